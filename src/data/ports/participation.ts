@@ -1,0 +1,16 @@
+import type {
+  ParticipationRequest,
+  PendingRequestWithEvent,
+} from '@/domain/entities/participation-request';
+
+export interface ParticipationPort {
+  request(eventId: string, message: string): Promise<string>;
+  cancel(requestId: string): Promise<void>;
+  approve(requestId: string): Promise<void>;
+  reject(requestId: string): Promise<void>;
+  /** Empty for an anonymous visitor. */
+  myPending(): Promise<PendingRequestWithEvent[]>;
+  /** Null for an anonymous visitor. */
+  myRequestFor(eventId: string): Promise<ParticipationRequest | null>;
+  forEvent(eventId: string): Promise<ParticipationRequest[]>;
+}

@@ -1,0 +1,48 @@
+/** Business constants of SPEC §9. */
+export const UPLOAD_TIMEOUT_MS = 30_000;
+export const STORAGE_MAX_OPERATION_RETRY_MS = 2 * 60_000;
+export const STORAGE_MAX_UPLOAD_RETRY_MS = 10 * 60_000;
+
+export const HISTORY_WINDOW_DAYS = 90;
+export const PARTICIPATION_HISTORY_LIMIT = 10;
+export const EVENT_DETAIL_PARTICIPANT_PROFILES = 10;
+export const EVENTS_PAGE_SIZE = 20;
+
+export const DEFAULT_LEVEL = '誰でも';
+export const DEFAULT_REQUEST_STATUS = 'pending';
+export const DEFAULT_EVENT_STATUS = 'open';
+export const DEFAULT_ROLE = 'user';
+/** Profiles written before createdAt existed count as created on 15 Aug 2023. */
+export const DEFAULT_ACCOUNT_CREATED_AT = new Date(2023, 7, 15);
+
+export const IMAGE_RECOMPRESS_THRESHOLD_BYTES = 1024 * 1024;
+export const IMAGE_MAX_WIDTH = 800;
+export const IMAGE_MAX_HEIGHT = 600;
+export const IMAGE_QUALITY = 0.6;
+export const IMAGE_CACHE_CONTROL = 'public,max-age=7200';
+/** Upper bound the storage rules enforce for event and profile images. */
+export const IMAGE_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const EVENT_DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
+
+export const QUERY_STALE_TIME_MS = 5 * 60_000;
+export const QUERY_GC_TIME_MS = 30 * 60_000;
+export const QUERY_RETRY = 1;
+export const MUTATION_RETRY = 0;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_HOTKEY = ['F8'] as const;
+
+export const WEB_VITAL_THRESHOLDS = {
+  CLS: { good: 0.1, poor: 0.25 },
+  FID: { good: 100, poor: 300 },
+  INP: { good: 200, poor: 500 },
+  LCP: { good: 2500, poor: 4000 },
+  FCP: { good: 1800, poor: 3000 },
+  TTFB: { good: 800, poor: 1800 },
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;

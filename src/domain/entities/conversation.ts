@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { optionalTime, text } from './common';
+import { toDateOrNull } from '@/domain/time';
+
+/** Conversation id: the two user ids sorted and joined by an underscore. */
+export function conversationId(a: string, b: string): string {
+  return [a, b].sort().join('_');
+}
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  participants: z.array(z.string()).nullish().transform((v) => v ?? []),
+  lastMessage: text(),
+  lastMessageTime: optionalTime,
+  createdAt: optionalTime,
+  lastSenderId: text(),
+  unreadCount: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((m) => {
+      const out: Record<string, number> = {};
+      for (const [k, v] of Object.entries(m ?? {})) out[k] = typeof v === 'number' && v > 0 ? v : 0;
+      return out;
+    }),
+  archived: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((m) => {
+      const out: Record<string, boolean> = {};
+      for (const [k, v] of Object.entries(m ?? {})) out[k] = v === true;
+      return out;
+    }),
+  archivedAt: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((m) => {
+      const out: Record<string, Date | null> = {};
+      for (const [k, v] of Object.entries(m ?? {})) out[k] = toDateOrNull(v);
+      return out;
+    }),
+});
+
+export type Conversation = z.output<typeof conversationSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  content: text(),
+  read: z.boolean().nullish().transform((v) => v ?? false),
+  readAt: optionalTime,
+  sentAt: optionalTime,
+});
+
+export type Message = z.output<typeof messageSchema>;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { DEFAULT_EVENT_STATUS, DEFAULT_LEVEL, EVENT_DEFAULT_DURATION_MS } from '@/domain/constants';
+import { count, optionalTime, text } from './common';
+import { toDateOrNull } from '@/domain/time';
+
+export const EVENT_STATUSES = ['open', 'closed', 'cancelled', 'finished'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
+  open: '募集中',
+  closed: '募集締切',
+  cancelled: '中止',
+  finished: '終了',
+};
+
+export const SPORT_TYPES = [
+  'サッカー',
+  'フットサル',
+  'バスケットボール',
+  'バレーボール',
+  'テニス',
+  'バドミントン',
+  '卓球',
+  '野球',
+  'ランニング',
+  'ヨガ',
+  'その他',
+] as const;
+
+export const LEVELS = ['誰でも', '初心者', '中級者', '上級者'] as const;
+
+export const REGIONS = [
+  '北海道',
+  '東北',
+  '関東',
+  '中部',
+  '近畿',
+  '中国',
+  '四国',
+  '九州・沖縄',
+] as const;
+
+/** participants may hold plain ids or objects carrying an id; the domain keeps ids only. */
+const participantsSchema = z
+  .array(z.unknown())
+  .nullish()
+  .transform((list) => {
+    const ids: string[] = [];
+    for (const p of list ?? []) {
+      const id =
+        typeof p === 'string'
+          ? p
+          : p && typeof p === 'object' && typeof (p as { id?: unknown }).id === 'string'
+            ? (p as { id: string }).id
+            : typeof (p as { uid?: unknown } | null)?.uid === 'string'
+              ? (p as { uid: string }).uid
+              : null;
+      if (id && !ids.includes(id)) ids.push(id);
+    }
+    return ids;
+  });
+
+export const sportEventSchema = z.object({
+  id: z.string(),
+  title: text(),
+  description: text(),
+  sportType: text(),
+  location: text(),
+  region: text(),
+  level: z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
+  teamName: text(),
+  organizerId: text(),
+  organizerName: text(),
+  organizerPhotoURL: text(),
+  participants: participantsSchema,
+  status: z
+    .string()
+    .nullish()
+    .transform((v): EventStatus =>
+      EVENT_STATUSES.includes(v as EventStatus) ? (v as EventStatus) : DEFAULT_EVENT_STATUS,
+    ),
+  /** Stored as a timestamp or a string; read as the event day (a Date). */
+  date: z.unknown().transform((v) => toDateOrNull(v) ?? new Date(0)),
+  startTime: text(),
+  endTime: text(),
+  fee: count,
+  capacity: count,
+  imageURL: text(),
+  imagePath: text(),
+  createdAt: optionalTime,
+});
+
+export type SportEvent = z.output<typeof sportEventSchema>;
+
+/**
+ * Organizer name and photo as shown: the denormalized fields on the event (and older field names
+ * that some documents carry) first, then the profile when one was loaded, then the fallbacks.
+ */
+export function organizerDisplay(
+  raw: Record<string, unknown>,
+  profile?: { displayName?: string; photoURL?: string } | null,
+): { name: string; photoURL: string } {
+  const pick = (...keys: string[]) => {
+    for (const k of keys) {
+      const v = raw[k];
+      if (typeof v === 'string' && v.trim() !== '') return v;
+    }
+    return '';
+  };
+  const name =
+    pick('organizerName', 'organizerDisplayName', 'hostName') || profile?.displayName || '主催者';
+  const photoURL = pick('organizerPhotoURL', 'organizerPhoto', 'hostPhotoURL') || profile?.photoURL || '';
+  return { name, photoURL };
+}
+
+/** Combines the event day and an HH:mm time into one instant (local time). */
+export function atTime(day: Date, hhmm: string): Date | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+  if (!m) return null;
+  const d = new Date(day);
+  d.setHours(Number(m[1]), Number(m[2]), 0, 0);
+  return d;
+}
+
+export function eventStart(e: Pick<SportEvent, 'date' | 'startTime'>): Date {
+  return atTime(e.date, e.startTime) ?? e.date;
+}
+
+/** The end of an event; without an end time it ends two hours after its start. */
+export function eventEnd(e: Pick<SportEvent, 'date' | 'startTime' | 'endTime'>): Date {
+  const end = atTime(e.date, e.endTime);
+  const start = eventStart(e);
+  if (end && end.getTime() > start.getTime()) return end;
+  return new Date(start.getTime() + EVENT_DEFAULT_DURATION_MS);
+}
+
+export function spotsLeft(e: Pick<SportEvent, 'capacity' | 'participants'>): number {
+  if (e.capacity <= 0) return Number.POSITIVE_INFINITY;
+  return Math.max(0, e.capacity - e.participants.length);
+}
+
+export function isFull(e: Pick<SportEvent, 'capacity' | 'participants'>): boolean {
+  return spotsLeft(e) === 0;
+}

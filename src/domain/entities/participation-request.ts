@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { optionalTime, text } from './common';
+
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  pending: '承認待ち',
+  approved: '承認済み',
+  rejected: '不承認',
+};
+
+export const participationRequestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  eventId: z.string(),
+  message: text(),
+  status: z
+    .string()
+    .nullish()
+    .transform((v): RequestStatus => (REQUEST_STATUSES.includes(v as RequestStatus) ? (v as RequestStatus) : 'pending')),
+  createdAt: optionalTime,
+  updatedAt: optionalTime,
+});
+
+export type ParticipationRequest = z.output<typeof participationRequestSchema>;
+
+/** A pending request of mine, with what the list shows of its event. */
+export interface PendingRequestWithEvent extends ParticipationRequest {
+  event: { title: string; date: Date | null; location: string };
+}
+
+/** Placeholder event info used by the fallback query of SPEC §8. */
+export const PLACEHOLDER_EVENT_INFO = { title: 'イベント情報を取得中', date: null, location: '' } as const;

@@ -1,0 +1,99 @@
+import { DomainError } from '@/domain/errors';
+import type { SportEvent } from '@/domain/entities/event';
+import { isFull } from '@/domain/entities/event';
+import type { NewNotification } from '@/domain/entities/notification';
+import type { ParticipationRequest } from '@/domain/entities/participation-request';
+
+/**
+ * Asking to join: refused if already a participant or already pending, if the event is not
+ * open or full. The organizer is told of the request.
+ */
+export function decideRequest(input: {
+  uid: string | null;
+  event: SportEvent | null;
+  myRequests: ParticipationRequest[];
+  requesterName: string;
+  message: string;
+}): { request: { userId: string; eventId: string; message: string; status: 'pending' }; notify: NewNotification } {
+  const { uid, event } = input;
+  if (!uid) throw new DomainError('authJoinEvents');
+  if (!event) throw new DomainError('eventNotFound');
+  if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
+  if (input.myRequests.some((r) => r.eventId === event.id && r.status === 'pending')) {
+    throw new DomainError('alreadyRequested');
+  }
+  if (event.status !== 'open') throw new DomainError('eventNotOpen');
+  if (isFull(event)) throw new DomainError('eventFull');
+  const message = input.message.trim();
+  return {
+    request: { userId: uid, eventId: event.id, message, status: 'pending' },
+    notify: {
+      userId: event.organizerId,
+      type: 'participation_request',
+      title: '参加リクエストが届きました',
+      content: `${input.requesterName || 'ユーザー'}さんが「${event.title}」への参加をリクエストしました`,
+      data: { eventId: event.id, userId: uid },
+    },
+  };
+}
+
+export function decideCancel(uid: string | null, request: ParticipationRequest | null): void {
+  if (!uid) throw new DomainError('loginRequired');
+  if (!request) throw new DomainError('requestNotFound');
+  if (request.userId !== uid) throw new DomainError('noCancelPermission');
+}
+
+/** Approval: the requester joins if absent (within capacity) and is notified. */
+export function decideApprove(input: {
+  uid: string | null;
+  request: ParticipationRequest | null;
+  event: SportEvent | null;
+}): { participants: string[]; notify: NewNotification } {
+  const { request, event } = assertProcessable(input);
+  const already = event.participants.includes(request.userId);
+  if (!already && isFull(event)) throw new DomainError('eventFull');
+  return {
+    participants: already ? event.participants : [...event.participants, request.userId],
+    notify: {
+      userId: request.userId,
+      type: 'participation_approved',
+      title: '参加リクエストが承認されました',
+      content: `「${event.title}」への参加が承認されました`,
+      data: { eventId: event.id },
+    },
+  };
+}
+
+export function decideReject(input: {
+  uid: string | null;
+  request: ParticipationRequest | null;
+  event: SportEvent | null;
+}): { notify: NewNotification } {
+  const { request, event } = assertProcessable(input);
+  return {
+    notify: {
+      userId: request.userId,
+      type: 'participation_rejected',
+      title: '参加リクエストが承認されませんでした',
+      content: `「${event.title}」への参加リクエストは承認されませんでした`,
+      data: { eventId: event.id },
+    },
+  };
+}
+
+/**
+ * Only a pending request can be processed. SPEC §6 says the client does not verify the
+ * organizer; the domain does (and so do the security rules), so both backends agree.
+ */
+function assertProcessable(input: {
+  uid: string | null;
+  request: ParticipationRequest | null;
+  event: SportEvent | null;
+}): { request: ParticipationRequest; event: SportEvent } {
+  if (!input.uid) throw new DomainError('loginRequired');
+  if (!input.request) throw new DomainError('requestNotFound');
+  if (input.request.status !== 'pending') throw new DomainError('alreadyProcessed');
+  if (!input.event) throw new DomainError('eventNotFound');
+  if (input.event.organizerId !== input.uid) throw new DomainError('noProcessPermission');
+  return { request: input.request, event: input.event };
+}
