@@ -1,0 +1,58 @@
+import { useEffect, useMemo, useState } from 'react';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import type { Backend } from '@/data/ports/backend';
+import { QUERY_GC_TIME_MS } from '@/domain/constants';
+import { SessionProvider } from '@/features/auth/session';
+import { Spinner } from '@/components/ui/spinner';
+import { BackendContext } from '@/lib/backend-context';
+import { logger } from '@/lib/logger';
+import { createPersister, createQueryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast-store';
+import { Toaster } from '@/lib/toaster';
+import { buildRoutes } from './routes';
+import { loadBackend } from './backend';
+
+const queryClient = createQueryClient((message) => toast({ title: message, variant: 'error' }));
+const persister = createPersister();
+
+export function App() {
+  const [backend, setBackend] = useState<Backend | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    loadBackend().then(setBackend, (e: unknown) => {
+      logger.error('loadBackend', e);
+      setFailed(true);
+    });
+  }, []);
+
+  const router = useMemo(
+    () => (backend ? createBrowserRouter(buildRoutes({ devRoutes: backend.kind === 'local' })) : null),
+    [backend],
+  );
+
+  if (failed) {
+    return (
+      <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
+        <h1 className="text-xl font-bold">アプリを起動できませんでした</h1>
+        <p className="mt-3 text-slate-600">通信環境を確認して、ページを再読み込みしてください。</p>
+      </div>
+    );
+  }
+  if (!backend || !router) return <Spinner label="起動しています…" />;
+
+  return (
+    <BackendContext.Provider value={backend}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{ persister, maxAge: QUERY_GC_TIME_MS, buster: backend.kind }}
+      >
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+        <Toaster />
+      </PersistQueryClientProvider>
+    </BackendContext.Provider>
+  );
+}

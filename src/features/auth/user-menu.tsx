@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { isAdmin } from '@/domain/entities/user';
+import { useBackend } from '@/lib/backend-context';
+import { logger } from '@/lib/logger';
+import { toast } from '@/lib/toast-store';
+import type { SessionUser } from './session';
+
+export function Avatar({ name, photoURL, size = 32 }: { name: string; photoURL: string; size?: number }) {
+  if (photoURL) {
+    return <img src={photoURL} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+      style={{ width: size, height: size, fontSize: size * 0.45 }}
+    >
+      {(name || '?').slice(0, 1)}
+    </span>
+  );
+}
+
+/** The signed-in user's name and avatar opening profile, settings and sign-out. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const backend = useBackend();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const signOut = async () => {
+    setOpen(false);
+    try {
+      await backend.auth.signOut();
+      navigate('/');
+    } catch (e) {
+      logger.error('signOut', e);
+      toast({ title: 'ログアウトに失敗しました', variant: 'error' });
+    }
+  };
+
+  const name = user.displayName || 'ユーザー';
+  const itemClass = 'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
+  return (
+    <div ref={rootRef} className="relative flex items-center gap-1">
+      <Link to="/notifications" className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100" aria-label="通知">
+        通知
+      </Link>
+      <Link to="/messages" className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100" aria-label="メッセージ">
+        メッセージ
+      </Link>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-slate-100"
+      >
+        <Avatar name={name} photoURL={user.photoURL} />
+        <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{name}</span>
+        <span className="sr-only">のメニュー</span>
+      </button>
+      {open ? (
+        <div id={menuId} role="menu" aria-label="ユーザーメニュー" className="absolute top-full right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+          <Link role="menuitem" to="/profile" className={itemClass} onClick={() => setOpen(false)}>
+            プロフィール
+          </Link>
+          <Link role="menuitem" to="/profile/settings" className={itemClass} onClick={() => setOpen(false)}>
+            設定
+          </Link>
+          {isAdmin(user) ? (
+            <Link role="menuitem" to="/admin" className={itemClass} onClick={() => setOpen(false)}>
+              管理画面
+            </Link>
+          ) : null}
+          <button role="menuitem" type="button" className={itemClass} onClick={signOut}>
+            ログアウト
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

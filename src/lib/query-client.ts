@@ -1,0 +1,104 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import {
+  MUTATION_RETRY,
+  QUERY_GC_TIME_MS,
+  QUERY_RETRY,
+  QUERY_STALE_TIME_MS,
+} from '@/domain/constants';
+import { errorMessage } from '@/domain/errors';
+import { logger } from '@/lib/logger';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+
+type Notify = (message: string) => void;
+
+/**
+ * SPEC §9 defaults. Errors reach the user once: the caches raise one toast; a screen adds an
+ * inline message only where the user can act on it (and sets meta.silent to skip the toast).
+ */
+export function createQueryClient(notify: Notify = () => {}): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        logger.error('Query error', error);
+        if (!query.meta?.silent) notify(errorMessage(error, 'データの読み込みに失敗しました'));
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        logger.error('Mutation error', error);
+        if (!mutation.meta?.silent) notify(errorMessage(error));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_TIME_MS,
+        gcTime: QUERY_GC_TIME_MS,
+        retry: QUERY_RETRY,
+        refetchInterval: false,
+        refetchOnWindowFocus: true,
+        refetchOnMount: false,
+      },
+      mutations: { retry: MUTATION_RETRY },
+    },
+  });
+}
+
+/** Dates survive the round trip through storage (domain objects carry Date fields). */
+export function serializeCache(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
+    const raw = this[key];
+    return raw instanceof Date ? { __date: raw.getTime() } : v;
+  });
+}
+
+export function deserializeCache<T>(text: string): T {
+  return JSON.parse(text, (_key, v: unknown) =>
+    v && typeof v === 'object' && typeof (v as { __date?: unknown }).__date === 'number'
+      ? new Date((v as { __date: number }).__date)
+      : v,
+  ) as T;
+}
+
+/** One stored entry holds the whole dehydrated cache. */
+export function createPersister() {
+  return createSyncStoragePersister({
+    storage: typeof window === 'undefined' ? undefined : window.localStorage,
+    key: STORAGE_KEYS.queryCache,
+    serialize: serializeCache,
+    deserialize: deserializeCache,
+  });
+}
+
+/** Sign-in clears both the in-memory cache and its stored copy. */
+export function clearQueryCaches(client: QueryClient): void {
+  client.clear();
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.queryCache);
+  } catch (e) {
+    logger.warn('clearQueryCaches', e);
+  }
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { silent?: boolean };
+    mutationMeta: { silent?: boolean };
+  }
+}
+
+/**
+ * Generic fetcher of SPEC §7: GET the path the query key names, with credentials. A failure
+ * raises "status: body" (or the status text when the body is empty); 401 raises or yields null.
+ */
+export function getQueryFn<T>(options: { on401: 'throw' | 'returnNull' }) {
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
+    const res = await fetch(queryKey.join('/') as string, { credentials: 'include' });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    if (!res.ok) {
+      const body = (await res.text()) || res.statusText;
+      throw new Error(`${res.status}: ${body}`);
+    }
+    return (await res.json()) as T;
+  };
+}
