@@ -1,0 +1,84 @@
+import { vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import {
+  clearQueryCaches,
+  createQueryClient,
+  deserializeCache,
+  getQueryFn,
+  serializeCache,
+} from './query-client';
+
+describe('query client', () => {
+  it('uses the SPEC §9 defaults', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries).toMatchObject({
+      staleTime: 5 * 60_000,
+      gcTime: 30 * 60_000,
+      retry: 1,
+      refetchInterval: false,
+      refetchOnWindowFocus: true,
+      refetchOnMount: false,
+    });
+    expect(defaults.mutations).toMatchObject({ retry: 0 });
+  });
+
+  it('logs failed mutations as "Mutation error" and raises one notice', async () => {
+    const notify = vi.fn();
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const client = createQueryClient(notify);
+    const failing = client.getMutationCache().build(client, {
+      mutationFn: async () => {
+        throw new Error('このイベントが見つかりません');
+      },
+    });
+    await expect(failing.execute(undefined)).rejects.toThrow();
+    expect(spy).toHaveBeenCalledWith('[Mutation error]', expect.any(Error));
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith('このイベントが見つかりません');
+  });
+
+  it('clears the in-memory cache and its one stored entry together', () => {
+    const client = createQueryClient();
+    client.setQueryData(['events', 'detail', 'e1'], { id: 'e1' });
+    localStorage.setItem(STORAGE_KEYS.queryCache, '{"clientState":{}}');
+    clearQueryCaches(client);
+    expect(client.getQueryData(['events', 'detail', 'e1'])).toBeUndefined();
+    expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toBeNull();
+  });
+
+  it('keeps Dates as Dates through the stored cache', () => {
+    const when = new Date(2026, 10, 21, 9, 30);
+    const back = deserializeCache<{ a: { when: Date; n: number } }>(serializeCache({ a: { when, n: 1 } }));
+    expect(back.a.when).toBeInstanceOf(Date);
+    expect(back.a.when.getTime()).toBe(when.getTime());
+    expect(back.a.n).toBe(1);
+  });
+});
+
+describe('getQueryFn', () => {
+  it('raises "status: body" for a failed fetch, or the status text when the body is empty', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('not allowed', { status: 403, statusText: 'Forbidden' }))
+      .mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const fn = getQueryFn({ on401: 'throw' });
+    await expect(fn({ queryKey: ['/api/x'] })).rejects.toThrow('403: not allowed');
+    await expect(fn({ queryKey: ['/api/x'] })).rejects.toThrow('500: Internal Server Error');
+    expect(fetchMock).toHaveBeenCalledWith('/api/x', { credentials: 'include' });
+    vi.unstubAllGlobals();
+  });
+
+  it('yields null on 401 when configured to, and raises otherwise', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('unauthorized', { status: 401, statusText: 'Unauthorized' })));
+    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/me'] })).resolves.toBeNull();
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/me'] })).rejects.toThrow('401: unauthorized');
+    vi.unstubAllGlobals();
+  });
+
+  it('parses a successful response as JSON', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"ok":true}', { status: 200 })));
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/ok'] })).resolves.toEqual({ ok: true });
+    vi.unstubAllGlobals();
+  });
+});
