@@ -84,8 +84,9 @@ const AUTH_CODE_ALIASES: Record<string, AuthErrorCode> = {
 /** Maps any auth service code to one of ours; unknown user and wrong password share one message. */
 export function normalizeAuthCode(code: string | undefined): AuthErrorCode {
   if (!code) return 'auth/unknown';
-  if (code in AUTH_ERROR_MESSAGES) return code as AuthErrorCode;
-  return AUTH_CODE_ALIASES[code] ?? 'auth/unknown';
+  // Own keys only: "constructor" or "toString" must not pass as codes through the prototype.
+  if (Object.hasOwn(AUTH_ERROR_MESSAGES, code)) return code as AuthErrorCode;
+  return Object.hasOwn(AUTH_CODE_ALIASES, code) ? AUTH_CODE_ALIASES[code]! : 'auth/unknown';
 }
 
 /** The text to show for any thrown value: catalogue and auth messages as they are, others generic. */

@@ -9,6 +9,14 @@ export function toDateOrNull(value: unknown): Date | null {
   if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
   if (typeof value === 'string') {
     if (value.trim() === '') return null;
+    // A bare yyyy-MM-dd is an event day; Date would read it as UTC midnight, which is the
+    // previous day west of Greenwich. Read it as local midnight, as date-fns does.
+    const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+    if (ymd) {
+      const [year, month, day] = [Number(ymd[1]), Number(ymd[2]) - 1, Number(ymd[3])];
+      const local = new Date(year, month, day);
+      return local.getMonth() === month && local.getDate() === day ? local : null;
+    }
     const d = new Date(value);
     return Number.isNaN(d.getTime()) ? null : d;
   }

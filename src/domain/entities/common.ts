@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { toDateOrNull } from '@/domain/time';
 
+/**
+ * zod 4 rejects an absent key unless the field schema is optional itself, even when its
+ * transform would supply a value; every tolerant field below therefore starts optional.
+ */
+const anyValue = () => z.unknown().optional();
+
 /** A time field that may be missing: any stored shape becomes a Date or null. */
-export const optionalTime = z.unknown().transform((v) => toDateOrNull(v));
+export const optionalTime = anyValue().transform((v) => toDateOrNull(v));
 
 /** A time field with a fallback used when the stored value is missing or unreadable. */
 export const timeWithFallback = (fallback: () => Date) =>
-  z.unknown().transform((v) => toDateOrNull(v) ?? fallback());
+  anyValue().transform((v) => toDateOrNull(v) ?? fallback());
 
 /** A text field that tolerates null or absence. */
 export const text = (fallback = '') =>
@@ -16,7 +22,7 @@ export const text = (fallback = '') =>
     .transform((v) => v ?? fallback);
 
 /** A number field that tolerates strings such as "1500" and falls back to 0. */
-export const count = z.unknown().transform((v) => {
+export const count = anyValue().transform((v) => {
   const n = typeof v === 'string' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : 0;
 });

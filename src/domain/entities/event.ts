@@ -82,7 +82,10 @@ export const sportEventSchema = z.object({
       EVENT_STATUSES.includes(v as EventStatus) ? (v as EventStatus) : DEFAULT_EVENT_STATUS,
     ),
   /** Stored as a timestamp or a string; read as the event day (a Date). */
-  date: z.unknown().transform((v) => toDateOrNull(v) ?? new Date(0)),
+  date: z
+    .unknown()
+    .optional()
+    .transform((v) => toDateOrNull(v) ?? new Date(0)),
   startTime: text(),
   endTime: text(),
   fee: count,

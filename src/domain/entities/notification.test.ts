@@ -1,0 +1,125 @@
+import { notificationSchema, notificationTime } from '@/domain/entities/notification';
+
+const base = { id: 'n1', userId: 'u1' };
+
+describe('notificationSchema (SPEC §3)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2024, 4, 10, 12, 0, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('defaults read to false, data to {} and type to system', () => {
+    const n = notificationSchema.parse(base);
+    expect(n).toMatchObject({
+      id: 'n1',
+      userId: 'u1',
+      title: '',
+      content: '',
+      type: 'system',
+      read: false,
+      data: {},
+    });
+  });
+
+  it('reads null read and data as their defaults', () => {
+    const n = notificationSchema.parse({ ...base, read: null, data: null });
+    expect(n.read).toBe(false);
+    expect(n.data).toEqual({});
+  });
+
+  it('keeps stored values', () => {
+    const n = notificationSchema.parse({
+      ...base,
+      title: '承認',
+      content: '参加が承認されました',
+      type: 'participation_approved',
+      read: true,
+      data: { eventId: 'e1' },
+    });
+    expect(n).toMatchObject({
+      type: 'participation_approved',
+      read: true,
+      data: { eventId: 'e1' },
+    });
+  });
+
+  it('exposes one timestamp and drops the raw time fields', () => {
+    const n = notificationSchema.parse({
+      ...base,
+      clientTimestamp: new Date(2024, 0, 1),
+      date: new Date(2024, 0, 2),
+    });
+    expect(n.timestamp).toEqual(new Date(2024, 0, 1));
+    expect(n).not.toHaveProperty('clientTimestamp');
+    expect(n).not.toHaveProperty('date');
+  });
+
+  it('uses now when no time field is present', () => {
+    expect(notificationSchema.parse(base).timestamp).toEqual(new Date(2024, 4, 10, 12, 0, 0));
+  });
+});
+
+describe('notification timestamp preference (SPEC §3)', () => {
+  const client = new Date(2024, 0, 1, 10);
+  const server = new Date(2024, 0, 2, 10);
+  const dated = new Date(2024, 0, 3, 10);
+  const numeric = new Date(2024, 0, 4, 10);
+  const now = new Date(2024, 0, 5, 10);
+  const clock = () => now;
+  const serverTs = { toDate: () => server };
+
+  it('1. prefers the client timestamp over everything else', () => {
+    expect(
+      notificationTime(
+        { clientTimestamp: { toDate: () => client }, timestamp: serverTs, date: dated },
+        clock,
+      ),
+    ).toEqual(client);
+  });
+
+  it('2. without a client timestamp, takes the server timestamp', () => {
+    expect(notificationTime({ timestamp: serverTs, date: dated }, clock)).toEqual(server);
+    expect(
+      notificationTime(
+        { timestamp: { seconds: server.getTime() / 1000, nanoseconds: 0 }, date: dated },
+        clock,
+      ),
+    ).toEqual(server);
+  });
+
+  it('2. skips a client timestamp that is still pending (null) or unreadable', () => {
+    expect(notificationTime({ clientTimestamp: null, timestamp: serverTs }, clock)).toEqual(server);
+    expect(notificationTime({ clientTimestamp: 'garbage', timestamp: serverTs }, clock)).toEqual(
+      server,
+    );
+  });
+
+  it('3. without either timestamp, takes a date (a Date timestamp or the date field)', () => {
+    expect(notificationTime({ timestamp: dated }, clock)).toEqual(dated);
+    expect(notificationTime({ date: dated, createdAt: numeric.getTime() }, clock)).toEqual(dated);
+  });
+
+  it('4. without a date, takes a number', () => {
+    expect(notificationTime({ timestamp: numeric.getTime() }, clock)).toEqual(numeric);
+    expect(notificationTime({ createdAt: numeric.getTime() }, clock)).toEqual(numeric);
+  });
+
+  it('5. with nothing usable, is now', () => {
+    expect(notificationTime({}, clock)).toEqual(now);
+    expect(notificationTime({ clientTimestamp: null, timestamp: null, date: 'x' }, clock)).toEqual(
+      now,
+    );
+  });
+
+  it('the same order holds through the schema', () => {
+    const parse = (raw: Record<string, unknown>) =>
+      notificationSchema.parse({ ...base, ...raw }).timestamp;
+    expect(parse({ clientTimestamp: client, timestamp: serverTs, date: dated })).toEqual(client);
+    expect(parse({ timestamp: serverTs, date: dated })).toEqual(server);
+    expect(parse({ date: dated, timestamp: numeric.getTime() })).toEqual(dated);
+    expect(parse({ timestamp: numeric.getTime() })).toEqual(numeric);
+  });
+});

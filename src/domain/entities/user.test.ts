@@ -1,0 +1,119 @@
+import {
+  generateCustomUserId,
+  isAdmin,
+  SPECIAL_ADMIN_EMAIL,
+  userProfileSchema,
+} from '@/domain/entities/user';
+
+describe('userProfileSchema (SPEC §3)', () => {
+  it('fills a bare document with the defaults', () => {
+    const p = userProfileSchema.parse({ id: 'u1' });
+    expect(p).toMatchObject({
+      id: 'u1',
+      email: '',
+      displayName: '',
+      photoURL: '',
+      bio: '',
+      location: '',
+      gender: '',
+      birthDate: '',
+      emailVerified: false,
+      customUserId: '',
+      firebaseUid: '',
+      agreedAt: null,
+      role: 'user',
+      lastLoginAt: null,
+      isActive: false,
+    });
+  });
+
+  it('falls back to 15 Aug 2023 for a missing or unreadable createdAt', () => {
+    expect(userProfileSchema.parse({ id: 'u1' }).createdAt).toEqual(new Date(2023, 7, 15));
+    expect(userProfileSchema.parse({ id: 'u1', createdAt: null }).createdAt).toEqual(
+      new Date(2023, 7, 15),
+    );
+    expect(userProfileSchema.parse({ id: 'u1', createdAt: 'garbage' }).createdAt).toEqual(
+      new Date(2023, 7, 15),
+    );
+  });
+
+  it('hands out a fresh fallback date each time so one caller cannot mutate another', () => {
+    const a = userProfileSchema.parse({ id: 'a' }).createdAt;
+    a.setFullYear(1999);
+    expect(userProfileSchema.parse({ id: 'b' }).createdAt).toEqual(new Date(2023, 7, 15));
+  });
+
+  it('keeps a stored createdAt in any shape', () => {
+    const when = new Date(2024, 0, 2, 3, 4, 5);
+    expect(
+      userProfileSchema.parse({ id: 'u1', createdAt: { toDate: () => when } }).createdAt,
+    ).toEqual(when);
+    expect(
+      userProfileSchema.parse({
+        id: 'u1',
+        createdAt: { seconds: when.getTime() / 1000, nanoseconds: 0 },
+      }).createdAt,
+    ).toEqual(when);
+  });
+
+  it.each(['user', 'moderator', 'admin'] as const)('keeps the role %s', (role) => {
+    expect(userProfileSchema.parse({ id: 'u1', role }).role).toBe(role);
+  });
+
+  it.each([[undefined], [null], [''], ['superuser'], ['Admin']])(
+    'reads role %j as user',
+    (role) => {
+      expect(userProfileSchema.parse({ id: 'u1', role }).role).toBe('user');
+    },
+  );
+
+  it('keeps agreedAt, lastLoginAt and isActive when stored', () => {
+    const t = new Date(2024, 5, 1, 12);
+    const p = userProfileSchema.parse({
+      id: 'u1',
+      agreedAt: t,
+      lastLoginAt: t.toISOString(),
+      isActive: true,
+    });
+    expect(p.agreedAt).toEqual(t);
+    expect(p.lastLoginAt).toEqual(t);
+    expect(p.isActive).toBe(true);
+  });
+});
+
+describe('generateCustomUserId', () => {
+  it('is "user_" plus 8 alphanumerics', () => {
+    for (let i = 0; i < 50; i++) expect(generateCustomUserId()).toMatch(/^user_[A-Za-z0-9]{8}$/);
+  });
+
+  it('differs between calls', () => {
+    const ids = new Set(Array.from({ length: 20 }, () => generateCustomUserId()));
+    expect(ids.size).toBe(20);
+  });
+
+  it('maps random bytes onto the alphabet and skips the bytes that would bias it', () => {
+    // 248..255 are rejected; 0 → A, 26 → a, 52 → 0, 61 → 9, 62 → A again, 1 → B, 27 → b, 53 → 1.
+    const bytes = [255, 248, 0, 26, 52, 61, 62, 1, 27, 53];
+    const random = (n: number) => Uint8Array.from({ length: n }, (_, i) => bytes[i] ?? 0);
+    expect(generateCustomUserId(random)).toBe('user_Aa09ABb1');
+  });
+});
+
+describe('isAdmin (SPEC §6)', () => {
+  it('is true for role admin or moderator', () => {
+    expect(isAdmin({ email: 'a@example.com', role: 'admin' })).toBe(true);
+    expect(isAdmin({ email: 'a@example.com', role: 'moderator' })).toBe(true);
+  });
+
+  it('is true for the special account whatever its role, ignoring case', () => {
+    expect(isAdmin({ email: SPECIAL_ADMIN_EMAIL, role: 'user' })).toBe(true);
+    expect(isAdmin({ email: SPECIAL_ADMIN_EMAIL.toUpperCase() })).toBe(true);
+  });
+
+  it('is false for ordinary users and nobody', () => {
+    expect(isAdmin({ email: 'a@example.com', role: 'user' })).toBe(false);
+    expect(isAdmin({ email: null, role: null })).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+    expect(isAdmin(undefined)).toBe(false);
+  });
+});

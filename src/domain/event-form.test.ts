@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import { eventFormSchema, type EventFormInput } from '@/domain/event-form';
+
+function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join('.') || '(root)'] ??= issue.message;
+  return out;
+}
+
+const valid: EventFormInput = {
+  title: ' 朝サッカー ',
+  description: '初心者歓迎です',
+  sportType: 'サッカー',
+  location: '代々木公園',
+  region: '関東',
+  level: '誰でも',
+  teamName: '',
+  date: '2024-05-10',
+  startTime: '10:00',
+  endTime: '12:00',
+  fee: '500',
+  capacity: '20',
+  imageURL: '',
+  imagePath: '',
+};
+
+const errors = (patch: Partial<Record<keyof EventFormInput, unknown>>) =>
+  errorsOf(eventFormSchema, { ...valid, ...patch });
+
+describe('eventFormSchema', () => {
+  it('accepts a complete form, trimming text and turning number inputs into numbers', () => {
+    expect(eventFormSchema.parse(valid)).toEqual({
+      ...valid,
+      title: '朝サッカー',
+      fee: 500,
+      capacity: 20,
+    });
+  });
+
+  it('title is required and at most 100 characters', () => {
+    expect(errors({ title: '  ' })).toEqual({ title: 'タイトルを入力してください' });
+    expect(errors({ title: 'あ'.repeat(100) })).toEqual({});
+    expect(errors({ title: 'あ'.repeat(101) })).toEqual({
+      title: 'タイトルは100文字以内で入力してください',
+    });
+  });
+
+  it('description is optional and at most 2000 characters', () => {
+    expect(errors({ description: '' })).toEqual({});
+    expect(errors({ description: 'あ'.repeat(2001) })).toEqual({
+      description: '説明は2000文字以内で入力してください',
+    });
+  });
+
+  it('sportType must be one of the listed sports', () => {
+    expect(errors({ sportType: '' })).toEqual({ sportType: '種目を選択してください' });
+    expect(errors({ sportType: 'カバディ' })).toEqual({ sportType: '種目を選択してください' });
+    expect(errors({ sportType: 'その他' })).toEqual({});
+  });
+
+  it('location is required and at most 100 characters', () => {
+    expect(errors({ location: '' })).toEqual({ location: '開催場所を入力してください' });
+    expect(errors({ location: 'あ'.repeat(101) })).toEqual({
+      location: '開催場所は100文字以内で入力してください',
+    });
+  });
+
+  it('region is one of the regions or empty', () => {
+    expect(errors({ region: '' })).toEqual({});
+    expect(errors({ region: '九州・沖縄' })).toEqual({});
+    expect(errors({ region: '火星' })).toEqual({ region: '地域を一覧から選択してください' });
+  });
+
+  it('level is one of the levels', () => {
+    expect(errors({ level: '上級者' })).toEqual({});
+    expect(errors({ level: 'プロ' })).toEqual({ level: 'レベルを選択してください' });
+  });
+
+  it('teamName is at most 50 characters', () => {
+    expect(errors({ teamName: 'あ'.repeat(50) })).toEqual({});
+    expect(errors({ teamName: 'あ'.repeat(51) })).toEqual({
+      teamName: 'チーム名は50文字以内で入力してください',
+    });
+  });
+
+  it('date is required and a real yyyy-MM-dd day', () => {
+    expect(errors({ date: '' })).toEqual({ date: '開催日を入力してください' });
+    expect(errors({ date: '2024/05/10' })).toEqual({ date: '開催日を正しく入力してください' });
+    expect(errors({ date: '2024-02-30' })).toEqual({ date: '開催日を正しく入力してください' });
+    expect(errors({ date: '2024-02-29' })).toEqual({});
+  });
+
+  it('startTime is a required HH:mm', () => {
+    expect(errors({ startTime: '' })).toEqual({ startTime: '開始時刻を入力してください' });
+    expect(errors({ startTime: '25:00' })).toEqual({
+      startTime: '開始時刻を正しく入力してください',
+    });
+    expect(errors({ startTime: '9:00' })).toEqual({
+      startTime: '開始時刻を正しく入力してください',
+    });
+  });
+
+  it('endTime may be empty', () => {
+    expect(errors({ endTime: '' })).toEqual({});
+  });
+
+  it('endTime must be HH:mm when given', () => {
+    expect(errors({ endTime: '12時' })).toEqual({ endTime: '終了時刻を正しく入力してください' });
+  });
+
+  it('endTime must be after startTime', () => {
+    expect(errors({ startTime: '10:00', endTime: '10:00' })).toEqual({
+      endTime: '終了時刻は開始時刻より後にしてください',
+    });
+    expect(errors({ startTime: '10:00', endTime: '09:59' })).toEqual({
+      endTime: '終了時刻は開始時刻より後にしてください',
+    });
+    expect(errors({ startTime: '09:59', endTime: '10:00' })).toEqual({});
+  });
+
+  it('checks the times even when another field is wrong', () => {
+    expect(errors({ sportType: '', endTime: '08:00' })).toEqual({
+      sportType: '種目を選択してください',
+      endTime: '終了時刻は開始時刻より後にしてください',
+    });
+  });
+
+  it('fee is a whole number of yen, 0 or more', () => {
+    expect(eventFormSchema.parse({ ...valid, fee: 0 }).fee).toBe(0);
+    expect(eventFormSchema.parse({ ...valid, fee: '' }).fee).toBe(0);
+    expect(errors({ fee: '-1' })).toEqual({ fee: '参加費は0円以上で入力してください' });
+    expect(errors({ fee: '100.5' })).toEqual({ fee: '参加費は整数で入力してください' });
+    expect(errors({ fee: 'abc' })).toEqual({ fee: '参加費は半角数字で入力してください' });
+  });
+
+  it('capacity is a whole number from 1 to 1000', () => {
+    expect(eventFormSchema.parse({ ...valid, capacity: '1' }).capacity).toBe(1);
+    expect(eventFormSchema.parse({ ...valid, capacity: 1000 }).capacity).toBe(1000);
+    expect(errors({ capacity: '0' })).toEqual({ capacity: '定員は1人以上で入力してください' });
+    expect(errors({ capacity: '1001' })).toEqual({
+      capacity: '定員は1000人以下で入力してください',
+    });
+    expect(errors({ capacity: '2.5' })).toEqual({ capacity: '定員は整数で入力してください' });
+    expect(errors({ capacity: 'たくさん' })).toEqual({
+      capacity: '定員は半角数字で入力してください',
+    });
+  });
+
+  it('image fields are plain strings', () => {
+    const parsed = eventFormSchema.parse({
+      ...valid,
+      imageURL: 'blob:x',
+      imagePath: 'events/1_a.png',
+    });
+    expect(parsed.imageURL).toBe('blob:x');
+    expect(parsed.imagePath).toBe('events/1_a.png');
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
+
+export const EVENT_TITLE_MAX = 100;
+export const EVENT_DESCRIPTION_MAX = 2000;
+export const EVENT_LOCATION_MAX = 100;
+export const EVENT_TEAM_NAME_MAX = 50;
+export const EVENT_CAPACITY_MIN = 1;
+export const EVENT_CAPACITY_MAX = 1000;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const END_TIME_INVALID = '終了時刻を正しく入力してください';
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The regex alone lets 2024-02-30 through; a real calendar day must round-trip. */
+function isCalendarDate(value: string): boolean {
+  const m = YMD.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(y, mo - 1, d);
+  return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d;
+}
+
+/** HH:mm strings compare correctly as text because both are zero-padded. */
+function endsAfterStart(v: { startTime: unknown; endTime: unknown }): boolean {
+  if (typeof v.endTime !== 'string' || v.endTime === '') return true;
+  if (typeof v.startTime !== 'string') return true;
+  return v.endTime > v.startTime;
+}
+
+/** Field names match EventInput of the events port, so the parsed form is what the port takes. */
+export const eventFormSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'タイトルを入力してください')
+      .max(EVENT_TITLE_MAX, `タイトルは${EVENT_TITLE_MAX}文字以内で入力してください`),
+    description: z
+      .string()
+      .trim()
+      .max(EVENT_DESCRIPTION_MAX, `説明は${EVENT_DESCRIPTION_MAX}文字以内で入力してください`),
+    sportType: z.enum(SPORT_TYPES, { error: '種目を選択してください' }),
+    location: z
+      .string()
+      .trim()
+      .min(1, '開催場所を入力してください')
+      .max(EVENT_LOCATION_MAX, `開催場所は${EVENT_LOCATION_MAX}文字以内で入力してください`),
+    region: z.union([z.literal(''), z.enum(REGIONS)], { error: '地域を一覧から選択してください' }),
+    level: z.enum(LEVELS, { error: 'レベルを選択してください' }),
+    teamName: z
+      .string()
+      .trim()
+      .max(EVENT_TEAM_NAME_MAX, `チーム名は${EVENT_TEAM_NAME_MAX}文字以内で入力してください`),
+    date: z
+      .string({ error: '開催日を入力してください' })
+      .min(1, '開催日を入力してください')
+      .refine(isCalendarDate, '開催日を正しく入力してください'),
+    startTime: z
+      .string({ error: '開始時刻を入力してください' })
+      .min(1, '開始時刻を入力してください')
+      .regex(HHMM, '開始時刻を正しく入力してください'),
+    endTime: z.union([z.literal(''), z.string().regex(HHMM, END_TIME_INVALID)], {
+      error: END_TIME_INVALID,
+    }),
+    fee: z.coerce
+      .number({ error: '参加費は半角数字で入力してください' })
+      .int('参加費は整数で入力してください')
+      .min(0, '参加費は0円以上で入力してください'),
+    capacity: z.coerce
+      .number({ error: '定員は半角数字で入力してください' })
+      .int('定員は整数で入力してください')
+      .min(EVENT_CAPACITY_MIN, `定員は${EVENT_CAPACITY_MIN}人以上で入力してください`)
+      .max(EVENT_CAPACITY_MAX, `定員は${EVENT_CAPACITY_MAX}人以下で入力してください`),
+    imageURL: z.string(),
+    imagePath: z.string(),
+  })
+  .refine(endsAfterStart, {
+    message: '終了時刻は開始時刻より後にしてください',
+    path: ['endTime'],
+    // Still compare the times when an unrelated field (an unchosen sport, say) failed.
+    when: (payload) => {
+      const v = payload.value as { startTime?: unknown; endTime?: unknown } | null | undefined;
+      return (
+        typeof v?.startTime === 'string' && HHMM.test(v.startTime) && typeof v?.endTime === 'string'
+      );
+    },
+  });
+
+/** What the form holds (fee and capacity may still be strings from the inputs). */
+export type EventFormInput = z.input<typeof eventFormSchema>;
+/** What the form submits: the shape of EventInput. */
+export type EventFormValues = z.output<typeof eventFormSchema>;
