@@ -121,6 +121,13 @@ describe('decideCancel', () => {
     expect(() => decideCancel(USER, null)).toThrow('参加リクエストが見つかりません');
   });
 
+  it('refuses cancelling a request that was already approved or rejected', () => {
+    expect(() => decideCancel(USER, request('approved'))).toThrow(
+      'このリクエストは既に処理されています',
+    );
+    expect(() => decideCancel(USER, request('rejected'))).toThrow('このリクエストは既に処理されています');
+  });
+
   it("refuses cancelling someone else's request", () => {
     expect(() => decideCancel('someone-else', request())).toThrow(
       'このリクエストをキャンセルする権限がありません',

@@ -37,10 +37,15 @@ export function decideRequest(input: {
   };
 }
 
+/**
+ * Cancelling deletes the request. Only a pending one: an approved requester leaves the event
+ * instead (which also removes them from participants), a rejected one stays as the record.
+ */
 export function decideCancel(uid: string | null, request: ParticipationRequest | null): void {
   if (!uid) throw new DomainError('loginRequired');
   if (!request) throw new DomainError('requestNotFound');
   if (request.userId !== uid) throw new DomainError('noCancelPermission');
+  if (request.status !== 'pending') throw new DomainError('alreadyProcessed');
 }
 
 /** Approval: the requester joins if absent (within capacity) and is notified. */
