@@ -1,5 +1,119 @@
-import { Page } from '@/components/ui/page';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import type { AppNotification } from '@/domain/entities/notification';
+import { formatRelative } from '@/domain/format';
+import { ConfirmDialog } from '@/features/participation/confirm-dialog';
+import { useNotificationActions, useNotifications } from '../notification-queries';
+
+/** Relative times ("3分前") move on while the list stays open. */
+function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+function eventIdOf(n: AppNotification): string | null {
+  const id = n.data.eventId;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
 
 export default function NotificationsPage() {
-  return <Page title="通知" />;
+  const { notifications, unreadCount, isLoading, error, retry } = useNotifications();
+  const { markRead, markAllRead, remove, removeAll } = useNotificationActions();
+  const navigate = useNavigate();
+  const now = useNow();
+  const [confirmRemoveAll, setConfirmRemoveAll] = useState(false);
+
+  const open = (n: AppNotification) => {
+    if (!n.read) markRead.mutate(n.id);
+    const eventId = eventIdOf(n);
+    if (eventId) navigate(`/events/${encodeURIComponent(eventId)}`);
+  };
+
+  const actions =
+    notifications.length > 0 ? (
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => markAllRead.mutate()} disabled={unreadCount === 0 || markAllRead.isPending}>
+          すべて既読にする
+        </Button>
+        <Button variant="ghost" className="text-red-700" onClick={() => setConfirmRemoveAll(true)}>
+          すべて削除
+        </Button>
+      </div>
+    ) : null;
+
+  let body;
+  if (error && notifications.length === 0) {
+    body = <ErrorState message="通知を読み込めませんでした" onRetry={retry} />;
+  } else if (isLoading) {
+    body = <Spinner label="通知を読み込み中…" />;
+  } else if (notifications.length === 0) {
+    body = <EmptyState title="通知はありません">参加リクエストの承認などがあると、ここにお知らせが届きます。</EmptyState>;
+  } else {
+    body = (
+      <>
+        <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+          {unreadCount > 0 ? `未読 ${unreadCount}件` : 'すべて既読です'}
+        </p>
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
+          {notifications.map((n) => (
+            <li key={n.id} className={`flex items-start gap-2 ${n.read ? '' : 'bg-brand-50'}`}>
+              <button
+                type="button"
+                onClick={() => open(n)}
+                className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`}
+                />
+                <span className="min-w-0 flex-1">
+                  <span className={`block text-sm ${n.read ? 'font-medium text-slate-700' : 'font-bold text-slate-900'}`}>
+                    {n.read ? null : <span className="sr-only">未読: </span>}
+                    {n.title}
+                  </span>
+                  {n.content ? <span className="mt-0.5 block text-sm break-words text-slate-600">{n.content}</span> : null}
+                  <time dateTime={n.timestamp.toISOString()} className="mt-1 block text-xs text-slate-500">
+                    {formatRelative(n.timestamp, now)}
+                  </time>
+                </span>
+              </button>
+              <button
+                type="button"
+                onClick={() => remove.mutate(n.id)}
+                aria-label={`「${n.title}」を削除`}
+                className="m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-red-700"
+              >
+                削除
+              </button>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <Page title="通知" actions={actions}>
+      {body}
+      <ConfirmDialog
+        open={confirmRemoveAll}
+        title="すべての通知を削除しますか？"
+        description="削除した通知は元に戻せません。"
+        confirmLabel="削除する"
+        danger
+        busy={removeAll.isPending}
+        onCancel={() => setConfirmRemoveAll(false)}
+        onConfirm={() => {
+          removeAll.mutate(undefined, { onSettled: () => setConfirmRemoveAll(false) });
+        }}
+      />
+    </Page>
+  );
 }

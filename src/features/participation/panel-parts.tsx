@@ -1,0 +1,40 @@
+import { useId, type ReactNode } from 'react';
+
+export function PanelCard({ title, children, badge }: { title: string; children: ReactNode; badge?: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+        {badge}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function StatusPill({ tone, children }: { tone: 'brand' | 'amber' | 'slate' | 'red' | 'green'; children: ReactNode }) {
+  const tones = {
+    brand: 'bg-brand-50 text-brand-800 ring-brand-200',
+    amber: 'bg-amber-50 text-amber-900 ring-amber-200',
+    slate: 'bg-slate-100 text-slate-700 ring-slate-200',
+    red: 'bg-red-50 text-red-800 ring-red-200',
+    green: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  } as const;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+export function InlineError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}

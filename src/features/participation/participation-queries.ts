@@ -1,0 +1,168 @@
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { Backend } from '@/data/ports/backend';
+import type {
+  ParticipationRequest,
+  PendingRequestWithEvent,
+} from '@/domain/entities/participation-request';
+import type { UserProfile } from '@/domain/entities/user';
+import { eventQueries } from '@/features/events/event-queries';
+import { useCurrentUser } from '@/features/auth/session';
+import { useBackend } from '@/lib/backend-context';
+
+/**
+ * The query-options factory of the participation feature. Keys that depend on who is asking carry
+ * the uid, so two accounts used one after the other in a browser never share an entry. Like
+ * eventQueries, every method works without a backend to give the key alone (for invalidation).
+ */
+export const participationQueries = {
+  all: ['participation'] as const,
+
+  /** My latest request for an event (null when none, or when signed out). */
+  mine: (uid: string, eventId: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['participation', 'mine', uid, eventId] as const,
+      queryFn: backend
+        ? (): Promise<ParticipationRequest | null> => backend.participation.myRequestFor(eventId)
+        : skipToken,
+    }),
+
+  /** Every request for an event: what its organizer manages. */
+  forEvent: (eventId: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['participation', 'event', eventId] as const,
+      queryFn: backend
+        ? (): Promise<ParticipationRequest[]> => backend.participation.forEvent(eventId)
+        : skipToken,
+    }),
+
+  /**
+   * The requesters' profiles, under the event's key: whatever refreshes the requests refreshes
+   * the names beside them.
+   */
+  requesters: (eventId: string, uids: readonly string[], backend?: Backend) =>
+    queryOptions({
+      queryKey: ['participation', 'event', eventId, 'requesters', uids] as const,
+      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...uids]) : skipToken,
+    }),
+
+  /** My pending requests across events, with their event info. */
+  myPending: (uid: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['participation', 'pending', uid] as const,
+      queryFn: backend
+        ? (): Promise<PendingRequestWithEvent[]> => backend.participation.myPending()
+        : skipToken,
+    }),
+};
+
+/**
+ * Marks the keys stale and refetches them even when no screen shows them right now: the app
+ * does not refetch on mount (SPEC §9), so an invalidated entry that is inactive would otherwise
+ * be shown unchanged the next time its screen opens. The keys passed here are narrow (one event,
+ * one user), so refetching them is a handful of reads.
+ */
+function refresh(client: QueryClient, keys: QueryKey[]): Promise<void> {
+  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'all' }))).then(
+    () => undefined,
+  );
+}
+
+/**
+ * Participant counts show on every list card. Lists on screen are refetched; lists not on screen
+ * are dropped instead of refetched page by page, so they load fresh when opened again.
+ */
+function refreshEventLists(client: QueryClient): Promise<void> {
+  client.removeQueries({ queryKey: eventQueries.lists, type: 'inactive' });
+  return client.invalidateQueries({ queryKey: eventQueries.lists });
+}
+
+/** The keys an event's participants live under: its detail (and participant profiles) and lists. */
+export function refreshEventParticipants(client: QueryClient, eventId: string, uid: string | null): Promise<void> {
+  return Promise.all([
+    refresh(client, [
+      eventQueries.detail(eventId).queryKey,
+      ...(uid ? [eventQueries.byParticipant(uid).queryKey] : []),
+    ]),
+    refreshEventLists(client),
+  ]).then(() => undefined);
+}
+
+/** Everything one user's view of one event depends on, after something changed it elsewhere. */
+export function refreshEventForViewer(client: QueryClient, eventId: string, uid: string): Promise<void> {
+  return Promise.all([
+    refresh(client, [
+      participationQueries.mine(uid, eventId).queryKey,
+      participationQueries.myPending(uid).queryKey,
+      participationQueries.forEvent(eventId).queryKey,
+    ]),
+    refreshEventParticipants(client, eventId, uid),
+  ]).then(() => undefined);
+}
+
+/**
+ * The participation mutations for one event. Each invalidates only the keys it changed and
+ * returns that promise, so `mutateAsync` settles once the screen shows the new state. Errors
+ * are shown inline by the panel, where the user can act on them; `silent` keeps the global
+ * toast from repeating them (the mutation cache still logs every failure).
+ */
+export function useParticipationMutations(eventId: string) {
+  const backend = useBackend();
+  const client = useQueryClient();
+  const uid = useCurrentUser()?.uid ?? null;
+  const meta = { silent: true };
+
+  const mineKeys = (): QueryKey[] =>
+    uid
+      ? [participationQueries.mine(uid, eventId).queryKey, participationQueries.myPending(uid).queryKey]
+      : [];
+
+  const request = useMutation({
+    mutationFn: (message: string) => backend.participation.request(eventId, message),
+    onSuccess: () => refresh(client, mineKeys()),
+    meta,
+  });
+
+  const cancel = useMutation({
+    mutationFn: (requestId: string) => backend.participation.cancel(requestId),
+    onSuccess: () => refresh(client, mineKeys()),
+    meta,
+  });
+
+  const join = useMutation({
+    mutationFn: () => backend.events.join(eventId),
+    onSuccess: () => Promise.all([refresh(client, mineKeys()), refreshEventParticipants(client, eventId, uid)]),
+    meta,
+  });
+
+  // Leaving also deletes my requests for the event.
+  const leave = useMutation({
+    mutationFn: () => backend.events.leave(eventId),
+    onSuccess: () => Promise.all([refresh(client, mineKeys()), refreshEventParticipants(client, eventId, uid)]),
+    meta,
+  });
+
+  const approve = useMutation({
+    mutationFn: (requestId: string) => backend.participation.approve(requestId),
+    onSuccess: () =>
+      Promise.all([
+        refresh(client, [participationQueries.forEvent(eventId).queryKey]),
+        refreshEventParticipants(client, eventId, null),
+      ]),
+    meta,
+  });
+
+  const reject = useMutation({
+    mutationFn: (requestId: string) => backend.participation.reject(requestId),
+    onSuccess: () => refresh(client, [participationQueries.forEvent(eventId).queryKey]),
+    meta,
+  });
+
+  return { request, cancel, join, leave, approve, reject };
+}
