@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { useDocumentTitle } from '@/components/ui/page';
+import { UpcomingEvents } from '@/features/events/components/upcoming-events';
 
 export default function HomePage() {
   useDocumentTitle('');
@@ -26,6 +27,7 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+      <UpcomingEvents />
     </div>
   );
 }

@@ -1,5 +1,185 @@
-import { Page } from '@/components/ui/page';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { ErrorState, Page, useDocumentTitle } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { EVENT_STATUS_LABELS, organizerDisplay, spotsLeft, type SportEvent } from '@/domain/entities/event';
+import { errorMessage } from '@/domain/errors';
+import { formatEventTimes, formatFee, formatLongDate, formatLongDateWithWeekday } from '@/domain/format';
+import { useCurrentUser } from '@/features/auth/session';
+import { Avatar } from '@/features/auth/user-menu';
+import { ParticipationPanel } from '@/features/participation/participation-panel';
+import { useBackend } from '@/lib/backend-context';
+import { EventImage } from '../components/event-card';
+import { ImageManager } from '../components/image-manager';
+import { ParticipantsSection } from '../components/participants-section';
+import { StatusBadge } from '../components/status-badge';
+import { StatusControl } from '../components/status-control';
+import { eventQueries } from '../event-queries';
+
+export function EventNotFound() {
+  return (
+    <Page title="イベントが見つかりません" narrow>
+      <p className="text-slate-600">このイベントは削除されたか、URLが間違っている可能性があります。</p>
+      <Link to="/events" className={buttonClass('primary', 'mt-6')}>
+        イベント一覧へ戻る
+      </Link>
+    </Page>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6.5rem_1fr] gap-3 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[8rem_1fr]">
+      <dt className="text-sm font-semibold text-slate-500">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function spotsText(event: SportEvent): string {
+  if (event.capacity <= 0) return '定員なし';
+  const left = spotsLeft(event);
+  return left === 0 ? '満員' : `残り${left}人`;
+}
+
+function Organizer({ event }: { event: SportEvent }) {
+  const backend = useBackend();
+  // The name and photo are denormalized onto the event; older documents lack them, and only
+  // then is the profile read.
+  const needsProfile = !event.organizerName && event.organizerId !== '';
+  const profile = useQuery({ ...eventQueries.organizerProfile(event.organizerId, backend), enabled: needsProfile });
+  const { name, photoURL } = organizerDisplay(event as unknown as Record<string, unknown>, profile.data);
+  const content = (
+    <>
+      <Avatar name={name} photoURL={photoURL} size={44} />
+      <span className="min-w-0">
+        <span className="block text-xs text-slate-500">主催者</span>
+        <span className="block truncate font-semibold text-slate-900">{name}</span>
+      </span>
+    </>
+  );
+  return event.organizerId ? (
+    <Link to={`/profile/${encodeURIComponent(event.organizerId)}`} className="flex items-center gap-3 rounded-md p-1 hover:bg-slate-50">
+      {content}
+    </Link>
+  ) : (
+    <div className="flex items-center gap-3 p-1">{content}</div>
+  );
+}
+
+function Card({ title, children, labelledBy }: { title?: string; children: ReactNode; labelledBy?: string }) {
+  return (
+    <section aria-labelledby={labelledBy} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      {title ? (
+        <h2 id={labelledBy} className="mb-3 text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+function EventDetail({ event }: { event: SportEvent }) {
+  useDocumentTitle(event.title);
+  const user = useCurrentUser();
+  const isOrganizer = user !== null && user.uid === event.organizerId;
+  const times = formatEventTimes(event.startTime, event.endTime);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
+      <Link to="/events" className="text-sm font-medium text-brand-700 hover:underline">
+        ← イベント一覧へ
+      </Link>
+      <div className="mt-3 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+            <EventImage event={event} eager />
+            <div className="p-4 sm:p-6">
+              <div className="flex flex-wrap items-center gap-2">
+                <StatusBadge event={event} />
+                <span className="text-sm font-semibold text-brand-700">{event.sportType}</span>
+              </div>
+              <h1 className="mt-2 text-2xl font-bold tracking-tight break-words text-slate-900">{event.title}</h1>
+              {isOrganizer ? (
+                <Link to={`/events/${encodeURIComponent(event.id)}/edit`} className={buttonClass('secondary', 'mt-4')}>
+                  編集
+                </Link>
+              ) : null}
+            </div>
+          </div>
+
+          <Card title="開催情報" labelledBy="details-heading">
+            <dl>
+              <Row label="開催日">{formatLongDateWithWeekday(event.date)}</Row>
+              <Row label="時間">{times || '未定'}</Row>
+              <Row label="場所">{event.location}</Row>
+              <Row label="地域">{event.region || '指定なし'}</Row>
+              <Row label="種目">{event.sportType}</Row>
+              <Row label="レベル">{event.level}</Row>
+              <Row label="参加費">{formatFee(event.fee)}</Row>
+              <Row label="定員">
+                {event.capacity > 0 ? `${event.participants.length} / ${event.capacity}人` : `${event.participants.length}人（定員なし）`}
+                <span className={`ml-2 font-semibold ${spotsText(event) === '満員' ? 'text-rose-700' : 'text-emerald-700'}`}>{spotsText(event)}</span>
+              </Row>
+              <Row label="募集状態">{EVENT_STATUS_LABELS[event.status]}</Row>
+              {event.teamName ? <Row label="チーム">{event.teamName}</Row> : null}
+              {event.createdAt ? <Row label="作成日">{formatLongDate(event.createdAt)}</Row> : null}
+            </dl>
+          </Card>
+
+          <Card title="イベント内容" labelledBy="description-heading">
+            {event.description ? (
+              <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{event.description}</p>
+            ) : (
+              <p className="text-sm text-slate-500">説明はありません。</p>
+            )}
+          </Card>
+
+          <Card>
+            <ParticipantsSection event={event} />
+          </Card>
+        </div>
+
+        <aside className="min-w-0 space-y-6" aria-label="参加と主催者">
+          <Card>
+            <Organizer event={event} />
+          </Card>
+          <ParticipationPanel event={event} />
+          {isOrganizer ? (
+            <Card title="主催者メニュー" labelledBy="organizer-tools-heading">
+              <div className="space-y-6">
+                <div>
+                  <h3 className="mb-2 text-sm font-bold text-slate-700">募集状態の変更</h3>
+                  <StatusControl event={event} />
+                </div>
+                <div>
+                  <h3 className="mb-2 text-sm font-bold text-slate-700">イベント画像</h3>
+                  <ImageManager event={event} />
+                </div>
+              </div>
+            </Card>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
 
 export default function EventDetailPage() {
-  return <Page title="イベント詳細" />;
+  const { id = '' } = useParams();
+  const backend = useBackend();
+  const query = useQuery(eventQueries.detail(id, backend));
+  if (query.isPending) return <Spinner label="イベントを読み込み中…" />;
+  if (query.isError) {
+    return (
+      <Page title="イベント詳細">
+        <ErrorState message={errorMessage(query.error, 'イベントを読み込めませんでした')} onRetry={() => void query.refetch()} />
+      </Page>
+    );
+  }
+  if (!query.data) return <EventNotFound />;
+  return <EventDetail event={query.data} />;
 }

@@ -1,0 +1,118 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import type { SportEvent } from '@/domain/entities/event';
+import { formatEventTimes, formatFee, formatLongDate } from '@/domain/format';
+import { CalendarIcon, ClockIcon, PeopleIcon, PinIcon } from './icons';
+import { StatusBadge } from './status-badge';
+
+/** The image area of a card: a fixed aspect ratio so cards never shift while pictures load. */
+export function EventImage({ event, eager = false, className = '' }: { event: Pick<SportEvent, 'imageURL' | 'sportType' | 'title'>; eager?: boolean; className?: string }) {
+  return (
+    <div className={`relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-brand-50 to-brand-100 ${className}`}>
+      {event.imageURL ? (
+        <img
+          src={event.imageURL}
+          alt=""
+          width={800}
+          height={450}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      ) : (
+        <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-lg font-bold text-brand-700/60">
+          {event.sportType || 'スポーツ'}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function participantsText(event: SportEvent): string {
+  return event.capacity > 0 ? `${event.participants.length} / ${event.capacity}人` : `${event.participants.length}人`;
+}
+
+export const EventCard = memo(function EventCard({ event }: { event: SportEvent }) {
+  const times = formatEventTimes(event.startTime, event.endTime);
+  return (
+    <li className="h-full" data-testid="event-card">
+      <Link
+        to={`/events/${encodeURIComponent(event.id)}`}
+        className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md"
+      >
+        <div className="relative">
+          <EventImage event={event} />
+          <StatusBadge event={event} className="absolute top-2 left-2 shadow-sm" />
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <p className="text-xs font-semibold text-brand-700">{event.sportType}</p>
+          <h2 className="line-clamp-2 text-base leading-snug font-bold text-slate-900 group-hover:underline">{event.title}</h2>
+          <dl className="space-y-1 text-sm text-slate-600">
+            <div className="flex items-center gap-1.5">
+              <dt className="sr-only">開催日</dt>
+              <CalendarIcon className="text-slate-400" />
+              <dd>{formatLongDate(event.date)}</dd>
+            </div>
+            {times ? (
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">時間</dt>
+                <ClockIcon className="text-slate-400" />
+                <dd>{times}</dd>
+              </div>
+            ) : null}
+            <div className="flex items-center gap-1.5">
+              <dt className="sr-only">場所</dt>
+              <PinIcon className="text-slate-400" />
+              <dd className="truncate">{event.location}</dd>
+            </div>
+          </dl>
+          <dl className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">
+            <div>
+              <dt className="sr-only">レベル</dt>
+              <dd className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{event.level}</dd>
+            </div>
+            <div>
+              <dt className="sr-only">参加費</dt>
+              <dd className="font-semibold text-slate-800">{formatFee(event.fee)}</dd>
+            </div>
+            <div className="ml-auto flex items-center gap-1 text-slate-600">
+              <dt className="sr-only">参加者 / 定員</dt>
+              <PeopleIcon className="text-slate-400" />
+              <dd>{participantsText(event)}</dd>
+            </div>
+          </dl>
+        </div>
+      </Link>
+    </li>
+  );
+});
+
+export function EventCardSkeleton() {
+  return (
+    <li aria-hidden="true" className="h-full overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <div className="aspect-[16/9] animate-pulse bg-slate-100" />
+      <div className="space-y-3 p-4">
+        <div className="h-3 w-16 animate-pulse rounded bg-slate-100" />
+        <div className="h-5 w-4/5 animate-pulse rounded bg-slate-100" />
+        <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
+        <div className="h-8 w-full animate-pulse rounded bg-slate-50" />
+      </div>
+    </li>
+  );
+}
+
+export const EVENT_GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+export function EventCardGridSkeleton({ count = 6, label = 'イベントを読み込み中…' }: { count?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      <ul className={EVENT_GRID_CLASS}>
+        {Array.from({ length: count }, (_, i) => (
+          <EventCardSkeleton key={i} />
+        ))}
+      </ul>
+    </div>
+  );
+}

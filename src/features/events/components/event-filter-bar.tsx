@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import type { EventFilters } from '@/data/ports/events';
+import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
+import { KeywordSearch } from './keyword-search';
+
+const controlClass =
+  'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:h-10 sm:text-sm';
+const labelClass = 'mb-1 block text-xs font-semibold text-slate-600';
+
+function SelectFilter({ label, value, options, onChange }: { label: string; value: string | undefined; options: readonly string[]; onChange: (value: string | undefined) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} className={controlClass} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">すべて</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function DateFilter({ label, value, min, max, onChange }: { label: string; value: string | undefined; min?: string; max?: string; onChange: (value: string | undefined) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input id={id} type="date" className={controlClass} value={value ?? ''} min={min} max={max} onChange={(e) => onChange(e.target.value || undefined)} />
+    </div>
+  );
+}
+
+/** The list filters; every change is applied at once (and lands in the URL via the page). */
+export function EventFilterBar({
+  filters,
+  onChange,
+  onKeyword,
+  onClear,
+  canClear,
+}: {
+  filters: EventFilters;
+  onChange: (patch: Partial<EventFilters>) => void;
+  onKeyword: (keyword: string) => void;
+  onClear: () => void;
+  canClear: boolean;
+}) {
+  const openId = useId();
+  return (
+    <section aria-label="絞り込み" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div role="search">
+        <KeywordSearch value={filters.keyword ?? ''} onCommit={onKeyword} />
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-5">
+        <SelectFilter label="種目" value={filters.sportType} options={SPORT_TYPES} onChange={(sportType) => onChange({ sportType })} />
+        <SelectFilter label="地域" value={filters.region} options={REGIONS} onChange={(region) => onChange({ region })} />
+        <SelectFilter label="レベル" value={filters.level} options={LEVELS} onChange={(level) => onChange({ level })} />
+        <div className="col-span-2 grid grid-cols-2 gap-3 md:col-span-2">
+          <DateFilter label="開催日（から）" value={filters.from} max={filters.to} onChange={(from) => onChange({ from })} />
+          <DateFilter label="開催日（まで）" value={filters.to} min={filters.from} onChange={(to) => onChange({ to })} />
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <label htmlFor={openId} className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
+          <input
+            id={openId}
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300 accent-brand-700"
+            checked={filters.openOnly === true}
+            onChange={(e) => onChange({ openOnly: e.target.checked || undefined })}
+          />
+          募集中のみ
+        </label>
+        {canClear ? (
+          <button type="button" onClick={onClear} className="min-h-10 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            条件をクリア
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

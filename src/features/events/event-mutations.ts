@@ -1,0 +1,105 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { EventInput } from '@/data/ports/events';
+import type { EventStatus, SportEvent } from '@/domain/entities/event';
+import { useCurrentUser } from '@/features/auth/session';
+import { useBackend } from '@/lib/backend-context';
+import { logger } from '@/lib/logger';
+import { eventQueries } from './event-queries';
+import { eventImageFolder, useImageUpload } from './use-image-upload';
+
+/**
+ * What a change to one event can show up in: its detail, every list page (any page may hold
+ * it), its organizer's list and participants' lists. Returned so the mutation waits for the
+ * refetch of whatever is on screen.
+ */
+function invalidateEvent(qc: QueryClient, event: Pick<SportEvent, 'id' | 'organizerId'>) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: eventQueries.detail(event.id).queryKey }),
+    qc.invalidateQueries({ queryKey: eventQueries.lists }),
+    qc.invalidateQueries({ queryKey: eventQueries.byOrganizer(event.organizerId).queryKey }),
+    qc.invalidateQueries({ queryKey: ['events', 'byParticipant'] }),
+  ]);
+}
+
+/** Errors of these mutations are shown inline next to the action, so no toast (meta.silent). */
+export function useCreateEvent() {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  const user = useCurrentUser();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (input: EventInput) => backend.events.create(input),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: eventQueries.lists }),
+        user ? qc.invalidateQueries({ queryKey: eventQueries.byOrganizer(user.uid).queryKey }) : null,
+      ]),
+  });
+}
+
+export function useUpdateEvent(event: Pick<SportEvent, 'id' | 'organizerId'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (patch: Partial<EventInput>) => backend.events.update(event.id, patch),
+    onSuccess: () => invalidateEvent(qc, event),
+  });
+}
+
+export function useChangeEventStatus(event: Pick<SportEvent, 'id' | 'organizerId'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (status: EventStatus) => backend.events.changeStatus(event.id, status),
+    onSuccess: () => invalidateEvent(qc, event),
+  });
+}
+
+/**
+ * Removes a stored image that nothing points to any more. Failing here leaves an orphan file,
+ * which costs storage but breaks nothing, so it is logged rather than shown.
+ */
+export async function removeQuietly(remove: (path: string) => Promise<void>, path: string) {
+  if (!path) return;
+  try {
+    await remove(path);
+  } catch (e) {
+    logger.error('event image: removing the previous file failed', e);
+  }
+}
+
+/** Replaces the event image: upload the new file, point the event at it, drop the old file. */
+export function useReplaceEventImage(event: Pick<SportEvent, 'id' | 'organizerId' | 'imagePath'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  const uploader = useImageUpload();
+  const mutation = useMutation({
+    meta: { silent: true },
+    mutationFn: async (file: File) => {
+      const { url, path } = await uploader.upload(eventImageFolder(event.organizerId), file);
+      await backend.events.update(event.id, { imageURL: url, imagePath: path });
+      if (event.imagePath && event.imagePath !== path) await removeQuietly((p) => backend.files.remove(p), event.imagePath);
+    },
+    onSuccess: () => invalidateEvent(qc, event),
+  });
+  return { ...mutation, progress: uploader.progress };
+}
+
+/**
+ * Deletes the event image. The event stops pointing at the file first: if removing the file then
+ * failed, the event still shows correctly (no broken picture), and only an orphan file remains.
+ */
+export function useDeleteEventImage(event: Pick<SportEvent, 'id' | 'organizerId' | 'imagePath'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async () => {
+      await backend.events.update(event.id, { imageURL: '', imagePath: '' });
+      await removeQuietly((p) => backend.files.remove(p), event.imagePath);
+    },
+    onSuccess: () => invalidateEvent(qc, event),
+  });
+}

@@ -1,0 +1,84 @@
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import type { Backend } from '@/data/ports/backend';
+import type { EventFilters } from '@/data/ports/events';
+import type { Page } from '@/domain/entities/common';
+import type { SportEvent } from '@/domain/entities/event';
+import type { UserProfile } from '@/domain/entities/user';
+
+/**
+ * Only the filters that are set, in a fixed key order, so `{}` and `{ region: undefined }` share
+ * one cache entry and the key is stable whatever order the URL listed the parameters in.
+ */
+export function normalizeFilters(filters: EventFilters): EventFilters {
+  const out: EventFilters = {};
+  if (filters.sportType) out.sportType = filters.sportType;
+  if (filters.region) out.region = filters.region;
+  if (filters.level) out.level = filters.level;
+  if (filters.from) out.from = filters.from;
+  if (filters.to) out.to = filters.to;
+  if (filters.openOnly) out.openOnly = true;
+  const keyword = filters.keyword?.trim();
+  if (keyword) out.keyword = keyword;
+  return out;
+}
+
+/**
+ * The one query-options factory of the events feature. Keys are hierarchical
+ * (['events'] > ['events','list'|'detail'|…] > …) so a mutation can invalidate exactly what it
+ * touched. Every method can be called without a backend to get the key alone (for
+ * invalidation); the query function then is skipToken.
+ */
+export const eventQueries = {
+  all: ['events'] as const,
+  lists: ['events', 'list'] as const,
+  details: ['events', 'detail'] as const,
+
+  /** Cursor-paginated list, EVENTS_PAGE_SIZE a page, upcoming first. */
+  list: (filters: EventFilters, backend?: Backend) => {
+    const normalized = normalizeFilters(filters);
+    return infiniteQueryOptions({
+      queryKey: ['events', 'list', normalized] as const,
+      queryFn: backend
+        ? ({ pageParam }: { pageParam: string | null }): Promise<Page<SportEvent>> =>
+            backend.events.list(normalized, pageParam)
+        : skipToken,
+      initialPageParam: null as string | null,
+      getNextPageParam: (last: Page<SportEvent>) => last.nextCursor ?? undefined,
+    });
+  },
+
+  detail: (id: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['events', 'detail', id] as const,
+      queryFn: backend ? () => backend.events.get(id) : skipToken,
+    }),
+
+  /**
+   * The first participant profiles of an event, under its detail key: whatever invalidates the
+   * event (a join, a leave, an approval) refreshes them too.
+   */
+  participantProfiles: (eventId: string, ids: readonly string[], backend?: Backend) =>
+    queryOptions({
+      queryKey: ['events', 'detail', eventId, 'participants', ids] as const,
+      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...ids]) : skipToken,
+    }),
+
+  /** The organizer's profile, read only when the event lacks the denormalized name and photo. */
+  organizerProfile: (uid: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['events', 'organizer', uid] as const,
+      queryFn: backend ? () => backend.users.get(uid) : skipToken,
+    }),
+
+  byOrganizer: (uid: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['events', 'byOrganizer', uid] as const,
+      queryFn: backend ? () => backend.events.byOrganizer(uid) : skipToken,
+    }),
+
+  byParticipant: (uid: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['events', 'byParticipant', uid] as const,
+      queryFn: backend ? () => backend.events.byParticipant(uid) : skipToken,
+    }),
+};

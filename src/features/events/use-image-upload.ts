@@ -1,0 +1,42 @@
+import { useCallback, useRef, useState } from 'react';
+import type { UploadResult } from '@/data/ports/files';
+import { useBackend } from '@/lib/backend-context';
+import { uploadImage } from '@/lib/image-upload';
+
+/**
+ * Uploads with a progress value for the bar (null when idle). A file that already went up is
+ * not sent again: when saving fails after the upload, pressing the button again retries only
+ * what failed, without picking the image again.
+ */
+export function useImageUpload() {
+  const backend = useBackend();
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploaded = useRef(new WeakMap<File, UploadResult>());
+
+  const upload = useCallback(
+    async (folder: string, file: File): Promise<UploadResult> => {
+      const done = uploaded.current.get(file);
+      if (done) return done;
+      setProgress(0);
+      try {
+        const result = await uploadImage(backend.files, folder, file, setProgress);
+        uploaded.current.set(file, result);
+        return result;
+      } finally {
+        setProgress(null);
+      }
+    },
+    [backend],
+  );
+
+  /** Forget an upload whose file was since removed from storage. */
+  const forget = useCallback((file: File) => {
+    uploaded.current.delete(file);
+  }, []);
+
+  return { upload, forget, progress };
+}
+
+export function eventImageFolder(uid: string): string {
+  return `events/${uid}`;
+}

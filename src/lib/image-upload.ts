@@ -1,0 +1,86 @@
+import imageCompression from 'browser-image-compression';
+import type { FilesPort, UploadResult } from '@/data/ports/files';
+import {
+  IMAGE_MAX_HEIGHT,
+  IMAGE_MAX_WIDTH,
+  IMAGE_QUALITY,
+  IMAGE_RECOMPRESS_THRESHOLD_BYTES,
+  UPLOAD_TIMEOUT_MS,
+} from '@/domain/constants';
+import { DomainError } from '@/domain/errors';
+import { logger } from '@/lib/logger';
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * browser-image-compression bounds only the longer side (maxWidthOrHeight), but the product
+ * bound is 800 wide and 600 high. Scaling by the tighter of the two ratios and handing the
+ * library the resulting longer side keeps both within bounds and the aspect ratio intact.
+ */
+export function maxSideFor({ width, height }: ImageSize): number {
+  if (!(width > 0) || !(height > 0)) return Math.min(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT);
+  const scale = Math.min(IMAGE_MAX_WIDTH / width, IMAGE_MAX_HEIGHT / height, 1);
+  return Math.max(1, Math.floor(Math.max(width, height) * scale));
+}
+
+async function readImageSize(file: File): Promise<ImageSize | null> {
+  try {
+    if (typeof createImageBitmap === 'function') {
+      const bitmap = await createImageBitmap(file);
+      const size = { width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+      return size;
+    }
+    const url = URL.createObjectURL(file);
+    try {
+      const img = await imageCompression.loadImage(url);
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  } catch (e) {
+    logger.warn('prepareImage: image size unreadable', e);
+    return null;
+  }
+}
+
+/**
+ * Files over 1 MB are re-compressed (SPEC §5/§9: 800x600, quality 0.6); smaller ones go up as
+ * they are. The result keeps the original file name, which becomes part of the stored name.
+ */
+export async function prepareImage(file: File): Promise<File> {
+  if (file.size <= IMAGE_RECOMPRESS_THRESHOLD_BYTES) return file;
+  const size = await readImageSize(file);
+  const compressed = await imageCompression(file, {
+    maxWidthOrHeight: size ? maxSideFor(size) : Math.min(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT),
+    initialQuality: IMAGE_QUALITY,
+    // The picture is small after scaling; a worker would only add start-up time.
+    useWebWorker: false,
+  });
+  return new File([compressed], file.name, { type: compressed.type || file.type, lastModified: file.lastModified });
+}
+
+/**
+ * Uploads one image to `folder`. An empty or missing file is refused before any network work;
+ * an upload that has not finished after UPLOAD_TIMEOUT_MS fails with the time-out message.
+ */
+export async function uploadImage(
+  files: FilesPort,
+  folder: string,
+  file: File | null | undefined,
+  onProgress?: (percent: number) => void,
+): Promise<UploadResult> {
+  if (!file || file.size === 0) throw new DomainError('invalidFile');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DomainError('uploadTimeout')), UPLOAD_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([files.upload(folder, file, onProgress), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
