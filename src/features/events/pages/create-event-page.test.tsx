@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LocalBackend } from '@/data/local/create-local-backend';
+import { DEMO_UIDS } from '@/data/local/seed';
+import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
+import CreateEventCompletePage from './create-event-complete-page';
+import CreateEventPage from './create-event-page';
+import { clearDraft } from '../create-event-draft';
+
+let backend: LocalBackend;
+
+beforeEach(async () => {
+  backend = await createTestBackend();
+  await signInAs(backend, 'organizer@example.com');
+  let n = 0;
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => `blob:preview-${++n}`), revokeObjectURL: vi.fn() }));
+});
+afterEach(() => {
+  clearDraft(DEMO_UIDS.organizer);
+  vi.unstubAllGlobals();
+  backend.close();
+});
+
+const location = () => screen.getByTestId('location').textContent ?? '';
+
+/** The app mounts the same screen on both paths; so does this. */
+function renderCreate(route = '/create-event') {
+  return renderWithBackend(<CreateEventPage />, backend, {
+    route,
+    path: '/create-event',
+    routes: [
+      { path: '/create-event/confirm', element: <CreateEventPage /> },
+      { path: '/create-event/complete', element: <CreateEventCompletePage /> },
+    ],
+  });
+}
+
+function futureDay(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText(/タイトル/), '土曜の朝フットサル');
+  await user.selectOptions(screen.getByLabelText(/種目/), 'フットサル');
+  await user.selectOptions(screen.getByLabelText(/レベル/), '初心者');
+  fireEvent.change(screen.getByLabelText(/開催日/), { target: { value: futureDay(9) } });
+  fireEvent.change(screen.getByLabelText(/開始時刻/), { target: { value: '09:00' } });
+  fireEvent.change(screen.getByLabelText(/終了時刻/), { target: { value: '11:00' } });
+  await user.type(screen.getByLabelText(/開催場所/), '代々木フットサルコート');
+  await user.selectOptions(screen.getByLabelText(/地域/), '関東');
+  await user.clear(screen.getByLabelText(/参加費/));
+  await user.type(screen.getByLabelText(/参加費/), '1500');
+  await user.type(screen.getByLabelText(/定員/), '12');
+  await user.type(screen.getByLabelText(/説明/), 'ビブスは貸し出します。');
+  const image = new File([new Uint8Array(2048)], 'court.png', { type: 'image/png' });
+  await user.upload(screen.getByLabelText(/画像を選択/), image);
+  await screen.findByRole('img', { name: 'イベント画像のプレビュー' });
+}
+
+describe('create event: input, confirmation, back, create', () => {
+  it('shows every input on the confirmation, keeps it all when going back, then creates the event with its image', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await fillForm(user);
+
+    await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
+    await waitFor(() => expect(location()).toBe('/create-event/confirm'));
+    expect(await screen.findByRole('heading', { level: 1, name: '入力内容の確認' })).toBeInTheDocument();
+    for (const text of ['土曜の朝フットサル', 'フットサル', '初心者', '09:00〜11:00', '代々木フットサルコート', '関東', '¥1,500', '12人', 'ビブスは貸し出します。']) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('img', { name: 'イベント画像のプレビュー' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '入力画面に戻る' }));
+    await waitFor(() => expect(location()).toBe('/create-event'));
+    expect(screen.getByLabelText(/タイトル/)).toHaveValue('土曜の朝フットサル');
+    expect(screen.getByLabelText(/種目/)).toHaveValue('フットサル');
+    expect(screen.getByLabelText(/レベル/)).toHaveValue('初心者');
+    expect(screen.getByLabelText(/開催日/)).toHaveValue(futureDay(9));
+    expect(screen.getByLabelText(/開始時刻/)).toHaveValue('09:00');
+    expect(screen.getByLabelText(/終了時刻/)).toHaveValue('11:00');
+    expect(screen.getByLabelText(/開催場所/)).toHaveValue('代々木フットサルコート');
+    expect(screen.getByLabelText(/地域/)).toHaveValue('関東');
+    expect(screen.getByLabelText(/参加費/)).toHaveValue(1500);
+    expect(screen.getByLabelText(/定員/)).toHaveValue(12);
+    expect(screen.getByLabelText(/説明/)).toHaveValue('ビブスは貸し出します。');
+    expect(screen.getByRole('img', { name: 'イベント画像のプレビュー' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
+    await user.click(await screen.findByRole('button', { name: 'この内容で作成する' }));
+
+    await waitFor(() => expect(location()).toMatch(/^\/create-event\/complete\?id=/));
+    const id = new URLSearchParams(location().split('?')[1]).get('id')!;
+    const created = await backend.events.get(id);
+    expect(created).toMatchObject({
+      title: '土曜の朝フットサル',
+      sportType: 'フットサル',
+      level: '初心者',
+      location: '代々木フットサルコート',
+      region: '関東',
+      fee: 1500,
+      capacity: 12,
+      organizerId: DEMO_UIDS.organizer,
+      status: 'open',
+      participants: [],
+    });
+    expect(created!.imagePath).toMatch(new RegExp(`^events/${DEMO_UIDS.organizer}/\\d+_court\\.png$`));
+    expect(created!.imageURL).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByRole('link', { name: '作成したイベントを見る' })).toHaveAttribute('href', `/events/${id}`);
+  });
+
+  it('shows the validation messages in Japanese and stays on the input step', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await user.click(await screen.findByRole('button', { name: '入力内容を確認する' }));
+    expect(await screen.findByText('タイトルを入力してください')).toBeInTheDocument();
+    expect(screen.getByText('種目を選択してください')).toBeInTheDocument();
+    expect(screen.getByText('開催日を入力してください')).toBeInTheDocument();
+    expect(screen.getByText('定員は1人以上で入力してください')).toBeInTheDocument();
+    expect(location()).toBe('/create-event');
+  });
+
+  it('sends a direct visit to the confirmation without input back to the input step', async () => {
+    renderCreate('/create-event/confirm');
+    await waitFor(() => expect(location()).toBe('/create-event'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'イベントを作成' })).toBeInTheDocument();
+  });
+
+  it('does not let an Enter that confirms a kana conversion submit the form', async () => {
+    renderCreate();
+    const title = await screen.findByLabelText(/タイトル/);
+    const notPrevented = fireEvent.keyDown(title, { key: 'Enter', keyCode: 229, isComposing: true });
+    expect(notPrevented).toBe(false);
+    expect(fireEvent.keyDown(title, { key: 'Enter', keyCode: 13 })).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LocalBackend } from '@/data/local/create-local-backend';
+import { seedEventId } from '@/data/local/seed';
+import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
+import EventDetailPage from './event-detail-page';
+import EventEditPage from './event-edit-page';
+
+let backend: LocalBackend;
+
+beforeEach(async () => {
+  backend = await createTestBackend();
+});
+afterEach(() => {
+  window.sessionStorage.clear();
+  backend.close();
+});
+
+/**
+ * Signs in as if the session had been restored in this tab. A fresh sign-in makes the session
+ * provider clear the query cache, which would drop the screen's first query mid-flight here.
+ */
+async function signedIn(email: string) {
+  const user = await signInAs(backend, email);
+  window.sessionStorage.setItem('sc.session-uid', user.uid);
+}
+
+function renderDetail(id: string) {
+  return renderWithBackend(<EventDetailPage />, backend, { route: `/events/${id}`, path: '/events/:id' });
+}
+
+function renderEdit(id: string) {
+  return renderWithBackend(<EventEditPage />, backend, {
+    route: `/events/${id}/edit`,
+    path: '/events/:id/edit',
+    routes: [{ path: '/events/:id', element: <EventDetailPage /> }],
+  });
+}
+
+describe('event detail', () => {
+  it('shows the fields, the organizer and the participants with the count', async () => {
+    renderDetail(seedEventId(1));
+    expect(await screen.findByRole('heading', { level: 1, name: '週末エンジョイフットサル' })).toBeInTheDocument();
+    expect(screen.getByText('10:00〜12:00')).toBeInTheDocument();
+    expect(screen.getByText('世田谷区総合運動場 体育館')).toBeInTheDocument();
+    expect(screen.getByText('¥1,000')).toBeInTheDocument();
+    expect(screen.getByText('残り8人')).toBeInTheDocument();
+    expect(screen.getByText('世田谷フットサルクラブ')).toBeInTheDocument();
+    const participants = screen.getByRole('heading', { name: /参加者/ }).closest('section')!;
+    expect(within(participants).getByText('2人')).toBeInTheDocument();
+    const links = await within(participants).findAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveAttribute('href', expect.stringMatching(/^\/profile\//));
+    // Not the organizer: no organizer tools.
+    expect(screen.queryByRole('link', { name: '編集' })).not.toBeInTheDocument();
+  });
+
+  it('shows 満員 for a full event', async () => {
+    renderDetail(seedEventId(5));
+    const capacity = (await screen.findByText('定員', { selector: 'dt' })).nextElementSibling!;
+    expect(capacity).toHaveTextContent('4 / 4人満員');
+  });
+
+  it('says the event is not found, with a way back to the list', async () => {
+    renderDetail('no-such-event');
+    expect(await screen.findByRole('heading', { level: 1, name: 'イベントが見つかりません' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'イベント一覧へ戻る' })).toHaveAttribute('href', '/events');
+  });
+
+  it('offers the organizer only the legal status changes and confirms cancelling', async () => {
+    await signedIn('organizer@example.com');
+    const user = userEvent.setup();
+    renderDetail(seedEventId(1));
+    expect(await screen.findByRole('link', { name: '編集' })).toHaveAttribute('href', `/events/${seedEventId(1)}/edit`);
+    expect(screen.getByRole('button', { name: '募集を締め切る' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '募集を再開する' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'イベントを中止する' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'イベントを中止しますか？' });
+    await user.click(within(dialog).getByRole('button', { name: 'やめる' }));
+    expect((await backend.events.get(seedEventId(1)))!.status).toBe('open');
+
+    await user.click(screen.getByRole('button', { name: 'イベントを中止する' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'イベントを中止する' }));
+    await waitFor(async () => expect((await backend.events.get(seedEventId(1)))!.status).toBe('cancelled'));
+    expect(await screen.findByText('このイベントの募集状態はこれ以上変更できません。')).toBeInTheDocument();
+  });
+
+  it('lets the organizer delete the image after confirming, removing the stored file', async () => {
+    await signedIn('organizer@example.com');
+    const { url, path } = await backend.files.upload('events/x', new File([new Uint8Array(8)], 'a.png', { type: 'image/png' }));
+    await backend.events.update(seedEventId(1), { imageURL: url, imagePath: path });
+    const user = userEvent.setup();
+    renderDetail(seedEventId(1));
+
+    await user.click(await screen.findByRole('button', { name: '画像を削除' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: '画像を削除しますか？' })).getByRole('button', { name: '削除する' }));
+
+    await waitFor(async () => expect((await backend.events.get(seedEventId(1)))!.imagePath).toBe(''));
+    expect((await backend.events.get(seedEventId(1)))!.imageURL).toBe('');
+    expect(await backend.db.files.get(path)).toBeUndefined();
+  });
+});
+
+describe('event edit', () => {
+  it('tells someone other than the organizer that they may not edit', async () => {
+    await signedIn('hanako@example.com');
+    renderEdit(seedEventId(1));
+    expect(await screen.findByText('このイベントを編集する権限がありません')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '変更を保存する' })).not.toBeInTheDocument();
+  });
+
+  it('prefills the form, refuses a capacity below the participants and keeps the input', async () => {
+    await signedIn('organizer@example.com');
+    const user = userEvent.setup();
+    renderEdit(seedEventId(9)); // 卓球ダブルス大会: 3 participants, capacity 3
+    const title = await screen.findByLabelText(/タイトル/);
+    expect(title).toHaveValue('卓球ダブルス大会');
+    expect(screen.getByLabelText(/定員/)).toHaveValue(3);
+
+    await user.clear(title);
+    await user.type(title, '卓球ダブルス大会（改）');
+    fireEvent.change(screen.getByLabelText(/定員/), { target: { value: '2' } });
+    await user.click(screen.getByRole('button', { name: '変更を保存する' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('定員は現在の参加者数より少なくできません');
+    expect(screen.getByLabelText(/タイトル/)).toHaveValue('卓球ダブルス大会（改）');
+    expect((await backend.events.get(seedEventId(9)))!.title).toBe('卓球ダブルス大会');
+
+    fireEvent.change(screen.getByLabelText(/定員/), { target: { value: '6' } });
+    await user.click(screen.getByRole('button', { name: '変更を保存する' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/events/${seedEventId(9)}`));
+    expect(await backend.events.get(seedEventId(9))).toMatchObject({ title: '卓球ダブルス大会（改）', capacity: 6 });
+  });
+});

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LocalBackend } from '@/data/local/create-local-backend';
+import { createTestBackend, renderWithBackend } from '@/test/render-with-backend';
+import EventListPage from './event-list-page';
+
+let backend: LocalBackend;
+
+beforeEach(async () => {
+  backend = await createTestBackend();
+});
+afterEach(() => backend.close());
+
+const location = () => screen.getByTestId('location').textContent ?? '';
+const cardTitles = () => screen.getAllByTestId('event-card').map((c) => within(c).getByRole('heading').textContent);
+
+function renderList(route = '/events') {
+  return renderWithBackend(<EventListPage />, backend, { route, path: '/events' });
+}
+
+describe('event list filters', () => {
+  it('puts a chosen sport in the URL and shows only events of that sport', async () => {
+    const user = userEvent.setup();
+    renderList();
+    expect(await screen.findAllByTestId('event-card')).not.toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText('種目'), 'テニス');
+
+    await waitFor(() => expect(location()).toBe(`/events?sport=${encodeURIComponent('テニス')}`));
+    await waitFor(() => expect(screen.getByTestId('event-results')).toHaveAttribute('data-results-key', `sport=${encodeURIComponent('テニス')}`));
+    // Upcoming tennis only: the cancelled one is still listed (status shown), past ones are not.
+    expect(cardTitles()).toEqual(['初心者向けテニス練習会', 'テニス ダブルス練習（中級）']);
+  });
+
+  it('reads the filters from a shared URL into the controls and the results', async () => {
+    renderList(`/events?region=${encodeURIComponent('関東')}&open=1&level=${encodeURIComponent('初心者')}`);
+    await waitFor(() => expect(screen.getByTestId('event-results')).toHaveAttribute('data-results-key'));
+    expect(screen.getByLabelText('地域')).toHaveValue('関東');
+    expect(screen.getByLabelText('レベル')).toHaveValue('初心者');
+    expect(screen.getByLabelText('募集中のみ')).toBeChecked();
+    expect(cardTitles()).toEqual(['初心者向けテニス練習会', 'バドミントン初心者レッスン']);
+  });
+
+  it('shows the empty state and clears every filter from it', async () => {
+    const user = userEvent.setup();
+    renderList(`/events?sport=${encodeURIComponent('野球')}&region=${encodeURIComponent('四国')}`);
+    expect(await screen.findByText('条件に合うイベントが見つかりません')).toBeInTheDocument();
+
+    const empty = screen.getByText('条件に合うイベントが見つかりません').parentElement!;
+    await user.click(within(empty).getByRole('button', { name: '条件をクリア' }));
+
+    await waitFor(() => expect(location()).toBe('/events'));
+    expect(await screen.findAllByTestId('event-card')).not.toHaveLength(0);
+    expect(screen.getByLabelText('種目')).toHaveValue('');
+  });
+
+  it('searches title and place after a pause, and not while a conversion is in progress', async () => {
+    renderList();
+    await screen.findAllByTestId('event-card');
+    const box = screen.getByRole('searchbox', { name: 'キーワード検索' });
+
+    // Kana being converted: the text changes, but nothing is searched for however long it takes.
+    fireEvent.compositionStart(box);
+    fireEvent.change(box, { target: { value: 'たいいくかん' } });
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(location()).toBe('/events');
+
+    fireEvent.change(box, { target: { value: '体育館' } });
+    fireEvent.compositionEnd(box, { data: '体育館' });
+    await waitFor(() => expect(location()).toBe(`/events?q=${encodeURIComponent('体育館')}`));
+    await waitFor(() => expect(screen.getByTestId('event-results')).toHaveAttribute('data-results-key', `q=${encodeURIComponent('体育館')}`));
+    for (const card of screen.getAllByTestId('event-card')) expect(card.textContent).toContain('体育館');
+  });
+
+  it('loads the next page with もっと見る', async () => {
+    const base = new Date();
+    base.setHours(0, 0, 0, 0);
+    await backend.db.events.bulkAdd(
+      Array.from({ length: 30 }, (_, i) => ({
+        id: `extra-${String(i).padStart(2, '0')}`,
+        title: `追加イベント${i}`,
+        description: '',
+        sportType: 'ヨガ',
+        location: '公園',
+        region: '関東',
+        level: '誰でも',
+        date: new Date(base.getFullYear(), base.getMonth(), base.getDate() + 100 + i),
+        startTime: '10:00',
+        endTime: '11:00',
+        fee: 0,
+        capacity: 10,
+        organizerId: 'someone',
+        participants: [],
+        status: 'open',
+      })),
+    );
+    const user = userEvent.setup();
+    renderList();
+    await waitFor(() => expect(screen.getAllByTestId('event-card')).toHaveLength(20));
+
+    await user.click(screen.getByRole('button', { name: 'もっと見る' }));
+    await waitFor(() => expect(screen.getAllByTestId('event-card')).toHaveLength(40));
+    await user.click(screen.getByRole('button', { name: 'もっと見る' }));
+    // 19 upcoming seeded events + 30 added: the last page holds 9 and ends the list.
+    await waitFor(() => expect(screen.getAllByTestId('event-card')).toHaveLength(49));
+    expect(screen.queryByRole('button', { name: 'もっと見る' })).not.toBeInTheDocument();
+  });
+
+  it('shows status labels, 満員 for a full open event, fee and participants on each card', async () => {
+    renderList();
+    await screen.findAllByTestId('event-card');
+    const card = (title: string) => screen.getAllByTestId('event-card').find((c) => c.textContent?.includes(title))!;
+    expect(within(card('バドミントンダブルス交流会')).getByText('満員')).toBeInTheDocument();
+    expect(within(card('ソサイチ（8人制サッカー）')).getByText('募集締切')).toBeInTheDocument();
+    expect(within(card('テニス ダブルス練習（中級）')).getByText('中止')).toBeInTheDocument();
+    expect(within(card('週末エンジョイフットサル')).getByText('¥1,000')).toBeInTheDocument();
+    expect(within(card('週末エンジョイフットサル')).getByText('2 / 10人')).toBeInTheDocument();
+    expect(within(card('皇居ラン 10km')).getByText('無料')).toBeInTheDocument();
+  });
+});
