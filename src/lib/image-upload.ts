@@ -1,4 +1,3 @@
-import imageCompression from 'browser-image-compression';
 import type { FilesPort, UploadResult } from '@/data/ports/files';
 import {
   IMAGE_MAX_HEIGHT,
@@ -36,7 +35,9 @@ async function readImageSize(file: File): Promise<ImageSize | null> {
     }
     const url = URL.createObjectURL(file);
     try {
-      const img = await imageCompression.loadImage(url);
+      const img = new Image();
+      img.src = url;
+      await img.decode();
       return { width: img.naturalWidth, height: img.naturalHeight };
     } finally {
       URL.revokeObjectURL(url);
@@ -53,7 +54,8 @@ async function readImageSize(file: File): Promise<ImageSize | null> {
  */
 export async function prepareImage(file: File): Promise<File> {
   if (file.size <= IMAGE_RECOMPRESS_THRESHOLD_BYTES) return file;
-  const size = await readImageSize(file);
+  // Loaded on demand: the library is only needed for large pictures, never for browsing.
+  const [{ default: imageCompression }, size] = await Promise.all([import('browser-image-compression'), readImageSize(file)]);
   const compressed = await imageCompression(file, {
     maxWidthOrHeight: size ? maxSideFor(size) : Math.min(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT),
     initialQuality: IMAGE_QUALITY,

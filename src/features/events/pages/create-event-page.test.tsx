@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LocalBackend } from '@/data/local/create-local-backend';
-import { DEMO_UIDS } from '@/data/local/seed';
+import type { LocalBackend } from '@/test/local-seed';
+import { DEMO_UIDS } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import CreateEventCompletePage from './create-event-complete-page';
 import CreateEventPage from './create-event-page';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LocalBackend } from '@/data/local/create-local-backend';
-import { seedEventId } from '@/data/local/seed';
+import type { LocalBackend } from '@/test/local-seed';
+import { seedEventId } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import EventDetailPage from './event-detail-page';
 import EventEditPage from './event-edit-page';

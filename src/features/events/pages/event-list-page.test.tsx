@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LocalBackend } from '@/data/local/create-local-backend';
+import type { LocalBackend } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend } from '@/test/render-with-backend';
 import EventListPage from './event-list-page';
 
