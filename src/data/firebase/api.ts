@@ -1,0 +1,59 @@
+import type { ApiPort } from '@/data/ports/api';
+import { logger } from '@/lib/logger';
+import type { FirebaseContext } from './context';
+
+export interface ApiEndpoints {
+  sendEmail: string;
+  trackUnreadMessage: string;
+}
+
+/**
+ * In production Hosting rewrites the two /api paths to the functions sendEmail and
+ * trackUnreadMessage (firebase.json), so the app calls its own origin. Against the emulators the
+ * Vite dev server has no such rewrite, so the calls go straight to the Functions emulator's URLs.
+ */
+export function apiEndpoints(opts: {
+  useEmulators: boolean;
+  host: string;
+  port: number;
+  projectId: string;
+}): ApiEndpoints {
+  if (!opts.useEmulators) {
+    return { sendEmail: '/api/notifications/send-email', trackUnreadMessage: '/api/track-unread-message' };
+  }
+  const base = `http://${opts.host}:${opts.port}/${opts.projectId}/us-central1`;
+  return { sendEmail: `${base}/sendEmail`, trackUnreadMessage: `${base}/trackUnreadMessage` };
+}
+
+/**
+ * SPEC §7: both calls are side effects of an action that already succeeded. Their response is
+ * only logged and a failure never reaches the caller.
+ */
+export function createApiPort(ctx: FirebaseContext, endpoints: ApiEndpoints, fetchImpl: typeof fetch = fetch): ApiPort {
+  const post = async (context: string, url: string, payload: unknown): Promise<void> => {
+    try {
+      await ctx.auth.authStateReady();
+      const user = ctx.auth.currentUser;
+      if (!user) {
+        logger.warn(context, 'not sent: no signed-in user to authorize the call');
+        return;
+      }
+      const token = await user.getIdToken();
+      const res = await fetchImpl(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(payload),
+      });
+      const body = await res.text().catch(() => '');
+      if (res.ok) logger.info(context, { status: res.status, body });
+      else logger.error(context, new Error(`${res.status}: ${body || res.statusText}`));
+    } catch (e) {
+      logger.error(context, e);
+    }
+  };
+
+  return {
+    sendNotificationEmail: (payload) => post('api.sendNotificationEmail', endpoints.sendEmail, payload),
+    trackUnreadMessage: (payload) => post('api.trackUnreadMessage', endpoints.trackUnreadMessage, payload),
+  };
+}

@@ -1,0 +1,315 @@
+import {
+  Timestamp,
+  arrayRemove,
+  arrayUnion,
+  collection,
+  doc,
+  documentId,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setDoc,
+  startAfter,
+  where,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type QueryConstraint,
+  type Transaction,
+} from 'firebase/firestore';
+import { EVENTS_PAGE_SIZE } from '@/domain/constants';
+import type { Page } from '@/domain/entities/common';
+import type { SportEvent } from '@/domain/entities/event';
+import {
+  assertCanEdit,
+  decideCapacity,
+  decideCreate,
+  decideJoin,
+  decideLeave,
+  decideStatusChange,
+} from '@/domain/rules/events';
+import type { EventFilters, EventsPort } from '@/data/ports/events';
+import { eventConverter, eventFieldsWrite, parseDay, parsedDocs, requestConverter } from './converters';
+import { currentUid, type FirebaseContext } from './context';
+import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
+import { logQueryError } from './query-error';
+
+/**
+ * Keyword search (title and place) has no Firestore query: Firestore matches whole values and
+ * prefixes only. The list runs the same indexed query as without a keyword and filters on the
+ * client, in batches of KEYWORD_SCAN_BATCH documents and at most KEYWORD_SCAN_BATCHES batches
+ * per page (so one page reads at most 500 documents). When that budget runs out before the page
+ * is full, the page returns what it found and a cursor at the last document examined, so
+ * "more" continues the scan where it stopped. A search service (Algolia, Typesense) is the
+ * production answer once the event count makes this slow.
+ */
+export const KEYWORD_SCAN_BATCH = 50;
+export const KEYWORD_SCAN_BATCHES = 10;
+
+/** byOrganizer / byParticipant read at most this many events (no list is unbounded). */
+export const USER_EVENTS_LIMIT = 200;
+
+export function normalizeKeyword(s: string): string {
+  return s.normalize('NFKC').toLowerCase().trim();
+}
+
+export function matchesKeyword(e: Pick<SportEvent, 'title' | 'location'>, keyword: string): boolean {
+  const k = normalizeKeyword(keyword);
+  if (!k) return true;
+  return normalizeKeyword(e.title).includes(k) || normalizeKeyword(e.location).includes(k);
+}
+
+function startOfToday(now = new Date()): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+function nextDay(d: Date): Date {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
+}
+
+/** Equality filters, the date window and the order: one query shape, one set of indexes. */
+function listConstraints(f: EventFilters, now = new Date()): QueryConstraint[] {
+  const c: QueryConstraint[] = [];
+  if (f.sportType) c.push(where('sportType', '==', f.sportType));
+  if (f.region) c.push(where('region', '==', f.region));
+  if (f.level) c.push(where('level', '==', f.level));
+  if (f.openOnly) c.push(where('status', '==', 'open'));
+  const today = startOfToday(now);
+  const from = parseDay(f.from);
+  const start = from && from > today ? from : today;
+  c.push(where('date', '>=', Timestamp.fromDate(start)));
+  const to = parseDay(f.to);
+  if (to) c.push(where('date', '<', Timestamp.fromDate(nextDay(to))));
+  // Same day: earlier start first (HH:mm strings are zero-padded, so they sort as text).
+  c.push(orderBy('date'), orderBy('startTime'), orderBy(documentId()));
+  return c;
+}
+
+function cursorOf(snap: DocumentSnapshot): CursorValue {
+  const date = snap.get('date') as unknown;
+  const start = snap.get('startTime') as unknown;
+  return {
+    t: date instanceof Timestamp ? date.toMillis() : 0,
+    s: typeof start === 'string' ? start : '',
+    id: snap.id,
+  };
+}
+
+function afterCursor(c: CursorValue | null): QueryConstraint[] {
+  return c ? [startAfter(Timestamp.fromMillis(c.t), c.s ?? '', c.id)] : [];
+}
+
+/** Which uids entered and which left the participants list. */
+function participantDiff(before: string[], after: string[]) {
+  return {
+    added: after.filter((id) => !before.includes(id)),
+    removed: before.filter((id) => !after.includes(id)),
+  };
+}
+
+function participantId(p: unknown): string | null {
+  if (typeof p === 'string') return p;
+  if (p && typeof p === 'object') {
+    const o = p as { id?: unknown; uid?: unknown };
+    if (typeof o.id === 'string') return o.id;
+    if (typeof o.uid === 'string') return o.uid;
+  }
+  return null;
+}
+
+/**
+ * Writes the participants the domain decided as the smallest change: arrayUnion / arrayRemove of
+ * the uids that changed, so the security rules see a diff of exactly those uids and entries
+ * stored in an older shape (objects carrying an id) are left as they are.
+ */
+export function applyParticipants(
+  tx: Transaction,
+  ref: DocumentReference,
+  snap: DocumentSnapshot,
+  before: string[],
+  after: string[],
+): void {
+  const { added, removed } = participantDiff(before, after);
+  if (added.length === 0 && removed.length === 0) return;
+  if (added.length > 0 && removed.length > 0) {
+    tx.update(ref, { participants: after });
+    return;
+  }
+  if (added.length > 0) {
+    tx.update(ref, { participants: arrayUnion(...added) });
+    return;
+  }
+  const raw = (snap.get('participants') as unknown[] | undefined) ?? [];
+  const entries = raw.filter((p) => {
+    const id = participantId(p);
+    return id !== null && removed.includes(id);
+  });
+  tx.update(ref, { participants: arrayRemove(...entries) });
+}
+
+export function createEventsPort(ctx: FirebaseContext): EventsPort {
+  const events = collection(ctx.db, 'events');
+  const eventRef = (id: string) => doc(ctx.db, 'events', id);
+
+  const readEvent = async (tx: Transaction, id: string) => {
+    const snap = await tx.get(eventRef(id).withConverter(eventConverter));
+    return { snap, event: snap.exists() ? snap.data() : null };
+  };
+
+  const listPlain = async (filters: EventFilters, after: CursorValue | null): Promise<Page<SportEvent>> => {
+    const snap = await getDocs(
+      query(events, ...listConstraints(filters), ...afterCursor(after), limit(EVENTS_PAGE_SIZE + 1)).withConverter(
+        eventConverter,
+      ),
+    );
+    const pageDocs = snap.docs.slice(0, EVENTS_PAGE_SIZE);
+    const items = parsedDocs(pageDocs, 'events.list');
+    const last = pageDocs.at(-1);
+    return { items, nextCursor: snap.docs.length > EVENTS_PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null };
+  };
+
+  const listByKeyword = async (
+    filters: EventFilters,
+    keyword: string,
+    after: CursorValue | null,
+  ): Promise<Page<SportEvent>> => {
+    const items: SportEvent[] = [];
+    let lastIncluded: DocumentSnapshot | null = null;
+    let lastExamined: DocumentSnapshot | null = null;
+    let scanFrom = after;
+    for (let batch = 0; batch < KEYWORD_SCAN_BATCHES; batch++) {
+      const snap = await getDocs(
+        query(events, ...listConstraints(filters), ...afterCursor(scanFrom), limit(KEYWORD_SCAN_BATCH)).withConverter(
+          eventConverter,
+        ),
+      );
+      for (const d of snap.docs) {
+        let event: SportEvent | null;
+        try {
+          event = d.data();
+        } catch {
+          event = null;
+        }
+        if (event && matchesKeyword(event, keyword)) {
+          // A further match proves there is a next page; it starts right after the last item.
+          if (items.length === EVENTS_PAGE_SIZE) return { items, nextCursor: encodeCursor(cursorOf(lastIncluded!)) };
+          items.push(event);
+          lastIncluded = d;
+        }
+        lastExamined = d;
+      }
+      if (snap.docs.length < KEYWORD_SCAN_BATCH) return { items, nextCursor: null };
+      scanFrom = cursorOf(lastExamined!);
+    }
+    // Budget spent with documents left: continue from where the scan (or the full page) stopped.
+    const resumeAt = items.length === EVENTS_PAGE_SIZE ? lastIncluded : lastExamined;
+    return { items, nextCursor: resumeAt ? encodeCursor(cursorOf(resumeAt)) : null };
+  };
+
+  const userEvents = async (context: string, constraint: QueryConstraint): Promise<SportEvent[]> => {
+    try {
+      const snap = await getDocs(
+        query(events, constraint, orderBy('date'), limit(USER_EVENTS_LIMIT)).withConverter(eventConverter),
+      );
+      return parsedDocs(snap, context);
+    } catch (e) {
+      // SPEC §8: query failures return empty lists.
+      logQueryError(context, e);
+      return [];
+    }
+  };
+
+  return {
+    async list(filters, cursor) {
+      const after = decodeCursor(cursor);
+      const keyword = normalizeKeyword(filters.keyword ?? '');
+      return keyword ? listByKeyword(filters, keyword, after) : listPlain(filters, after);
+    },
+
+    async get(id) {
+      if (!id) return null;
+      const snap = await getDoc(eventRef(id).withConverter(eventConverter));
+      return snap.exists() ? snap.data() : null;
+    },
+
+    async create(input) {
+      const decision = decideCreate(await currentUid(ctx));
+      const user = ctx.auth.currentUser;
+      const ref = doc(events);
+      await setDoc(ref, {
+        ...eventFieldsWrite(input),
+        ...decision,
+        // Denormalized so lists show the organizer without reading one profile per row.
+        organizerName: user?.displayName ?? '',
+        organizerPhotoURL: user?.photoURL ?? '',
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+      } satisfies DocumentData);
+      return ref.id;
+    },
+
+    async update(id, patch) {
+      const uid = await currentUid(ctx);
+      await runTransaction(ctx.db, async (tx) => {
+        const { event } = uid ? await readEvent(tx, id) : { event: null };
+        assertCanEdit(uid, event);
+        const capacity = decideCapacity(event, patch.capacity);
+        const fields = eventFieldsWrite({ ...patch, capacity });
+        tx.update(eventRef(id), { ...fields, updatedAt: serverTimestamp() });
+      });
+    },
+
+    async changeStatus(id, status) {
+      const uid = await currentUid(ctx);
+      await runTransaction(ctx.db, async (tx) => {
+        const { event } = uid ? await readEvent(tx, id) : { event: null };
+        const next = decideStatusChange(uid, event, status);
+        if (event && next !== event.status) tx.update(eventRef(id), { status: next, updatedAt: serverTimestamp() });
+      });
+    },
+
+    async join(id) {
+      const uid = await currentUid(ctx);
+      await runTransaction(ctx.db, async (tx) => {
+        const { snap, event } = uid ? await readEvent(tx, id) : { snap: null, event: null };
+        const decision = decideJoin(uid, event);
+        applyParticipants(tx, eventRef(id), snap!, event!.participants, decision.participants);
+      });
+    },
+
+    async leave(id) {
+      const uid = await currentUid(ctx);
+      // A transaction cannot run a query, so the requests are found first and re-read inside.
+      const mine = uid
+        ? await getDocs(
+            query(collection(ctx.db, 'participationRequests'), where('eventId', '==', id), where('userId', '==', uid)),
+          )
+        : null;
+      await runTransaction(ctx.db, async (tx) => {
+        const { snap, event } = uid ? await readEvent(tx, id) : { snap: null, event: null };
+        const requests = [];
+        for (const d of mine?.docs ?? []) {
+          const r = await tx.get(d.ref.withConverter(requestConverter));
+          if (r.exists()) requests.push(r);
+        }
+        const decision = decideLeave(uid, event);
+        applyParticipants(tx, eventRef(id), snap!, event!.participants, decision.participants);
+        for (const r of requests) {
+          if (r.data().userId === decision.deleteRequestsOf) tx.delete(r.ref);
+        }
+      });
+    },
+
+    byOrganizer(uid) {
+      return userEvents('events.byOrganizer', where('organizerId', '==', uid));
+    },
+
+    byParticipant(uid) {
+      return userEvents('events.byParticipant', where('participants', 'array-contains', uid));
+    },
+  };
+}

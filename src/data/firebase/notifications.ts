@@ -1,0 +1,126 @@
+import {
+  Timestamp,
+  collection,
+  deleteDoc,
+  doc,
+  getDocs,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  setDoc,
+  type DocumentData,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore';
+import type { NewNotification } from '@/domain/entities/notification';
+import type { NotificationsPort } from '@/data/ports/notifications';
+import { logger } from '@/lib/logger';
+import { notificationConverter, parsedDocs } from './converters';
+import type { FirebaseContext } from './context';
+
+/** The live list keeps the newest 100; older ones stay stored but are not shown. */
+export const NOTIFICATIONS_LIVE_LIMIT = 100;
+/** A write batch holds at most 500 operations. */
+const BATCH_LIMIT = 500;
+
+/**
+ * The stored form of a new notification. SPEC §3: clientTimestamp at creation (what the list
+ * sorts by first, so a notification shows at once) and the server timestamp beside it.
+ */
+export function notificationWrite(n: NewNotification): DocumentData {
+  return {
+    userId: n.userId,
+    title: n.title,
+    content: n.content,
+    type: n.type,
+    data: n.data,
+    read: false,
+    timestamp: serverTimestamp(),
+    clientTimestamp: Timestamp.now(),
+  };
+}
+
+export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort {
+  const col = collection(ctx.db, 'notifications');
+
+  /** Runs the operations in batches of 500 (a user may have more notifications than that). */
+  const inBatches = async (
+    docs: QueryDocumentSnapshot[],
+    apply: (batch: ReturnType<typeof writeBatch>, d: QueryDocumentSnapshot) => void,
+  ) => {
+    for (let i = 0; i < docs.length; i += BATCH_LIMIT) {
+      const batch = writeBatch(ctx.db);
+      for (const d of docs.slice(i, i + BATCH_LIMIT)) apply(batch, d);
+      await batch.commit();
+    }
+  };
+
+  return {
+    subscribe(uid, onChange, onError) {
+      const q = query(
+        col,
+        where('userId', '==', uid),
+        orderBy('timestamp', 'desc'),
+        limit(NOTIFICATIONS_LIVE_LIMIT),
+      ).withConverter(notificationConverter);
+      return onSnapshot(
+        q,
+        (snap) => {
+          // The stored order is the server timestamp; the shown time prefers the client's, so
+          // sort again by what the user sees (SPEC §3/§4: newest first).
+          const items = parsedDocs(snap, 'notifications.subscribe');
+          items.sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime());
+          onChange(items);
+        },
+        onError,
+      );
+    },
+
+    // SPEC §8: failures to add, mark read or delete notifications are only logged.
+    async add(n) {
+      try {
+        await setDoc(doc(col), notificationWrite(n));
+      } catch (e) {
+        logger.error('notifications.add', e);
+      }
+    },
+
+    async markRead(id) {
+      try {
+        await updateDoc(doc(col, id), { read: true });
+      } catch (e) {
+        logger.error('notifications.markRead', e);
+      }
+    },
+
+    async markAllRead(uid) {
+      try {
+        const snap = await getDocs(query(col, where('userId', '==', uid), where('read', '==', false)));
+        await inBatches(snap.docs, (batch, d) => batch.update(d.ref, { read: true }));
+      } catch (e) {
+        logger.error('notifications.markAllRead', e);
+      }
+    },
+
+    async remove(id) {
+      try {
+        await deleteDoc(doc(col, id));
+      } catch (e) {
+        logger.error('notifications.remove', e);
+      }
+    },
+
+    async removeAll(uid) {
+      try {
+        const snap = await getDocs(query(col, where('userId', '==', uid)));
+        await inBatches(snap.docs, (batch, d) => batch.delete(d.ref));
+      } catch (e) {
+        logger.error('notifications.removeAll', e);
+      }
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import {
+  collection,
+  doc,
+  documentId,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  where,
+  type Transaction,
+} from 'firebase/firestore';
+import { formatLongDate } from '@/domain/format';
+import type { SportEvent } from '@/domain/entities/event';
+import {
+  PLACEHOLDER_EVENT_INFO,
+  type ParticipationRequest,
+  type PendingRequestWithEvent,
+} from '@/domain/entities/participation-request';
+import { decideApprove, decideCancel, decideReject, decideRequest } from '@/domain/rules/participation';
+import type { ApiPort, ApprovalEmail, RejectionEmail } from '@/data/ports/api';
+import type { ParticipationPort } from '@/data/ports/participation';
+import { logger } from '@/lib/logger';
+import { eventConverter, parsedDocs, requestConverter } from './converters';
+import { currentUid, type FirebaseContext } from './context';
+import { applyParticipants } from './events';
+import { notificationWrite } from './notifications';
+import { logQueryError } from './query-error';
+
+export const MY_PENDING_LIMIT = 50;
+/** The fallback query has no status filter, so it reads more to find the pending ones. */
+export const MY_PENDING_FALLBACK_LIMIT = 200;
+export const FOR_EVENT_LIMIT = 200;
+const IN_LIMIT = 30;
+
+const byCreatedAsc = (a: ParticipationRequest, b: ParticipationRequest) =>
+  (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0);
+const byCreatedDesc = (a: ParticipationRequest, b: ParticipationRequest) => byCreatedAsc(b, a);
+
+/**
+ * The recipient is named by uid: the email address is private (rules) and the function looks it
+ * up on the server. recipientEmail stays in the SPEC §7 payload, empty from this backend.
+ */
+type WithRecipient<T> = T & { recipientId: string; requestId: string };
+
+export interface FirebaseParticipationPort extends ParticipationPort {
+  queryPendingMain(uid: string): Promise<ParticipationRequest[]>;
+}
+
+export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): FirebaseParticipationPort {
+  const requests = collection(ctx.db, 'participationRequests');
+  const notifications = collection(ctx.db, 'notifications');
+  const requestRef = (id: string) => doc(ctx.db, 'participationRequests', id);
+  const eventRef = (id: string) => doc(ctx.db, 'events', id);
+
+  /** Reads a request and its event inside the transaction (nothing when signed out). */
+  const readForProcessing = async (tx: Transaction, uid: string | null, requestId: string) => {
+    if (!uid || !requestId) return { request: null, event: null, eventSnap: null };
+    const reqSnap = await tx.get(requestRef(requestId).withConverter(requestConverter));
+    const request = reqSnap.exists() ? reqSnap.data() : null;
+    if (!request?.eventId) return { request, event: null, eventSnap: null };
+    const eventSnap = await tx.get(eventRef(request.eventId).withConverter(eventConverter));
+    return { request, event: eventSnap.exists() ? eventSnap.data() : null, eventSnap };
+  };
+
+  /** Fire-and-forget (SPEC §7): the mail never blocks or fails the approval itself. */
+  const mail = (payload: WithRecipient<ApprovalEmail> | WithRecipient<RejectionEmail>) => {
+    api.sendNotificationEmail(payload).catch((e: unknown) => logger.error('participation.mail', e));
+  };
+
+  const eventInfo = async (ids: string[]): Promise<Map<string, PendingRequestWithEvent['event']>> => {
+    const out = new Map<string, PendingRequestWithEvent['event']>();
+    const unique = [...new Set(ids.filter(Boolean))];
+    for (let i = 0; i < unique.length; i += IN_LIMIT) {
+      try {
+        const snap = await getDocs(
+          query(collection(ctx.db, 'events'), where(documentId(), 'in', unique.slice(i, i + IN_LIMIT))).withConverter(
+            eventConverter,
+          ),
+        );
+        for (const e of parsedDocs(snap, 'participation.myPending.events')) {
+          out.set(e.id, { title: e.title, date: e.date, location: e.location });
+        }
+      } catch (e) {
+        logQueryError('participation.myPending.events', e);
+      }
+    }
+    return out;
+  };
+
+  const port: FirebaseParticipationPort = {
+    async request(eventId, message) {
+      const uid = await currentUid(ctx);
+      // A transaction cannot query: my earlier requests for the event are found first and re-read.
+      const mine = uid
+        ? await getDocs(query(requests, where('userId', '==', uid), where('eventId', '==', eventId)))
+        : null;
+      const requesterName = ctx.auth.currentUser?.displayName ?? '';
+      return runTransaction(ctx.db, async (tx) => {
+        let event: SportEvent | null = null;
+        const myRequests: ParticipationRequest[] = [];
+        if (uid && eventId) {
+          const eventSnap = await tx.get(eventRef(eventId).withConverter(eventConverter));
+          event = eventSnap.exists() ? eventSnap.data() : null;
+          for (const d of mine?.docs ?? []) {
+            const r = await tx.get(d.ref.withConverter(requestConverter));
+            if (r.exists()) myRequests.push(r.data());
+          }
+        }
+        const decision = decideRequest({ uid, event, myRequests, requesterName, message });
+        const ref = doc(requests);
+        tx.set(ref, { ...decision.request, createdAt: serverTimestamp(), updatedAt: serverTimestamp() });
+        tx.set(doc(notifications), notificationWrite(decision.notify));
+        return ref.id;
+      });
+    },
+
+    async cancel(requestId) {
+      const uid = await currentUid(ctx);
+      await runTransaction(ctx.db, async (tx) => {
+        let request: ParticipationRequest | null = null;
+        if (uid && requestId) {
+          const snap = await tx.get(requestRef(requestId).withConverter(requestConverter));
+          request = snap.exists() ? snap.data() : null;
+        }
+        decideCancel(uid, request);
+        tx.delete(requestRef(requestId));
+      });
+    },
+
+    async approve(requestId) {
+      const uid = await currentUid(ctx);
+      const { request, event } = await runTransaction(ctx.db, async (tx) => {
+        const read = await readForProcessing(tx, uid, requestId);
+        const decision = decideApprove({ uid, request: read.request, event: read.event });
+        const event = read.event!;
+        tx.update(requestRef(requestId), { status: 'approved', updatedAt: serverTimestamp() });
+        applyParticipants(tx, eventRef(event.id), read.eventSnap!, event.participants, decision.participants);
+        tx.set(doc(notifications), notificationWrite(decision.notify));
+        return { request: read.request!, event };
+      });
+      mail({
+        type: 'event_approved',
+        recipientEmail: '',
+        recipientId: request.userId,
+        requestId,
+        eventTitle: event.title,
+        eventDate: formatLongDate(event.date),
+        eventLocation: event.location,
+        eventId: event.id,
+      });
+    },
+
+    async reject(requestId) {
+      const uid = await currentUid(ctx);
+      const { request, event } = await runTransaction(ctx.db, async (tx) => {
+        const read = await readForProcessing(tx, uid, requestId);
+        const decision = decideReject({ uid, request: read.request, event: read.event });
+        tx.update(requestRef(requestId), { status: 'rejected', updatedAt: serverTimestamp() });
+        tx.set(doc(notifications), notificationWrite(decision.notify));
+        return { request: read.request!, event: read.event! };
+      });
+      mail({
+        type: 'event_rejected',
+        recipientEmail: '',
+        recipientId: request.userId,
+        requestId,
+        eventTitle: event.title,
+        organizerName: event.organizerName || ctx.auth.currentUser?.displayName || '',
+      });
+    },
+
+    /**
+     * The main pending-requests query, a method of its own so the contract harness can make it
+     * fail the way a missing composite index does and check the fallback.
+     */
+    async queryPendingMain(uid: string): Promise<ParticipationRequest[]> {
+      const snap = await getDocs(
+        query(
+          requests,
+          where('userId', '==', uid),
+          where('status', '==', 'pending'),
+          orderBy('createdAt', 'desc'),
+          limit(MY_PENDING_LIMIT),
+        ).withConverter(requestConverter),
+      );
+      return parsedDocs(snap, 'participation.myPending');
+    },
+
+    async myPending() {
+      const uid = await currentUid(ctx);
+      if (!uid) return [];
+      try {
+        const pending = await port.queryPendingMain(uid);
+        const info = await eventInfo(pending.map((r) => r.eventId));
+        return pending.map((r) => ({ ...r, event: info.get(r.eventId) ?? { ...PLACEHOLDER_EVENT_INFO } }));
+      } catch (e) {
+        logQueryError('participation.myPending', e);
+      }
+      // SPEC §8 fallback: no status filter (no composite index needed), pending kept on the client.
+      try {
+        const snap = await getDocs(
+          query(requests, where('userId', '==', uid), limit(MY_PENDING_FALLBACK_LIMIT)).withConverter(requestConverter),
+        );
+        return parsedDocs(snap, 'participation.myPending.fallback')
+          .filter((r) => r.status === 'pending')
+          .sort(byCreatedDesc)
+          .map((r) => ({ ...r, event: { ...PLACEHOLDER_EVENT_INFO } }));
+      } catch (e) {
+        logQueryError('participation.myPending.fallback', e);
+        return [];
+      }
+    },
+
+    async myRequestFor(eventId) {
+      const uid = await currentUid(ctx);
+      if (!uid || !eventId) return null;
+      const snap = await getDocs(
+        query(requests, where('userId', '==', uid), where('eventId', '==', eventId)).withConverter(requestConverter),
+      );
+      const mine = parsedDocs(snap, 'participation.myRequestFor').sort(byCreatedDesc);
+      // A pending request decides what the screen offers; otherwise the latest outcome.
+      return mine.find((r) => r.status === 'pending') ?? mine[0] ?? null;
+    },
+
+    async forEvent(eventId) {
+      if (!eventId) return [];
+      try {
+        const snap = await getDocs(
+          query(requests, where('eventId', '==', eventId), limit(FOR_EVENT_LIMIT)).withConverter(requestConverter),
+        );
+        return parsedDocs(snap, 'participation.forEvent').sort(byCreatedAsc);
+      } catch (e) {
+        logQueryError('participation.forEvent', e);
+        return [];
+      }
+    },
+  };
+  return port;
+}

@@ -1,0 +1,18 @@
+import { FirebaseError } from 'firebase/app';
+import { logger } from '@/lib/logger';
+
+/**
+ * SPEC §8: a failed query is logged, and a missing composite index (failed-precondition) with a
+ * hint: its message carries the console link that creates the index, and firestore.indexes.json
+ * should list it so `firebase deploy --only firestore:indexes` creates it everywhere.
+ */
+export function logQueryError(context: string, e: unknown): void {
+  if (e instanceof FirebaseError && e.code === 'failed-precondition') {
+    logger.error(
+      `${context}: missing Firestore index? Add it to firestore.indexes.json and deploy (firebase deploy --only firestore:indexes)`,
+      e,
+    );
+    return;
+  }
+  logger.error(context, e);
+}

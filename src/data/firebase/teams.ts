@@ -1,0 +1,85 @@
+import {
+  Timestamp,
+  collection,
+  doc,
+  documentId,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  startAfter,
+  updateDoc,
+  type DocumentSnapshot,
+} from 'firebase/firestore';
+import { EVENTS_PAGE_SIZE } from '@/domain/constants';
+import { DomainError } from '@/domain/errors';
+import type { TeamsPort } from '@/data/ports/teams';
+import { parsedDocs, teamConverter, teamFieldsWrite } from './converters';
+import { currentUid, type FirebaseContext } from './context';
+import { decodeCursor, encodeCursor } from './cursor';
+
+/** Teams page like events; no team-specific page size is specified. */
+export const TEAMS_PAGE_SIZE = EVENTS_PAGE_SIZE;
+
+function cursorOf(snap: DocumentSnapshot): string {
+  const created = snap.get('createdAt') as unknown;
+  return encodeCursor({ t: created instanceof Timestamp ? created.toMillis() : 0, id: snap.id });
+}
+
+/**
+ * SPEC leaves the team rules open. Writing needs a signed-in user; who may edit (the owner) is
+ * the security rules' decision, there being no team rule in the domain to call.
+ */
+export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
+  const teams = collection(ctx.db, 'teams');
+
+  return {
+    async list(cursor) {
+      const after = decodeCursor(cursor);
+      const snap = await getDocs(
+        query(
+          teams,
+          orderBy('createdAt', 'desc'),
+          orderBy(documentId(), 'desc'),
+          ...(after ? [startAfter(Timestamp.fromMillis(after.t), after.id)] : []),
+          limit(TEAMS_PAGE_SIZE + 1),
+        ).withConverter(teamConverter),
+      );
+      const pageDocs = snap.docs.slice(0, TEAMS_PAGE_SIZE);
+      const last = pageDocs.at(-1);
+      return {
+        items: parsedDocs(pageDocs, 'teams.list'),
+        nextCursor: snap.docs.length > TEAMS_PAGE_SIZE && last ? cursorOf(last) : null,
+      };
+    },
+
+    async get(id) {
+      if (!id) return null;
+      const snap = await getDoc(doc(teams, id).withConverter(teamConverter));
+      return snap.exists() ? snap.data() : null;
+    },
+
+    async create(input) {
+      const uid = await currentUid(ctx);
+      if (!uid) throw new DomainError('authRequired');
+      const ref = doc(teams);
+      await setDoc(ref, {
+        ...teamFieldsWrite(input),
+        ownerId: uid,
+        members: [uid],
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+      });
+      return ref.id;
+    },
+
+    async update(id, patch) {
+      const uid = await currentUid(ctx);
+      if (!uid) throw new DomainError('authRequired');
+      await updateDoc(doc(teams, id), { ...teamFieldsWrite(patch), updatedAt: serverTimestamp() });
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { deleteApp } from 'firebase/app';
+import { vi } from 'vitest';
+import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
+import type { FirebaseParticipationPort } from '@/data/firebase/participation';
+import type { OutboxMail } from '@/data/ports/backend';
+import { generateCustomUserId } from '@/domain/entities/user';
+import type { ContractHarness } from './harness';
+import { oobCodeOf } from './support';
+
+/**
+ * The Firebase backend against the emulators that `firebase emulators:exec` (or
+ * scripts/test-firebase.sh) announces through the usual variables. Every harness is a fresh
+ * app on an emptied database and auth store, so suites see only what they wrote.
+ */
+export const FIREBASE_PROJECT_ID = process.env.GCLOUD_PROJECT || 'demo-sports-community';
+const PASSWORD = 'contract-pass1';
+
+function hostPort(value: string | undefined, fallbackPort: number): { host: string; port: number } {
+  const [host, port] = (value ?? '').split(':');
+  return { host: host || '127.0.0.1', port: Number(port) || fallbackPort };
+}
+
+export const emulators = {
+  auth: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+  firestore: process.env.FIRESTORE_EMULATOR_HOST,
+  storage: process.env.FIREBASE_STORAGE_EMULATOR_HOST,
+};
+
+const auth = hostPort(emulators.auth, 9099);
+const firestore = hostPort(emulators.firestore, 8080);
+const storage = hostPort(emulators.storage, 9199);
+
+async function emulatorCall(url: string, method: 'GET' | 'DELETE'): Promise<unknown> {
+  const res = await fetch(url, { method, headers: { Authorization: 'Bearer owner' } });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json().catch(() => null);
+}
+
+async function resetEmulators(): Promise<void> {
+  if (emulators.auth) {
+    await emulatorCall(`http://${auth.host}:${auth.port}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/accounts`, 'DELETE');
+  }
+  if (emulators.firestore) {
+    await emulatorCall(
+      `http://${firestore.host}:${firestore.port}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/databases/(default)/documents`,
+      'DELETE',
+    );
+  }
+}
+
+interface OobCode {
+  email: string;
+  oobCode: string;
+  oobLink: string;
+  requestType: string;
+}
+
+/** The Auth emulator keeps every mail it would have sent; they are the outbox here. */
+async function authOutbox(): Promise<OutboxMail[]> {
+  const body = (await emulatorCall(
+    `http://${auth.host}:${auth.port}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/oobCodes`,
+    'GET',
+  )) as { oobCodes?: OobCode[] } | null;
+  return (body?.oobCodes ?? [])
+    .map((c) => ({ id: c.oobCode, to: c.email, subject: c.requestType, body: '', links: [c.oobLink], sentAt: new Date() }))
+    .reverse();
+}
+
+let serial = 0;
+
+export async function createFirebaseHarness(): Promise<ContractHarness> {
+  await resetEmulators();
+  const apiCalls: { url: string; body: unknown }[] = [];
+  // The Functions are not part of these runs; the calls are recorded and answered 200.
+  const fakeFetch: typeof fetch = async (input, init) => {
+    apiCalls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : null });
+    return new Response('{"ok":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  const services = await createFirebaseServices(
+    {
+      apiKey: 'demo-key',
+      authDomain: `${FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      projectId: FIREBASE_PROJECT_ID,
+      storageBucket: `${FIREBASE_PROJECT_ID}.appspot.com`,
+      appId: 'demo-app',
+      useEmulators: true,
+      emulatorHost: auth.host,
+    },
+    {
+      appName: `contract-${++serial}-${crypto.randomUUID()}`,
+      memoryOnly: true,
+      fetch: fakeFetch,
+      emulatorPorts: { auth: auth.port, firestore: firestore.port, storage: storage.port },
+    },
+  );
+  const { backend } = services;
+  const emails = new Map<string, string>();
+
+  return {
+    backend,
+    async signUpAs(label) {
+      const email = `user${serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const user = await backend.auth.signUp(email, PASSWORD, label);
+      // Verified through the real flow: the emulator's copy of the mail carries the code.
+      await backend.auth.sendEmailVerification();
+      const mail = (await authOutbox()).find((m) => m.to === email && m.subject === 'VERIFY_EMAIL');
+      if (!mail) throw new Error(`no verification mail for ${email}`);
+      await backend.auth.applyActionCode(oobCodeOf(mail.links));
+      await backend.auth.reload();
+      await backend.users.create(user.uid, {
+        email,
+        displayName: label,
+        photoURL: '',
+        bio: '',
+        location: '',
+        gender: '',
+        birthDate: '',
+        emailVerified: false,
+        customUserId: generateCustomUserId(),
+        firebaseUid: user.uid,
+        agreedToTerms: true,
+      });
+      await backend.users.markEmailVerified(user.uid);
+      emails.set(user.uid, email);
+      return user.uid;
+    },
+    async signInAs(uid) {
+      const email = emails.get(uid);
+      if (!email) throw new Error(`unknown test user ${uid}`);
+      await backend.auth.signIn(email, PASSWORD);
+    },
+    signOut: () => backend.auth.signOut(),
+    outbox: authOutbox,
+    failPendingMainQuery() {
+      vi.spyOn(backend.participation as FirebaseParticipationPort, 'queryPendingMain').mockRejectedValue(
+        Object.assign(new Error('The query requires an index.'), { code: 'failed-precondition' }),
+      );
+    },
+    async dispose() {
+      await backend.auth.signOut().catch(() => {});
+      await deleteApp(services.app);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { describe, it } from 'vitest';
+import { authContract } from './auth.contract';
+import { conversationsContract } from './conversations.contract';
+import { eventsContract } from './events.contract';
+import { filesContract } from './files.contract';
+import { createFirebaseHarness, emulators } from './firebase-harness';
+import { notificationsContract } from './notifications.contract';
+import { participationContract } from './participation.contract';
+import { teamsContract } from './teams.contract';
+import { usersContract } from './users.contract';
+
+/**
+ * The Firebase half of the contract suites. The auth suite needs only the Auth emulator, which is
+ * plain JavaScript and starts offline; the others need Google's Firestore emulator (a Java
+ * archive). Whatever cannot run is reported as skipped, by name, never silently.
+ * scripts/test-firebase.sh starts what is available and runs this file.
+ */
+const AUTH_MISSING = '(not run: needs the Firebase Auth emulator — run scripts/test-firebase.sh)';
+const FIRESTORE_MISSING = "(not run: needs Google's Firestore emulator)";
+const STORAGE_MISSING = "(not run: needs Google's Storage emulator)";
+
+if (emulators.auth) {
+  describe('firebase backend: auth', () => authContract(createFirebaseHarness));
+} else {
+  describe.skip(`firebase backend: auth ${AUTH_MISSING}`, () => {
+    it('runs the auth port contract against the Auth emulator', () => {});
+  });
+}
+
+const firestoreSuites = {
+  users: usersContract,
+  events: eventsContract,
+  participation: participationContract,
+  notifications: notificationsContract,
+  conversations: conversationsContract,
+  teams: teamsContract,
+};
+
+for (const [name, suite] of Object.entries(firestoreSuites)) {
+  if (emulators.auth && emulators.firestore) {
+    describe(`firebase backend: ${name}`, () => suite(createFirebaseHarness));
+  } else {
+    describe.skip(`firebase backend: ${name} ${FIRESTORE_MISSING}`, () => {
+      it(`runs the ${name} port contract against the Firestore and Auth emulators`, () => {});
+    });
+  }
+}
+
+// Uploads need Storage; signing up a user for them needs Firestore as well.
+if (emulators.auth && emulators.firestore && emulators.storage) {
+  describe('firebase backend: files', () => filesContract(createFirebaseHarness));
+} else {
+  const missing = emulators.firestore ? STORAGE_MISSING : "(not run: needs Google's Firestore and Storage emulators)";
+  describe.skip(`firebase backend: files ${missing}`, () => {
+    it('runs the files port contract against the Storage emulator', () => {});
+  });
+}
