@@ -1,0 +1,27 @@
+import type { AuthUser } from '@/data/ports/auth';
+import type { LocalDb } from './db';
+
+/** What every local repository needs: the database, the clock, and who is signed in in this tab. */
+export interface LocalContext {
+  db: LocalDb;
+  now: () => Date;
+  currentUser: () => AuthUser | null;
+}
+
+export function currentUid(ctx: LocalContext): string | null {
+  return ctx.currentUser()?.uid ?? null;
+}
+
+/** The name shown to others for the signed-in user: the profile first, then the account. */
+export async function currentDisplayName(
+  ctx: LocalContext,
+): Promise<{ name: string; photoURL: string }> {
+  const user = ctx.currentUser();
+  if (!user) return { name: '', photoURL: '' };
+  const profile = await ctx.db.users.get(user.uid);
+  const pick = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    name: pick(profile?.displayName) || user.displayName,
+    photoURL: pick(profile?.photoURL) || user.photoURL,
+  };
+}

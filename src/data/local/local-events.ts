@@ -1,0 +1,242 @@
+import Dexie, { cmp } from 'dexie';
+import type { EventFilters, EventInput, EventsPort } from '@/data/ports/events';
+import { EVENTS_PAGE_SIZE } from '@/domain/constants';
+import type { Page } from '@/domain/entities/common';
+import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import {
+  assertCanEdit,
+  decideCapacity,
+  decideCreate,
+  decideJoin,
+  decideLeave,
+  decideStatusChange,
+} from '@/domain/rules/events';
+import { currentDisplayName, currentUid, type LocalContext } from './context';
+import { addDays, dayFromYmd, startOfDay } from './day';
+import type { EventRow } from './db';
+import { newId } from './ids';
+import { definedOnly, parseRow, parseRows, tryParseRow } from './rows';
+
+/** Rows read per step of the list scan: big enough to fill a page in one read when few are filtered out. */
+const SCAN_BATCH = 64;
+const LIST_INDEX = '[date+startTime+id]';
+
+type ListKey = [Date, string, string];
+
+export class LocalEvents implements EventsPort {
+  private readonly ctx: LocalContext;
+
+  constructor(ctx: LocalContext) {
+    this.ctx = ctx;
+  }
+
+  /**
+   * Walks the [date+startTime+id] index from today (or the cursor) in small batches and stops as
+   * soon as a page plus one match is found, so the cost follows the page, not the table.
+   */
+  async list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>> {
+    const { db } = this.ctx;
+    const today = startOfDay(this.ctx.now());
+    const from = filters.from ? dayFromYmd(filters.from) : null;
+    let lower: unknown[] = [from && from > today ? from : today];
+    let lowerOpen = false;
+    const after = decodeCursor(cursor);
+    if (after && cmp(after, lower) > 0) {
+      lower = after;
+      lowerOpen = true;
+    }
+    // [nextDay] sorts before every [nextDay, time, id], so an exclusive bound keeps the whole `to` day.
+    const upper = filters.to ? [addDays(dayFromYmd(filters.to), 1)] : Dexie.maxKey;
+    if (cmp(lower, upper) >= 0) return { items: [], nextCursor: null };
+
+    const matches = matcher(filters);
+    const found: { event: SportEvent; key: ListKey }[] = [];
+    for (;;) {
+      const rows = await db.events
+        .where(LIST_INDEX)
+        .between(lower, upper, !lowerOpen, false)
+        .limit(SCAN_BATCH)
+        .toArray();
+      for (const row of rows) {
+        const event = tryParseRow(sportEventSchema, row, 'events.list');
+        if (!event || !matches(event)) continue;
+        found.push({ event, key: [row.date, row.startTime, row.id] });
+        if (found.length > EVENTS_PAGE_SIZE) break;
+      }
+      if (found.length > EVENTS_PAGE_SIZE || rows.length < SCAN_BATCH) break;
+      const last = rows[rows.length - 1]!;
+      lower = [last.date, last.startTime, last.id];
+      lowerOpen = true;
+    }
+    const page = found.slice(0, EVENTS_PAGE_SIZE);
+    const hasMore = found.length > EVENTS_PAGE_SIZE;
+    return {
+      items: page.map((f) => f.event),
+      nextCursor: hasMore ? encodeCursor(page[page.length - 1]!.key) : null,
+    };
+  }
+
+  async get(id: string): Promise<SportEvent | null> {
+    const row = await this.ctx.db.events.get(id);
+    return row ? parseRow(sportEventSchema, row) : null;
+  }
+
+  async create(input: EventInput): Promise<string> {
+    const decision = decideCreate(currentUid(this.ctx));
+    // Denormalized so list cards need no profile read per row.
+    const organizer = await currentDisplayName(this.ctx);
+    const now = this.ctx.now();
+    const id = newId();
+    const row: EventRow = {
+      id,
+      ...eventFields(input),
+      date: dayFromYmd(input.date),
+      startTime: input.startTime,
+      organizerId: decision.organizerId,
+      organizerName: organizer.name,
+      organizerPhotoURL: organizer.photoURL,
+      participants: decision.participants,
+      status: decision.status,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.ctx.db.events.add(row);
+    return id;
+  }
+
+  async update(id: string, patch: Partial<EventInput>): Promise<void> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    await db.transaction('rw', db.events, async () => {
+      const event = await this.read(id);
+      assertCanEdit(uid, event);
+      const capacity = decideCapacity(event, patch.capacity);
+      const changes = definedOnly({
+        ...eventFields(patch),
+        startTime: patch.startTime,
+        date: patch.date !== undefined ? dayFromYmd(patch.date) : undefined,
+        capacity,
+        updatedAt: this.ctx.now(),
+      });
+      await db.events.update(id, changes);
+    });
+  }
+
+  async changeStatus(id: string, status: EventStatus): Promise<void> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    await db.transaction('rw', db.events, async () => {
+      const next = decideStatusChange(uid, await this.read(id), status);
+      await db.events.update(id, { status: next, updatedAt: this.ctx.now() });
+    });
+  }
+
+  async join(id: string): Promise<void> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    await db.transaction('rw', db.events, async () => {
+      const { participants } = decideJoin(uid, await this.read(id));
+      await db.events.update(id, { participants });
+    });
+  }
+
+  async leave(id: string): Promise<void> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    await db.transaction('rw', db.events, db.participationRequests, async () => {
+      const decision = decideLeave(uid, await this.read(id));
+      await db.events.update(id, { participants: decision.participants });
+      await db.participationRequests
+        .where('[userId+eventId]')
+        .equals([decision.deleteRequestsOf, id])
+        .delete();
+    });
+  }
+
+  async byOrganizer(uid: string): Promise<SportEvent[]> {
+    const rows = await this.ctx.db.events.where('organizerId').equals(uid).toArray();
+    return byDate(parseRows(sportEventSchema, rows, 'events.byOrganizer'));
+  }
+
+  async byParticipant(uid: string): Promise<SportEvent[]> {
+    const rows = await this.ctx.db.events.where('participants').equals(uid).distinct().toArray();
+    return byDate(parseRows(sportEventSchema, rows, 'events.byParticipant'));
+  }
+
+  private async read(id: string): Promise<SportEvent | null> {
+    const row = await this.ctx.db.events.get(id);
+    return row ? parseRow(sportEventSchema, row) : null;
+  }
+}
+
+/** The stored fields of an EventInput other than date and startTime, which need their own handling. */
+function eventFields(input: Partial<EventInput>) {
+  return {
+    title: input.title,
+    description: input.description,
+    sportType: input.sportType,
+    location: input.location,
+    region: input.region,
+    level: input.level,
+    teamName: input.teamName,
+    endTime: input.endTime,
+    fee: input.fee,
+    capacity: input.capacity,
+    imageURL: input.imageURL,
+    imagePath: input.imagePath,
+  };
+}
+
+function byDate(events: SportEvent[]): SportEvent[] {
+  return events.sort(
+    (a, b) =>
+      a.date.getTime() - b.date.getTime() ||
+      a.startTime.localeCompare(b.startTime) ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+/** Full-width letters and digits typed through an IME match their half-width forms. */
+function fold(s: string): string {
+  return s.normalize('NFKC').toLowerCase();
+}
+
+function matcher(f: EventFilters): (e: SportEvent) => boolean {
+  const terms = fold(f.keyword ?? '')
+    .split(/\s+/)
+    .filter((t) => t !== '');
+  return (e) => {
+    if (f.sportType && e.sportType !== f.sportType) return false;
+    if (f.region && e.region !== f.region) return false;
+    if (f.level && e.level !== f.level) return false;
+    if (f.openOnly && e.status !== 'open') return false;
+    if (terms.length > 0) {
+      const haystack = fold(`${e.title}\n${e.location}`);
+      if (!terms.every((t) => haystack.includes(t))) return false;
+    }
+    return true;
+  };
+}
+
+/** The cursor is the index key of the last item shown; opaque to callers. */
+function encodeCursor([date, startTime, id]: ListKey): string {
+  return btoa(encodeURIComponent(JSON.stringify([date.getTime(), startTime, id])));
+}
+
+function decodeCursor(cursor: string | null | undefined): ListKey | null {
+  if (!cursor) return null;
+  try {
+    const v: unknown = JSON.parse(decodeURIComponent(atob(cursor)));
+    if (
+      Array.isArray(v) &&
+      typeof v[0] === 'number' &&
+      typeof v[1] === 'string' &&
+      typeof v[2] === 'string'
+    ) {
+      return [new Date(v[0]), v[1], v[2]];
+    }
+  } catch {
+    // Falls through: a cursor from elsewhere restarts the list rather than failing the screen.
+  }
+  return null;
+}

@@ -1,0 +1,48 @@
+import type { FilesPort, UploadResult } from '@/data/ports/files';
+import { IMAGE_CACHE_CONTROL } from '@/domain/constants';
+import { DomainError } from '@/domain/errors';
+import type { LocalContext } from './context';
+import { toBase64 } from './base64';
+
+/**
+ * Files live in IndexedDB as data: URLs. The download URL is that data: URL itself, so an image
+ * shows in every tab and after a reload without any server.
+ */
+export class LocalFiles implements FilesPort {
+  private readonly ctx: LocalContext;
+
+  constructor(ctx: LocalContext) {
+    this.ctx = ctx;
+  }
+
+  async upload(
+    folder: string,
+    file: File,
+    onProgress?: (percent: number) => void,
+  ): Promise<UploadResult> {
+    if (!file || file.size === 0) throw new DomainError('invalidFile');
+    onProgress?.(0);
+    const contentType = file.type || 'application/octet-stream';
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const dataURL = `data:${contentType};base64,${toBase64(bytes)}`;
+    onProgress?.(50);
+    const path = `${folder}/${this.ctx.now().getTime()}_${file.name}`;
+    await this.ctx.db.files.put({
+      path,
+      folder,
+      name: file.name,
+      contentType,
+      cacheControl: IMAGE_CACHE_CONTROL,
+      size: file.size,
+      dataURL,
+      createdAt: this.ctx.now(),
+    });
+    onProgress?.(100);
+    return { url: dataURL, path };
+  }
+
+  async remove(path: string): Promise<void> {
+    // Deleting a missing key is a no-op in IndexedDB, which matches "not found counts as success".
+    await this.ctx.db.files.delete(path);
+  }
+}

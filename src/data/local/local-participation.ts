@@ -1,0 +1,230 @@
+import type { ApiPort } from '@/data/ports/api';
+import type { ParticipationPort } from '@/data/ports/participation';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import {
+  participationRequestSchema,
+  PLACEHOLDER_EVENT_INFO,
+  type ParticipationRequest,
+  type PendingRequestWithEvent,
+} from '@/domain/entities/participation-request';
+import { userProfileSchema } from '@/domain/entities/user';
+import { formatIsoDate } from '@/domain/format';
+import {
+  decideApprove,
+  decideCancel,
+  decideReject,
+  decideRequest,
+} from '@/domain/rules/participation';
+import { logger } from '@/lib/logger';
+import { currentDisplayName, currentUid, type LocalContext } from './context';
+import type { EventRow, LocalDb, RequestRow } from './db';
+import { newId } from './ids';
+import { addNotification } from './local-notifications';
+import { parseRow, parseRows } from './rows';
+
+export class LocalParticipation implements ParticipationPort {
+  private readonly ctx: LocalContext;
+  /** Held as the object, not its methods, so a test can replace a method with a spy. */
+  private readonly api: ApiPort;
+
+  constructor(ctx: LocalContext, api: ApiPort) {
+    this.ctx = ctx;
+    this.api = api;
+  }
+
+  async request(eventId: string, message: string): Promise<string> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    const requester = await currentDisplayName(this.ctx);
+    const id = newId();
+    await db.transaction('rw', db.events, db.participationRequests, db.notifications, async () => {
+      const decision = decideRequest({
+        uid,
+        event: await readEvent(db, eventId),
+        myRequests: uid ? await this.requestsOf(uid, eventId) : [],
+        requesterName: requester.name,
+        message,
+      });
+      const now = this.ctx.now();
+      await db.participationRequests.add({
+        id,
+        ...decision.request,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await addNotification(db, decision.notify, now);
+    });
+    return id;
+  }
+
+  async cancel(requestId: string): Promise<void> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    await db.transaction('rw', db.participationRequests, async () => {
+      decideCancel(uid, await readRequest(db, requestId));
+      await db.participationRequests.delete(requestId);
+    });
+  }
+
+  async approve(requestId: string): Promise<void> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    const { request, event } = await db.transaction(
+      'rw',
+      db.events,
+      db.participationRequests,
+      db.notifications,
+      async () => {
+        const request = await readRequest(db, requestId);
+        const event = request ? await readEvent(db, request.eventId) : null;
+        const decision = decideApprove({ uid, request, event });
+        const now = this.ctx.now();
+        // Request, participants and notification change together or not at all.
+        await db.participationRequests.update(requestId, { status: 'approved', updatedAt: now });
+        await db.events.update(event!.id, { participants: decision.participants });
+        await addNotification(db, decision.notify, now);
+        return { request: request!, event: event! };
+      },
+    );
+    await this.mail('approval email', async () => ({
+      type: 'event_approved',
+      recipientEmail: await this.emailOf(request.userId),
+      eventTitle: event.title,
+      eventDate: formatIsoDate(event.date),
+      eventLocation: event.location,
+      eventId: event.id,
+    }));
+  }
+
+  async reject(requestId: string): Promise<void> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    const { request, event } = await db.transaction(
+      'rw',
+      db.events,
+      db.participationRequests,
+      db.notifications,
+      async () => {
+        const request = await readRequest(db, requestId);
+        const event = request ? await readEvent(db, request.eventId) : null;
+        const decision = decideReject({ uid, request, event });
+        const now = this.ctx.now();
+        await db.participationRequests.update(requestId, { status: 'rejected', updatedAt: now });
+        await addNotification(db, decision.notify, now);
+        return { request: request!, event: event! };
+      },
+    );
+    const organizer = await currentDisplayName(this.ctx);
+    await this.mail('rejection email', async () => ({
+      type: 'event_rejected',
+      recipientEmail: await this.emailOf(request.userId),
+      eventTitle: event.title,
+      organizerName: organizer.name || event.organizerName,
+    }));
+  }
+
+  async myPending(): Promise<PendingRequestWithEvent[]> {
+    const uid = currentUid(this.ctx);
+    if (!uid) return [];
+    try {
+      return await this.queryPendingMain(uid);
+    } catch (e) {
+      // SPEC §8: when the main query fails (a missing index on Firestore), fall back to the
+      // user's requests without the status filter and show placeholder event info.
+      logger.error('participation.myPending: main query failed, using fallback', e);
+      return this.queryPendingFallback(uid);
+    }
+  }
+
+  /** The main pending query, joined with event info. Public so tests can make it fail. */
+  async queryPendingMain(uid: string): Promise<PendingRequestWithEvent[]> {
+    const { db } = this.ctx;
+    const rows = await db.participationRequests
+      .where('[userId+status]')
+      .equals([uid, 'pending'])
+      .toArray();
+    const requests = newestFirst(
+      parseRows(participationRequestSchema, rows, 'participation.myPending'),
+    );
+    const eventRows = await db.events.bulkGet([...new Set(requests.map((r) => r.eventId))]);
+    const events = new Map<string, SportEvent>();
+    for (const row of eventRows) if (row) events.set(row.id, parseRow(sportEventSchema, row));
+    return requests.map((r) => {
+      const e = events.get(r.eventId);
+      return {
+        ...r,
+        event: e
+          ? { title: e.title, date: e.date, location: e.location }
+          : { ...PLACEHOLDER_EVENT_INFO },
+      };
+    });
+  }
+
+  async queryPendingFallback(uid: string): Promise<PendingRequestWithEvent[]> {
+    const rows = await this.ctx.db.participationRequests.where('userId').equals(uid).toArray();
+    return newestFirst(
+      parseRows(participationRequestSchema, rows, 'participation.myPending fallback'),
+    )
+      .filter((r) => r.status === 'pending')
+      .map((r) => ({ ...r, event: { ...PLACEHOLDER_EVENT_INFO } }));
+  }
+
+  async myRequestFor(eventId: string): Promise<ParticipationRequest | null> {
+    const uid = currentUid(this.ctx);
+    if (!uid) return null;
+    // After a rejection the user may ask again; the latest request is the one that counts.
+    return newestFirst(await this.requestsOf(uid, eventId))[0] ?? null;
+  }
+
+  async forEvent(eventId: string): Promise<ParticipationRequest[]> {
+    const rows = await this.ctx.db.participationRequests.where('eventId').equals(eventId).toArray();
+    const requests = parseRows(participationRequestSchema, rows, 'participation.forEvent');
+    // Oldest first: the organizer handles requests in the order they arrived.
+    return requests.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
+  }
+
+  private async requestsOf(uid: string, eventId: string): Promise<ParticipationRequest[]> {
+    const rows = await this.ctx.db.participationRequests
+      .where('[userId+eventId]')
+      .equals([uid, eventId])
+      .toArray();
+    return parseRows(participationRequestSchema, rows, 'participation.requestsOf');
+  }
+
+  private async emailOf(uid: string): Promise<string> {
+    const row = await this.ctx.db.users.get(uid);
+    return row ? parseRow(userProfileSchema, row).email : '';
+  }
+
+  /** SPEC §7: the email call is logged on failure and never undoes or blocks the action. */
+  private async mail(
+    context: string,
+    payload: () => Promise<Parameters<ApiPort['sendNotificationEmail']>[0]>,
+  ) {
+    try {
+      await this.api.sendNotificationEmail(await payload());
+    } catch (e) {
+      logger.error(`participation: ${context} failed`, e);
+    }
+  }
+}
+
+async function readEvent(db: LocalDb, id: string): Promise<SportEvent | null> {
+  const row: EventRow | undefined = await db.events.get(id);
+  return row ? parseRow(sportEventSchema, row) : null;
+}
+
+async function readRequest(db: LocalDb, id: string): Promise<ParticipationRequest | null> {
+  const row: RequestRow | undefined = await db.participationRequests.get(id);
+  return row ? parseRow(participationRequestSchema, row) : null;
+}
+
+/** Within the same millisecond a pending request counts as the newer one (it can only follow). */
+function newestFirst(list: ParticipationRequest[]): ParticipationRequest[] {
+  const pendingFirst = (r: ParticipationRequest) => (r.status === 'pending' ? 0 : 1);
+  return list.sort(
+    (a, b) =>
+      (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0) ||
+      pendingFirst(a) - pendingFirst(b),
+  );
+}

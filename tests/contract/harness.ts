@@ -1,0 +1,33 @@
+import type { Backend, OutboxMail } from '@/data/ports/backend';
+
+/**
+ * What a contract suite needs from a backend under test. Backend-neutral: the local harness
+ * (local-harness.ts) builds one on fake-indexeddb; a Firebase harness builds one on the emulators.
+ */
+export interface ContractHarness {
+  backend: Backend;
+  /**
+   * Creates an account with a verified email and its users profile (display name = label),
+   * leaves it signed in, and returns its uid.
+   */
+  signUpAs(label: string): Promise<string>;
+  /** Signs in as a user made by signUpAs. */
+  signInAs(uid: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** Auth mail the backend sent (verification, password reset), newest first. */
+  outbox?: () => Promise<OutboxMail[]>;
+  /**
+   * Mail caused through the api port (approval, rejection, unread message), newest first, where
+   * the harness can see it: the local outbox, or whatever stands in for the Functions.
+   */
+  notificationOutbox?: () => Promise<OutboxMail[]>;
+  /**
+   * Makes the main pending-requests query fail from now on, as a missing Firestore index would,
+   * so the suites can check the SPEC §8 fallback. Undone by dispose (or vitest's restoreMocks).
+   */
+  failPendingMainQuery?: () => void;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, isolated backend per call. */
+export type HarnessFactory = () => Promise<ContractHarness>;

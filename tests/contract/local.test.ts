@@ -1,0 +1,22 @@
+import { authContract } from './auth.contract';
+import { conversationsContract } from './conversations.contract';
+import { eventsContract } from './events.contract';
+import { filesContract } from './files.contract';
+import { notificationsContract } from './notifications.contract';
+import { participationContract } from './participation.contract';
+import { teamsContract } from './teams.contract';
+import { usersContract } from './users.contract';
+import { createLocalHarness } from './local-harness';
+import { describe } from 'vitest';
+
+/** Every port contract against the local backend: fresh fake-indexeddb database per test, no seed. */
+describe('local backend', () => {
+  authContract(createLocalHarness);
+  usersContract(createLocalHarness);
+  eventsContract(createLocalHarness);
+  participationContract(createLocalHarness);
+  notificationsContract(createLocalHarness);
+  conversationsContract(createLocalHarness);
+  filesContract(createLocalHarness);
+  teamsContract(createLocalHarness);
+});

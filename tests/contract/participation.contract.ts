@@ -1,0 +1,386 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AppNotification } from '@/domain/entities/notification';
+import { PLACEHOLDER_EVENT_INFO } from '@/domain/entities/participation-request';
+import { ERR } from '@/domain/errors';
+import { formatIsoDate, formatLongDate } from '@/domain/format';
+import { logger } from '@/lib/logger';
+import type { ContractHarness, HarnessFactory } from './harness';
+import { dayFromToday, eventInput, expectRejection, useHarness, waitForLive } from './support';
+
+export function participationContract(makeHarness: HarnessFactory): void {
+  describe('participation port', () => {
+    const h = useHarness(makeHarness);
+
+    /** An organizer with one open event, and a second user signed in afterwards. */
+    async function eventWithRequester(h: ContractHarness, capacity = 10) {
+      const organizer = await h.signUpAs('主催 太郎');
+      const date = dayFromToday(6);
+      const eventId = await h.backend.events.create(
+        eventInput({ title: '朝のテニス', location: '有明テニスの森', date, capacity }),
+      );
+      const requester = await h.signUpAs('参加 花子');
+      return { organizer, requester, eventId, date };
+    }
+
+    function notificationsOf(uid: string, accept: (items: AppNotification[]) => boolean) {
+      return waitForLive<AppNotification[]>(
+        (next, fail) => h().backend.notifications.subscribe(uid, next, fail),
+        accept,
+      );
+    }
+
+    async function profileEmail(uid: string): Promise<string> {
+      return (await h().backend.users.get(uid))!.email;
+    }
+
+    describe('request', () => {
+      it('creates a pending request and tells the organizer', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(
+          eventId,
+          '  初めてですがよろしくお願いします  ',
+        );
+        const mine = await backend.participation.myRequestFor(eventId);
+        expect(mine).toMatchObject({
+          id,
+          userId: requester,
+          eventId,
+          status: 'pending',
+          message: '初めてですがよろしくお願いします',
+        });
+        expect(mine!.createdAt).toBeInstanceOf(Date);
+
+        await h().signInAs(organizer);
+        const list = await notificationsOf(organizer, (items) => items.length > 0);
+        expect(list[0]).toMatchObject({
+          userId: organizer,
+          type: 'participation_request',
+          read: false,
+          data: expect.objectContaining({ eventId }),
+        });
+        expect(list[0]!.content).toContain('参加 花子');
+      });
+
+      it('raises every refusal message', async () => {
+        const { backend } = h();
+        const { organizer, eventId } = await eventWithRequester(h(), 1);
+        await expectRejection(
+          backend.participation.request('no-such-event', ''),
+          ERR.eventNotFound,
+        );
+        await backend.participation.request(eventId, '');
+        await expectRejection(backend.participation.request(eventId, ''), ERR.alreadyRequested);
+        await expectRejection(
+          backend.participation.request(eventId, ''),
+          '既に参加リクエストを送信済みです。主催者の承認をお待ちください。',
+        );
+
+        await h().signUpAs('直接参加');
+        await backend.events.join(eventId);
+        await expectRejection(backend.participation.request(eventId, ''), ERR.alreadyJoined);
+
+        await h().signUpAs('満員で断られる');
+        await expectRejection(backend.participation.request(eventId, ''), ERR.eventFull);
+
+        await h().signInAs(organizer);
+        const closed = await backend.events.create(eventInput({ title: '締切' }));
+        await backend.events.changeStatus(closed, 'closed');
+        await h().signUpAs('締切で断られる');
+        await expectRejection(backend.participation.request(closed, ''), ERR.eventNotOpen);
+
+        await h().signOut();
+        await expectRejection(backend.participation.request(eventId, ''), ERR.authJoinEvents);
+      });
+    });
+
+    describe('anonymous reads', () => {
+      it('gives no pending requests and no request for an event', async () => {
+        const { backend } = h();
+        const { eventId } = await eventWithRequester(h());
+        await backend.participation.request(eventId, '');
+        await h().signOut();
+        expect(await backend.participation.myPending()).toEqual([]);
+        expect(await backend.participation.myRequestFor(eventId)).toBeNull();
+      });
+    });
+
+    describe('myPending', () => {
+      it('lists my pending requests with their event info', async () => {
+        const { backend } = h();
+        const { eventId, date } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        const pending = await backend.participation.myPending();
+        expect(pending).toHaveLength(1);
+        expect(pending[0]).toMatchObject({
+          id,
+          eventId,
+          status: 'pending',
+          event: { title: '朝のテニス', location: '有明テニスの森' },
+        });
+        expect(formatIsoDate(pending[0]!.event.date)).toBe(date);
+      });
+
+      it('falls back to a query without the status filter when the main query fails', async (ctx) => {
+        const harness = h();
+        if (!harness.failPendingMainQuery) return ctx.skip();
+        const { backend } = harness;
+        const { organizer, requester, eventId } = await eventWithRequester(harness);
+        const approvedId = await backend.participation.request(eventId, '');
+        await harness.signInAs(organizer);
+        await backend.participation.approve(approvedId);
+        const second = await backend.events.create(eventInput({ title: '二つ目' }));
+        await harness.signInAs(requester);
+        const pendingId = await backend.participation.request(second, '');
+
+        const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
+        harness.failPendingMainQuery();
+        const pending = await backend.participation.myPending();
+        expect(pending.map((p) => p.id)).toEqual([pendingId]);
+        expect(pending[0]).toMatchObject({
+          status: 'pending',
+          eventId: second,
+          event: { ...PLACEHOLDER_EVENT_INFO },
+        });
+        expect(logged).toHaveBeenCalled();
+      });
+    });
+
+    describe('cancel', () => {
+      it('deletes my own request, and raises the login, not-found and permission messages', async () => {
+        const { backend } = h();
+        const { requester, eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+
+        await h().signUpAs('他人');
+        await expectRejection(backend.participation.cancel(id), ERR.noCancelPermission);
+        await expectRejection(
+          backend.participation.cancel(id),
+          'このリクエストをキャンセルする権限がありません',
+        );
+        await expectRejection(backend.participation.cancel('no-such-request'), ERR.requestNotFound);
+        await expectRejection(
+          backend.participation.cancel('no-such-request'),
+          '参加リクエストが見つかりません',
+        );
+        await h().signOut();
+        await expectRejection(backend.participation.cancel(id), ERR.loginRequired);
+        await expectRejection(backend.participation.cancel(id), '操作にはログインが必要です');
+
+        await h().signInAs(requester);
+        await backend.participation.cancel(id);
+        expect(await backend.participation.myRequestFor(eventId)).toBeNull();
+        // With the request gone the user may ask again.
+        await expect(backend.participation.request(eventId, '')).resolves.toEqual(
+          expect.any(String),
+        );
+      });
+    });
+
+    describe('approve', () => {
+      it('approves: request status, the participant added once, a participation_approved notification', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        await backend.participation.approve(id);
+
+        const event = await backend.events.get(eventId);
+        expect(event!.participants).toEqual([requester]);
+        const [request] = await backend.participation.forEvent(eventId);
+        expect(request).toMatchObject({ id, status: 'approved' });
+        expect(request!.updatedAt!.getTime()).toBeGreaterThanOrEqual(request!.createdAt!.getTime());
+
+        await expectRejection(backend.participation.approve(id), ERR.alreadyProcessed);
+        await expectRejection(
+          backend.participation.approve(id),
+          'このリクエストは既に処理されています',
+        );
+        await expectRejection(backend.participation.reject(id), ERR.alreadyProcessed);
+        expect((await backend.events.get(eventId))!.participants).toEqual([requester]);
+
+        await h().signInAs(requester);
+        const list = await notificationsOf(requester, (items) =>
+          items.some((n) => n.type === 'participation_approved'),
+        );
+        expect(list.find((n) => n.type === 'participation_approved')).toMatchObject({
+          userId: requester,
+          read: false,
+          data: expect.objectContaining({ eventId }),
+        });
+        expect(await backend.participation.myPending()).toEqual([]);
+      });
+
+      it('does not add a participant twice when the requester had joined directly', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        await backend.events.join(eventId);
+        await h().signInAs(organizer);
+        await backend.participation.approve(id);
+        expect((await backend.events.get(eventId))!.participants).toEqual([requester]);
+      });
+
+      it('refuses approval beyond capacity', async () => {
+        const { backend } = h();
+        const { organizer, eventId } = await eventWithRequester(h(), 1);
+        const id = await backend.participation.request(eventId, '');
+        const other = await h().signUpAs('先着');
+        await backend.events.join(eventId);
+        await h().signInAs(organizer);
+        await expectRejection(backend.participation.approve(id), ERR.eventFull);
+        expect((await backend.events.get(eventId))!.participants).toEqual([other]);
+        expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('pending');
+      });
+
+      it('raises the login, not-found and permission messages', async () => {
+        const { backend } = h();
+        const { eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        await expectRejection(backend.participation.approve(id), ERR.noProcessPermission);
+        await expectRejection(backend.participation.reject(id), ERR.noProcessPermission);
+        await expectRejection(
+          backend.participation.approve('no-such-request'),
+          ERR.requestNotFound,
+        );
+        await expectRejection(backend.participation.reject('no-such-request'), ERR.requestNotFound);
+        await h().signOut();
+        await expectRejection(backend.participation.approve(id), ERR.loginRequired);
+        await expectRejection(backend.participation.reject(id), ERR.loginRequired);
+      });
+
+      it('sends the approval email with the SPEC §7 payload', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId, date } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        const email = await profileEmail(requester);
+        await h().signInAs(organizer);
+        const send = vi.spyOn(backend.api, 'sendNotificationEmail');
+        await backend.participation.approve(id);
+
+        expect(send).toHaveBeenCalledTimes(1);
+        const payload = send.mock.calls[0]![0];
+        expect(payload).toEqual({
+          type: 'event_approved',
+          recipientEmail: email,
+          eventTitle: '朝のテニス',
+          eventDate: expect.any(String),
+          eventLocation: '有明テニスの森',
+          eventId,
+        });
+        expect([date, formatLongDate(new Date(`${date}T00:00:00`))]).toContain(
+          (payload as { eventDate: string }).eventDate,
+        );
+      });
+
+      it('captures the approval and rejection emails where the harness can see them', async (ctx) => {
+        const mails = h().notificationOutbox;
+        if (!mails) return ctx.skip();
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const approved = await backend.participation.request(eventId, '');
+        const approvedEmail = await profileEmail(requester);
+        const other = await h().signUpAs('不承認 次郎');
+        const rejected = await backend.participation.request(eventId, '');
+        const rejectedEmail = await profileEmail(other);
+        await h().signInAs(organizer);
+        await backend.participation.approve(approved);
+        await backend.participation.reject(rejected);
+
+        const outbox = await mails();
+        const approval = outbox.find(
+          (m) => m.to === approvedEmail && m.subject.includes('朝のテニス'),
+        );
+        const rejection = outbox.find(
+          (m) => m.to === rejectedEmail && m.subject.includes('朝のテニス'),
+        );
+        expect(approval).toBeDefined();
+        expect(rejection).toBeDefined();
+        expect(approval!.subject).toContain('承認');
+        expect(rejection!.body).toContain('主催 太郎');
+      });
+
+      it('still approves when the email call fails, and logs the failure', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        vi.spyOn(backend.api, 'sendNotificationEmail').mockRejectedValue(
+          new Error('503: Service Unavailable'),
+        );
+        const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
+        await backend.participation.approve(id);
+        expect((await backend.events.get(eventId))!.participants).toEqual([requester]);
+        expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('approved');
+        expect(logged).toHaveBeenCalled();
+      });
+    });
+
+    describe('reject', () => {
+      it('rejects: status, a participation_rejected notification, the rejection email; the user may ask again', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        const email = await profileEmail(requester);
+        await h().signInAs(organizer);
+        const send = vi.spyOn(backend.api, 'sendNotificationEmail');
+        await backend.participation.reject(id);
+
+        expect((await backend.participation.forEvent(eventId))[0]).toMatchObject({
+          id,
+          status: 'rejected',
+        });
+        expect((await backend.events.get(eventId))!.participants).toEqual([]);
+        expect(send).toHaveBeenCalledWith({
+          type: 'event_rejected',
+          recipientEmail: email,
+          eventTitle: '朝のテニス',
+          organizerName: '主催 太郎',
+        });
+        await expectRejection(backend.participation.reject(id), ERR.alreadyProcessed);
+
+        await h().signInAs(requester);
+        const list = await notificationsOf(requester, (items) =>
+          items.some((n) => n.type === 'participation_rejected'),
+        );
+        expect(list.find((n) => n.type === 'participation_rejected')).toMatchObject({
+          userId: requester,
+          data: expect.objectContaining({ eventId }),
+        });
+        const again = await backend.participation.request(eventId, 'もう一度お願いします');
+        expect((await backend.participation.myRequestFor(eventId))?.id).toBe(again);
+      });
+
+      it('still rejects when the email call fails', async () => {
+        const { backend } = h();
+        const { organizer, eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        vi.spyOn(backend.api, 'sendNotificationEmail').mockRejectedValue(new Error('network down'));
+        const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
+        await backend.participation.reject(id);
+        expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('rejected');
+        expect(logged).toHaveBeenCalled();
+      });
+    });
+
+    describe('forEvent', () => {
+      it('lists the requests of one event, oldest first', async () => {
+        const { backend } = h();
+        const { organizer, eventId } = await eventWithRequester(h());
+        const first = await backend.participation.request(eventId, '一番');
+        await h().signUpAs('二番目');
+        const second = await backend.participation.request(eventId, '二番');
+        await h().signInAs(organizer);
+        const other = await backend.events.create(eventInput({ title: '別' }));
+        await h().signUpAs('別の人');
+        await backend.participation.request(other, '');
+        await h().signInAs(organizer);
+        expect((await backend.participation.forEvent(eventId)).map((r) => r.id)).toEqual([
+          first,
+          second,
+        ]);
+      });
+    });
+  });
+}

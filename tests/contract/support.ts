@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, expect } from 'vitest';
+import type { EventInput } from '@/data/ports/events';
+import { formatIsoDate } from '@/domain/format';
+import type { ContractHarness, HarnessFactory } from './harness';
+
+/** A fresh harness per test, disposed after it; returns the accessor for the current one. */
+export function useHarness(factory: HarnessFactory): () => ContractHarness {
+  let current: ContractHarness | null = null;
+  beforeEach(async () => {
+    current = await factory();
+  });
+  afterEach(async () => {
+    await current?.dispose();
+    current = null;
+  });
+  return () => {
+    if (!current) throw new Error('harness used outside a test');
+    return current;
+  };
+}
+
+/** Awaits a rejection and checks its message byte for byte (toThrow only checks a substring). */
+export async function expectRejection(promise: Promise<unknown>, message: string): Promise<Error> {
+  let caught: unknown = null;
+  try {
+    await promise;
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught, `expected a rejection with "${message}"`).toBeInstanceOf(Error);
+  expect((caught as Error).message).toBe(message);
+  return caught as Error;
+}
+
+/** Awaits a rejection carrying an auth code (AuthError-shaped). */
+export async function expectAuthCode(
+  promise: Promise<unknown>,
+  code: string,
+): Promise<Error & { code: string }> {
+  let caught: unknown = null;
+  try {
+    await promise;
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught, `expected a rejection with code ${code}`).toBeInstanceOf(Error);
+  expect((caught as { code?: string }).code).toBe(code);
+  return caught as Error & { code: string };
+}
+
+type Subscribe<T> = (onChange: (value: T) => void, onError: (e: unknown) => void) => () => void;
+
+/**
+ * Subscribes and resolves with the first delivered value that satisfies `accept`, then
+ * unsubscribes. Live listeners deliver asynchronously on both backends, so tests wait for the
+ * state they expect instead of assuming the first callback already has it.
+ */
+export function waitForLive<T>(
+  subscribe: Subscribe<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 4000,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let last: T | undefined;
+    let unsubscribe: (() => void) | null = null;
+    let done = false;
+    const finish = (fn: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      // The listener may fire during subscribe(), before unsubscribe exists.
+      queueMicrotask(() => unsubscribe?.());
+      fn();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() => reject(new Error(`live value not reached; last: ${JSON.stringify(last)}`))),
+      timeoutMs,
+    );
+    unsubscribe = subscribe(
+      (value) => {
+        last = value;
+        if (accept(value)) finish(() => resolve(value));
+      },
+      (e) => finish(() => reject(e)),
+    );
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** yyyy-MM-dd of today plus `days` (local time, as the event form gives). */
+export function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return formatIsoDate(d);
+}
+
+export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
+  return {
+    title: '週末フットサル',
+    description: '楽しくプレーしましょう',
+    sportType: 'フットサル',
+    location: '世田谷区総合運動場',
+    region: '関東',
+    level: '誰でも',
+    teamName: '',
+    date: dayFromToday(7),
+    startTime: '10:00',
+    endTime: '12:00',
+    fee: 1000,
+    capacity: 10,
+    imageURL: '',
+    imagePath: '',
+    ...overrides,
+  };
+}
+
+/** The oobCode query parameter of the first link in a mail. */
+export function oobCodeOf(links: string[]): string {
+  for (const link of links) {
+    const code = new URL(link).searchParams.get('oobCode');
+    if (code) return code;
+  }
+  throw new Error(`no oobCode in ${links.join(', ')}`);
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { NewUserDocument } from '@/domain/entities/user';
+import type { HarnessFactory } from './harness';
+import { useHarness } from './support';
+
+function newDoc(uid: string, overrides: Partial<NewUserDocument> = {}): NewUserDocument {
+  return {
+    email: `${uid}@example.com`,
+    displayName: '新規 ユーザー',
+    photoURL: '',
+    bio: 'よろしくお願いします',
+    location: '東京都',
+    gender: 'female',
+    birthDate: '1990-01-01',
+    emailVerified: false,
+    customUserId: 'user_Ab3dE5gH',
+    firebaseUid: uid,
+    agreedToTerms: true,
+    ...overrides,
+  };
+}
+
+const closeToNow = (d: Date | null) => d !== null && Math.abs(d.getTime() - Date.now()) < 60_000;
+
+export function usersContract(makeHarness: HarnessFactory): void {
+  describe('users port', () => {
+    const h = useHarness(makeHarness);
+
+    it('creates the profile with server times, agreedAt only when the terms were accepted', async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('作成者');
+      await backend.users.create(uid, newDoc(uid, { displayName: '作成 花子' }));
+      const profile = await backend.users.get(uid);
+      expect(profile).toMatchObject({
+        id: uid,
+        email: `${uid}@example.com`,
+        displayName: '作成 花子',
+        bio: 'よろしくお願いします',
+        location: '東京都',
+        gender: 'female',
+        birthDate: '1990-01-01',
+        emailVerified: false,
+        customUserId: 'user_Ab3dE5gH',
+        firebaseUid: uid,
+        role: 'user',
+      });
+      expect(closeToNow(profile!.agreedAt)).toBe(true);
+      expect(closeToNow(profile!.createdAt)).toBe(true);
+
+      const other = await h().signUpAs('未同意');
+      await backend.users.create(other, newDoc(other, { agreedToTerms: false }));
+      expect((await backend.users.get(other))!.agreedAt).toBeNull();
+    });
+
+    it('returns null for a missing profile, and getMany leaves missing ones out', async () => {
+      const { backend } = h();
+      const a = await h().signUpAs('一人目');
+      const b = await h().signUpAs('二人目');
+      expect(await backend.users.get('no-such-user')).toBeNull();
+      const many = await backend.users.getMany([a, 'no-such-user', b]);
+      expect(many.map((p) => p.id).sort()).toEqual([a, b].sort());
+      expect(many.find((p) => p.id === b)?.displayName).toBe('二人目');
+    });
+
+    it('updates only the given profile fields', async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('編集 前');
+      await backend.users.update(uid, { bio: '週末はテニスをしています', location: '大阪府' });
+      const profile = await backend.users.get(uid);
+      expect(profile).toMatchObject({
+        displayName: '編集 前',
+        bio: '週末はテニスをしています',
+        location: '大阪府',
+      });
+      await backend.users.update(uid, { displayName: '編集 後' });
+      expect(await backend.users.get(uid)).toMatchObject({
+        displayName: '編集 後',
+        bio: '週末はテニスをしています',
+      });
+    });
+
+    it('marks the profile verified and records the login', async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('記録');
+      await backend.users.create(uid, newDoc(uid));
+      expect((await backend.users.get(uid))!.emailVerified).toBe(false);
+      await backend.users.markEmailVerified(uid);
+      expect((await backend.users.get(uid))!.emailVerified).toBe(true);
+
+      await backend.users.recordLogin(uid);
+      const profile = await backend.users.get(uid);
+      expect(profile!.isActive).toBe(true);
+      expect(closeToNow(profile!.lastLoginAt)).toBe(true);
+    });
+  });
+}
