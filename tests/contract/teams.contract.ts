@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamInput } from '@/data/ports/teams';
+import { ERR } from '@/domain/errors';
 import type { HarnessFactory } from './harness';
-import { sleep, useHarness } from './support';
+import { expectRejection, sleep, useHarness } from './support';
 
 function teamInput(overrides: Partial<TeamInput> = {}): TeamInput {
   return {
@@ -36,10 +37,19 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       expect(await backend.teams.get('no-such-team')).toBeNull();
     });
 
-    it('refuses to create a team when signed out', async () => {
+    it('refuses to create or update a team when signed out', async () => {
       const { backend } = h();
-      await expect(backend.teams.create(teamInput())).rejects.toThrow();
-      expect((await backend.teams.list()).items).toEqual([]);
+      await h().signUpAs('代表');
+      const id = await backend.teams.create(teamInput());
+      await h().signOut();
+      await expectRejection(
+        backend.teams.create(teamInput({ name: '匿名チーム' })),
+        ERR.authRequired,
+      );
+      await expectRejection(backend.teams.update(id, { name: '匿名で変更' }), ERR.authRequired);
+      expect((await backend.teams.list()).items.map((t) => t.name)).toEqual([
+        '世田谷フットサルクラブ',
+      ]);
     });
 
     it('lets only the owner update a team', async () => {

@@ -43,7 +43,7 @@ export class LocalTeams implements TeamsPort {
 
   async create(input: TeamInput): Promise<string> {
     const uid = currentUid(this.ctx);
-    if (!uid) throw new DomainError('loginRequired');
+    if (!uid) throw new DomainError('authRequired');
     const now = this.ctx.now();
     const id = newId();
     await this.ctx.db.teams.add({
@@ -59,7 +59,7 @@ export class LocalTeams implements TeamsPort {
 
   async update(id: string, patch: Partial<TeamInput>): Promise<void> {
     const uid = currentUid(this.ctx);
-    if (!uid) throw new DomainError('loginRequired');
+    if (!uid) throw new DomainError('authRequired');
     const { db } = this.ctx;
     await db.transaction('rw', db.teams, async () => {
       const row = await db.teams.get(id);
