@@ -1,7 +1,8 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@/data/ports/auth';
 import type { Backend } from '@/data/ports/backend';
+import { DEFAULT_ACCOUNT_CREATED_AT, DEFAULT_ROLE } from '@/domain/constants';
 import type { UserProfile } from '@/domain/entities/user';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
@@ -23,6 +24,11 @@ interface SessionContextValue {
   state: SessionState;
   /** Re-reads the auth user and profile (after a profile edit or email verification). */
   refresh: () => Promise<void>;
+  /**
+   * Resolves once the session shows the auth service's current state. A sign-in awaits it before
+   * leaving the login screen, so a guarded page never sees the stale signed-out state.
+   */
+  settle: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -62,17 +68,18 @@ export function buildSessionUser(auth: AuthUser, profile: UserProfile | null): S
     gender: profile?.gender ?? '',
     birthDate: profile?.birthDate ?? '',
     customUserId: profile?.customUserId ?? '',
-    firebaseUid: profile?.firebaseUid ?? auth.uid,
+    firebaseUid: profile?.firebaseUid || auth.uid,
     agreedAt: profile?.agreedAt ?? null,
-    createdAt: profile?.createdAt ?? new Date(2023, 7, 15),
-    role: profile?.role ?? 'user',
+    createdAt: profile?.createdAt ?? new Date(DEFAULT_ACCOUNT_CREATED_AT),
+    role: profile?.role ?? DEFAULT_ROLE,
     lastLoginAt: profile?.lastLoginAt ?? null,
     isActive: profile?.isActive ?? true,
     profileLoaded: profile !== null,
   };
 }
 
-async function loadSessionUser(backend: Backend, auth: AuthUser): Promise<SessionUser> {
+/** Loads the profile for the session; a failure only costs the profile fields (SPEC §4). */
+export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise<SessionUser> {
   let profile: UserProfile | null = null;
   try {
     profile = await backend.users.get(auth.uid);
@@ -80,55 +87,87 @@ async function loadSessionUser(backend: Backend, auth: AuthUser): Promise<Sessio
     logger.error('session: profile load failed', e);
   }
   if (profile?.displayName) safeStorage.set(STORAGE_KEYS.displayName, profile.displayName);
+  if (profile && auth.emailVerified && !profile.emailVerified) {
+    // The link may have been opened while signed out (or in another browser), when the profile
+    // could not be written; the first session afterwards catches the document up.
+    backend.users.markEmailVerified(auth.uid).catch((e) => logger.error('session: markEmailVerified', e));
+  }
   return buildSessionUser(auth, profile);
+}
+
+/**
+ * A sign-in (not a restore of the same user in this tab) records the login and drops cached data
+ * that belonged to whoever used this browser before. A sign-out forgets the stored name, so the
+ * next person's fallback never shows it.
+ */
+export function noteAuthChange(backend: Backend, authUser: AuthUser | null, clearCaches: () => void): void {
+  const last = tabStorage.get(LAST_UID_KEY);
+  if (!authUser) {
+    if (last !== null) safeStorage.remove(STORAGE_KEYS.displayName);
+    tabStorage.set(LAST_UID_KEY, null);
+    return;
+  }
+  if (last === authUser.uid) return;
+  if (last !== null) safeStorage.remove(STORAGE_KEYS.displayName);
+  tabStorage.set(LAST_UID_KEY, authUser.uid);
+  clearCaches();
+  // SPEC §8: a failed last-login update is only logged.
+  backend.users.recordLogin(authUser.uid).catch((e) => logger.error('users.recordLogin', e));
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const backend = useBackend();
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
+  // Every state change bumps the generation; a slower, older profile load never wins.
+  const generation = useRef(0);
+  const latest = useRef<Promise<void>>(Promise.resolve());
+  const mounted = useRef(true);
 
-  useEffect(() => {
-    let cancelled = false;
-    let generation = 0;
-    const unsubscribe = backend.auth.onAuthStateChanged((authUser) => {
-      const mine = ++generation;
-      if (!authUser) {
-        tabStorage.set(LAST_UID_KEY, null);
-        setState({ status: 'signedOut', user: null });
-        return;
-      }
-      // A sign-in (not a restore of the same user) records the login and drops cached data
-      // that belonged to whoever used this browser before.
-      if (tabStorage.get(LAST_UID_KEY) !== authUser.uid) {
-        tabStorage.set(LAST_UID_KEY, authUser.uid);
-        clearQueryCaches(queryClient);
-        backend.users.recordLogin(authUser.uid).catch((e) => logger.error('recordLogin', e));
-      }
-      void loadSessionUser(backend, authUser).then((user) => {
-        if (!cancelled && mine === generation) setState({ status: 'signedIn', user });
-      });
-    });
-    return () => {
-      cancelled = true;
-      unsubscribe();
-    };
-  }, [backend, queryClient]);
-
-  const value = useMemo<SessionContextValue>(
-    () => ({
-      state,
-      refresh: async () => {
-        const authUser = await backend.auth.reload();
+  const apply = useCallback(
+    (authUser: AuthUser | null): Promise<void> => {
+      const mine = ++generation.current;
+      const run = (async () => {
+        noteAuthChange(backend, authUser, () => clearQueryCaches(queryClient));
         if (!authUser) {
-          setState({ status: 'signedOut', user: null });
+          if (mounted.current && mine === generation.current) setState({ status: 'signedOut', user: null });
           return;
         }
-        setState({ status: 'signedIn', user: await loadSessionUser(backend, authUser) });
-      },
-    }),
-    [state, backend],
+        const user = await loadSessionUser(backend, authUser);
+        if (mounted.current && mine === generation.current) setState({ status: 'signedIn', user });
+      })();
+      latest.current = run;
+      return run;
+    },
+    [backend, queryClient],
   );
+
+  useEffect(() => {
+    mounted.current = true;
+    const unsubscribe = backend.auth.onAuthStateChanged((authUser) => void apply(authUser));
+    return () => {
+      mounted.current = false;
+      unsubscribe();
+    };
+  }, [backend, apply]);
+
+  const refresh = useCallback(async () => {
+    await apply(await backend.auth.reload());
+  }, [apply, backend]);
+
+  const settle = useCallback(async () => {
+    // The auth listener may fire after the sign-in call resolves; adopt the current user now,
+    // then wait for whichever load is the newest.
+    const current = backend.auth.currentUser();
+    if (current) await apply(current);
+    let pending: Promise<void>;
+    do {
+      pending = latest.current;
+      await pending;
+    } while (pending !== latest.current);
+  }, [apply, backend]);
+
+  const value = useMemo<SessionContextValue>(() => ({ state, refresh, settle }), [state, refresh, settle]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

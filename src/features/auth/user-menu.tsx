@@ -55,6 +55,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     try {
       await backend.auth.signOut();
       navigate('/');
+      toast({ title: 'ログアウトしました', variant: 'success' });
     } catch (e) {
       logger.error('signOut', e);
       toast({ title: 'ログアウトに失敗しました', variant: 'error' });
@@ -81,8 +82,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-slate-100"
       >
         <Avatar name={name} photoURL={user.photoURL} />
-        <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{name}</span>
-        <span className="sr-only">のメニュー</span>
+        <span aria-hidden="true" className="hidden max-w-32 truncate text-sm font-medium sm:inline">
+          {name}
+        </span>
+        {/* The full name stays in the accessible name even where the visible one is hidden (phones). */}
+        <span className="sr-only">{name}のメニュー</span>
       </button>
       {open ? (
         <div id={menuId} role="menu" aria-label="ユーザーメニュー" className="absolute top-full right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg">

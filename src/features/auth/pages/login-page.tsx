@@ -1,5 +1,133 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { loginSchema, type LoginForm } from '@/domain/auth-forms';
+import { useBackend } from '@/lib/backend-context';
+import { authErrorCode, authErrorMessage } from '../auth-errors';
+import { useSignIn } from '../auth-actions';
+import { AuthCard, FormAlert, FormNotice, PasswordField, TextField, preventImeEnterSubmit } from '../form-fields';
+import { useSession } from '../session';
+import { useReturnUrl } from '../use-return-url';
+
+/** Local backend only: one button per seeded account, so a demo needs no typing. */
+function DemoAccounts({ onPick, disabled }: { onPick: (email: string, password: string) => void; disabled: boolean }) {
+  const accounts = useBackend().dev?.demoAccounts ?? [];
+  if (accounts.length === 0) return null;
+  return (
+    <section aria-labelledby="demo-accounts-heading" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4">
+      <h2 id="demo-accounts-heading" className="text-sm font-bold text-amber-900">
+        デモアカウントでログイン
+      </h2>
+      <p className="mt-1 text-xs text-amber-900">ローカルのデモ環境専用です。ボタンを押すとそのアカウントでログインします。</p>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+        {accounts.map((a) => (
+          <li key={a.email}>
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onPick(a.email, a.password)}
+              className="w-full rounded-md border border-amber-300 bg-white px-3 py-2 text-left text-sm hover:bg-amber-100 disabled:opacity-60"
+            >
+              <span className="block font-semibold text-slate-900">{a.label}でログイン</span>
+              <span className="block text-xs break-all text-slate-600">{a.email}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export default function LoginPage() {
-  return <Page title="ログイン" />;
+  const backend = useBackend();
+  const { state } = useSession();
+  const returnUrl = useReturnUrl();
+  const [params] = useSearchParams();
+  const signIn = useSignIn();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [demoBusy, setDemoBusy] = useState(false);
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // Signed in (already, or just now): on to where the visitor was going.
+  if (state.status === 'signedIn') return <Navigate to={returnUrl} replace />;
+
+  const attempt = async (email: string, password: string) => {
+    setFormError(null);
+    try {
+      await signIn(email, password);
+    } catch (e) {
+      const code = authErrorCode(e);
+      if (code === 'auth/invalid-email') form.setError('email', { message: authErrorMessage(e) });
+      else setFormError(authErrorMessage(e));
+    }
+  };
+
+  const pickDemo = async (email: string, password: string) => {
+    setDemoBusy(true);
+    try {
+      await attempt(email, password);
+    } finally {
+      setDemoBusy(false);
+    }
+  };
+
+  const busy = isSubmitting || demoBusy;
+  const cameFromGuard = params.has('returnUrl') && returnUrl !== '/';
+  return (
+    <Page title="ログイン" narrow>
+      {cameFromGuard ? (
+        <div className="mb-4">
+          <FormNotice tone="info">このページを表示するにはログインしてください。</FormNotice>
+        </div>
+      ) : null}
+      <AuthCard>
+        <form
+          noValidate
+          onKeyDown={preventImeEnterSubmit}
+          onSubmit={form.handleSubmit((v) => attempt(v.email, v.password))}
+          className="space-y-5"
+        >
+          <FormAlert>{formError}</FormAlert>
+          <TextField
+            label="メールアドレス"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordField
+            label="パスワード"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" className="w-full" busy={isSubmitting} busyLabel="ログイン中…" disabled={busy}>
+            ログイン
+          </Button>
+        </form>
+        <div className="mt-5 space-y-2 text-center text-sm">
+          <p>
+            <Link to="/reset-password" className="text-brand-700 underline">
+              パスワードをお忘れの方
+            </Link>
+          </p>
+          <p>
+            アカウントをお持ちでない方は{' '}
+            <Link to="/register" className="font-semibold text-brand-700 underline">
+              新規登録
+            </Link>
+          </p>
+        </div>
+      </AuthCard>
+      {backend.kind === 'local' && backend.dev ? <DemoAccounts onPick={(e, p) => void pickDemo(e, p)} disabled={busy} /> : null}
+    </Page>
+  );
 }
