@@ -158,7 +158,11 @@ export function useNotificationActions() {
     if (previous) client.setQueryData(key, change(previous));
     return { previous };
   };
-  const rollback = (_e: unknown, _v: unknown, context: { previous?: AppNotification[] } | undefined) => {
+  const rollback = (
+    _e: unknown,
+    _v: unknown,
+    context: { previous?: AppNotification[] } | undefined,
+  ) => {
     if (context?.previous) client.setQueryData(key, context.previous);
   };
 

@@ -14,7 +14,7 @@ import { formatRelative } from '@/domain/format';
 import { Avatar } from '@/features/auth/user-menu';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InlineError, PanelCard, StatusPill } from './panel-parts';
 import { participationQueries, useParticipationMutations } from './participation-queries';
 import { useLiveParticipation } from './use-live-participation';
@@ -26,7 +26,9 @@ const time = (d: Date | null) => d?.getTime() ?? 0;
 
 /** Pending first, oldest first (first come, first served); then the processed ones, latest first. */
 export function sortRequests(list: ParticipationRequest[]): ParticipationRequest[] {
-  const pending = list.filter((r) => r.status === 'pending').sort((a, b) => time(a.createdAt) - time(b.createdAt));
+  const pending = list
+    .filter((r) => r.status === 'pending')
+    .sort((a, b) => time(a.createdAt) - time(b.createdAt));
   const processed = list
     .filter((r) => r.status !== 'pending')
     .sort((a, b) => time(b.updatedAt ?? b.createdAt) - time(a.updatedAt ?? a.createdAt));
@@ -106,18 +108,28 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
                   <Avatar name={name} photoURL={profile?.photoURL ?? ''} size={40} />
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <Link to={`/profile/${r.userId}`} className="font-semibold text-slate-900 hover:underline">
+                      <Link
+                        to={`/profile/${r.userId}`}
+                        className="font-semibold text-slate-900 hover:underline"
+                      >
                         {name}
                       </Link>
-                      <StatusPill tone={STATUS_TONE[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</StatusPill>
+                      <StatusPill tone={STATUS_TONE[r.status]}>
+                        {REQUEST_STATUS_LABELS[r.status]}
+                      </StatusPill>
                       {r.createdAt ? (
-                        <time dateTime={r.createdAt.toISOString()} className="text-xs text-slate-500">
+                        <time
+                          dateTime={r.createdAt.toISOString()}
+                          className="text-xs text-slate-500"
+                        >
                           {formatRelative(r.createdAt)}
                         </time>
                       ) : null}
                     </div>
                     {r.message ? (
-                      <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-700">{r.message}</p>
+                      <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-700">
+                        {r.message}
+                      </p>
                     ) : (
                       <p className="mt-1 text-sm text-slate-400">メッセージはありません</p>
                     )}
@@ -153,7 +165,11 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
           })}
         </ul>
         {sorted.length > visible.length ? (
-          <Button variant="ghost" className="mt-2 w-full" onClick={() => setLimit((n) => n + REQUESTS_PAGE)}>
+          <Button
+            variant="ghost"
+            className="mt-2 w-full"
+            onClick={() => setLimit((n) => n + REQUESTS_PAGE)}
+          >
             さらに表示（残り{sorted.length - visible.length}件）
           </Button>
         ) : null}
@@ -164,15 +180,14 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
   return (
     <PanelCard
       title="参加リクエスト"
-      badge={pendingCount > 0 ? <StatusPill tone="amber">承認待ち {pendingCount}件</StatusPill> : null}
+      badge={
+        pendingCount > 0 ? <StatusPill tone="amber">承認待ち {pendingCount}件</StatusPill> : null
+      }
     >
       {body}
       <ConfirmDialog
         open={confirmReject !== null}
         title="参加リクエストを却下しますか？"
-        description={
-          confirmReject ? `${nameOf(byId.get(confirmReject.userId))}さんに、承認されなかったことが通知されます。` : undefined
-        }
         confirmLabel="却下する"
         danger
         busy={reject.isPending}
@@ -180,7 +195,11 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
         onConfirm={() => {
           if (confirmReject) void act(confirmReject, 'reject');
         }}
-      />
+      >
+        {confirmReject
+          ? `${nameOf(byId.get(confirmReject.userId))}さんに、承認されなかったことが通知されます。`
+          : null}
+      </ConfirmDialog>
     </PanelCard>
   );
 }

@@ -1,9 +1,20 @@
 import { useId, type ReactNode } from 'react';
 
-export function PanelCard({ title, children, badge }: { title: string; children: ReactNode; badge?: ReactNode }) {
+export function PanelCard({
+  title,
+  children,
+  badge,
+}: {
+  title: string;
+  children: ReactNode;
+  badge?: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-lg font-bold text-slate-900">
           {title}
@@ -15,7 +26,13 @@ export function PanelCard({ title, children, badge }: { title: string; children:
   );
 }
 
-export function StatusPill({ tone, children }: { tone: 'brand' | 'amber' | 'slate' | 'red' | 'green'; children: ReactNode }) {
+export function StatusPill({
+  tone,
+  children,
+}: {
+  tone: 'brand' | 'amber' | 'slate' | 'red' | 'green';
+  children: ReactNode;
+}) {
   const tones = {
     brand: 'bg-brand-50 text-brand-800 ring-brand-200',
     amber: 'bg-amber-50 text-amber-900 ring-amber-200',
@@ -24,7 +41,9 @@ export function StatusPill({ tone, children }: { tone: 'brand' | 'amber' | 'slat
     green: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   } as const;
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}
+    >
       {children}
     </span>
   );
@@ -33,7 +52,10 @@ export function StatusPill({ tone, children }: { tone: 'brand' | 'amber' | 'slat
 export function InlineError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <p
+      role="alert"
+      className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       {message}
     </p>
   );

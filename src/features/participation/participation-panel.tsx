@@ -9,10 +9,14 @@ import { formatRelative } from '@/domain/format';
 import { useSession } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganizerRequests } from './organizer-requests';
 import { InlineError, PanelCard, StatusPill } from './panel-parts';
-import { participationQueries, refreshEventForViewer, useParticipationMutations } from './participation-queries';
+import {
+  participationQueries,
+  refreshEventForViewer,
+  useParticipationMutations,
+} from './participation-queries';
 import { RequestForm } from './request-form';
 import { useLiveParticipation } from './use-live-participation';
 
@@ -97,20 +101,26 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       <PanelCard title="参加" badge={<StatusPill tone="green">参加予定</StatusPill>}>
         <p className="font-semibold text-emerald-800">参加予定です</p>
         <p className="mt-1 text-sm text-slate-600">当日お会いできるのを楽しみにしています。</p>
-        <Button variant="secondary" className="mt-4 w-full" onClick={() => setConfirming('leave')} disabled={busy}>
+        <Button
+          variant="secondary"
+          className="mt-4 w-full"
+          onClick={() => setConfirming('leave')}
+          disabled={busy}
+        >
           参加をやめる
         </Button>
         <InlineError message={error} />
         <ConfirmDialog
           open={confirming === 'leave'}
           title="このイベントへの参加をやめますか？"
-          description="もう一度参加するには、改めて参加リクエストを送る必要があります。"
           confirmLabel="やめる"
           danger
           busy={leave.isPending}
           onCancel={() => setConfirming(null)}
           onConfirm={() => runConfirmed(() => leave.mutateAsync(), '参加をやめました')}
-        />
+        >
+          もう一度参加するには、改めて参加リクエストを送る必要があります。
+        </ConfirmDialog>
       </PanelCard>
     );
   }
@@ -121,14 +131,23 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
         <p className="font-semibold text-amber-900">承認待ち</p>
         <p className="mt-1 text-sm text-slate-600">
           参加リクエストを送信しました。主催者の承認をお待ちください。
-          {myRequest.createdAt ? <span className="ml-1 text-slate-500">（{formatRelative(myRequest.createdAt)}に送信）</span> : null}
+          {myRequest.createdAt ? (
+            <span className="ml-1 text-slate-500">
+              （{formatRelative(myRequest.createdAt)}に送信）
+            </span>
+          ) : null}
         </p>
         {myRequest.message ? (
           <blockquote className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-700">
             {myRequest.message}
           </blockquote>
         ) : null}
-        <Button variant="secondary" className="mt-4 w-full" onClick={() => setConfirming('cancel')} disabled={busy}>
+        <Button
+          variant="secondary"
+          className="mt-4 w-full"
+          onClick={() => setConfirming('cancel')}
+          disabled={busy}
+        >
           リクエストを取り消す
         </Button>
         <InlineError message={error} />
@@ -139,7 +158,9 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
           danger
           busy={cancel.isPending}
           onCancel={() => setConfirming(null)}
-          onConfirm={() => runConfirmed(() => cancel.mutateAsync(myRequest.id), '参加リクエストを取り消しました')}
+          onConfirm={() =>
+            runConfirmed(() => cancel.mutateAsync(myRequest.id), '参加リクエストを取り消しました')
+          }
         />
       </PanelCard>
     );
@@ -157,7 +178,9 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
     return (
       <PanelCard title="参加" badge={<StatusPill tone="slate">{label}</StatusPill>}>
         {rejectedNotice}
-        <p className="text-sm text-slate-700">このイベントは{label}のため、参加を受け付けていません。</p>
+        <p className="text-sm text-slate-700">
+          このイベントは{label}のため、参加を受け付けていません。
+        </p>
         <InlineError message={error} />
       </PanelCard>
     );
@@ -167,23 +190,35 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
     return (
       <PanelCard title="参加" badge={<StatusPill tone="red">満員</StatusPill>}>
         {rejectedNotice}
-        <p className="text-sm text-slate-700">このイベントは満員のため、現在参加を受け付けていません。</p>
+        <p className="text-sm text-slate-700">
+          このイベントは満員のため、現在参加を受け付けていません。
+        </p>
         <InlineError message={error} />
       </PanelCard>
     );
   }
 
   return (
-    <PanelCard title="参加" badge={<StatusPill tone="brand">{EVENT_STATUS_LABELS.open}</StatusPill>}>
+    <PanelCard
+      title="参加"
+      badge={<StatusPill tone="brand">{EVENT_STATUS_LABELS.open}</StatusPill>}
+    >
       {rejectedNotice}
       <RequestForm
         busy={request.isPending}
         disabled={busy}
-        onSubmit={(message) => run(() => request.mutateAsync(message), '参加リクエストを送信しました')}
+        onSubmit={(message) =>
+          run(() => request.mutateAsync(message), '参加リクエストを送信しました')
+        }
       />
       <div className="mt-3 border-t border-slate-200 pt-3">
         <p className="text-xs text-slate-500">主催者の承認を待たずに参加することもできます。</p>
-        <Button variant="secondary" className="mt-2 w-full" onClick={() => setConfirming('join')} disabled={busy}>
+        <Button
+          variant="secondary"
+          className="mt-2 w-full"
+          onClick={() => setConfirming('join')}
+          disabled={busy}
+        >
           今すぐ参加する
         </Button>
       </div>
@@ -191,12 +226,13 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       <ConfirmDialog
         open={confirming === 'join'}
         title="このイベントに参加しますか？"
-        description="主催者の承認を待たずに、参加者として登録されます。"
         confirmLabel="参加する"
         busy={join.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => runConfirmed(() => join.mutateAsync(), 'イベントに参加しました')}
-      />
+      >
+        主催者の承認を待たずに、参加者として登録されます。
+      </ConfirmDialog>
     </PanelCard>
   );
 }

@@ -69,9 +69,9 @@ export const participationQueries = {
  * one user), so refetching them is a handful of reads.
  */
 function refresh(client: QueryClient, keys: QueryKey[]): Promise<void> {
-  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'all' }))).then(
-    () => undefined,
-  );
+  return Promise.all(
+    keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'all' })),
+  ).then(() => undefined);
 }
 
 /**
@@ -84,7 +84,11 @@ function refreshEventLists(client: QueryClient): Promise<void> {
 }
 
 /** The keys an event's participants live under: its detail (and participant profiles) and lists. */
-export function refreshEventParticipants(client: QueryClient, eventId: string, uid: string | null): Promise<void> {
+export function refreshEventParticipants(
+  client: QueryClient,
+  eventId: string,
+  uid: string | null,
+): Promise<void> {
   return Promise.all([
     refresh(client, [
       eventQueries.detail(eventId).queryKey,
@@ -95,7 +99,11 @@ export function refreshEventParticipants(client: QueryClient, eventId: string, u
 }
 
 /** Everything one user's view of one event depends on, after something changed it elsewhere. */
-export function refreshEventForViewer(client: QueryClient, eventId: string, uid: string): Promise<void> {
+export function refreshEventForViewer(
+  client: QueryClient,
+  eventId: string,
+  uid: string,
+): Promise<void> {
   return Promise.all([
     refresh(client, [
       participationQueries.mine(uid, eventId).queryKey,
@@ -120,7 +128,10 @@ export function useParticipationMutations(eventId: string) {
 
   const mineKeys = (): QueryKey[] =>
     uid
-      ? [participationQueries.mine(uid, eventId).queryKey, participationQueries.myPending(uid).queryKey]
+      ? [
+          participationQueries.mine(uid, eventId).queryKey,
+          participationQueries.myPending(uid).queryKey,
+        ]
       : [];
 
   const request = useMutation({
@@ -137,14 +148,16 @@ export function useParticipationMutations(eventId: string) {
 
   const join = useMutation({
     mutationFn: () => backend.events.join(eventId),
-    onSuccess: () => Promise.all([refresh(client, mineKeys()), refreshEventParticipants(client, eventId, uid)]),
+    onSuccess: () =>
+      Promise.all([refresh(client, mineKeys()), refreshEventParticipants(client, eventId, uid)]),
     meta,
   });
 
   // Leaving also deletes my requests for the event.
   const leave = useMutation({
     mutationFn: () => backend.events.leave(eventId),
-    onSuccess: () => Promise.all([refresh(client, mineKeys()), refreshEventParticipants(client, eventId, uid)]),
+    onSuccess: () =>
+      Promise.all([refresh(client, mineKeys()), refreshEventParticipants(client, eventId, uid)]),
     meta,
   });
 

@@ -77,7 +77,10 @@ export function RequestForm({ onSubmit, busy, disabled }: RequestFormProps) {
           <span id={errorId} className="text-red-700">
             {errors.message?.message}
           </span>
-          <span id={hintId} className={length > REQUEST_MESSAGE_MAX ? 'text-red-700' : 'text-slate-500'}>
+          <span
+            id={hintId}
+            className={length > REQUEST_MESSAGE_MAX ? 'text-red-700' : 'text-slate-500'}
+          >
             {length}/{REQUEST_MESSAGE_MAX}文字
           </span>
         </div>

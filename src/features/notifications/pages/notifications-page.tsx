@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import type { AppNotification } from '@/domain/entities/notification';
 import { formatRelative } from '@/domain/format';
-import { ConfirmDialog } from '@/features/participation/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotificationActions, useNotifications } from '../notification-queries';
 
 /** Relative times ("3分前") move on while the list stays open. */
@@ -39,7 +39,11 @@ export default function NotificationsPage() {
   const actions =
     notifications.length > 0 ? (
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => markAllRead.mutate()} disabled={unreadCount === 0 || markAllRead.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => markAllRead.mutate()}
+          disabled={unreadCount === 0 || markAllRead.isPending}
+        >
           すべて既読にする
         </Button>
         <Button variant="ghost" className="text-red-700" onClick={() => setConfirmRemoveAll(true)}>
@@ -54,7 +58,11 @@ export default function NotificationsPage() {
   } else if (isLoading) {
     body = <Spinner label="通知を読み込み中…" />;
   } else if (notifications.length === 0) {
-    body = <EmptyState title="通知はありません">参加リクエストの承認などがあると、ここにお知らせが届きます。</EmptyState>;
+    body = (
+      <EmptyState title="通知はありません">
+        参加リクエストの承認などがあると、ここにお知らせが届きます。
+      </EmptyState>
+    );
   } else {
     body = (
       <>
@@ -63,36 +71,13 @@ export default function NotificationsPage() {
         </p>
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
           {notifications.map((n) => (
-            <li key={n.id} className={`flex items-start gap-2 ${n.read ? '' : 'bg-brand-50'}`}>
-              <button
-                type="button"
-                onClick={() => open(n)}
-                className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <span
-                  aria-hidden="true"
-                  className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`}
-                />
-                <span className="min-w-0 flex-1">
-                  <span className={`block text-sm ${n.read ? 'font-medium text-slate-700' : 'font-bold text-slate-900'}`}>
-                    {n.read ? null : <span className="sr-only">未読: </span>}
-                    {n.title}
-                  </span>
-                  {n.content ? <span className="mt-0.5 block text-sm break-words text-slate-600">{n.content}</span> : null}
-                  <time dateTime={n.timestamp.toISOString()} className="mt-1 block text-xs text-slate-500">
-                    {formatRelative(n.timestamp, now)}
-                  </time>
-                </span>
-              </button>
-              <button
-                type="button"
-                onClick={() => remove.mutate(n.id)}
-                aria-label={`「${n.title}」を削除`}
-                className="m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-red-700"
-              >
-                削除
-              </button>
-            </li>
+            <NotificationItem
+              key={n.id}
+              notification={n}
+              now={now}
+              onOpen={() => open(n)}
+              onRemove={() => remove.mutate(n.id)}
+            />
           ))}
         </ul>
       </>
@@ -105,7 +90,6 @@ export default function NotificationsPage() {
       <ConfirmDialog
         open={confirmRemoveAll}
         title="すべての通知を削除しますか？"
-        description="削除した通知は元に戻せません。"
         confirmLabel="削除する"
         danger
         busy={removeAll.isPending}
@@ -113,7 +97,66 @@ export default function NotificationsPage() {
         onConfirm={() => {
           removeAll.mutate(undefined, { onSettled: () => setConfirmRemoveAll(false) });
         }}
-      />
+      >
+        削除した通知は元に戻せません。
+      </ConfirmDialog>
     </Page>
+  );
+}
+
+function NotificationItem({
+  notification: n,
+  now,
+  onOpen,
+  onRemove,
+}: {
+  notification: AppNotification;
+  now: Date;
+  onOpen: () => void;
+  onRemove: () => void;
+}) {
+  const detailsId = useId();
+  return (
+    <li className={`flex items-start gap-2 ${n.read ? '' : 'bg-brand-50'}`}>
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={n.read ? n.title : `未読：${n.title}`}
+        aria-describedby={detailsId}
+        className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <span
+          aria-hidden="true"
+          className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`}
+        />
+        <span className="min-w-0 flex-1">
+          <span
+            className={`block text-sm ${n.read ? 'font-medium text-slate-700' : 'font-bold text-slate-900'}`}
+          >
+            {n.title}
+            {n.read ? null : <span className="sr-only">（未読）</span>}
+          </span>
+          <span id={detailsId} className="block">
+            {n.content ? (
+              <span className="mt-0.5 block text-sm break-words text-slate-600">{n.content}</span>
+            ) : null}
+            <time
+              dateTime={n.timestamp.toISOString()}
+              className="mt-1 block text-xs text-slate-500"
+            >
+              {formatRelative(n.timestamp, now)}
+            </time>
+          </span>
+        </span>
+      </button>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`「${n.title}」を削除`}
+        className="m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-red-700"
+      >
+        削除
+      </button>
+    </li>
   );
 }

@@ -1,0 +1,422 @@
+import { useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventInput } from '@/data/ports/events';
+import { DomainError } from '@/domain/errors';
+import { formatIsoDate } from '@/domain/format';
+import { eventQueries } from '@/features/events/event-queries';
+import { useBackend } from '@/lib/backend-context';
+import {
+  createTestBackend,
+  DEMO_UIDS,
+  renderWithBackend,
+  signInAs,
+  type TestBackend,
+} from '@/test/render-with-backend';
+import { ParticipationPanel } from './participation-panel';
+
+const ORGANIZER = 'organizer@example.com';
+const HANAKO = 'hanako@example.com';
+const ICHIRO = 'ichiro@example.com';
+
+let backend: TestBackend | null = null;
+afterEach(() => {
+  backend?.close();
+  backend = null;
+});
+
+function eventInput(overrides: Partial<EventInput> = {}): EventInput {
+  const day = new Date();
+  day.setDate(day.getDate() + 7);
+  return {
+    title: 'テスト練習会',
+    description: '',
+    sportType: 'フットサル',
+    location: '市民体育館',
+    region: '関東',
+    level: '誰でも',
+    teamName: '',
+    date: formatIsoDate(day),
+    startTime: '10:00',
+    endTime: '12:00',
+    fee: 500,
+    capacity: 10,
+    imageURL: '',
+    imagePath: '',
+    ...overrides,
+  };
+}
+
+/** A fresh event by the demo organizer; `then` runs as other users before the test's user signs in. */
+async function setup(
+  options: {
+    input?: Partial<EventInput>;
+    as?: string | null;
+    before?: (b: TestBackend, eventId: string) => Promise<void>;
+  } = {},
+) {
+  const b = await createTestBackend();
+  backend = b;
+  await signInAs(b, ORGANIZER);
+  const eventId = await b.events.create(eventInput(options.input));
+  await b.auth.signOut();
+  await options.before?.(b, eventId);
+  await b.auth.signOut();
+  if (options.as) await signInAs(b, options.as);
+  return { backend: b, eventId };
+}
+
+async function as(b: TestBackend, email: string, action: () => Promise<unknown>) {
+  await signInAs(b, email);
+  await action();
+  await b.auth.signOut();
+}
+
+/** What the event page does: read the event and hand it to the panel. */
+function EventHarness() {
+  const { id = '' } = useParams();
+  const b = useBackend();
+  const { data: event } = useQuery(eventQueries.detail(id, b));
+  if (!event) return <p>イベントを読み込み中</p>;
+  return (
+    <>
+      <p data-testid="participants">{event.participants.join(',')}</p>
+      <ParticipationPanel event={event} />
+    </>
+  );
+}
+
+function renderPanel(b: TestBackend, eventId: string) {
+  return renderWithBackend(<EventHarness />, b, {
+    route: `/events/${eventId}`,
+    path: '/events/:id',
+  });
+}
+
+const participants = () =>
+  screen.getByTestId('participants').textContent?.split(',').filter(Boolean) ?? [];
+
+describe('ParticipationPanel for visitors', () => {
+  it('offers a visitor who is not signed in a link to log in and come back to the event', async () => {
+    const { backend: b, eventId } = await setup();
+    renderPanel(b, eventId);
+    const link = await screen.findByRole('link', { name: 'ログインして参加をリクエスト' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/login?returnUrl=${encodeURIComponent(`/events/${eventId}`)}`,
+    );
+    expect(screen.queryByRole('button', { name: '参加をリクエスト' })).not.toBeInTheDocument();
+  });
+
+  it('sends a request with the message, then shows it as awaiting approval', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({ as: HANAKO });
+    renderPanel(b, eventId);
+
+    await user.type(
+      await screen.findByLabelText('主催者へのメッセージ（任意）'),
+      '初参加です。よろしくお願いします。',
+    );
+    await user.click(screen.getByRole('button', { name: '参加をリクエスト' }));
+
+    expect(await screen.findByText('承認待ち', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('初参加です。よろしくお願いします。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'リクエストを取り消す' })).toBeEnabled();
+    const saved = await b.participation.myRequestFor(eventId);
+    expect(saved).toMatchObject({
+      status: 'pending',
+      message: '初参加です。よろしくお願いします。',
+      userId: DEMO_UIDS.hanako,
+    });
+    // The organizer is told.
+    const toOrganizer = await b.db.notifications
+      .where('userId')
+      .equals(DEMO_UIDS.organizer)
+      .toArray();
+    expect(
+      toOrganizer.some(
+        (n) =>
+          n.type === 'participation_request' &&
+          (n.data as { eventId?: string }).eventId === eventId,
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a message over 500 characters without sending it', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({ as: HANAKO });
+    renderPanel(b, eventId);
+    const field = await screen.findByLabelText('主催者へのメッセージ（任意）');
+    await user.click(field);
+    await user.paste('あ'.repeat(501));
+    await user.click(screen.getByRole('button', { name: '参加をリクエスト' }));
+    expect(
+      await screen.findByText('メッセージは500文字以内で入力してください'),
+    ).toBeInTheDocument();
+    expect(await b.participation.myRequestFor(eventId)).toBeNull();
+  });
+
+  it('shows a refusal inline, keeps the typed message and disables the button while sending', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({ as: HANAKO });
+    let fail: (e: unknown) => void = () => {};
+    vi.spyOn(b.participation, 'request').mockImplementationOnce(
+      () => new Promise<string>((_resolve, reject) => (fail = reject)),
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { queryClient } = renderPanel(b, eventId);
+
+    const field = await screen.findByLabelText('主催者へのメッセージ（任意）');
+    await user.type(field, 'よろしくお願いします');
+    await user.click(screen.getByRole('button', { name: '参加をリクエスト' }));
+    expect(await screen.findByRole('button', { name: '送信中…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '今すぐ参加する' })).toBeDisabled();
+
+    await act(async () => fail(new DomainError('alreadyRequested')));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '既に参加リクエストを送信済みです。主催者の承認をお待ちください。',
+    );
+    expect(screen.getByLabelText('主催者へのメッセージ（任意）')).toHaveValue(
+      'よろしくお願いします',
+    );
+    expect(screen.getByRole('button', { name: '参加をリクエスト' })).toBeEnabled();
+    // Shown once, inline; the failure is still logged.
+    expect(logged).toHaveBeenCalledWith('[Mutation error]', expect.any(DomainError));
+    // The refusal also re-reads the event (the screen may have been behind); let it settle.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
+
+  it('cancels a pending request after confirmation', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({
+      before: (bb, id) => as(bb, HANAKO, () => bb.participation.request(id, 'お願いします')),
+      as: HANAKO,
+    });
+    renderPanel(b, eventId);
+
+    await user.click(await screen.findByRole('button', { name: 'リクエストを取り消す' }));
+    const dialog = screen.getByRole('alertdialog', { name: '参加リクエストを取り消しますか？' });
+    await user.click(within(dialog).getByRole('button', { name: '取り消す' }));
+
+    expect(await screen.findByRole('button', { name: '参加をリクエスト' })).toBeInTheDocument();
+    expect(await b.participation.myRequestFor(eventId)).toBeNull();
+  });
+
+  it('keeps the request when the confirmation is dismissed', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({
+      before: (bb, id) => as(bb, HANAKO, () => bb.participation.request(id, '')),
+      as: HANAKO,
+    });
+    renderPanel(b, eventId);
+    await user.click(await screen.findByRole('button', { name: 'リクエストを取り消す' }));
+    await user.click(screen.getByRole('button', { name: 'キャンセル' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await b.participation.myRequestFor(eventId)).toMatchObject({ status: 'pending' });
+  });
+
+  it('lets a participant leave after confirmation, and removes them from the participants', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({
+      before: (bb, id) => as(bb, HANAKO, () => bb.events.join(id)),
+      as: HANAKO,
+    });
+    renderPanel(b, eventId);
+
+    expect(await screen.findByText('参加予定です')).toBeInTheDocument();
+    expect(participants()).toContain(DEMO_UIDS.hanako);
+    await user.click(screen.getByRole('button', { name: '参加をやめる' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'やめる' }),
+    );
+
+    expect(await screen.findByRole('button', { name: '参加をリクエスト' })).toBeInTheDocument();
+    expect(participants()).not.toContain(DEMO_UIDS.hanako);
+    expect((await b.events.get(eventId))?.participants).not.toContain(DEMO_UIDS.hanako);
+  });
+
+  it('joins directly after confirmation', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({ as: HANAKO });
+    renderPanel(b, eventId);
+
+    await user.click(await screen.findByRole('button', { name: '今すぐ参加する' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: '参加する' }),
+    );
+
+    expect(await screen.findByText('参加予定です')).toBeInTheDocument();
+    expect(participants()).toContain(DEMO_UIDS.hanako);
+  });
+
+  it('offers no request on a full event', async () => {
+    const { backend: b, eventId } = await setup({
+      input: { capacity: 1 },
+      before: (bb, id) => as(bb, ICHIRO, () => bb.events.join(id)),
+      as: HANAKO,
+    });
+    renderPanel(b, eventId);
+    expect(await screen.findByText('満員')).toBeInTheDocument();
+    expect(screen.getByText(/満員のため/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '参加をリクエスト' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '今すぐ参加する' })).not.toBeInTheDocument();
+  });
+
+  it('shows the status of an event that is not open, and no actions', async () => {
+    const { backend: b, eventId } = await setup({
+      before: (bb, id) => as(bb, ORGANIZER, () => bb.events.changeStatus(id, 'closed')),
+      as: HANAKO,
+    });
+    renderPanel(b, eventId);
+    expect(
+      await screen.findByText('このイベントは募集締切のため、参加を受け付けていません。'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('tells a requester their last request was not approved and lets them ask again', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({
+      before: async (bb, id) => {
+        let requestId = '';
+        await as(bb, HANAKO, async () => (requestId = await bb.participation.request(id, '')));
+        await as(bb, ORGANIZER, () => bb.participation.reject(requestId));
+      },
+      as: HANAKO,
+    });
+    renderPanel(b, eventId);
+    expect(await screen.findByText('参加リクエストは承認されませんでした')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('主催者へのメッセージ（任意）'), 'もう一度お願いします');
+    await user.click(screen.getByRole('button', { name: '参加をリクエスト' }));
+    expect(await screen.findByText('承認待ち', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByText('参加リクエストは承認されませんでした')).not.toBeInTheDocument();
+  });
+
+  it('follows an approval made elsewhere through the live notifications', async () => {
+    const { backend: b, eventId } = await setup({
+      before: (bb, id) => as(bb, HANAKO, () => bb.participation.request(id, '')),
+      as: HANAKO,
+    });
+    const { queryClient } = renderPanel(b, eventId);
+    expect(await screen.findByText('承認待ち', { selector: 'p' })).toBeInTheDocument();
+    // The panel listens to my notifications; start from their first snapshot.
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['notifications', DEMO_UIDS.hanako])).toBeDefined(),
+    );
+
+    // The organizer approves in another tab: the same writes, straight to the shared database.
+    const request = (await b.participation.myRequestFor(eventId))!;
+    const later = new Date(Date.now() + 5);
+    await act(async () => {
+      await b.db.transaction(
+        'rw',
+        b.db.participationRequests,
+        b.db.events,
+        b.db.notifications,
+        async () => {
+          await b.db.participationRequests.update(request.id, {
+            status: 'approved',
+            updatedAt: later,
+          });
+          await b.db.events.update(eventId, { participants: [DEMO_UIDS.hanako] });
+          await b.db.notifications.add({
+            id: 'approved-elsewhere',
+            userId: DEMO_UIDS.hanako,
+            type: 'participation_approved',
+            title: '参加リクエストが承認されました',
+            content: '',
+            data: { eventId },
+            read: false,
+            timestamp: later,
+            clientTimestamp: later,
+          });
+        },
+      );
+    });
+
+    expect(await screen.findByText('参加予定です')).toBeInTheDocument();
+    expect(participants()).toContain(DEMO_UIDS.hanako);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
+});
+
+describe('ParticipationPanel for the organizer', () => {
+  async function withRequests(
+    input: Partial<EventInput> = {},
+    after?: (b: TestBackend, id: string) => Promise<void>,
+  ) {
+    return setup({
+      input,
+      before: async (bb, id) => {
+        await as(bb, HANAKO, () => bb.participation.request(id, '初心者ですが参加したいです'));
+        await as(bb, ICHIRO, () => bb.participation.request(id, ''));
+        await after?.(bb, id);
+      },
+      as: ORGANIZER,
+    });
+  }
+
+  it('lists the requests with the requester, message and time, and approves one', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await withRequests();
+    renderPanel(b, eventId);
+
+    expect(await screen.findByRole('heading', { name: '参加リクエスト' })).toBeInTheDocument();
+    const hanako = await screen.findByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' });
+    expect(within(hanako).getByText('初心者ですが参加したいです')).toBeInTheDocument();
+    expect(within(hanako).getByText(/前$/)).toBeInTheDocument();
+    expect(within(hanako).getByRole('link', { name: '佐藤 花子' })).toHaveAttribute(
+      'href',
+      `/profile/${DEMO_UIDS.hanako}`,
+    );
+    expect(screen.getByText('承認待ち 2件')).toBeInTheDocument();
+
+    await user.click(within(hanako).getByRole('button', { name: '承認' }));
+
+    await waitFor(() => expect(within(hanako).getByText('承認済み')).toBeInTheDocument());
+    expect(within(hanako).queryByRole('button', { name: '承認' })).not.toBeInTheDocument();
+    await waitFor(() => expect(participants()).toContain(DEMO_UIDS.hanako));
+    expect(screen.getByText('承認待ち 1件')).toBeInTheDocument();
+    // The approved one moves below the one still pending.
+    const rows = screen.getAllByRole('listitem');
+    expect(rows[0]).toHaveAccessibleName('鈴木 一郎さんの参加リクエスト');
+  });
+
+  it('rejects a request only after confirmation', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await withRequests();
+    renderPanel(b, eventId);
+
+    const ichiro = await screen.findByRole('listitem', { name: '鈴木 一郎さんの参加リクエスト' });
+    await user.click(within(ichiro).getByRole('button', { name: '却下' }));
+    const dialog = screen.getByRole('alertdialog', { name: '参加リクエストを却下しますか？' });
+    expect(dialog).toHaveTextContent('鈴木 一郎さん');
+    await user.click(within(dialog).getByRole('button', { name: '却下する' }));
+
+    await waitFor(() => expect(within(ichiro).getByText('不承認')).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(participants()).not.toContain(DEMO_UIDS.ichiro);
+    const toIchiro = await b.db.notifications.where('userId').equals(DEMO_UIDS.ichiro).toArray();
+    expect(toIchiro.some((n) => n.type === 'participation_rejected')).toBe(true);
+  });
+
+  it('disables approval once the event is full', async () => {
+    const { backend: b, eventId } = await withRequests({ capacity: 1 }, (bb, id) =>
+      as(bb, 'misaki@example.com', () => bb.events.join(id)),
+    );
+    // The last spot went to a direct join after the requests came in.
+    renderPanel(b, eventId);
+    const hanako = await screen.findByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' });
+    expect(within(hanako).getByRole('button', { name: '承認' })).toBeDisabled();
+    expect(within(hanako).getByText('定員に達しています')).toBeInTheDocument();
+  });
+
+  it('says so when there are no requests', async () => {
+    const { backend: b, eventId } = await setup({ as: ORGANIZER });
+    renderPanel(b, eventId);
+    expect(await screen.findByText('参加リクエストはまだありません')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '参加をリクエスト' })).not.toBeInTheDocument();
+  });
+});
