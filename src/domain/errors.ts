@@ -26,6 +26,8 @@ export const ERR = {
   eventNotOpen: 'このイベントは現在参加を受け付けていません',
   capacityBelowParticipants: '定員は現在の参加者数より少なくできません',
   noProcessPermission: 'このリクエストを処理する権限がありません',
+  teamNotFound: 'チームが見つかりません',
+  noTeamEditPermission: 'このチームを編集する権限がありません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Each Playwright context is a fresh profile, so each test starts from the seeded demo data.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ context }, use) => {
+  consoleErrors: async ({ context }, provide) => {
     const errors: string[] = [];
     const watch = (page: Page) => {
       page.on('console', (msg) => {
@@ -15,7 +15,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     };
     context.pages().forEach(watch);
     context.on('page', watch);
-    await use(errors);
+    await provide(errors);
   },
 });
 

@@ -5,9 +5,9 @@ import type { Page } from '@playwright/test';
  * SPEC §2 row by row, on the production build with the local backend and its demo data.
  * Ids below are the seeded ones (src/data/local/seed.ts).
  */
-const SEEDED_EVENT = '/events/demo-event-01';
+const SEEDED_EVENT = '/events/seed-event-01';
 const SEEDED_USER = '/profile/demo-organizer';
-const SEEDED_TEAM = '/teams/demo-team-01';
+const SEEDED_TEAM = '/teams/seed-team-01';
 
 const PUBLIC_ROUTES = [
   '/',

@@ -11,11 +11,11 @@ import {
   serverTimestamp,
   setDoc,
   startAfter,
-  updateDoc,
+  runTransaction,
   type DocumentSnapshot,
 } from 'firebase/firestore';
 import { EVENTS_PAGE_SIZE } from '@/domain/constants';
-import { DomainError } from '@/domain/errors';
+import { assertCanEditTeam, decideTeamCreate } from '@/domain/rules/teams';
 import type { TeamsPort } from '@/data/ports/teams';
 import { parsedDocs, teamConverter, teamFieldsWrite } from './converters';
 import { currentUid, type FirebaseContext } from './context';
@@ -29,10 +29,7 @@ function cursorOf(snap: DocumentSnapshot): string {
   return encodeCursor({ t: created instanceof Timestamp ? created.toMillis() : 0, id: snap.id });
 }
 
-/**
- * SPEC leaves the team rules open. Writing needs a signed-in user; who may edit (the owner) is
- * the security rules' decision, there being no team rule in the domain to call.
- */
+/** The team rules live in src/domain/rules/teams.ts; the security rules hold the same line. */
 export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
   const teams = collection(ctx.db, 'teams');
 
@@ -63,13 +60,11 @@ export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
     },
 
     async create(input) {
-      const uid = await currentUid(ctx);
-      if (!uid) throw new DomainError('authRequired');
+      const owner = decideTeamCreate(await currentUid(ctx));
       const ref = doc(teams);
       await setDoc(ref, {
         ...teamFieldsWrite(input),
-        ownerId: uid,
-        members: [uid],
+        ...owner,
         createdAt: serverTimestamp(),
         updatedAt: serverTimestamp(),
       });
@@ -78,8 +73,11 @@ export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
 
     async update(id, patch) {
       const uid = await currentUid(ctx);
-      if (!uid) throw new DomainError('authRequired');
-      await updateDoc(doc(teams, id), { ...teamFieldsWrite(patch), updatedAt: serverTimestamp() });
+      await runTransaction(ctx.db, async (tx) => {
+        const snap = await tx.get(doc(teams, id).withConverter(teamConverter));
+        assertCanEditTeam(uid, snap.exists() ? snap.data() : null);
+        tx.update(doc(teams, id), { ...teamFieldsWrite(patch), updatedAt: serverTimestamp() });
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import type { TeamInput, TeamsPort } from '@/data/ports/teams';
 import type { Page } from '@/domain/entities/common';
 import { teamSchema, type Team } from '@/domain/entities/team';
-import { DomainError } from '@/domain/errors';
+import { assertCanEditTeam, decideTeamCreate } from '@/domain/rules/teams';
 import { currentUid, type LocalContext } from './context';
 import type { TeamRow } from './db';
 import { newId } from './ids';
@@ -42,15 +42,13 @@ export class LocalTeams implements TeamsPort {
   }
 
   async create(input: TeamInput): Promise<string> {
-    const uid = currentUid(this.ctx);
-    if (!uid) throw new DomainError('authRequired');
+    const owner = decideTeamCreate(currentUid(this.ctx));
     const now = this.ctx.now();
     const id = newId();
     await this.ctx.db.teams.add({
       id,
       ...teamFields(input),
-      ownerId: uid,
-      members: [uid],
+      ...owner,
       createdAt: now,
       updatedAt: now,
     });
@@ -59,13 +57,10 @@ export class LocalTeams implements TeamsPort {
 
   async update(id: string, patch: Partial<TeamInput>): Promise<void> {
     const uid = currentUid(this.ctx);
-    if (!uid) throw new DomainError('authRequired');
     const { db } = this.ctx;
     await db.transaction('rw', db.teams, async () => {
       const row = await db.teams.get(id);
-      if (!row) throw new Error('チームが見つかりません');
-      if (parseRow(teamSchema, row).ownerId !== uid)
-        throw new Error('このチームを編集する権限がありません');
+      assertCanEditTeam(uid, row ? parseRow(teamSchema, row) : null);
       await db.teams.update(id, { ...definedOnly(teamFields(patch)), updatedAt: this.ctx.now() });
     });
   }
