@@ -6,8 +6,9 @@ import type { Backend } from '@/data/ports/backend';
  * and its dynamic import are dropped: a local build carries no Firebase code and vice versa.
  */
 export async function loadBackend(): Promise<Backend> {
-  const env = import.meta.env;
-  if (env.VITE_FIREBASE_API_KEY && env.VITE_FIREBASE_PROJECT_ID) {
+  // Read the flag directly (not through a variable) so the bundler can fold it to a constant.
+  if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
+    const env = import.meta.env;
     const { createFirebaseBackend } = await import('@/data/firebase/create-firebase-backend');
     return createFirebaseBackend({
       apiKey: env.VITE_FIREBASE_API_KEY,
