@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { deleteObject, getBytes, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { IMAGE_MAX_UPLOAD_BYTES } from '@/domain/constants';
+
+/**
+ * storage.rules, one assertSucceeds and at least one assertFails per rule. Needs Google's Storage
+ * emulator (FIREBASE_STORAGE_EMULATOR_HOST), whose rules runtime is a Java archive fetched from
+ * Google on first start.
+ */
+const PROJECT_ID = 'demo-rules-storage';
+const host = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+
+const ALICE = 'alice';
+const BOB = 'bob';
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+let env: RulesTestEnvironment;
+
+function storage(ctx: RulesTestContext): FirebaseStorage {
+  return ctx.storage() as unknown as FirebaseStorage;
+}
+
+const as = (uid: string) => storage(env.authenticatedContext(uid));
+const anon = () => storage(env.unauthenticatedContext());
+
+function upload(s: FirebaseStorage, path: string, bytes: Uint8Array = PNG, contentType = 'image/png') {
+  return uploadBytes(ref(s, path), bytes, { contentType, cacheControl: 'public,max-age=7200' });
+}
+
+async function seed(path: string): Promise<void> {
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    await upload(storage(ctx), path);
+  });
+}
+
+describe.skipIf(!host)(
+  `storage rules${host ? '' : " (not run: needs Google's Storage emulator, FIREBASE_STORAGE_EMULATOR_HOST unset)"}`,
+  () => {
+    beforeAll(async () => {
+      const [h, p] = host!.split(':');
+      env = await initializeTestEnvironment({
+        projectId: PROJECT_ID,
+        storage: { rules: readFileSync('storage.rules', 'utf8'), host: h, port: Number(p) },
+      });
+    });
+
+    afterAll(async () => {
+      await env?.cleanup();
+    });
+
+    beforeEach(async () => {
+      await env.clearStorage();
+    });
+
+    for (const folder of ['events', 'users', 'teams']) {
+      describe(`${folder}/{uid}`, () => {
+        it('lets the owner upload an image into their own folder', async () => {
+          await assertSucceeds(upload(as(ALICE), `${folder}/${ALICE}/1700000000000_photo.png`));
+          await assertFails(upload(as(BOB), `${folder}/${ALICE}/1700000000000_photo.png`));
+          await assertFails(upload(anon(), `${folder}/${ALICE}/1700000000000_photo.png`));
+        });
+
+        it('accepts images only', async () => {
+          await assertSucceeds(upload(as(ALICE), `${folder}/${ALICE}/a.jpg`, PNG, 'image/jpeg'));
+          await assertFails(upload(as(ALICE), `${folder}/${ALICE}/a.txt`, PNG, 'text/plain'));
+          await assertFails(upload(as(ALICE), `${folder}/${ALICE}/a.html`, PNG, 'text/html'));
+        });
+
+        it('accepts up to 5 MB and refuses more, and refuses an empty file', async () => {
+          await assertSucceeds(upload(as(ALICE), `${folder}/${ALICE}/max.png`, new Uint8Array(IMAGE_MAX_UPLOAD_BYTES)));
+          await assertFails(upload(as(ALICE), `${folder}/${ALICE}/big.png`, new Uint8Array(IMAGE_MAX_UPLOAD_BYTES + 1)));
+          await assertFails(upload(as(ALICE), `${folder}/${ALICE}/empty.png`, new Uint8Array(0)));
+        });
+
+        it('serves images to everyone', async () => {
+          await seed(`${folder}/${ALICE}/shown.png`);
+          await assertSucceeds(getBytes(ref(anon(), `${folder}/${ALICE}/shown.png`)));
+          await assertSucceeds(getBytes(ref(as(BOB), `${folder}/${ALICE}/shown.png`)));
+        });
+
+        it('lets only the owner delete', async () => {
+          await seed(`${folder}/${ALICE}/old.png`);
+          await assertFails(deleteObject(ref(as(BOB), `${folder}/${ALICE}/old.png`)));
+          await assertFails(deleteObject(ref(anon(), `${folder}/${ALICE}/old.png`)));
+          await assertSucceeds(deleteObject(ref(as(ALICE), `${folder}/${ALICE}/old.png`)));
+        });
+      });
+    }
+
+    it('denies every other path', async () => {
+      await assertFails(upload(as(ALICE), `events/1700000000000_photo.png`));
+      await assertFails(upload(as(ALICE), `uploads/${ALICE}/a.png`));
+      await seed('private/a.png');
+      await assertFails(getBytes(ref(as(ALICE), 'private/a.png')));
+    });
+  },
+);
