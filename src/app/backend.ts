@@ -11,16 +11,17 @@ export async function loadBackend(): Promise<Backend> {
     const env = import.meta.env;
     const { createFirebaseBackend } = await import('@/data/firebase/create-firebase-backend');
     return createFirebaseBackend({
-      apiKey: env.VITE_FIREBASE_API_KEY,
+      apiKey: env.VITE_FIREBASE_API_KEY ?? '',
       authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? '',
-      projectId: env.VITE_FIREBASE_PROJECT_ID,
+      projectId: env.VITE_FIREBASE_PROJECT_ID ?? '',
       storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET ?? '',
       messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID ?? '',
       appId: env.VITE_FIREBASE_APP_ID ?? '',
       useEmulators: env.VITE_USE_FIREBASE_EMULATORS === 'true',
       emulatorHost: env.VITE_FIREBASE_EMULATOR_HOST ?? '127.0.0.1',
     });
+  } else {
+    const { createLocalBackend } = await import('@/data/local/create-local-backend');
+    return createLocalBackend();
   }
-  const { createLocalBackend } = await import('@/data/local/create-local-backend');
-  return createLocalBackend();
 }
