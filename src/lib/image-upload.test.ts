@@ -23,7 +23,9 @@ describe('prepareImage', () => {
   beforeEach(() => {
     // The library names its output "blob"; prepareImage must restore the original name.
     vi.mocked(imageCompression).mockReset();
-    vi.mocked(imageCompression).mockImplementation(async (file: File) => new File(['small'], 'blob', { type: file.type }));
+    vi.mocked(imageCompression).mockImplementation(
+      async (file: File) => new File(['small'], 'blob', { type: file.type }),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -66,14 +68,21 @@ describe('uploadImage', () => {
   afterEach(() => vi.useRealTimers());
 
   const okFiles = (): FilesPort => ({
-    upload: vi.fn(async (folder: string, file: File) => ({ url: `blob:${file.name}`, path: `${folder}/1_${file.name}` })),
+    upload: vi.fn(async (folder: string, file: File) => ({
+      url: `blob:${file.name}`,
+      path: `${folder}/1_${file.name}`,
+    })),
     remove: vi.fn(async () => {}),
   });
 
   it('refuses an empty file without uploading', async () => {
     const files = okFiles();
-    await expect(uploadImage(files, 'events/u1', new File([], 'empty.jpg'))).rejects.toThrow(ERR.invalidFile);
-    await expect(uploadImage(files, 'events/u1', null)).rejects.toThrow('有効なファイルが選択されていません');
+    await expect(uploadImage(files, 'events/u1', new File([], 'empty.jpg'))).rejects.toThrow(
+      ERR.invalidFile,
+    );
+    await expect(uploadImage(files, 'events/u1', null)).rejects.toThrow(
+      '有効なファイルが選択されていません',
+    );
     expect(files.upload).not.toHaveBeenCalled();
   });
 
@@ -104,7 +113,10 @@ describe('uploadImage', () => {
   it('does not time out an upload that finishes in time', async () => {
     vi.useFakeTimers();
     const files: FilesPort = {
-      upload: (folder, file) => new Promise((r) => setTimeout(() => r({ url: 'u', path: `${folder}/${file.name}` }), 29_000)),
+      upload: (folder, file) =>
+        new Promise((r) =>
+          setTimeout(() => r({ url: 'u', path: `${folder}/${file.name}` }), 29_000),
+        ),
       remove: async () => {},
     };
     const result = uploadImage(files, 'f', fileOfSize(10, 'x.jpg'));

@@ -55,14 +55,20 @@ async function readImageSize(file: File): Promise<ImageSize | null> {
 export async function prepareImage(file: File): Promise<File> {
   if (file.size <= IMAGE_RECOMPRESS_THRESHOLD_BYTES) return file;
   // Loaded on demand: the library is only needed for large pictures, never for browsing.
-  const [{ default: imageCompression }, size] = await Promise.all([import('browser-image-compression'), readImageSize(file)]);
+  const [{ default: imageCompression }, size] = await Promise.all([
+    import('browser-image-compression'),
+    readImageSize(file),
+  ]);
   const compressed = await imageCompression(file, {
     maxWidthOrHeight: size ? maxSideFor(size) : Math.min(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT),
     initialQuality: IMAGE_QUALITY,
     // The picture is small after scaling; a worker would only add start-up time.
     useWebWorker: false,
   });
-  return new File([compressed], file.name, { type: compressed.type || file.type, lastModified: file.lastModified });
+  return new File([compressed], file.name, {
+    type: compressed.type || file.type,
+    lastModified: file.lastModified,
+  });
 }
 
 /**

@@ -39,9 +39,15 @@ export function ImagePicker({
     <div>
       <div className="relative aspect-[16/9] w-full max-w-md overflow-hidden rounded-md border border-slate-200 bg-slate-100">
         {previewURL ? (
-          <img src={previewURL} alt={`${label}のプレビュー`} className="absolute inset-0 h-full w-full object-cover" />
+          <img
+            src={previewURL}
+            alt={`${label}のプレビュー`}
+            className="absolute inset-0 h-full w-full object-cover"
+          />
         ) : (
-          <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-500">画像が選択されていません</span>
+          <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-500">
+            画像が選択されていません
+          </span>
         )}
       </div>
       {progress !== null ? (
@@ -77,7 +83,12 @@ export function ImagePicker({
             <span className="sr-only">（{label}）</span>
           </label>
           {previewURL && onClear ? (
-            <button type="button" className={buttonClass('ghost', 'text-red-700')} disabled={disabled} onClick={onClear}>
+            <button
+              type="button"
+              className={buttonClass('ghost', 'text-red-700')}
+              disabled={disabled}
+              onClick={onClear}
+            >
               {clearLabel}
             </button>
           ) : null}
@@ -92,7 +103,11 @@ export function ImagePicker({
         <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-700">
           <span>{error}</span>
           {onRetry ? (
-            <button type="button" onClick={onRetry} className="rounded border border-red-300 bg-white px-2 py-1 text-xs font-semibold hover:bg-red-50">
+            <button
+              type="button"
+              onClick={onRetry}
+              className="rounded border border-red-300 bg-white px-2 py-1 text-xs font-semibold hover:bg-red-50"
+            >
               再試行
             </button>
           ) : null}

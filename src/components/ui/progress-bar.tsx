@@ -15,7 +15,10 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         aria-valuenow={percent}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

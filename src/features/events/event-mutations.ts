@@ -32,7 +32,9 @@ export function useCreateEvent() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: eventQueries.lists }),
-        user ? qc.invalidateQueries({ queryKey: eventQueries.byOrganizer(user.uid).queryKey }) : null,
+        user
+          ? qc.invalidateQueries({ queryKey: eventQueries.byOrganizer(user.uid).queryKey })
+          : null,
       ]),
   });
 }
@@ -80,7 +82,8 @@ export function useReplaceEventImage(event: Pick<SportEvent, 'id' | 'organizerId
     mutationFn: async (file: File) => {
       const { url, path } = await uploader.upload(eventImageFolder(event.organizerId), file);
       await backend.events.update(event.id, { imageURL: url, imagePath: path });
-      if (event.imagePath && event.imagePath !== path) await removeQuietly((p) => backend.files.remove(p), event.imagePath);
+      if (event.imagePath && event.imagePath !== path)
+        await removeQuietly((p) => backend.files.remove(p), event.imagePath);
     },
     onSuccess: () => invalidateEvent(qc, event),
   });

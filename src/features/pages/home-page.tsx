@@ -21,7 +21,10 @@ export default function HomePage() {
             <Link to="/events" className={buttonClass('secondary', 'border-transparent')}>
               イベントを探す
             </Link>
-            <Link to="/create-event" className="inline-flex min-h-10 items-center rounded-md border border-white/60 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10">
+            <Link
+              to="/create-event"
+              className="inline-flex min-h-10 items-center rounded-md border border-white/60 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10"
+            >
               イベントを主催する
             </Link>
           </div>

@@ -6,9 +6,19 @@ import { CalendarIcon, ClockIcon, PeopleIcon, PinIcon } from './icons';
 import { StatusBadge } from './status-badge';
 
 /** The image area of a card: a fixed aspect ratio so cards never shift while pictures load. */
-export function EventImage({ event, eager = false, className = '' }: { event: Pick<SportEvent, 'imageURL' | 'sportType' | 'title'>; eager?: boolean; className?: string }) {
+export function EventImage({
+  event,
+  eager = false,
+  className = '',
+}: {
+  event: Pick<SportEvent, 'imageURL' | 'sportType' | 'title'>;
+  eager?: boolean;
+  className?: string;
+}) {
   return (
-    <div className={`relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-brand-50 to-brand-100 ${className}`}>
+    <div
+      className={`relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-brand-50 to-brand-100 ${className}`}
+    >
       {event.imageURL ? (
         <img
           src={event.imageURL}
@@ -20,7 +30,10 @@ export function EventImage({ event, eager = false, className = '' }: { event: Pi
           className="absolute inset-0 h-full w-full object-cover"
         />
       ) : (
-        <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-lg font-bold text-brand-700/60">
+        <span
+          aria-hidden="true"
+          className="absolute inset-0 flex items-center justify-center text-lg font-bold text-brand-700/60"
+        >
           {event.sportType || 'スポーツ'}
         </span>
       )}
@@ -29,7 +42,9 @@ export function EventImage({ event, eager = false, className = '' }: { event: Pi
 }
 
 function participantsText(event: SportEvent): string {
-  return event.capacity > 0 ? `${event.participants.length} / ${event.capacity}人` : `${event.participants.length}人`;
+  return event.capacity > 0
+    ? `${event.participants.length} / ${event.capacity}人`
+    : `${event.participants.length}人`;
 }
 
 export const EventCard = memo(function EventCard({ event }: { event: SportEvent }) {
@@ -46,7 +61,9 @@ export const EventCard = memo(function EventCard({ event }: { event: SportEvent 
         </div>
         <div className="flex flex-1 flex-col gap-2 p-4">
           <p className="text-xs font-semibold text-brand-700">{event.sportType}</p>
-          <h2 className="line-clamp-2 text-base leading-snug font-bold text-slate-900 group-hover:underline">{event.title}</h2>
+          <h2 className="line-clamp-2 text-base leading-snug font-bold text-slate-900 group-hover:underline">
+            {event.title}
+          </h2>
           <dl className="space-y-1 text-sm text-slate-600">
             <div className="flex items-center gap-1.5">
               <dt className="sr-only">開催日</dt>
@@ -69,7 +86,9 @@ export const EventCard = memo(function EventCard({ event }: { event: SportEvent 
           <dl className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">
             <div>
               <dt className="sr-only">レベル</dt>
-              <dd className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{event.level}</dd>
+              <dd className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                {event.level}
+              </dd>
             </div>
             <div>
               <dt className="sr-only">参加費</dt>
@@ -89,7 +108,10 @@ export const EventCard = memo(function EventCard({ event }: { event: SportEvent 
 
 export function EventCardSkeleton() {
   return (
-    <li aria-hidden="true" className="h-full overflow-hidden rounded-lg border border-slate-200 bg-white">
+    <li
+      aria-hidden="true"
+      className="h-full overflow-hidden rounded-lg border border-slate-200 bg-white"
+    >
       <div className="aspect-[16/9] animate-pulse bg-slate-100" />
       <div className="space-y-3 p-4">
         <div className="h-3 w-16 animate-pulse rounded bg-slate-100" />
@@ -104,7 +126,13 @@ export function EventCardSkeleton() {
 
 export const EVENT_GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
-export function EventCardGridSkeleton({ count = 6, label = 'イベントを読み込み中…' }: { count?: number; label?: string }) {
+export function EventCardGridSkeleton({
+  count = 6,
+  label = 'イベントを読み込み中…',
+}: {
+  count?: number;
+  label?: string;
+}) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">{label}</span>

@@ -13,7 +13,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Everything the organizer entered, as it will be published. */
-export function EventConfirmView({ values, previewURL }: { values: EventFormValues; previewURL: string | null }) {
+export function EventConfirmView({
+  values,
+  previewURL,
+}: {
+  values: EventFormValues;
+  previewURL: string | null;
+}) {
   return (
     <dl className="rounded-lg border border-slate-200 bg-white px-4 shadow-sm sm:px-6">
       <Row label="タイトル">{values.title}</Row>
@@ -30,7 +36,11 @@ export function EventConfirmView({ values, previewURL }: { values: EventFormValu
       <Row label="画像">
         {previewURL ? (
           <span className="relative block aspect-[16/9] w-full max-w-md overflow-hidden rounded-md border border-slate-200 bg-slate-100">
-            <img src={previewURL} alt="イベント画像のプレビュー" className="absolute inset-0 h-full w-full object-cover" />
+            <img
+              src={previewURL}
+              alt="イベント画像のプレビュー"
+              className="absolute inset-0 h-full w-full object-cover"
+            />
           </span>
         ) : (
           'なし'

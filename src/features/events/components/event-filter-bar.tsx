@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { EventFilters } from '@/data/ports/events';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 import { KeywordSearch } from './keyword-search';
@@ -7,14 +7,29 @@ const controlClass =
   'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:h-10 sm:text-sm';
 const labelClass = 'mb-1 block text-xs font-semibold text-slate-600';
 
-function SelectFilter({ label, value, options, onChange }: { label: string; value: string | undefined; options: readonly string[]; onChange: (value: string | undefined) => void }) {
+function SelectFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+  onChange: (value: string | undefined) => void;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select id={id} className={controlClass} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+      <select
+        id={id}
+        className={controlClass}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      >
         <option value="">すべて</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -26,14 +41,34 @@ function SelectFilter({ label, value, options, onChange }: { label: string; valu
   );
 }
 
-function DateFilter({ label, value, min, max, onChange }: { label: string; value: string | undefined; min?: string; max?: string; onChange: (value: string | undefined) => void }) {
+function DateFilter({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input id={id} type="date" className={controlClass} value={value ?? ''} min={min} max={max} onChange={(e) => onChange(e.target.value || undefined)} />
+      <input
+        id={id}
+        type="date"
+        className={controlClass}
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      />
     </div>
   );
 }
@@ -53,36 +88,99 @@ export function EventFilterBar({
   canClear: boolean;
 }) {
   const openId = useId();
+  const panelId = useId();
+  // On a phone the conditions fold away under the search box so the results start on the first
+  // screen; from md up they are always shown.
+  const [expanded, setExpanded] = useState(false);
+  const chosen = [
+    filters.sportType,
+    filters.region,
+    filters.level,
+    filters.from,
+    filters.to,
+    filters.openOnly,
+  ].filter(Boolean).length;
   return (
-    <section aria-label="絞り込み" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <div role="search">
-        <KeywordSearch value={filters.keyword ?? ''} onCommit={onKeyword} />
-      </div>
-      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-5">
-        <SelectFilter label="種目" value={filters.sportType} options={SPORT_TYPES} onChange={(sportType) => onChange({ sportType })} />
-        <SelectFilter label="地域" value={filters.region} options={REGIONS} onChange={(region) => onChange({ region })} />
-        <SelectFilter label="レベル" value={filters.level} options={LEVELS} onChange={(level) => onChange({ level })} />
-        <div className="col-span-2 grid grid-cols-2 gap-3 md:col-span-2">
-          <DateFilter label="開催日（から）" value={filters.from} max={filters.to} onChange={(from) => onChange({ from })} />
-          <DateFilter label="開催日（まで）" value={filters.to} min={filters.from} onChange={(to) => onChange({ to })} />
+    <section
+      aria-label="絞り込み"
+      className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex gap-2">
+        <div role="search" className="min-w-0 flex-1">
+          <KeywordSearch value={filters.keyword ?? ''} onCommit={onKeyword} />
         </div>
+        <button
+          type="button"
+          className="inline-flex h-11 shrink-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 md:hidden"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          条件
+          {chosen > 0 ? (
+            <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white">{chosen}</span>
+          ) : null}
+        </button>
       </div>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <label htmlFor={openId} className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
-          <input
-            id={openId}
-            type="checkbox"
-            className="h-4 w-4 rounded border-slate-300 accent-brand-700"
-            checked={filters.openOnly === true}
-            onChange={(e) => onChange({ openOnly: e.target.checked || undefined })}
+      <div id={panelId} className={`${expanded ? 'block' : 'hidden'} md:block`}>
+        <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-5">
+          <SelectFilter
+            label="種目"
+            value={filters.sportType}
+            options={SPORT_TYPES}
+            onChange={(sportType) => onChange({ sportType })}
           />
-          募集中のみ
-        </label>
-        {canClear ? (
-          <button type="button" onClick={onClear} className="min-h-10 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-            条件をクリア
-          </button>
-        ) : null}
+          <SelectFilter
+            label="地域"
+            value={filters.region}
+            options={REGIONS}
+            onChange={(region) => onChange({ region })}
+          />
+          <SelectFilter
+            label="レベル"
+            value={filters.level}
+            options={LEVELS}
+            onChange={(level) => onChange({ level })}
+          />
+          <div className="col-span-2 grid grid-cols-2 gap-3 md:col-span-2">
+            <DateFilter
+              label="開催日（から）"
+              value={filters.from}
+              max={filters.to}
+              onChange={(from) => onChange({ from })}
+            />
+            <DateFilter
+              label="開催日（まで）"
+              value={filters.to}
+              min={filters.from}
+              onChange={(to) => onChange({ to })}
+            />
+          </div>
+        </div>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <label
+            htmlFor={openId}
+            className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-700"
+          >
+            <input
+              id={openId}
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-300 accent-brand-700"
+              checked={filters.openOnly === true}
+              onChange={(e) => onChange({ openOnly: e.target.checked || undefined })}
+            />
+            募集中のみ
+          </label>
+          {canClear ? (
+            <button
+              type="button"
+              onClick={onClear}
+              className="min-h-10 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              条件をクリア
+            </button>
+          ) : null}
+        </div>
       </div>
     </section>
   );

@@ -48,18 +48,29 @@ function Field({
   label: string;
   required?: boolean;
   hint?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined; className: string }) => ReactNode;
+  children: (props: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby': string | undefined;
+    className: string;
+  }) => ReactNode;
 }) {
   const id = useId();
   const error = form.formState.errors[name]?.message;
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
         {label}
         {required ? <span className="ml-1 text-xs font-semibold text-red-600">必須</span> : null}
       </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, className: inputClass })}
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': describedBy,
+        className: inputClass,
+      })}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -75,12 +86,28 @@ function Field({
 }
 
 /** The event fields shared by the create and edit screens (the image is handled by the caller). */
-export function EventFormFields({ form, disabled = false, capacityHint }: { form: EventForm; disabled?: boolean; capacityHint?: string }) {
+export function EventFormFields({
+  form,
+  disabled = false,
+  capacityHint,
+}: {
+  form: EventForm;
+  disabled?: boolean;
+  capacityHint?: string;
+}) {
   const { register } = form;
   return (
     <fieldset disabled={disabled} className="space-y-5">
       <Field form={form} name="title" label="タイトル" required>
-        {(p) => <input {...p} type="text" maxLength={EVENT_TITLE_MAX} placeholder="例：週末フットサル（初心者歓迎）" {...register('title')} />}
+        {(p) => (
+          <input
+            {...p}
+            type="text"
+            maxLength={EVENT_TITLE_MAX}
+            placeholder="例：週末フットサル（初心者歓迎）"
+            {...register('title')}
+          />
+        )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field form={form} name="sportType" label="種目" required>
@@ -120,7 +147,15 @@ export function EventFormFields({ form, disabled = false, capacityHint }: { form
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field form={form} name="location" label="開催場所" required>
-          {(p) => <input {...p} type="text" maxLength={EVENT_LOCATION_MAX} placeholder="例：〇〇市民体育館" {...register('location')} />}
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              maxLength={EVENT_LOCATION_MAX}
+              placeholder="例：〇〇市民体育館"
+              {...register('location')}
+            />
+          )}
         </Field>
         <Field form={form} name="region" label="地域">
           {(p) => (
@@ -136,18 +171,57 @@ export function EventFormFields({ form, disabled = false, capacityHint }: { form
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field form={form} name="fee" label="参加費（円）" required hint="無料の場合は0と入力してください">
-          {(p) => <input {...p} type="number" inputMode="numeric" min={0} step={1} {...register('fee')} />}
+        <Field
+          form={form}
+          name="fee"
+          label="参加費（円）"
+          required
+          hint="無料の場合は0と入力してください"
+        >
+          {(p) => (
+            <input {...p} type="number" inputMode="numeric" min={0} step={1} {...register('fee')} />
+          )}
         </Field>
-        <Field form={form} name="capacity" label="定員（人）" required hint={capacityHint ?? `${EVENT_CAPACITY_MIN}〜${EVENT_CAPACITY_MAX}人`}>
-          {(p) => <input {...p} type="number" inputMode="numeric" min={EVENT_CAPACITY_MIN} max={EVENT_CAPACITY_MAX} step={1} {...register('capacity')} />}
+        <Field
+          form={form}
+          name="capacity"
+          label="定員（人）"
+          required
+          hint={capacityHint ?? `${EVENT_CAPACITY_MIN}〜${EVENT_CAPACITY_MAX}人`}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              inputMode="numeric"
+              min={EVENT_CAPACITY_MIN}
+              max={EVENT_CAPACITY_MAX}
+              step={1}
+              {...register('capacity')}
+            />
+          )}
         </Field>
       </div>
-      <Field form={form} name="teamName" label="チーム名" hint="チームとして主催する場合に入力してください">
-        {(p) => <input {...p} type="text" maxLength={EVENT_TEAM_NAME_MAX} {...register('teamName')} />}
+      <Field
+        form={form}
+        name="teamName"
+        label="チーム名"
+        hint="チームとして主催する場合に入力してください"
+      >
+        {(p) => (
+          <input {...p} type="text" maxLength={EVENT_TEAM_NAME_MAX} {...register('teamName')} />
+        )}
       </Field>
       <Field form={form} name="description" label="説明" hint={`${EVENT_DESCRIPTION_MAX}文字以内`}>
-        {(p) => <textarea {...p} rows={6} maxLength={EVENT_DESCRIPTION_MAX} placeholder="内容、持ち物、集合場所などを書いてください" {...register('description')} />}
+        {(p) => (
+          <textarea
+            {...p}
+            rows={6}
+            maxLength={EVENT_DESCRIPTION_MAX}
+            placeholder="内容、持ち物、集合場所などを書いてください"
+            {...register('description')}
+          />
+        )}
       </Field>
     </fieldset>
   );

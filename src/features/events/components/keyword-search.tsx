@@ -8,7 +8,13 @@ export const KEYWORD_DEBOUNCE_MS = 250;
  * progress nothing is committed (the half-converted kana would search for the wrong word); the
  * pause starts when the conversion is confirmed.
  */
-export function KeywordSearch({ value, onCommit }: { value: string; onCommit: (keyword: string) => void }) {
+export function KeywordSearch({
+  value,
+  onCommit,
+}: {
+  value: string;
+  onCommit: (keyword: string) => void;
+}) {
   const id = useId();
   const [text, setText] = useState(value);
   const [composing, setComposing] = useState(false);
@@ -46,7 +52,14 @@ export function KeywordSearch({ value, onCommit }: { value: string; onCommit: (k
       <label htmlFor={id} className="sr-only">
         キーワード検索
       </label>
-      <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+      >
         <circle cx="9" cy="9" r="5.5" />
         <path d="m13.5 13.5 3 3" strokeLinecap="round" />
       </svg>

@@ -38,7 +38,10 @@ export function StatusControl({ event }: { event: SportEvent }) {
     change.mutate(to, {
       onSuccess: () => {
         setPending(null);
-        toast({ title: `募集状態を「${EVENT_STATUS_LABELS[to]}」に変更しました`, variant: 'success' });
+        toast({
+          title: `募集状態を「${EVENT_STATUS_LABELS[to]}」に変更しました`,
+          variant: 'success',
+        });
       },
       onError: (e) => {
         setPending(null);
@@ -50,10 +53,13 @@ export function StatusControl({ event }: { event: SportEvent }) {
   return (
     <div>
       <p className="text-sm text-slate-600">
-        現在の募集状態: <span className="font-semibold text-slate-900">{EVENT_STATUS_LABELS[event.status]}</span>
+        現在の募集状態:{' '}
+        <span className="font-semibold text-slate-900">{EVENT_STATUS_LABELS[event.status]}</span>
       </p>
       {targets.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">このイベントの募集状態はこれ以上変更できません。</p>
+        <p className="mt-2 text-sm text-slate-500">
+          このイベントの募集状態はこれ以上変更できません。
+        </p>
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
           {targets.map((to) => (

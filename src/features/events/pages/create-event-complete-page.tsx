@@ -9,7 +9,9 @@ export default function CreateEventCompletePage() {
     <Page title="イベントを作成しました" narrow>
       <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-5 text-emerald-900">
         <p className="font-semibold">イベントを公開しました。</p>
-        <p className="mt-1 text-sm">参加リクエストが届くと通知でお知らせします。イベントページから承認・却下ができます。</p>
+        <p className="mt-1 text-sm">
+          参加リクエストが届くと通知でお知らせします。イベントページから承認・却下ができます。
+        </p>
       </div>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         {id ? (

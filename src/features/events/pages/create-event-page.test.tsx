@@ -14,7 +14,13 @@ beforeEach(async () => {
   backend = await createTestBackend();
   await signInAs(backend, 'organizer@example.com');
   let n = 0;
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => `blob:preview-${++n}`), revokeObjectURL: vi.fn() }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: vi.fn(() => `blob:preview-${++n}`),
+      revokeObjectURL: vi.fn(),
+    }),
+  );
 });
 afterEach(() => {
   clearDraft(DEMO_UIDS.organizer);
@@ -68,8 +74,20 @@ describe('create event: input, confirmation, back, create', () => {
 
     await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
     await waitFor(() => expect(location()).toBe('/create-event/confirm'));
-    expect(await screen.findByRole('heading', { level: 1, name: '入力内容の確認' })).toBeInTheDocument();
-    for (const text of ['土曜の朝フットサル', 'フットサル', '初心者', '09:00〜11:00', '代々木フットサルコート', '関東', '¥1,500', '12人', 'ビブスは貸し出します。']) {
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '入力内容の確認' }),
+    ).toBeInTheDocument();
+    for (const text of [
+      '土曜の朝フットサル',
+      'フットサル',
+      '初心者',
+      '09:00〜11:00',
+      '代々木フットサルコート',
+      '関東',
+      '¥1,500',
+      '12人',
+      'ビブスは貸し出します。',
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByRole('img', { name: 'イベント画像のプレビュー' })).toBeInTheDocument();
@@ -107,9 +125,14 @@ describe('create event: input, confirmation, back, create', () => {
       status: 'open',
       participants: [],
     });
-    expect(created!.imagePath).toMatch(new RegExp(`^events/${DEMO_UIDS.organizer}/\\d+_court\\.png$`));
+    expect(created!.imagePath).toMatch(
+      new RegExp(`^events/${DEMO_UIDS.organizer}/\\d+_court\\.png$`),
+    );
     expect(created!.imageURL).toMatch(/^data:image\/png;base64,/);
-    expect(screen.getByRole('link', { name: '作成したイベントを見る' })).toHaveAttribute('href', `/events/${id}`);
+    expect(screen.getByRole('link', { name: '作成したイベントを見る' })).toHaveAttribute(
+      'href',
+      `/events/${id}`,
+    );
   });
 
   it('shows the validation messages in Japanese and stays on the input step', async () => {
@@ -126,13 +149,19 @@ describe('create event: input, confirmation, back, create', () => {
   it('sends a direct visit to the confirmation without input back to the input step', async () => {
     renderCreate('/create-event/confirm');
     await waitFor(() => expect(location()).toBe('/create-event'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'イベントを作成' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'イベントを作成' }),
+    ).toBeInTheDocument();
   });
 
   it('does not let an Enter that confirms a kana conversion submit the form', async () => {
     renderCreate();
     const title = await screen.findByLabelText(/タイトル/);
-    const notPrevented = fireEvent.keyDown(title, { key: 'Enter', keyCode: 229, isComposing: true });
+    const notPrevented = fireEvent.keyDown(title, {
+      key: 'Enter',
+      keyCode: 229,
+      isComposing: true,
+    });
     expect(notPrevented).toBe(false);
     expect(fireEvent.keyDown(title, { key: 'Enter', keyCode: 13 })).toBe(true);
   });

@@ -13,7 +13,13 @@ import { useCurrentUser } from '@/features/auth/session';
 import { prepareImage } from '@/lib/image-upload';
 import { EventConfirmView } from '../components/event-confirm-view';
 import { EMPTY_EVENT_FORM, EventFormFields, type EventForm } from '../components/event-form-fields';
-import { clearDraft, getDraftImage, loadDraft, saveDraft, setDraftImage } from '../create-event-draft';
+import {
+  clearDraft,
+  getDraftImage,
+  loadDraft,
+  saveDraft,
+  setDraftImage,
+} from '../create-event-draft';
 import { useCreateEvent } from '../event-mutations';
 import { preventImeEnterSubmit } from '../ime';
 import { eventImageFolder, useImageUpload } from '../use-image-upload';
@@ -22,8 +28,15 @@ const IMAGE_HINT = '1MBを超える画像は、送信前に自動で縮小・圧
 
 function StepIndicator({ step }: { step: 1 | 2 }) {
   const item = (n: 1 | 2 | 3, label: string) => (
-    <li className={`flex items-center gap-2 ${n === step ? 'font-bold text-brand-800' : 'text-slate-500'}`} aria-current={n === step ? 'step' : undefined}>
-      <span className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${n === step ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-600'}`}>{n}</span>
+    <li
+      className={`flex items-center gap-2 ${n === step ? 'font-bold text-brand-800' : 'text-slate-500'}`}
+      aria-current={n === step ? 'step' : undefined}
+    >
+      <span
+        className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${n === step ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-600'}`}
+      >
+        {n}
+      </span>
       {label}
     </li>
   );
@@ -104,14 +117,22 @@ function CreateEventScreen({ uid }: { uid: string }) {
   }
 
   return (
-    <Page title="イベントを作成" narrow={false}>
-      <div className="mx-auto max-w-2xl">
+    <Page title="イベントを作成">
+      <div className="max-w-2xl">
         <StepIndicator step={1} />
-        <form noValidate onSubmit={form.handleSubmit(toConfirm)} onKeyDown={preventImeEnterSubmit} className="space-y-8">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(toConfirm)}
+          onKeyDown={preventImeEnterSubmit}
+          className="space-y-8"
+        >
           <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <EventFormFields form={form} />
           </section>
-          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="image-heading">
+          <section
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+            aria-labelledby="image-heading"
+          >
             <h2 id="image-heading" className="mb-3 text-sm font-semibold text-slate-800">
               イベント画像 <span className="text-xs font-normal text-slate-500">任意</span>
             </h2>
@@ -164,8 +185,14 @@ function ConfirmStep({
     setSaving(true);
     setError(null);
     try {
-      const uploaded = image ? await uploader.upload(eventImageFolder(uid), image) : { url: '', path: '' };
-      const id = await create.mutateAsync({ ...values, imageURL: uploaded.url, imagePath: uploaded.path });
+      const uploaded = image
+        ? await uploader.upload(eventImageFolder(uid), image)
+        : { url: '', path: '' };
+      const id = await create.mutateAsync({
+        ...values,
+        imageURL: uploaded.url,
+        imagePath: uploaded.path,
+      });
       clearDraft(uid);
       navigate(`/create-event/complete?id=${encodeURIComponent(id)}`, { replace: true });
     } catch (e) {
@@ -178,9 +205,11 @@ function ConfirmStep({
 
   return (
     <Page title="入力内容の確認">
-      <div className="mx-auto max-w-2xl">
+      <div className="max-w-2xl">
         <StepIndicator step={2} />
-        <p className="mb-4 text-sm text-slate-600">以下の内容でイベントを作成します。よろしければ「この内容で作成する」を押してください。</p>
+        <p className="mb-4 text-sm text-slate-600">
+          以下の内容でイベントを作成します。よろしければ「この内容で作成する」を押してください。
+        </p>
         <EventConfirmView values={values} previewURL={previewURL} />
         {uploader.progress !== null ? (
           <div className="mt-6">
@@ -188,7 +217,10 @@ function ConfirmStep({
           </div>
         ) : null}
         {error ? (
-          <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p
+            role="alert"
+            className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+          >
             {error}
           </p>
         ) : null}

@@ -27,7 +27,10 @@ async function signedIn(email: string) {
 }
 
 function renderDetail(id: string) {
-  return renderWithBackend(<EventDetailPage />, backend, { route: `/events/${id}`, path: '/events/:id' });
+  return renderWithBackend(<EventDetailPage />, backend, {
+    route: `/events/${id}`,
+    path: '/events/:id',
+  });
 }
 
 function renderEdit(id: string) {
@@ -41,7 +44,9 @@ function renderEdit(id: string) {
 describe('event detail', () => {
   it('shows the fields, the organizer and the participants with the count', async () => {
     renderDetail(seedEventId(1));
-    expect(await screen.findByRole('heading', { level: 1, name: '週末エンジョイフットサル' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '週末エンジョイフットサル' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('10:00〜12:00')).toBeInTheDocument();
     expect(screen.getByText('世田谷区総合運動場 体育館')).toBeInTheDocument();
     expect(screen.getByText('¥1,000')).toBeInTheDocument();
@@ -64,15 +69,23 @@ describe('event detail', () => {
 
   it('says the event is not found, with a way back to the list', async () => {
     renderDetail('no-such-event');
-    expect(await screen.findByRole('heading', { level: 1, name: 'イベントが見つかりません' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'イベント一覧へ戻る' })).toHaveAttribute('href', '/events');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'イベントが見つかりません' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'イベント一覧へ戻る' })).toHaveAttribute(
+      'href',
+      '/events',
+    );
   });
 
   it('offers the organizer only the legal status changes and confirms cancelling', async () => {
     await signedIn('organizer@example.com');
     const user = userEvent.setup();
     renderDetail(seedEventId(1));
-    expect(await screen.findByRole('link', { name: '編集' })).toHaveAttribute('href', `/events/${seedEventId(1)}/edit`);
+    expect(await screen.findByRole('link', { name: '編集' })).toHaveAttribute(
+      'href',
+      `/events/${seedEventId(1)}/edit`,
+    );
     expect(screen.getByRole('button', { name: '募集を締め切る' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '募集を再開する' })).not.toBeInTheDocument();
 
@@ -82,22 +95,38 @@ describe('event detail', () => {
     expect((await backend.events.get(seedEventId(1)))!.status).toBe('open');
 
     await user.click(screen.getByRole('button', { name: 'イベントを中止する' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'イベントを中止する' }));
-    await waitFor(async () => expect((await backend.events.get(seedEventId(1)))!.status).toBe('cancelled'));
-    expect(await screen.findByText('このイベントの募集状態はこれ以上変更できません。')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'イベントを中止する' }),
+    );
+    await waitFor(async () =>
+      expect((await backend.events.get(seedEventId(1)))!.status).toBe('cancelled'),
+    );
+    expect(
+      await screen.findByText('このイベントの募集状態はこれ以上変更できません。'),
+    ).toBeInTheDocument();
   });
 
   it('lets the organizer delete the image after confirming, removing the stored file', async () => {
     await signedIn('organizer@example.com');
-    const { url, path } = await backend.files.upload('events/x', new File([new Uint8Array(8)], 'a.png', { type: 'image/png' }));
+    const { url, path } = await backend.files.upload(
+      'events/x',
+      new File([new Uint8Array(8)], 'a.png', { type: 'image/png' }),
+    );
     await backend.events.update(seedEventId(1), { imageURL: url, imagePath: path });
     const user = userEvent.setup();
     renderDetail(seedEventId(1));
 
     await user.click(await screen.findByRole('button', { name: '画像を削除' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: '画像を削除しますか？' })).getByRole('button', { name: '削除する' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: '画像を削除しますか？' })).getByRole(
+        'button',
+        { name: '削除する' },
+      ),
+    );
 
-    await waitFor(async () => expect((await backend.events.get(seedEventId(1)))!.imagePath).toBe(''));
+    await waitFor(async () =>
+      expect((await backend.events.get(seedEventId(1)))!.imagePath).toBe(''),
+    );
     expect((await backend.events.get(seedEventId(1)))!.imageURL).toBe('');
     expect(await backend.db.files.get(path)).toBeUndefined();
   });
@@ -124,13 +153,20 @@ describe('event edit', () => {
     fireEvent.change(screen.getByLabelText(/定員/), { target: { value: '2' } });
     await user.click(screen.getByRole('button', { name: '変更を保存する' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('定員は現在の参加者数より少なくできません');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '定員は現在の参加者数より少なくできません',
+    );
     expect(screen.getByLabelText(/タイトル/)).toHaveValue('卓球ダブルス大会（改）');
     expect((await backend.events.get(seedEventId(9)))!.title).toBe('卓球ダブルス大会');
 
     fireEvent.change(screen.getByLabelText(/定員/), { target: { value: '6' } });
     await user.click(screen.getByRole('button', { name: '変更を保存する' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/events/${seedEventId(9)}`));
-    expect(await backend.events.get(seedEventId(9))).toMatchObject({ title: '卓球ダブルス大会（改）', capacity: 6 });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/events/${seedEventId(9)}`),
+    );
+    expect(await backend.events.get(seedEventId(9))).toMatchObject({
+      title: '卓球ダブルス大会（改）',
+      capacity: 6,
+    });
   });
 });

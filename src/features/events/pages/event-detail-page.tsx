@@ -4,9 +4,19 @@ import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { ErrorState, Page, useDocumentTitle } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { EVENT_STATUS_LABELS, organizerDisplay, spotsLeft, type SportEvent } from '@/domain/entities/event';
+import {
+  EVENT_STATUS_LABELS,
+  organizerDisplay,
+  spotsLeft,
+  type SportEvent,
+} from '@/domain/entities/event';
 import { errorMessage } from '@/domain/errors';
-import { formatEventTimes, formatFee, formatLongDate, formatLongDateWithWeekday } from '@/domain/format';
+import {
+  formatEventTimes,
+  formatFee,
+  formatLongDate,
+  formatLongDateWithWeekday,
+} from '@/domain/format';
 import { useCurrentUser } from '@/features/auth/session';
 import { Avatar } from '@/features/auth/user-menu';
 import { ParticipationPanel } from '@/features/participation/participation-panel';
@@ -21,7 +31,9 @@ import { eventQueries } from '../event-queries';
 export function EventNotFound() {
   return (
     <Page title="イベントが見つかりません" narrow>
-      <p className="text-slate-600">このイベントは削除されたか、URLが間違っている可能性があります。</p>
+      <p className="text-slate-600">
+        このイベントは削除されたか、URLが間違っている可能性があります。
+      </p>
       <Link to="/events" className={buttonClass('primary', 'mt-6')}>
         イベント一覧へ戻る
       </Link>
@@ -49,8 +61,14 @@ function Organizer({ event }: { event: SportEvent }) {
   // The name and photo are denormalized onto the event; older documents lack them, and only
   // then is the profile read.
   const needsProfile = !event.organizerName && event.organizerId !== '';
-  const profile = useQuery({ ...eventQueries.organizerProfile(event.organizerId, backend), enabled: needsProfile });
-  const { name, photoURL } = organizerDisplay(event as unknown as Record<string, unknown>, profile.data);
+  const profile = useQuery({
+    ...eventQueries.organizerProfile(event.organizerId, backend),
+    enabled: needsProfile,
+  });
+  const { name, photoURL } = organizerDisplay(
+    event as unknown as Record<string, unknown>,
+    profile.data,
+  );
   const content = (
     <>
       <Avatar name={name} photoURL={photoURL} size={44} />
@@ -61,7 +79,10 @@ function Organizer({ event }: { event: SportEvent }) {
     </>
   );
   return event.organizerId ? (
-    <Link to={`/profile/${encodeURIComponent(event.organizerId)}`} className="flex items-center gap-3 rounded-md p-1 hover:bg-slate-50">
+    <Link
+      to={`/profile/${encodeURIComponent(event.organizerId)}`}
+      className="flex items-center gap-3 rounded-md p-1 hover:bg-slate-50"
+    >
       {content}
     </Link>
   ) : (
@@ -69,9 +90,20 @@ function Organizer({ event }: { event: SportEvent }) {
   );
 }
 
-function Card({ title, children, labelledBy }: { title?: string; children: ReactNode; labelledBy?: string }) {
+function Card({
+  title,
+  children,
+  labelledBy,
+}: {
+  title?: string;
+  children: ReactNode;
+  labelledBy?: string;
+}) {
   return (
-    <section aria-labelledby={labelledBy} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby={labelledBy}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       {title ? (
         <h2 id={labelledBy} className="mb-3 text-lg font-bold text-slate-900">
           {title}
@@ -93,57 +125,37 @@ function EventDetail({ event }: { event: SportEvent }) {
       <Link to="/events" className="text-sm font-medium text-brand-700 hover:underline">
         ← イベント一覧へ
       </Link>
-      <div className="mt-3 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="min-w-0 space-y-6">
-          <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-            <EventImage event={event} eager />
-            <div className="p-4 sm:p-6">
-              <div className="flex flex-wrap items-center gap-2">
-                <StatusBadge event={event} />
-                <span className="text-sm font-semibold text-brand-700">{event.sportType}</span>
-              </div>
-              <h1 className="mt-2 text-2xl font-bold tracking-tight break-words text-slate-900">{event.title}</h1>
-              {isOrganizer ? (
-                <Link to={`/events/${encodeURIComponent(event.id)}/edit`} className={buttonClass('secondary', 'mt-4')}>
-                  編集
-                </Link>
-              ) : null}
+      {/* One column on a phone (picture, then how to take part, then the details); two from lg
+          up, the side column spanning the rows so the left cards stack without gaps. */}
+      <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_auto_auto_1fr]">
+        <div className="min-w-0 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm lg:col-start-1">
+          <EventImage event={event} eager />
+          <div className="p-4 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge event={event} />
+              <span className="text-sm font-semibold text-brand-700">{event.sportType}</span>
             </div>
+            <h1 className="mt-2 text-2xl font-bold tracking-tight break-words text-slate-900">
+              {event.title}
+            </h1>
+            <p className="mt-2 text-sm text-slate-600">
+              {formatLongDateWithWeekday(event.date)} {times}
+            </p>
+            {isOrganizer ? (
+              <Link
+                to={`/events/${encodeURIComponent(event.id)}/edit`}
+                className={buttonClass('secondary', 'mt-4')}
+              >
+                編集
+              </Link>
+            ) : null}
           </div>
-
-          <Card title="開催情報" labelledBy="details-heading">
-            <dl>
-              <Row label="開催日">{formatLongDateWithWeekday(event.date)}</Row>
-              <Row label="時間">{times || '未定'}</Row>
-              <Row label="場所">{event.location}</Row>
-              <Row label="地域">{event.region || '指定なし'}</Row>
-              <Row label="種目">{event.sportType}</Row>
-              <Row label="レベル">{event.level}</Row>
-              <Row label="参加費">{formatFee(event.fee)}</Row>
-              <Row label="定員">
-                {event.capacity > 0 ? `${event.participants.length} / ${event.capacity}人` : `${event.participants.length}人（定員なし）`}
-                <span className={`ml-2 font-semibold ${spotsText(event) === '満員' ? 'text-rose-700' : 'text-emerald-700'}`}>{spotsText(event)}</span>
-              </Row>
-              <Row label="募集状態">{EVENT_STATUS_LABELS[event.status]}</Row>
-              {event.teamName ? <Row label="チーム">{event.teamName}</Row> : null}
-              {event.createdAt ? <Row label="作成日">{formatLongDate(event.createdAt)}</Row> : null}
-            </dl>
-          </Card>
-
-          <Card title="イベント内容" labelledBy="description-heading">
-            {event.description ? (
-              <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{event.description}</p>
-            ) : (
-              <p className="text-sm text-slate-500">説明はありません。</p>
-            )}
-          </Card>
-
-          <Card>
-            <ParticipantsSection event={event} />
-          </Card>
         </div>
 
-        <aside className="min-w-0 space-y-6" aria-label="参加と主催者">
+        <aside
+          className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-4 lg:row-start-1"
+          aria-label="参加と主催者"
+        >
           <Card>
             <Organizer event={event} />
           </Card>
@@ -163,6 +175,51 @@ function EventDetail({ event }: { event: SportEvent }) {
             </Card>
           ) : null}
         </aside>
+
+        <div className="min-w-0 lg:col-start-1">
+          <Card title="開催情報" labelledBy="details-heading">
+            <dl>
+              <Row label="開催日">{formatLongDateWithWeekday(event.date)}</Row>
+              <Row label="時間">{times || '未定'}</Row>
+              <Row label="場所">{event.location}</Row>
+              <Row label="地域">{event.region || '指定なし'}</Row>
+              <Row label="種目">{event.sportType}</Row>
+              <Row label="レベル">{event.level}</Row>
+              <Row label="参加費">{formatFee(event.fee)}</Row>
+              <Row label="定員">
+                {event.capacity > 0
+                  ? `${event.participants.length} / ${event.capacity}人`
+                  : `${event.participants.length}人（定員なし）`}
+                <span
+                  className={`ml-2 font-semibold ${spotsText(event) === '満員' ? 'text-rose-700' : 'text-emerald-700'}`}
+                >
+                  {spotsText(event)}
+                </span>
+              </Row>
+              <Row label="募集状態">{EVENT_STATUS_LABELS[event.status]}</Row>
+              {event.teamName ? <Row label="チーム">{event.teamName}</Row> : null}
+              {event.createdAt ? <Row label="作成日">{formatLongDate(event.createdAt)}</Row> : null}
+            </dl>
+          </Card>
+        </div>
+
+        <div className="min-w-0 lg:col-start-1">
+          <Card title="イベント内容" labelledBy="description-heading">
+            {event.description ? (
+              <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
+                {event.description}
+              </p>
+            ) : (
+              <p className="text-sm text-slate-500">説明はありません。</p>
+            )}
+          </Card>
+        </div>
+
+        <div className="min-w-0 self-start lg:col-start-1">
+          <Card>
+            <ParticipantsSection event={event} />
+          </Card>
+        </div>
       </div>
     </div>
   );
@@ -176,7 +233,10 @@ export default function EventDetailPage() {
   if (query.isError) {
     return (
       <Page title="イベント詳細">
-        <ErrorState message={errorMessage(query.error, 'イベントを読み込めませんでした')} onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={errorMessage(query.error, 'イベントを読み込めませんでした')}
+          onRetry={() => void query.refetch()}
+        />
       </Page>
     );
   }

@@ -56,7 +56,8 @@ function EditForm({ event }: { event: SportEvent }) {
   });
   const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
   const newPreview = useObjectURL(image.kind === 'new' ? image.file : null);
-  const previewURL = image.kind === 'new' ? newPreview : image.kind === 'keep' ? event.imageURL || null : null;
+  const previewURL =
+    image.kind === 'new' ? newPreview : image.kind === 'keep' ? event.imageURL || null : null;
   const [preparing, setPreparing] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -68,15 +69,21 @@ function EditForm({ event }: { event: SportEvent }) {
     try {
       let imageURL = event.imageURL;
       let imagePath = event.imagePath;
-      if (image.kind === 'new') ({ url: imageURL, path: imagePath } = await uploader.upload(eventImageFolder(event.organizerId), image.file));
+      if (image.kind === 'new')
+        ({ url: imageURL, path: imagePath } = await uploader.upload(
+          eventImageFolder(event.organizerId),
+          image.file,
+        ));
       if (image.kind === 'remove') [imageURL, imagePath] = ['', ''];
       await update.mutateAsync({ ...values, imageURL, imagePath });
       // The previous file is dropped only once nothing points at it any more.
-      if (event.imagePath && event.imagePath !== imagePath) await removeQuietly((p) => backend.files.remove(p), event.imagePath);
+      if (event.imagePath && event.imagePath !== imagePath)
+        await removeQuietly((p) => backend.files.remove(p), event.imagePath);
       toast({ title: 'イベントを更新しました', variant: 'success' });
       navigate(`/events/${encodeURIComponent(event.id)}`);
     } catch (e) {
-      if (isDomainError(e, 'capacityBelowParticipants')) form.setError('capacity', { message: ERR.capacityBelowParticipants });
+      if (isDomainError(e, 'capacityBelowParticipants'))
+        form.setError('capacity', { message: ERR.capacityBelowParticipants });
       setError(errorMessage(e, 'イベントを更新できませんでした。もう一度お試しください'));
       setSaving(false);
     }
@@ -95,11 +102,23 @@ function EditForm({ event }: { event: SportEvent }) {
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(save)} onKeyDown={preventImeEnterSubmit} className="mx-auto max-w-2xl space-y-8">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(save)}
+      onKeyDown={preventImeEnterSubmit}
+      className="max-w-2xl space-y-8"
+    >
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <EventFormFields form={form} disabled={saving} capacityHint={`現在の参加者は${event.participants.length}人です。定員はそれより少なくできません。`} />
+        <EventFormFields
+          form={form}
+          disabled={saving}
+          capacityHint={`現在の参加者は${event.participants.length}人です。定員はそれより少なくできません。`}
+        />
       </section>
-      <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="image-heading">
+      <section
+        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        aria-labelledby="image-heading"
+      >
         <h2 id="image-heading" className="mb-3 text-sm font-semibold text-slate-800">
           イベント画像
         </h2>
@@ -107,10 +126,16 @@ function EditForm({ event }: { event: SportEvent }) {
           label="イベント画像"
           previewURL={previewURL}
           onPick={(f) => void pick(f)}
-          onClear={() => setImage(event.imageURL && image.kind === 'new' ? { kind: 'keep' } : { kind: 'remove' })}
+          onClear={() =>
+            setImage(event.imageURL && image.kind === 'new' ? { kind: 'keep' } : { kind: 'remove' })
+          }
           pickLabel={previewURL ? '画像を変更' : '画像を選択'}
           clearLabel={image.kind === 'new' && event.imageURL ? '変更を取り消す' : '画像を削除'}
-          hint={preparing ? '画像を処理しています…' : '1MBを超える画像は、送信前に自動で縮小・圧縮されます（最大800×600）。'}
+          hint={
+            preparing
+              ? '画像を処理しています…'
+              : '1MBを超える画像は、送信前に自動で縮小・圧縮されます（最大800×600）。'
+          }
           disabled={preparing || saving}
           progress={uploader.progress}
           error={imageError}
@@ -118,14 +143,21 @@ function EditForm({ event }: { event: SportEvent }) {
         {image.kind === 'remove' && event.imageURL ? (
           <p className="mt-2 text-sm text-slate-600">
             保存すると画像が削除されます。
-            <button type="button" className="ml-2 font-semibold text-brand-700 underline" onClick={() => setImage({ kind: 'keep' })}>
+            <button
+              type="button"
+              className="ml-2 font-semibold text-brand-700 underline"
+              onClick={() => setImage({ kind: 'keep' })}
+            >
               元に戻す
             </button>
           </p>
         ) : null}
       </section>
       {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           {error}
         </p>
       ) : null}
@@ -150,7 +182,10 @@ export default function EventEditPage() {
   if (query.isError) {
     return (
       <Page title="イベントの編集">
-        <ErrorState message={errorMessage(query.error, 'イベントを読み込めませんでした')} onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={errorMessage(query.error, 'イベントを読み込めませんでした')}
+          onRetry={() => void query.refetch()}
+        />
       </Page>
     );
   }
@@ -159,10 +194,16 @@ export default function EventEditPage() {
   if (!user || user.uid !== event.organizerId) {
     return (
       <Page title="イベントの編集" narrow>
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+        <p
+          role="alert"
+          className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900"
+        >
           {ERR.noEditPermission}
         </p>
-        <Link to={`/events/${encodeURIComponent(event.id)}`} className={buttonClass('secondary', 'mt-6')}>
+        <Link
+          to={`/events/${encodeURIComponent(event.id)}`}
+          className={buttonClass('secondary', 'mt-6')}
+        >
           イベントページへ戻る
         </Link>
       </Page>

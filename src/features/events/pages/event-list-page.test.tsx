@@ -13,7 +13,8 @@ beforeEach(async () => {
 afterEach(() => backend.close());
 
 const location = () => screen.getByTestId('location').textContent ?? '';
-const cardTitles = () => screen.getAllByTestId('event-card').map((c) => within(c).getByRole('heading').textContent);
+const cardTitles = () =>
+  screen.getAllByTestId('event-card').map((c) => within(c).getByRole('heading').textContent);
 
 function renderList(route = '/events') {
   return renderWithBackend(<EventListPage />, backend, { route, path: '/events' });
@@ -28,14 +29,23 @@ describe('event list filters', () => {
     await user.selectOptions(screen.getByLabelText('種目'), 'テニス');
 
     await waitFor(() => expect(location()).toBe(`/events?sport=${encodeURIComponent('テニス')}`));
-    await waitFor(() => expect(screen.getByTestId('event-results')).toHaveAttribute('data-results-key', `sport=${encodeURIComponent('テニス')}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('event-results')).toHaveAttribute(
+        'data-results-key',
+        `sport=${encodeURIComponent('テニス')}`,
+      ),
+    );
     // Upcoming tennis only: the cancelled one is still listed (status shown), past ones are not.
     expect(cardTitles()).toEqual(['初心者向けテニス練習会', 'テニス ダブルス練習（中級）']);
   });
 
   it('reads the filters from a shared URL into the controls and the results', async () => {
-    renderList(`/events?region=${encodeURIComponent('関東')}&open=1&level=${encodeURIComponent('初心者')}`);
-    await waitFor(() => expect(screen.getByTestId('event-results')).toHaveAttribute('data-results-key'));
+    renderList(
+      `/events?region=${encodeURIComponent('関東')}&open=1&level=${encodeURIComponent('初心者')}`,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('event-results')).toHaveAttribute('data-results-key'),
+    );
     expect(screen.getByLabelText('地域')).toHaveValue('関東');
     expect(screen.getByLabelText('レベル')).toHaveValue('初心者');
     expect(screen.getByLabelText('募集中のみ')).toBeChecked();
@@ -69,8 +79,14 @@ describe('event list filters', () => {
     fireEvent.change(box, { target: { value: '体育館' } });
     fireEvent.compositionEnd(box, { data: '体育館' });
     await waitFor(() => expect(location()).toBe(`/events?q=${encodeURIComponent('体育館')}`));
-    await waitFor(() => expect(screen.getByTestId('event-results')).toHaveAttribute('data-results-key', `q=${encodeURIComponent('体育館')}`));
-    for (const card of screen.getAllByTestId('event-card')) expect(card.textContent).toContain('体育館');
+    await waitFor(() =>
+      expect(screen.getByTestId('event-results')).toHaveAttribute(
+        'data-results-key',
+        `q=${encodeURIComponent('体育館')}`,
+      ),
+    );
+    for (const card of screen.getAllByTestId('event-card'))
+      expect(card.textContent).toContain('体育館');
   });
 
   it('loads the next page with もっと見る', async () => {
@@ -110,7 +126,8 @@ describe('event list filters', () => {
   it('shows status labels, 満員 for a full open event, fee and participants on each card', async () => {
     renderList();
     await screen.findAllByTestId('event-card');
-    const card = (title: string) => screen.getAllByTestId('event-card').find((c) => c.textContent?.includes(title))!;
+    const card = (title: string) =>
+      screen.getAllByTestId('event-card').find((c) => c.textContent?.includes(title))!;
     expect(within(card('バドミントンダブルス交流会')).getByText('満員')).toBeInTheDocument();
     expect(within(card('ソサイチ（8人制サッカー）')).getByText('募集締切')).toBeInTheDocument();
     expect(within(card('テニス ダブルス練習（中級）')).getByText('中止')).toBeInTheDocument();

@@ -28,8 +28,14 @@ export default function EventListPage() {
   );
   // A choice in a filter is a new history entry (the back button undoes it); refining a typed
   // keyword replaces the entry so the history is not one step per pause in typing.
-  const onChange = useCallback((patch: Partial<EventFilters>) => apply({ ...filters, ...patch }, false), [apply, filters]);
-  const onKeyword = useCallback((keyword: string) => apply({ ...filters, keyword }, Boolean(filters.keyword && keyword)), [apply, filters]);
+  const onChange = useCallback(
+    (patch: Partial<EventFilters>) => apply({ ...filters, ...patch }, false),
+    [apply, filters],
+  );
+  const onKeyword = useCallback(
+    (keyword: string) => apply({ ...filters, keyword }, Boolean(filters.keyword && keyword)),
+    [apply, filters],
+  );
   const onClear = useCallback(() => apply({}, false), [apply]);
 
   const query = useInfiniteQuery({
@@ -49,12 +55,21 @@ export default function EventListPage() {
         </Link>
       }
     >
-      <EventFilterBar filters={filters} onChange={onChange} onKeyword={onKeyword} onClear={onClear} canClear={active} />
+      <EventFilterBar
+        filters={filters}
+        onChange={onChange}
+        onKeyword={onKeyword}
+        onClear={onClear}
+        canClear={active}
+      />
 
       {query.isPending ? (
         <EventCardGridSkeleton />
       ) : query.isError && events.length === 0 ? (
-        <ErrorState message={errorMessage(query.error, 'イベントを読み込めませんでした')} onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={errorMessage(query.error, 'イベントを読み込めませんでした')}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <div
           data-testid="event-results"
@@ -65,7 +80,11 @@ export default function EventListPage() {
           {events.length === 0 ? (
             <EmptyState title="条件に合うイベントが見つかりません">
               {active ? (
-                <button type="button" onClick={onClear} className={buttonClass('secondary', 'mt-3')}>
+                <button
+                  type="button"
+                  onClick={onClear}
+                  className={buttonClass('secondary', 'mt-3')}
+                >
                   条件をクリア
                 </button>
               ) : (
@@ -83,7 +102,13 @@ export default function EventListPage() {
           )}
           {query.hasNextPage && !query.isPlaceholderData ? (
             <div className="mt-8 flex justify-center">
-              <Button variant="secondary" className="min-w-40" busy={query.isFetchingNextPage} busyLabel="読み込み中…" onClick={() => void query.fetchNextPage()}>
+              <Button
+                variant="secondary"
+                className="min-w-40"
+                busy={query.isFetchingNextPage}
+                busyLabel="読み込み中…"
+                onClick={() => void query.fetchNextPage()}
+              >
                 もっと見る
               </Button>
             </div>
