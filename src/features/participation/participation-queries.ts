@@ -63,24 +63,18 @@ export const participationQueries = {
 };
 
 /**
- * Marks the keys stale and refetches them even when no screen shows them right now: the app
- * does not refetch on mount (SPEC §9), so an invalidated entry that is inactive would otherwise
- * be shown unchanged the next time its screen opens. The keys passed here are narrow (one event,
- * one user), so refetching them is a handful of reads.
+ * Refetches what is on screen under the keys and drops what is not. The app does not refetch on
+ * mount (SPEC §9), so an entry that was only marked stale would be shown unchanged the next time
+ * its screen opens; dropped, it loads fresh instead. (Refetching inactive entries is no option
+ * either: those restored from the stored cache have no query function until a screen uses them.)
  */
 function refresh(client: QueryClient, keys: QueryKey[]): Promise<void> {
   return Promise.all(
-    keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'all' })),
+    keys.map((queryKey) => {
+      client.removeQueries({ queryKey, type: 'inactive' });
+      return client.invalidateQueries({ queryKey });
+    }),
   ).then(() => undefined);
-}
-
-/**
- * Participant counts show on every list card. Lists on screen are refetched; lists not on screen
- * are dropped instead of refetched page by page, so they load fresh when opened again.
- */
-function refreshEventLists(client: QueryClient): Promise<void> {
-  client.removeQueries({ queryKey: eventQueries.lists, type: 'inactive' });
-  return client.invalidateQueries({ queryKey: eventQueries.lists });
 }
 
 /** The keys an event's participants live under: its detail (and participant profiles) and lists. */
@@ -89,13 +83,12 @@ export function refreshEventParticipants(
   eventId: string,
   uid: string | null,
 ): Promise<void> {
-  return Promise.all([
-    refresh(client, [
-      eventQueries.detail(eventId).queryKey,
-      ...(uid ? [eventQueries.byParticipant(uid).queryKey] : []),
-    ]),
-    refreshEventLists(client),
-  ]).then(() => undefined);
+  // Participant counts also show on every list card.
+  return refresh(client, [
+    eventQueries.detail(eventId).queryKey,
+    eventQueries.lists,
+    ...(uid ? [eventQueries.byParticipant(uid).queryKey] : []),
+  ]);
 }
 
 /** Everything one user's view of one event depends on, after something changed it elsewhere. */
