@@ -161,11 +161,11 @@ test('bad registration input gets specific Japanese messages and what was typed 
   for (const message of [
     'お名前（表示名）を入力してください',
     'メールアドレスを入力してください',
-    'パスワードを入力してください',
+    'パスワードは8文字以上で入力してください',
     '確認用のパスワードを入力してください',
     '利用規約とプライバシーポリシーへの同意が必要です',
   ]) {
-    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
 
@@ -197,8 +197,8 @@ test('bad registration input gets specific Japanese messages and what was typed 
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByText('メールアドレスを入力してください')).toBeVisible();
-  await expect(page.getByText('パスワードを入力してください')).toBeVisible();
+  await expect(page.getByText('メールアドレスを入力してください', { exact: true })).toBeVisible();
+  await expect(page.getByText('パスワードを入力してください', { exact: true })).toBeVisible();
   await page.getByLabel('メールアドレス').fill('not-an-email');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page.getByText('メールアドレスの形式が正しくありません')).toBeVisible();
