@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import {
@@ -44,6 +45,20 @@ describe('query client', () => {
     clearQueryCaches(client);
     expect(client.getQueryData(['events', 'detail', 'e1'])).toBeUndefined();
     expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toBeNull();
+  });
+
+  it('refetches, for the new user, a query a mounted screen is watching', async () => {
+    const client = createQueryClient();
+    let owner = 'before';
+    const observer = new QueryObserver(client, { queryKey: ['me'], queryFn: async () => owner });
+    const seen: (string | undefined)[] = [];
+    const unsubscribe = observer.subscribe((r) => seen.push(r.data));
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('before'));
+    owner = 'after';
+    clearQueryCaches(client);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('after'));
+    expect(seen).toContain(undefined);
+    unsubscribe();
   });
 
   it('keeps Dates as Dates through the stored cache', () => {

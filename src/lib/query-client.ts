@@ -70,9 +70,18 @@ export function createPersister() {
   });
 }
 
-/** Sign-in clears both the in-memory cache and its stored copy. */
+/**
+ * Sign-in clears both the in-memory cache and its stored copy. Queries a mounted screen is
+ * watching are reset (their data dropped, then fetched again for the new user) rather than
+ * removed, so no screen is left holding a query that nothing will ever settle.
+ */
 export function clearQueryCaches(client: QueryClient): void {
-  client.clear();
+  const cache = client.getQueryCache();
+  for (const query of cache.getAll()) {
+    if (query.getObserversCount() === 0) cache.remove(query);
+  }
+  client.getMutationCache().clear();
+  void client.resetQueries();
   try {
     window.localStorage.removeItem(STORAGE_KEYS.queryCache);
   } catch (e) {
