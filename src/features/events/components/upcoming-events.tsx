@@ -1,10 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/page';
-import { useBackend } from '@/lib/backend-context';
 import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from './event-card';
-import { eventQueries } from '../event-queries';
+import { useEventList } from '../use-event-list';
 
 const SHOWN = 6;
 
@@ -13,8 +11,7 @@ const SHOWN = 6;
  * same cache entry), so following "すべて見る" shows the list at once.
  */
 export function UpcomingEvents() {
-  const backend = useBackend();
-  const query = useInfiniteQuery(eventQueries.list({}, backend));
+  const query = useEventList({});
   const events = query.data?.pages[0]?.items.slice(0, SHOWN) ?? [];
   return (
     <section aria-labelledby="upcoming-heading" className="mx-auto max-w-5xl px-4 py-10">

@@ -1,18 +1,15 @@
 import { useCallback, useMemo } from 'react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
 import type { EventFilters } from '@/data/ports/events';
 import { errorMessage } from '@/domain/errors';
-import { useBackend } from '@/lib/backend-context';
 import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from '../components/event-card';
 import { EventFilterBar } from '../components/event-filter-bar';
 import { filtersFromParams, hasActiveFilters, paramsFromFilters } from '../event-filters';
-import { eventQueries } from '../event-queries';
+import { useEventList } from '../use-event-list';
 
 export default function EventListPage() {
-  const backend = useBackend();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const filters = useMemo(() => filtersFromParams(new URLSearchParams(search)), [search]);
@@ -38,11 +35,7 @@ export default function EventListPage() {
   );
   const onClear = useCallback(() => apply({}, false), [apply]);
 
-  const query = useInfiniteQuery({
-    ...eventQueries.list(filters, backend),
-    // While a new filter loads, the previous results stay (dimmed) instead of a skeleton flash.
-    placeholderData: keepPreviousData,
-  });
+  const query = useEventList(filters, { keepPrevious: true });
   const events = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const active = hasActiveFilters(filters);
 
