@@ -135,6 +135,29 @@ describe('create event: input, confirmation, back, create', () => {
     );
   });
 
+  it('keeps the input when saving fails and retries with the same image, uploading it once', async () => {
+    const user = userEvent.setup();
+    const upload = vi.spyOn(backend.files, 'upload');
+    const create = vi
+      .spyOn(backend.events, 'create')
+      .mockRejectedValueOnce(new Error('network down'));
+    renderCreate();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
+    await user.click(await screen.findByRole('button', { name: 'この内容で作成する' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'イベントを作成できませんでした。もう一度お試しください',
+    );
+    expect(location()).toBe('/create-event/confirm');
+    expect(screen.getByText('土曜の朝フットサル')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'この内容で作成する' }));
+    await waitFor(() => expect(location()).toMatch(/^\/create-event\/complete\?id=/));
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the validation messages in Japanese and stays on the input step', async () => {
     const user = userEvent.setup();
     renderCreate();
