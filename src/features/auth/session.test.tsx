@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AuthPort, AuthUser } from '@/data/ports/auth';
 import type { Backend } from '@/data/ports/backend';
-import type { UserProfile } from '@/domain/entities/user';
+import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
 import { BackendContext } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { createQueryClient } from '@/lib/query-client';
@@ -10,6 +10,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { createTestBackend, signInAs } from '@/test/render-with-backend';
 import { buildSessionUser, SessionProvider, useSession } from './session';
 
+const profile = userProfileSchema.parse({ id: 'u1', displayName: 'プロフィール 名前' });
 const authUser: AuthUser = { uid: 'u1', email: 'u1@example.com', displayName: '認証 名前', photoURL: '', emailVerified: false };
 
 beforeEach(() => {
@@ -142,7 +143,7 @@ describe('session sign-in', () => {
   it('only logs a failed login record and still signs the user in', async () => {
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const { backend, emit, recordLogin } = fakeBackend({
-      get: async () => null,
+      get: async () => profile,
       recordLogin: () => Promise.reject(new Error('permission-denied')),
     });
     renderSession(backend);
@@ -153,7 +154,7 @@ describe('session sign-in', () => {
   });
 
   it('a restore of the same user in this tab is not a new sign-in', async () => {
-    const first = fakeBackend({ get: async () => null });
+    const first = fakeBackend({ get: async () => profile });
     renderSession(first.backend);
     first.emit(authUser);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
@@ -161,6 +162,14 @@ describe('session sign-in', () => {
     first.emit(authUser);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
     expect(first.recordLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not stamp a profile that does not exist yet (sign-up writes it afterwards)', async () => {
+    const { backend, emit, recordLogin } = fakeBackend({ get: async () => null });
+    renderSession(backend);
+    emit(authUser);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
+    expect(recordLogin).not.toHaveBeenCalled();
   });
 
   it('catches the user document up when the auth service already says verified', async () => {

@@ -8,6 +8,7 @@ import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { clearQueryCaches } from '@/lib/query-client';
 import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
+import { recordLogin } from './record-login';
 
 /** The signed-in user: the auth fields plus the profile fields (role defaulting to user). */
 export type SessionUser = AuthUser &
@@ -78,12 +79,20 @@ export function buildSessionUser(auth: AuthUser, profile: UserProfile | null): S
   };
 }
 
+interface LoadedSession {
+  user: SessionUser;
+  /** The profile document does not exist (yet): a sign-up writes it after the account. */
+  profileMissing: boolean;
+}
+
 /** Loads the profile for the session; a failure only costs the profile fields (SPEC §4). */
-export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise<SessionUser> {
+export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise<LoadedSession> {
   let profile: UserProfile | null = null;
+  let failed = false;
   try {
     profile = await backend.users.get(auth.uid);
   } catch (e) {
+    failed = true;
     logger.error('session: profile load failed', e);
   }
   if (profile?.displayName) safeStorage.set(STORAGE_KEYS.displayName, profile.displayName);
@@ -92,27 +101,26 @@ export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise
     // could not be written; the first session afterwards catches the document up.
     backend.users.markEmailVerified(auth.uid).catch((e) => logger.error('session: markEmailVerified', e));
   }
-  return buildSessionUser(auth, profile);
+  return { user: buildSessionUser(auth, profile), profileMissing: !failed && profile === null };
 }
 
 /**
- * A sign-in (not a restore of the same user in this tab) records the login and drops cached data
- * that belonged to whoever used this browser before. A sign-out forgets the stored name, so the
- * next person's fallback never shows it.
+ * True for a sign-in (not a restore of the same user in this tab); it drops cached data that
+ * belonged to whoever used this browser before. A sign-out forgets the stored name, so the next
+ * person's fallback never shows it.
  */
-export function noteAuthChange(backend: Backend, authUser: AuthUser | null, clearCaches: () => void): void {
+export function noteAuthChange(authUser: AuthUser | null, clearCaches: () => void): boolean {
   const last = tabStorage.get(LAST_UID_KEY);
   if (!authUser) {
     if (last !== null) safeStorage.remove(STORAGE_KEYS.displayName);
     tabStorage.set(LAST_UID_KEY, null);
-    return;
+    return false;
   }
-  if (last === authUser.uid) return;
+  if (last === authUser.uid) return false;
   if (last !== null) safeStorage.remove(STORAGE_KEYS.displayName);
   tabStorage.set(LAST_UID_KEY, authUser.uid);
   clearCaches();
-  // SPEC §8: a failed last-login update is only logged.
-  backend.users.recordLogin(authUser.uid).catch((e) => logger.error('users.recordLogin', e));
+  return true;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -128,12 +136,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (authUser: AuthUser | null): Promise<void> => {
       const mine = ++generation.current;
       const run = (async () => {
-        noteAuthChange(backend, authUser, () => clearQueryCaches(queryClient));
+        const signedIn = noteAuthChange(authUser, () => clearQueryCaches(queryClient));
         if (!authUser) {
           if (mounted.current && mine === generation.current) setState({ status: 'signedOut', user: null });
           return;
         }
-        const user = await loadSessionUser(backend, authUser);
+        const { user, profileMissing } = await loadSessionUser(backend, authUser);
+        // Right after sign-up there is no document to stamp yet; signUp records the login itself
+        // once it has written the document.
+        if (signedIn && !profileMissing) void recordLogin(backend, authUser.uid);
         if (mounted.current && mine === generation.current) setState({ status: 'signedIn', user });
       })();
       latest.current = run;

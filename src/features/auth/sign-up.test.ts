@@ -36,6 +36,9 @@ describe('signUp (registration orchestration)', () => {
     expect(raw?.customUserId).toMatch(/^user_[A-Za-z0-9]{8}$/);
     expect(raw?.createdAt).toBeInstanceOf(Date);
     expect(raw?.agreedAt).toBeInstanceOf(Date);
+    // Creating the account is its first sign-in.
+    expect(raw?.isActive).toBe(true);
+    expect(raw?.lastLoginAt).toBeInstanceOf(Date);
     backend.close();
   });
 
@@ -103,12 +106,15 @@ describe('signUp (registration orchestration)', () => {
         create: async (uid: string) => {
           calls.push(`create:${uid}`);
         },
+        recordLogin: async (uid: string) => {
+          calls.push(`recordLogin:${uid}`);
+        },
       },
     } as unknown as Backend;
 
     const result = await signUp(backend, 'x@example.com', PASSWORD, 'X');
     expect(result.verificationEmailSent).toBe(false);
-    expect(calls).toEqual(['signUp', 'sendEmailVerification', 'create:u-1']);
+    expect(calls).toEqual(['signUp', 'sendEmailVerification', 'create:u-1', 'recordLogin:u-1']);
     expect(error).toHaveBeenCalledWith('signUp: sendEmailVerification', expect.any(AuthError));
     expect(localStorage.getItem(STORAGE_KEYS.pendingVerificationEmail)).toBe('x@example.com');
   });

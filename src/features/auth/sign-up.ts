@@ -3,6 +3,7 @@ import type { Backend } from '@/data/ports/backend';
 import { generateCustomUserId, type NewUserDocument } from '@/domain/entities/user';
 import { logger } from '@/lib/logger';
 import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
+import { recordLogin } from './record-login';
 
 export interface SignUpResult {
   user: AuthUser;
@@ -53,6 +54,9 @@ export async function signUp(
     agreedToTerms,
   };
   await backend.users.create(user.uid, doc);
+  // The session skipped the sign-in stamp while the document did not exist; creating the account
+  // was this user's sign-in.
+  await recordLogin(backend, user.uid);
 
   safeStorage.set(STORAGE_KEYS.pendingVerificationEmail, doc.email);
   return { user, verificationEmailSent };
