@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { LocalBackend } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend } from '@/test/render-with-backend';
+import { useNavigate } from 'react-router-dom';
 import EventListPage from './event-list-page';
 
 let backend: LocalBackend;
@@ -15,6 +16,15 @@ afterEach(() => backend.close());
 const location = () => screen.getByTestId('location').textContent ?? '';
 const cardTitles = () =>
   screen.getAllByTestId('event-card').map((c) => within(c).getByRole('heading').textContent);
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      ブラウザの戻る
+    </button>
+  );
+}
 
 function renderList(route = '/events') {
   return renderWithBackend(<EventListPage />, backend, { route, path: '/events' });
@@ -37,6 +47,28 @@ describe('event list filters', () => {
     );
     // Upcoming tennis only: the cancelled one is still listed (status shown), past ones are not.
     expect(cardTitles()).toEqual(['初心者向けテニス練習会', 'テニス ダブルス練習（中級）']);
+  });
+
+  it('undoes the last filter choice with the back button', async () => {
+    const user = userEvent.setup();
+    renderWithBackend(
+      <>
+        <EventListPage />
+        <BackButton />
+      </>,
+      backend,
+      { route: '/events', path: '/events' },
+    );
+    await screen.findAllByTestId('event-card');
+    await user.selectOptions(screen.getByLabelText('種目'), 'テニス');
+    await user.selectOptions(screen.getByLabelText('地域'), '関東');
+    await waitFor(() => expect(location()).toContain('region='));
+
+    await user.click(screen.getByRole('button', { name: 'ブラウザの戻る' }));
+
+    await waitFor(() => expect(location()).toBe(`/events?sport=${encodeURIComponent('テニス')}`));
+    expect(screen.getByLabelText('種目')).toHaveValue('テニス');
+    expect(screen.getByLabelText('地域')).toHaveValue('');
   });
 
   it('reads the filters from a shared URL into the controls and the results', async () => {
