@@ -27,7 +27,10 @@ async function openMailLink(page: Page, to: string, subject: string) {
   return href!;
 }
 
-async function fillRegistration(page: Page, v: { name: string; email: string; password: string; confirm: string }) {
+async function fillRegistration(
+  page: Page,
+  v: { name: string; email: string; password: string; confirm: string },
+) {
   await page.getByLabel('お名前（表示名）').fill(v.name);
   await page.getByLabel('メールアドレス').fill(v.email);
   await page.getByLabel('パスワード', { exact: true }).fill(v.password);
@@ -40,7 +43,10 @@ async function signOut(page: Page) {
   await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
 }
 
-test('sign up, verify through the outbox link, sign out, and sign in again to a guarded page', async ({ page, consoleErrors }) => {
+test('sign up, verify through the outbox link, sign out, and sign in again to a guarded page', async ({
+  page,
+  consoleErrors,
+}) => {
   const email = uniqueEmail('signup');
   const password = 'Kakunin2026';
   const name = '登録 太郎';
@@ -78,12 +84,18 @@ test('sign up, verify through the outbox link, sign out, and sign in again to a 
   // The link works once; opened again it explains itself and offers a new mail.
   await page.goto(link);
   await expect(page.getByRole('alert')).toContainText('このリンクは無効か、既に使用されています');
-  await expect(page.getByRole('link', { name: '確認メールを再送信する' })).toHaveAttribute('href', '/verify-email');
+  await expect(page.getByRole('link', { name: '確認メールを再送信する' })).toHaveAttribute(
+    'href',
+    '/verify-email',
+  );
 
   expect(consoleErrors).toEqual([]);
 });
 
-test('a wrong password or an unknown address gets one Japanese message and keeps the typed email', async ({ page, consoleErrors }) => {
+test('a wrong password or an unknown address gets one Japanese message and keeps the typed email', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/login');
   await page.getByLabel('メールアドレス').fill('organizer@example.com');
   await page.getByLabel('パスワード', { exact: true }).fill('wrong-pass1');
@@ -100,7 +112,10 @@ test('a wrong password or an unknown address gets one Japanese message and keeps
   expect(consoleErrors).toEqual([]);
 });
 
-test('a password reset through the outbox link works and the old password stops working', async ({ page, consoleErrors }) => {
+test('a password reset through the outbox link works and the old password stops working', async ({
+  page,
+  consoleErrors,
+}) => {
   const email = 'hanako@example.com';
   const newPassword = 'Atarashii99';
 
@@ -112,7 +127,9 @@ test('a password reset through the outbox link works and the old password stops 
   // An unknown address gets exactly the same answer: the form reveals nothing.
   await page.getByLabel('メールアドレス').fill('nobody-here@example.com');
   await page.getByRole('button', { name: '再設定メールを送信' }).click();
-  const sent = page.getByRole('status').filter({ hasText: '入力されたメールアドレスが登録されている場合は' });
+  const sent = page
+    .getByRole('status')
+    .filter({ hasText: '入力されたメールアドレスが登録されている場合は' });
   await expect(sent).toBeVisible();
   const unknownText = await sent.textContent();
 
@@ -150,12 +167,17 @@ test('a password reset through the outbox link works and the old password stops 
   // The reset link is used up.
   await page.goto(link);
   await expect(page.getByRole('alert')).toContainText('このリンクは無効か、既に使用されています');
-  await expect(page.getByRole('link', { name: 'パスワード再設定メールを再送信する' })).toHaveAttribute('href', '/reset-password');
+  await expect(
+    page.getByRole('link', { name: 'パスワード再設定メールを再送信する' }),
+  ).toHaveAttribute('href', '/reset-password');
 
   expect(consoleErrors).toEqual([]);
 });
 
-test('bad registration input gets specific Japanese messages and what was typed stays', async ({ page, consoleErrors }) => {
+test('bad registration input gets specific Japanese messages and what was typed stays', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/register');
   await page.getByRole('button', { name: '登録する' }).click();
   for (const message of [
@@ -169,7 +191,12 @@ test('bad registration input gets specific Japanese messages and what was typed 
   }
   await expect(page.getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
 
-  await fillRegistration(page, { name: '入力 花子', email: 'hanako@', password: 'abc1', confirm: 'abc2' });
+  await fillRegistration(page, {
+    name: '入力 花子',
+    email: 'hanako@',
+    password: 'abc1',
+    confirm: 'abc2',
+  });
   await page.getByRole('button', { name: '登録する' }).click();
   await expect(page.getByText('メールアドレスの形式が正しくありません')).toBeVisible();
   await expect(page.getByText('パスワードは8文字以上で入力してください')).toBeVisible();
@@ -180,7 +207,12 @@ test('bad registration input gets specific Japanese messages and what was typed 
   await expect(page.getByLabel('パスワード（確認）')).toHaveValue('abc2');
 
   // An address that is already registered: the message sits on the email field, nothing is lost.
-  await fillRegistration(page, { name: '入力 花子', email: 'organizer@example.com', password: 'Nyuryoku123', confirm: 'Nyuryoku123' });
+  await fillRegistration(page, {
+    name: '入力 花子',
+    email: 'organizer@example.com',
+    password: 'Nyuryoku123',
+    confirm: 'Nyuryoku123',
+  });
   await page.getByRole('checkbox', { name: /利用規約.*に同意します/ }).check();
   await page.getByRole('button', { name: '登録する' }).click();
   const emailField = page.getByLabel('メールアドレス');
@@ -207,7 +239,10 @@ test('bad registration input gets specific Japanese messages and what was typed 
   expect(consoleErrors).toEqual([]);
 });
 
-test('an unsafe returnUrl falls back to the home page after sign-in', async ({ page, consoleErrors }) => {
+test('an unsafe returnUrl falls back to the home page after sign-in', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto(`/login?returnUrl=${encodeURIComponent('//evil.example/steal')}`);
   await page.getByLabel('メールアドレス').fill('ichiro@example.com');
   await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
@@ -217,7 +252,10 @@ test('an unsafe returnUrl falls back to the home page after sign-in', async ({ p
   expect(consoleErrors).toEqual([]);
 });
 
-test('a signed-in visitor opening /login is sent on to the returnUrl', async ({ page, consoleErrors }) => {
+test('a signed-in visitor opening /login is sent on to the returnUrl', async ({
+  page,
+  consoleErrors,
+}) => {
   await signIn(page, 'organizer@example.com', DEMO_PASSWORD);
   await page.goto(`/login?returnUrl=${encodeURIComponent('/profile/settings')}`);
   await expect(page).toHaveURL(/\/profile\/settings$/);
@@ -225,7 +263,10 @@ test('a signed-in visitor opening /login is sent on to the returnUrl', async ({ 
   expect(consoleErrors).toEqual([]);
 });
 
-test('the demo accounts sign in with one click on the local backend', async ({ page, consoleErrors }) => {
+test('the demo accounts sign in with one click on the local backend', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/login');
   await page.getByRole('button', { name: /参加者（佐藤 花子）でログイン/ }).click();
   await expect(page.getByRole('button', { name: '佐藤 花子のメニュー' })).toBeVisible();
@@ -233,7 +274,10 @@ test('the demo accounts sign in with one click on the local backend', async ({ p
   expect(consoleErrors).toEqual([]);
 });
 
-test('a changed password works at the next sign-in and a wrong current password is refused', async ({ page, consoleErrors }) => {
+test('a changed password works at the next sign-in and a wrong current password is refused', async ({
+  page,
+  consoleErrors,
+}) => {
   await signIn(page, 'ichiro@example.com', DEMO_PASSWORD);
   await page.goto('/profile/settings');
   await page.getByLabel('現在のパスワード').fill('not-my-pass1');
@@ -245,7 +289,9 @@ test('a changed password works at the next sign-in and a wrong current password 
 
   await page.getByLabel('現在のパスワード').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'パスワードを変更する' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toContainText('パスワードを変更しました');
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    'パスワードを変更しました',
+  );
   await expect(page.getByLabel('現在のパスワード')).toHaveValue('');
 
   await signOut(page);

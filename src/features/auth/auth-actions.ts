@@ -51,7 +51,13 @@ export function useSignUp() {
     async (values: RegisterForm) => {
       let sentAt: number | null;
       try {
-        const result = await signUp(backend, values.email, values.password, values.displayName, values.agreedToTerms);
+        const result = await signUp(
+          backend,
+          values.email,
+          values.password,
+          values.displayName,
+          values.agreedToTerms,
+        );
         sentAt = result.verificationEmailSent ? Date.now() : null;
       } catch (e) {
         logUnexpected('signUp', e);

@@ -1,11 +1,20 @@
-import { AUTH_ERROR_MESSAGES, AuthError, ERR, errorMessage, normalizeAuthCode, type AuthErrorCode } from '@/domain/errors';
+import {
+  AUTH_ERROR_MESSAGES,
+  AuthError,
+  ERR,
+  errorMessage,
+  normalizeAuthCode,
+  type AuthErrorCode,
+} from '@/domain/errors';
 
 /** The normalized code of any thrown value; errors that are not from the auth service are 'auth/unknown'. */
 export function authErrorCode(e: unknown): AuthErrorCode {
   if (e instanceof AuthError) return e.code;
   // Ports normalize their codes; this is only a safety net for a raw service error.
   const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('auth/') ? normalizeAuthCode(code) : 'auth/unknown';
+  return typeof code === 'string' && code.startsWith('auth/')
+    ? normalizeAuthCode(code)
+    : 'auth/unknown';
 }
 
 /**

@@ -40,7 +40,10 @@ export async function checkEmailVerified(backend: Backend): Promise<Verification
  * owner of the link's address: a link opened in a browser where someone else is signed in must
  * not mark that other person verified.
  */
-export async function applyVerificationLink(backend: Backend, code: string): Promise<{ email: string }> {
+export async function applyVerificationLink(
+  backend: Backend,
+  code: string,
+): Promise<{ email: string }> {
   const info = await backend.auth.checkActionCode(code);
   if (info.operation !== 'verifyEmail') throw new AuthError('auth/invalid-action-code');
   await backend.auth.applyActionCode(code);

@@ -1,4 +1,11 @@
-import { useId, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 
 /**
  * True while an input method (Japanese kana-kanji conversion) owns the Enter key. Safari reports
@@ -23,7 +30,9 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return list || undefined;
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: Ref<HTMLInputElement> };
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
+  ref?: Ref<HTMLInputElement>;
+};
 
 interface FieldProps extends InputProps {
   /** The visible label; also the input's accessible name (keep it free of extra text). */
@@ -43,7 +52,14 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /** A text input with its label, hint and error, wired for screen readers. */
-export function TextField({ label, error, hint, type = 'text', className = '', ...input }: FieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  type = 'text',
+  className = '',
+  ...input
+}: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -77,7 +93,13 @@ interface PasswordFieldProps extends InputProps {
 }
 
 /** A password input with a show/hide toggle; the toggle never submits and keeps the input's value. */
-export function PasswordField({ label, error, hint, className = '', ...input }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  error,
+  hint,
+  className = '',
+  ...input
+}: PasswordFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -154,16 +176,28 @@ export function CheckboxField({ children, error, className = '', ...input }: Che
 export function FormAlert({ children }: { children?: ReactNode }) {
   if (!children) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       {children}
     </div>
   );
 }
 
 /** A quiet success or information message, announced politely. */
-export function FormNotice({ children, tone = 'success' }: { children?: ReactNode; tone?: 'success' | 'info' }) {
+export function FormNotice({
+  children,
+  tone = 'success',
+}: {
+  children?: ReactNode;
+  tone?: 'success' | 'info';
+}) {
   if (!children) return null;
-  const colors = tone === 'success' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-sky-200 bg-sky-50 text-sky-900';
+  const colors =
+    tone === 'success'
+      ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+      : 'border-sky-200 bg-sky-50 text-sky-900';
   return (
     <div role="status" className={`rounded-md border px-4 py-3 text-sm ${colors}`}>
       {children}
@@ -173,5 +207,9 @@ export function FormNotice({ children, tone = 'success' }: { children?: ReactNod
 
 /** The white card every account screen sits in. */
 export function AuthCard({ children }: { children: ReactNode }) {
-  return <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">{children}</div>;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      {children}
+    </div>
+  );
 }

@@ -20,7 +20,10 @@ export function PasswordChangeForm() {
   const backend = useBackend();
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm<Values>({ resolver: zodResolver(passwordChangeSchema), defaultValues: EMPTY });
+  const form = useForm<Values>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = async (values: Values) => {
@@ -35,16 +38,25 @@ export function PasswordChangeForm() {
       if (!isExpectedAuthError(e)) logger.error('auth.updatePassword', e);
       const message = passwordChangeErrorMessage(e);
       const code = authErrorCode(e);
-      if (code === 'auth/invalid-credential') form.setError('currentPassword', { message }, { shouldFocus: true });
-      else if (code === 'auth/weak-password') form.setError('newPassword', { message }, { shouldFocus: true });
+      if (code === 'auth/invalid-credential')
+        form.setError('currentPassword', { message }, { shouldFocus: true });
+      else if (code === 'auth/weak-password')
+        form.setError('newPassword', { message }, { shouldFocus: true });
       else setFormError(message);
     }
   };
 
   return (
-    <form noValidate onKeyDown={preventImeEnterSubmit} onSubmit={form.handleSubmit(submit)} className="space-y-5">
+    <form
+      noValidate
+      onKeyDown={preventImeEnterSubmit}
+      onSubmit={form.handleSubmit(submit)}
+      className="space-y-5"
+    >
       <FormAlert>{formError}</FormAlert>
-      <FormNotice>{done ? 'パスワードを変更しました。次回から新しいパスワードでログインしてください。' : null}</FormNotice>
+      <FormNotice>
+        {done ? 'パスワードを変更しました。次回から新しいパスワードでログインしてください。' : null}
+      </FormNotice>
       <PasswordField
         label="現在のパスワード"
         autoComplete="current-password"

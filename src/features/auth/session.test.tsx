@@ -11,7 +11,13 @@ import { createTestBackend, signInAs } from '@/test/render-with-backend';
 import { buildSessionUser, SessionProvider, useSession } from './session';
 
 const profile = userProfileSchema.parse({ id: 'u1', displayName: 'プロフィール 名前' });
-const authUser: AuthUser = { uid: 'u1', email: 'u1@example.com', displayName: '認証 名前', photoURL: '', emailVerified: false };
+const authUser: AuthUser = {
+  uid: 'u1',
+  email: 'u1@example.com',
+  displayName: '認証 名前',
+  photoURL: '',
+  emailVerified: false,
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -46,7 +52,10 @@ function renderSession(backend: Backend, queryClient = createQueryClient()) {
 }
 
 /** A backend whose auth state the test drives and whose profile load the test decides. */
-function fakeBackend(options: { get: () => Promise<UserProfile | null>; recordLogin?: () => Promise<void> }) {
+function fakeBackend(options: {
+  get: () => Promise<UserProfile | null>;
+  recordLogin?: () => Promise<void>;
+}) {
   let listener: ((u: AuthUser | null) => void) | null = null;
   const auth = {
     onAuthStateChanged(cb: (u: AuthUser | null) => void) {
@@ -178,7 +187,9 @@ describe('session sign-in', () => {
     await signInAs(backend, 'hanako@example.com');
     renderSession(backend);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
-    await waitFor(async () => expect((await backend.users.get('demo-hanako'))?.emailVerified).toBe(true));
+    await waitFor(async () =>
+      expect((await backend.users.get('demo-hanako'))?.emailVerified).toBe(true),
+    );
     backend.close();
   });
 

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@/data/ports/auth';
 import type { Backend } from '@/data/ports/backend';
@@ -57,7 +66,10 @@ const tabStorage = {
 export function buildSessionUser(auth: AuthUser, profile: UserProfile | null): SessionUser {
   // SPEC §4: without a profile the name falls back to the stored name, then the auth name.
   const displayName =
-    profile?.displayName || (!profile ? safeStorage.get(STORAGE_KEYS.displayName) : '') || auth.displayName || '';
+    profile?.displayName ||
+    (!profile ? safeStorage.get(STORAGE_KEYS.displayName) : '') ||
+    auth.displayName ||
+    '';
   return {
     uid: auth.uid,
     email: auth.email,
@@ -99,7 +111,9 @@ export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise
   if (profile && auth.emailVerified && !profile.emailVerified) {
     // The link may have been opened while signed out (or in another browser), when the profile
     // could not be written; the first session afterwards catches the document up.
-    backend.users.markEmailVerified(auth.uid).catch((e) => logger.error('session: markEmailVerified', e));
+    backend.users
+      .markEmailVerified(auth.uid)
+      .catch((e) => logger.error('session: markEmailVerified', e));
   }
   return { user: buildSessionUser(auth, profile), profileMissing: !failed && profile === null };
 }
@@ -138,7 +152,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const run = (async () => {
         const signedIn = noteAuthChange(authUser, () => clearQueryCaches(queryClient));
         if (!authUser) {
-          if (mounted.current && mine === generation.current) setState({ status: 'signedOut', user: null });
+          if (mounted.current && mine === generation.current)
+            setState({ status: 'signedOut', user: null });
           return;
         }
         const { user, profileMissing } = await loadSessionUser(backend, authUser);
@@ -178,7 +193,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } while (pending !== latest.current);
   }, [apply, backend]);
 
-  const value = useMemo<SessionContextValue>(() => ({ state, refresh, settle }), [state, refresh, settle]);
+  const value = useMemo<SessionContextValue>(
+    () => ({ state, refresh, settle }),
+    [state, refresh, settle],
+  );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -15,7 +15,13 @@ beforeEach(() => {
 describe('signUp (registration orchestration)', () => {
   it('creates a signed-in account and a user document with the SPEC §3 fields', async () => {
     const backend = await createTestBackend({ seed: false });
-    const { user, verificationEmailSent } = await signUp(backend, ' new@example.com ', PASSWORD, ' 新規 太郎 ', true);
+    const { user, verificationEmailSent } = await signUp(
+      backend,
+      ' new@example.com ',
+      PASSWORD,
+      ' 新規 太郎 ',
+      true,
+    );
 
     expect(verificationEmailSent).toBe(true);
     expect(backend.auth.currentUser()?.uid).toBe(user.uid);
@@ -79,7 +85,9 @@ describe('signUp (registration orchestration)', () => {
     localStorage.clear();
     const before = await backend.db.users.count();
 
-    await expect(signUp(backend, 'taken@example.com', PASSWORD, '二人目', true)).rejects.toMatchObject({
+    await expect(
+      signUp(backend, 'taken@example.com', PASSWORD, '二人目', true),
+    ).rejects.toMatchObject({
       code: 'auth/email-already-in-use',
     });
     expect(await backend.db.users.count()).toBe(before);

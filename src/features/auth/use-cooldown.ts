@@ -5,7 +5,9 @@ import { useCallback, useEffect, useState } from 'react';
  * (0 when allowed). `startedAt` lets a countdown begin in the past (the mail sent at sign-up).
  */
 export function useCooldown(seconds: number, startedAt: number | null = null) {
-  const [until, setUntil] = useState<number | null>(() => (startedAt === null ? null : startedAt + seconds * 1000));
+  const [until, setUntil] = useState<number | null>(() =>
+    startedAt === null ? null : startedAt + seconds * 1000,
+  );
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

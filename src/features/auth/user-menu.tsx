@@ -6,9 +6,26 @@ import { logger } from '@/lib/logger';
 import { toast } from '@/lib/toast-store';
 import type { SessionUser } from './session';
 
-export function Avatar({ name, photoURL, size = 32 }: { name: string; photoURL: string; size?: number }) {
+export function Avatar({
+  name,
+  photoURL,
+  size = 32,
+}: {
+  name: string;
+  photoURL: string;
+  size?: number;
+}) {
   if (photoURL) {
-    return <img src={photoURL} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={photoURL}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span
@@ -63,13 +80,22 @@ export function UserMenu({ user }: { user: SessionUser }) {
   };
 
   const name = user.displayName || 'ユーザー';
-  const itemClass = 'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
+  const itemClass =
+    'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
   return (
     <div ref={rootRef} className="relative flex items-center gap-1">
-      <Link to="/notifications" className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100" aria-label="通知">
+      <Link
+        to="/notifications"
+        className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
+        aria-label="通知"
+      >
         通知
       </Link>
-      <Link to="/messages" className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100" aria-label="メッセージ">
+      <Link
+        to="/messages"
+        className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
+        aria-label="メッセージ"
+      >
         メッセージ
       </Link>
       <button
@@ -89,11 +115,21 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <span className="sr-only">{name}のメニュー</span>
       </button>
       {open ? (
-        <div id={menuId} role="menu" aria-label="ユーザーメニュー" className="absolute top-full right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="ユーザーメニュー"
+          className="absolute top-full right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
           <Link role="menuitem" to="/profile" className={itemClass} onClick={() => setOpen(false)}>
             プロフィール
           </Link>
-          <Link role="menuitem" to="/profile/settings" className={itemClass} onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            to="/profile/settings"
+            className={itemClass}
+            onClick={() => setOpen(false)}
+          >
             設定
           </Link>
           {isAdmin(user) ? (

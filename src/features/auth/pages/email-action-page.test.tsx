@@ -82,8 +82,13 @@ describe('EmailActionPage', () => {
     const link = await newestLink(backend);
     await backend.auth.applyActionCode(new URLSearchParams(link.split('?')[1]).get('oobCode')!);
     renderAction(backend, link);
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
-    expect(screen.getByRole('link', { name: '確認メールを再送信する' })).toHaveAttribute('href', '/verify-email');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      AUTH_ERROR_MESSAGES['auth/invalid-action-code'],
+    );
+    expect(screen.getByRole('link', { name: '確認メールを再送信する' })).toHaveAttribute(
+      'href',
+      '/verify-email',
+    );
     backend.close();
   });
 
@@ -94,27 +99,34 @@ describe('EmailActionPage', () => {
     const link = await newestLink(backend);
     now = new Date('2026-04-03T10:00:00');
     renderAction(backend, link);
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES['auth/expired-action-code']);
-    expect(screen.getByRole('link', { name: 'パスワード再設定メールを再送信する' })).toHaveAttribute('href', '/reset-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      AUTH_ERROR_MESSAGES['auth/expired-action-code'],
+    );
+    expect(
+      screen.getByRole('link', { name: 'パスワード再設定メールを再送信する' }),
+    ).toHaveAttribute('href', '/reset-password');
     backend.close();
   });
 
-  it.each([['/auth/action'], ['/action?mode=verifyEmail'], ['/action?mode=somethingElse&oobCode=abc']])(
-    'treats %s as an invalid link',
-    async (route) => {
-      const backend = await createTestBackend({ seed: false });
-      renderAction(backend, route);
-      expect(await screen.findByRole('alert')).toHaveTextContent('このリンクは無効です');
-      backend.close();
-    },
-  );
+  it.each([
+    ['/auth/action'],
+    ['/action?mode=verifyEmail'],
+    ['/action?mode=somethingElse&oobCode=abc'],
+  ])('treats %s as an invalid link', async (route) => {
+    const backend = await createTestBackend({ seed: false });
+    renderAction(backend, route);
+    expect(await screen.findByRole('alert')).toHaveTextContent('このリンクは無効です');
+    backend.close();
+  });
 
   it('refuses a reset code used as a verification link', async () => {
     const backend = await createTestBackend();
     await backend.auth.sendPasswordResetEmail('hanako@example.com');
     const code = new URLSearchParams((await newestLink(backend)).split('?')[1]).get('oobCode')!;
     renderAction(backend, `/auth/action?mode=verifyEmail&oobCode=${code}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      AUTH_ERROR_MESSAGES['auth/invalid-action-code'],
+    );
     backend.close();
   });
 });

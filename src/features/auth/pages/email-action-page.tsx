@@ -16,7 +16,8 @@ type Mode = 'verifyEmail' | 'resetPassword';
 type Failure = { kind: 'failed'; mode: Mode | null; message: string };
 type Outcome = { kind: 'verified' } | { kind: 'reset'; oobCode: string } | Failure;
 
-const INVALID_LINK = 'このリンクは無効です。メールに記載されたリンクをもう一度開くか、メールを再送信してください。';
+const INVALID_LINK =
+  'このリンクは無効です。メールに記載されたリンクをもう一度開くか、メールを再送信してください。';
 
 function parseMode(raw: string | null): Mode | null {
   return raw === 'verifyEmail' || raw === 'resetPassword' ? raw : null;
@@ -78,15 +79,25 @@ export default function EmailActionPage() {
   if (!outcome) {
     return (
       <Page title={mode === 'resetPassword' ? 'パスワードの再設定' : 'メールアドレスの確認'} narrow>
-        <Spinner label={mode === 'resetPassword' ? 'リンクを確認しています…' : 'メールアドレスを確認しています…'} />
+        <Spinner
+          label={
+            mode === 'resetPassword' ? 'リンクを確認しています…' : 'メールアドレスを確認しています…'
+          }
+        />
       </Page>
     );
   }
 
   return (
-    <Page title={outcome.mode === 'resetPassword' ? 'パスワードの再設定' : 'メールアドレスの確認'} narrow>
+    <Page
+      title={outcome.mode === 'resetPassword' ? 'パスワードの再設定' : 'メールアドレスの確認'}
+      narrow
+    >
       <AuthCard>
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           {outcome.message}
         </div>
         <div className="mt-5 flex flex-col gap-3">
@@ -96,7 +107,10 @@ export default function EmailActionPage() {
             </Link>
           ) : null}
           {outcome.mode !== 'verifyEmail' ? (
-            <Link to="/reset-password" className={buttonClass(outcome.mode === 'resetPassword' ? 'primary' : 'secondary')}>
+            <Link
+              to="/reset-password"
+              className={buttonClass(outcome.mode === 'resetPassword' ? 'primary' : 'secondary')}
+            >
               パスワード再設定メールを再送信する
             </Link>
           ) : null}

@@ -38,7 +38,10 @@ async function submit(email: string, password: string) {
 describe('LoginPage', () => {
   it('signs in and goes to the safe returnUrl', async () => {
     const backend = await createTestBackend();
-    await renderLogin(backend, `/login?returnUrl=${encodeURIComponent('/notifications?tab=unread')}`);
+    await renderLogin(
+      backend,
+      `/login?returnUrl=${encodeURIComponent('/notifications?tab=unread')}`,
+    );
     expect(screen.getByText('このページを表示するにはログインしてください。')).toBeInTheDocument();
     await submit('hanako@example.com', 'demo1234');
     expect(await screen.findByRole('heading', { name: '通知' })).toBeInTheDocument();
@@ -46,17 +49,19 @@ describe('LoginPage', () => {
     backend.close();
   });
 
-  it.each([['//evil.example'], ['https://evil.example/'], ['javascript:alert(1)'], ['/\\evil.example']])(
-    'falls back to / for the unsafe returnUrl %s',
-    async (unsafe) => {
-      const backend = await createTestBackend();
-      await renderLogin(backend, `/login?returnUrl=${encodeURIComponent(unsafe)}`);
-      await submit('hanako@example.com', 'demo1234');
-      expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
-      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-      backend.close();
-    },
-  );
+  it.each([
+    ['//evil.example'],
+    ['https://evil.example/'],
+    ['javascript:alert(1)'],
+    ['/\\evil.example'],
+  ])('falls back to / for the unsafe returnUrl %s', async (unsafe) => {
+    const backend = await createTestBackend();
+    await renderLogin(backend, `/login?returnUrl=${encodeURIComponent(unsafe)}`);
+    await submit('hanako@example.com', 'demo1234');
+    expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    backend.close();
+  });
 
   it('sends a visitor who is already signed in straight on to the returnUrl', async () => {
     const backend = await createTestBackend();
@@ -129,7 +134,10 @@ describe('LoginPage', () => {
     const backend = await createTestBackend();
     let release!: () => void;
     vi.spyOn(backend.auth, 'signIn').mockImplementation(
-      () => new Promise((_resolve, reject) => (release = () => reject(new AuthError('auth/invalid-credential')))),
+      () =>
+        new Promise(
+          (_resolve, reject) => (release = () => reject(new AuthError('auth/invalid-credential'))),
+        ),
     );
     await renderLogin(backend);
     await submit('hanako@example.com', 'demo1234');
@@ -159,7 +167,9 @@ describe('LoginPage', () => {
     await renderLogin(backend);
     const user = userEvent.setup();
     for (const account of backend.dev.demoAccounts) {
-      expect(screen.getByRole('button', { name: new RegExp(`${account.label}でログイン`) })).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: new RegExp(`${account.label}でログイン`) }),
+      ).toBeInTheDocument();
     }
     await user.click(screen.getByRole('button', { name: /参加者（佐藤 花子）でログイン/ }));
     expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
@@ -178,7 +188,10 @@ describe('LoginPage', () => {
     const backend = await createTestBackend();
     await renderLogin(backend);
     expect(screen.getByRole('link', { name: '新規登録' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'パスワードをお忘れの方' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('link', { name: 'パスワードをお忘れの方' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
     backend.close();
   });
 });

@@ -8,20 +8,38 @@ import { loginSchema, type LoginForm } from '@/domain/auth-forms';
 import { useBackend } from '@/lib/backend-context';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { useSignIn } from '../auth-actions';
-import { AuthCard, FormAlert, FormNotice, PasswordField, TextField, preventImeEnterSubmit } from '../form-fields';
+import {
+  AuthCard,
+  FormAlert,
+  FormNotice,
+  PasswordField,
+  TextField,
+  preventImeEnterSubmit,
+} from '../form-fields';
 import { useSession } from '../session';
 import { useReturnUrl } from '../use-return-url';
 
 /** Local backend only: one button per seeded account, so a demo needs no typing. */
-function DemoAccounts({ onPick, disabled }: { onPick: (email: string, password: string) => void; disabled: boolean }) {
+function DemoAccounts({
+  onPick,
+  disabled,
+}: {
+  onPick: (email: string, password: string) => void;
+  disabled: boolean;
+}) {
   const accounts = useBackend().dev?.demoAccounts ?? [];
   if (accounts.length === 0) return null;
   return (
-    <section aria-labelledby="demo-accounts-heading" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4">
+    <section
+      aria-labelledby="demo-accounts-heading"
+      className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4"
+    >
       <h2 id="demo-accounts-heading" className="text-sm font-bold text-amber-900">
         デモアカウントでログイン
       </h2>
-      <p className="mt-1 text-xs text-amber-900">ローカルのデモ環境専用です。ボタンを押すとそのアカウントでログインします。</p>
+      <p className="mt-1 text-xs text-amber-900">
+        ローカルのデモ環境専用です。ボタンを押すとそのアカウントでログインします。
+      </p>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
         {accounts.map((a) => (
           <li key={a.email}>
@@ -109,7 +127,13 @@ export default function LoginPage() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <Button type="submit" className="w-full" busy={isSubmitting} busyLabel="ログイン中…" disabled={busy}>
+          <Button
+            type="submit"
+            className="w-full"
+            busy={isSubmitting}
+            busyLabel="ログイン中…"
+            disabled={busy}
+          >
             ログイン
           </Button>
         </form>
@@ -127,7 +151,9 @@ export default function LoginPage() {
           </p>
         </div>
       </AuthCard>
-      {backend.kind === 'local' && backend.dev ? <DemoAccounts onPick={(e, p) => void pickDemo(e, p)} disabled={busy} /> : null}
+      {backend.kind === 'local' && backend.dev ? (
+        <DemoAccounts onPick={(e, p) => void pickDemo(e, p)} disabled={busy} />
+      ) : null}
     </Page>
   );
 }

@@ -13,9 +13,11 @@ import { authErrorCode, authErrorMessage, isExpectedAuthError } from '../auth-er
 import { checkResetLink } from '../email-verification';
 import { AuthCard, FormAlert, PasswordField, preventImeEnterSubmit } from '../form-fields';
 
-const MISSING_CODE = 'パスワード再設定用のリンクが正しくありません。メールに記載されたリンクから開き直すか、再設定メールをもう一度送信してください。';
+const MISSING_CODE =
+  'パスワード再設定用のリンクが正しくありません。メールに記載されたリンクから開き直すか、再設定メールをもう一度送信してください。';
 
-type LinkState = { status: 'checking' } | { status: 'ok'; email: string } | { status: 'bad'; message: string };
+type LinkState =
+  { status: 'checking' } | { status: 'ok'; email: string } | { status: 'bad'; message: string };
 
 function isLinkFailure(e: unknown): boolean {
   const code = authErrorCode(e);
@@ -25,7 +27,10 @@ function isLinkFailure(e: unknown): boolean {
 function BadLink({ message }: { message: string }) {
   return (
     <AuthCard>
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <div
+        role="alert"
+        className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+      >
         {message}
       </div>
       <Link to="/reset-password" className={buttonClass('primary', 'mt-5 w-full')}>
@@ -41,7 +46,9 @@ export default function NewPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const oobCode = params.get('oobCode') ?? '';
-  const [link, setLink] = useState<LinkState>(() => (oobCode ? { status: 'checking' } : { status: 'bad', message: MISSING_CODE }));
+  const [link, setLink] = useState<LinkState>(() =>
+    oobCode ? { status: 'checking' } : { status: 'bad', message: MISSING_CODE },
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordSchema),
@@ -73,7 +80,8 @@ export default function NewPasswordPage() {
     } catch (e) {
       if (!isExpectedAuthError(e)) logger.error('auth.confirmPasswordReset', e);
       if (isLinkFailure(e)) setLink({ status: 'bad', message: authErrorMessage(e) });
-      else if (authErrorCode(e) === 'auth/weak-password') form.setError('password', { message: authErrorMessage(e) }, { shouldFocus: true });
+      else if (authErrorCode(e) === 'auth/weak-password')
+        form.setError('password', { message: authErrorMessage(e) }, { shouldFocus: true });
       else setFormError(authErrorMessage(e));
     }
   };
@@ -94,10 +102,22 @@ export default function NewPasswordPage() {
             ) : null}
             新しいパスワードを入力してください。
           </p>
-          <form noValidate onKeyDown={preventImeEnterSubmit} onSubmit={form.handleSubmit(submit)} className="space-y-5">
+          <form
+            noValidate
+            onKeyDown={preventImeEnterSubmit}
+            onSubmit={form.handleSubmit(submit)}
+            className="space-y-5"
+          >
             <FormAlert>{formError}</FormAlert>
             {/* Lets password managers store the new password under the right account. */}
-            <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
+            <input
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={link.email}
+              readOnly
+              hidden
+            />
             <PasswordField
               label="新しいパスワード"
               autoComplete="new-password"

@@ -20,7 +20,10 @@ async function resetCode(backend: LocalBackend, email = 'hanako@example.com'): P
 
 describe('ResetPasswordPage', () => {
   async function renderReset(backend: LocalBackend) {
-    renderWithBackend(<ResetPasswordPage />, backend, { route: '/reset-password', path: '/reset-password' });
+    renderWithBackend(<ResetPasswordPage />, backend, {
+      route: '/reset-password',
+      path: '/reset-password',
+    });
     await screen.findByRole('heading', { name: 'パスワードの再設定' });
     return userEvent.setup();
   }
@@ -58,11 +61,15 @@ describe('ResetPasswordPage', () => {
 
   it('shows a network failure in Japanese and keeps the address', async () => {
     const backend = await createTestBackend();
-    vi.spyOn(backend.auth, 'sendPasswordResetEmail').mockRejectedValue(new AuthError('auth/network-request-failed'));
+    vi.spyOn(backend.auth, 'sendPasswordResetEmail').mockRejectedValue(
+      new AuthError('auth/network-request-failed'),
+    );
     const user = await renderReset(backend);
     await user.type(screen.getByLabelText('メールアドレス'), 'hanako@example.com');
     await user.click(screen.getByRole('button', { name: '再設定メールを送信' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES['auth/network-request-failed']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      AUTH_ERROR_MESSAGES['auth/network-request-failed'],
+    );
     expect(screen.queryByText(RESET_SENT_MESSAGE)).not.toBeInTheDocument();
     expect(screen.getByLabelText('メールアドレス')).toHaveValue('hanako@example.com');
     backend.close();
@@ -90,8 +97,12 @@ describe('NewPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'パスワードを設定する' }));
 
     expect(await screen.findByRole('heading', { name: '再設定完了' })).toBeInTheDocument();
-    await expect(backend.auth.signIn('hanako@example.com', 'demo1234')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
-    await expect(backend.auth.signIn('hanako@example.com', 'Atarashii99')).resolves.toMatchObject({ email: 'hanako@example.com' });
+    await expect(backend.auth.signIn('hanako@example.com', 'demo1234')).rejects.toMatchObject({
+      code: 'auth/invalid-credential',
+    });
+    await expect(backend.auth.signIn('hanako@example.com', 'Atarashii99')).resolves.toMatchObject({
+      email: 'hanako@example.com',
+    });
     backend.close();
   });
 
@@ -114,8 +125,12 @@ describe('NewPasswordPage', () => {
   it('explains a missing code and links to a new reset email', async () => {
     const backend = await createTestBackend();
     await renderNew(backend, '/new-password');
-    expect(screen.getByRole('alert')).toHaveTextContent('パスワード再設定用のリンクが正しくありません');
-    expect(screen.getByRole('link', { name: 'パスワード再設定メールを再送信する' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'パスワード再設定用のリンクが正しくありません',
+    );
+    expect(
+      screen.getByRole('link', { name: 'パスワード再設定メールを再送信する' }),
+    ).toHaveAttribute('href', '/reset-password');
     backend.close();
   });
 
@@ -124,7 +139,9 @@ describe('NewPasswordPage', () => {
     const code = await resetCode(backend);
     await backend.auth.confirmPasswordReset(code, 'Tsukatta123');
     await renderNew(backend, `/new-password?oobCode=${code}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES['auth/invalid-action-code']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      AUTH_ERROR_MESSAGES['auth/invalid-action-code'],
+    );
     expect(screen.queryByLabelText('新しいパスワード', { exact: true })).not.toBeInTheDocument();
     backend.close();
   });

@@ -44,7 +44,9 @@ describe('RegisterPage', () => {
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    expect(field.terms()).toHaveAccessibleDescription('利用規約とプライバシーポリシーへの同意が必要です');
+    expect(field.terms()).toHaveAccessibleDescription(
+      '利用規約とプライバシーポリシーへの同意が必要です',
+    );
     expect(signUp).not.toHaveBeenCalled();
     backend.close();
   });
@@ -71,7 +73,9 @@ describe('RegisterPage', () => {
     const { backend, user } = await renderRegister();
     await user.type(field.password(), 'onlyletters');
     await user.click(field.submit());
-    expect(await screen.findByText('パスワードには英字と数字をそれぞれ1文字以上含めてください')).toBeInTheDocument();
+    expect(
+      await screen.findByText('パスワードには英字と数字をそれぞれ1文字以上含めてください'),
+    ).toBeInTheDocument();
     backend.close();
   });
 
@@ -84,7 +88,9 @@ describe('RegisterPage', () => {
     await user.click(field.terms());
     await user.click(field.submit());
 
-    await waitFor(() => expect(field.email()).toHaveAccessibleDescription('このメールアドレスは既に登録されています'));
+    await waitFor(() =>
+      expect(field.email()).toHaveAccessibleDescription('このメールアドレスは既に登録されています'),
+    );
     expect(field.email()).toHaveAttribute('aria-invalid', 'true');
     expect(field.email()).toHaveValue('hanako@example.com');
     expect(field.name()).toHaveValue('二人目');
@@ -106,7 +112,12 @@ describe('RegisterPage', () => {
     expect(await screen.findByRole('heading', { name: '確認メール' })).toBeInTheDocument();
     const uid = backend.auth.currentUser()!.uid;
     const doc = await backend.db.users.get(uid);
-    expect(doc).toMatchObject({ email: 'jiro@example.com', displayName: '新規 次郎', emailVerified: false, firebaseUid: uid });
+    expect(doc).toMatchObject({
+      email: 'jiro@example.com',
+      displayName: '新規 次郎',
+      emailVerified: false,
+      firebaseUid: uid,
+    });
     expect(doc?.agreedAt).toBeInstanceOf(Date);
     expect(localStorage.getItem(STORAGE_KEYS.pendingVerificationEmail)).toBe('jiro@example.com');
     backend.close();
@@ -115,7 +126,10 @@ describe('RegisterPage', () => {
   it('links the terms and the privacy policy, and sign-in', async () => {
     const { backend } = await renderRegister();
     expect(screen.getByRole('link', { name: /^利用規約/ })).toHaveAttribute('href', '/terms');
-    expect(screen.getByRole('link', { name: /^プライバシーポリシー/ })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: /^プライバシーポリシー/ })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
     expect(screen.getByRole('link', { name: 'ログイン' })).toHaveAttribute('href', '/login');
     backend.close();
   });

@@ -8,14 +8,27 @@ import { PASSWORD_MIN_LENGTH } from '@/domain/constants';
 import { registerSchema, type RegisterForm } from '@/domain/auth-forms';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { useSignUp } from '../auth-actions';
-import { AuthCard, CheckboxField, FormAlert, PasswordField, TextField, preventImeEnterSubmit } from '../form-fields';
+import {
+  AuthCard,
+  CheckboxField,
+  FormAlert,
+  PasswordField,
+  TextField,
+  preventImeEnterSubmit,
+} from '../form-fields';
 
 export default function RegisterPage() {
   const signUp = useSignUp();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterForm>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { displayName: '', email: '', password: '', passwordConfirm: '', agreedToTerms: false },
+    defaultValues: {
+      displayName: '',
+      email: '',
+      password: '',
+      passwordConfirm: '',
+      agreedToTerms: false,
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -27,8 +40,10 @@ export default function RegisterPage() {
       // The form keeps every value; the message goes next to the field it concerns.
       const code = authErrorCode(e);
       const message = authErrorMessage(e);
-      if (code === 'auth/email-already-in-use' || code === 'auth/invalid-email') form.setError('email', { message }, { shouldFocus: true });
-      else if (code === 'auth/weak-password') form.setError('password', { message }, { shouldFocus: true });
+      if (code === 'auth/email-already-in-use' || code === 'auth/invalid-email')
+        form.setError('email', { message }, { shouldFocus: true });
+      else if (code === 'auth/weak-password')
+        form.setError('password', { message }, { shouldFocus: true });
       else setFormError(message);
     }
   };
@@ -36,7 +51,12 @@ export default function RegisterPage() {
   return (
     <Page title="新規登録" narrow>
       <AuthCard>
-        <form noValidate onKeyDown={preventImeEnterSubmit} onSubmit={form.handleSubmit(submit)} className="space-y-5">
+        <form
+          noValidate
+          onKeyDown={preventImeEnterSubmit}
+          onSubmit={form.handleSubmit(submit)}
+          className="space-y-5"
+        >
           <FormAlert>{formError}</FormAlert>
           <TextField
             label="お名前（表示名）"
@@ -71,7 +91,12 @@ export default function RegisterPage() {
               利用規約<span className="sr-only">（新しいタブで開きます）</span>
             </Link>
             と
-            <Link to="/privacy-policy" target="_blank" rel="noopener" className="text-brand-700 underline">
+            <Link
+              to="/privacy-policy"
+              target="_blank"
+              rel="noopener"
+              className="text-brand-700 underline"
+            >
               プライバシーポリシー<span className="sr-only">（新しいタブで開きます）</span>
             </Link>
             に同意します

@@ -38,7 +38,8 @@ export default function ResetPasswordPage() {
         return;
       }
       if (!isExpectedAuthError(e)) logger.error('auth.sendPasswordResetEmail', e);
-      if (code === 'auth/invalid-email') form.setError('email', { message: authErrorMessage(e) }, { shouldFocus: true });
+      if (code === 'auth/invalid-email')
+        form.setError('email', { message: authErrorMessage(e) }, { shouldFocus: true });
       else setFormError(authErrorMessage(e));
     }
   };
@@ -49,7 +50,12 @@ export default function ResetPasswordPage() {
         <p className="mb-5 text-sm leading-relaxed text-slate-700">
           ご登録のメールアドレスを入力してください。パスワード再設定用のリンクをお送りします。
         </p>
-        <form noValidate onKeyDown={preventImeEnterSubmit} onSubmit={form.handleSubmit(submit)} className="space-y-5">
+        <form
+          noValidate
+          onKeyDown={preventImeEnterSubmit}
+          onSubmit={form.handleSubmit(submit)}
+          className="space-y-5"
+        >
           <FormAlert>{formError}</FormAlert>
           <FormNotice>{sentTo ? RESET_SENT_MESSAGE : null}</FormNotice>
           <TextField

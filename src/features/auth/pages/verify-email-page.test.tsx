@@ -63,7 +63,9 @@ describe('VerifyEmailPage', () => {
 
     const waiting = await screen.findByRole('button', { name: '再送信まであと60秒' });
     expect(waiting).toBeDisabled();
-    expect(screen.getByText('確認メールを再送信しました。メールボックスをご確認ください。')).toHaveAttribute('role', 'status');
+    expect(
+      screen.getByText('確認メールを再送信しました。メールボックスをご確認ください。'),
+    ).toHaveAttribute('role', 'status');
     expect(await backend.dev.outbox()).toHaveLength(2);
 
     act(() => vi.advanceTimersByTime(30_000));
@@ -77,7 +79,9 @@ describe('VerifyEmailPage', () => {
     const backend = await registeredBackend();
     await renderVerify(backend);
     await userEvent.setup().click(screen.getByRole('button', { name: '確認しました' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('まだメールアドレスの確認が完了していません');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'まだメールアドレスの確認が完了していません',
+    );
     expect((await backend.users.get(backend.auth.currentUser()!.uid))?.emailVerified).toBe(false);
     backend.close();
   });
@@ -98,7 +102,12 @@ describe('VerifyEmailPage', () => {
     const backend = await registeredBackend();
     await backend.auth.signOut();
     await renderVerify(backend);
-    await waitFor(() => expect(screen.getByRole('link', { name: 'ログインする' })).toHaveAttribute('href', '/login?returnUrl=%2Fverify-email'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'ログインする' })).toHaveAttribute(
+        'href',
+        '/login?returnUrl=%2Fverify-email',
+      ),
+    );
     expect(screen.queryByRole('button', { name: '確認しました' })).not.toBeInTheDocument();
     backend.close();
   });

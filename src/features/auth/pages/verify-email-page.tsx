@@ -78,13 +78,15 @@ export default function VerifyEmailPage() {
         <div className="space-y-4 text-sm leading-relaxed text-slate-700">
           {email ? (
             <p>
-              <strong className="font-semibold break-all text-slate-900">{email}</strong>
-              {' '}宛てに確認メールを送信しました。
+              <strong className="font-semibold break-all text-slate-900">{email}</strong>{' '}
+              宛てに確認メールを送信しました。
             </p>
           ) : (
             <p>ご登録のメールアドレス宛てに確認メールを送信しました。</p>
           )}
-          <p>メールに記載されたリンクを開いて、登録を完了してください。メールが見当たらない場合は、迷惑メールフォルダもご確認ください。</p>
+          <p>
+            メールに記載されたリンクを開いて、登録を完了してください。メールが見当たらない場合は、迷惑メールフォルダもご確認ください。
+          </p>
           {backend.dev ? (
             <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
               デモ環境ではメールは実際には送信されません。
@@ -106,7 +108,13 @@ export default function VerifyEmailPage() {
 
         {signedIn ? (
           <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-            <Button className="sm:flex-1" busy={checking} busyLabel="確認中…" disabled={sending} onClick={() => void check()}>
+            <Button
+              className="sm:flex-1"
+              busy={checking}
+              busyLabel="確認中…"
+              disabled={sending}
+              onClick={() => void check()}
+            >
               確認しました
             </Button>
             <Button
@@ -117,7 +125,9 @@ export default function VerifyEmailPage() {
               disabled={cooldown.remaining > 0 || checking}
               onClick={() => void resend()}
             >
-              {cooldown.remaining > 0 ? `再送信まであと${cooldown.remaining}秒` : '確認メールを再送信'}
+              {cooldown.remaining > 0
+                ? `再送信まであと${cooldown.remaining}秒`
+                : '確認メールを再送信'}
             </Button>
           </div>
         ) : state.status === 'signedOut' ? (

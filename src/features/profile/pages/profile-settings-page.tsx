@@ -7,7 +7,10 @@ import { useCurrentUser } from '@/features/auth/session';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={id}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id={id} className="mb-4 text-lg font-bold text-slate-900">
         {title}
       </h2>
