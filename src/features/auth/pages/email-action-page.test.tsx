@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AUTH_ERROR_MESSAGES } from '@/domain/errors';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { createTestBackend, renderWithBackend } from '@/test/render-with-backend';
 import { signUp } from '../sign-up';
 import EmailActionPage from './email-action-page';
+import VerifyEmailPage from './verify-email-page';
 
 type LocalBackend = Awaited<ReturnType<typeof createTestBackend>>;
 
@@ -26,6 +28,7 @@ function renderAction(backend: LocalBackend, route: string) {
     routes: [
       { path: '/registration-complete', element: <h1>登録完了</h1> },
       { path: '/new-password', element: <h1>新しいパスワード</h1> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
     ],
   });
 }
@@ -89,6 +92,12 @@ describe('EmailActionPage', () => {
       'href',
       '/verify-email',
     );
+
+    // The resend screen names the link's address even when this browser stored none.
+    localStorage.clear();
+    await backend.auth.signOut();
+    await userEvent.setup().click(screen.getByRole('link', { name: '確認メールを再送信する' }));
+    expect(await screen.findByText('twice@example.com')).toBeInTheDocument();
     backend.close();
   });
 

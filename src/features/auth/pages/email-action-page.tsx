@@ -6,6 +6,7 @@ import type { Backend } from '@/data/ports/backend';
 import { Spinner } from '@/components/ui/spinner';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
+import type { VerifyEmailLocationState } from '../auth-actions';
 import { authErrorMessage, isExpectedAuthError } from '../auth-errors';
 import { applyVerificationLink, checkResetLink } from '../email-verification';
 import { AuthCard } from '../form-fields';
@@ -50,6 +51,8 @@ export default function EmailActionPage() {
   const [params] = useSearchParams();
   const mode = parseMode(params.get('mode'));
   const oobCode = params.get('oobCode') ?? '';
+  // The verification link names its address; the resend screen shows it when storage has none.
+  const linkEmail = params.get('email') ?? '';
   const [outcome, setOutcome] = useState<Failure | null>(null);
   // An action code works once: StrictMode's second effect run must reuse the first attempt.
   const attempt = useRef<{ key: string; promise: Promise<Outcome> } | null>(null);
@@ -102,7 +105,13 @@ export default function EmailActionPage() {
         </div>
         <div className="mt-5 flex flex-col gap-3">
           {outcome.mode !== 'resetPassword' ? (
-            <Link to="/verify-email" className={buttonClass('primary')}>
+            <Link
+              to="/verify-email"
+              state={
+                linkEmail ? ({ email: linkEmail } satisfies VerifyEmailLocationState) : undefined
+              }
+              className={buttonClass('primary')}
+            >
               確認メールを再送信する
             </Link>
           ) : null}
