@@ -128,6 +128,7 @@ test.describe('guarded routes', () => {
 test('the page scrolls to the top on navigation', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 600 });
   await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('contentinfo').getByRole('link', { name: 'プライバシーポリシー' }).click();

@@ -193,14 +193,19 @@ describe('session sign-in', () => {
     backend.close();
   });
 
-  it('signing out forgets the stored display name', async () => {
+  it('signing out forgets the stored display name and the cached private data', async () => {
     const backend = await createTestBackend();
     await signInAs(backend, 'hanako@example.com');
-    renderSession(backend);
+    const queryClient = createQueryClient();
+    renderSession(backend, queryClient);
     await waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent('[佐藤 花子]'));
+    queryClient.setQueryData(['notifications', 'demo-hanako'], ['private']);
+    localStorage.setItem(STORAGE_KEYS.queryCache, '{"clientState":{}}');
     await act(() => backend.auth.signOut());
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedOut'));
     expect(localStorage.getItem(STORAGE_KEYS.displayName)).toBeNull();
+    expect(queryClient.getQueryData(['notifications', 'demo-hanako'])).toBeUndefined();
+    expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toBeNull();
     backend.close();
   });
 });

@@ -120,13 +120,16 @@ export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise
 
 /**
  * True for a sign-in (not a restore of the same user in this tab); it drops cached data that
- * belonged to whoever used this browser before. A sign-out forgets the stored name, so the next
- * person's fallback never shows it.
+ * belonged to whoever used this browser before. A sign-out forgets the stored name and the
+ * cached data too, so nothing private stays in the browser for the next person.
  */
 export function noteAuthChange(authUser: AuthUser | null, clearCaches: () => void): boolean {
   const last = tabStorage.get(LAST_UID_KEY);
   if (!authUser) {
-    if (last !== null) safeStorage.remove(STORAGE_KEYS.displayName);
+    if (last !== null) {
+      safeStorage.remove(STORAGE_KEYS.displayName);
+      clearCaches();
+    }
     tabStorage.set(LAST_UID_KEY, null);
     return false;
   }
