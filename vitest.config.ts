@@ -9,7 +9,9 @@ export default defineConfig({
     globals: true,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'],
+    // tests/rules select the node environment themselves and skip, by name, without emulators
+    // (scripts/test-firebase.sh starts what it can and runs them for real).
+    include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/rules/**/*.test.ts'],
     restoreMocks: true,
   },
 });

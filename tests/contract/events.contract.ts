@@ -322,6 +322,15 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           d,
         ]);
         expect(await listIds({ keyword: '存在しない' })).toEqual([]);
+        // The domain's keyword rule (src/domain/event-search.ts) on both backends: folded
+        // full-width input, every term in the title or the place, nothing else searched.
+        expect(await listIds({ keyword: 'ＳＯＣＣＥＲ' })).toEqual([a]);
+        expect(await listIds({ keyword: 'サッカー　駒沢' })).toEqual([d]);
+        expect(await listIds({ keyword: ' soccer  駒沢 ' })).toEqual([a]);
+        expect(await listIds({ keyword: 'サッカー 大阪', openOnly: true })).toEqual([]);
+        expect(await listIds({ keyword: 'サッカー 大阪' })).toEqual([c]);
+        expect(await listIds({ keyword: 'プレー' })).toEqual([]);
+        expect(await listIds({ keyword: '   ' })).toEqual([a, b, c, d]);
       });
 
       it('pages filtered results without losing or repeating any', async () => {

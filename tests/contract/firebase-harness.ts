@@ -98,6 +98,8 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
 
   return {
     backend,
+    // firestore.rules: users/{uid}/private/account is the owner's (and staff's) only.
+    readsOthersEmail: false,
     async signUpAs(label) {
       const email = `user${serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       const user = await backend.auth.signUp(email, PASSWORD, label);

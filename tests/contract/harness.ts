@@ -7,6 +7,13 @@ import type { Backend, OutboxMail } from '@/data/ports/backend';
 export interface ContractHarness {
   backend: Backend;
   /**
+   * Whether a signed-in client of this backend may read another user's email address. The local
+   * backend may; on Firebase the address lives in users/{uid}/private/account, readable by its
+   * owner and staff only. Where it may not, mail payloads carry recipientEmail '' and the
+   * recipient's uid, and the server resolves the address.
+   */
+  readsOthersEmail: boolean;
+  /**
    * Creates an account with a verified email and its users profile (display name = label),
    * leaves it signed in, and returns its uid.
    */

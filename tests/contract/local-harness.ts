@@ -24,6 +24,7 @@ export async function createLocalHarness(): Promise<ContractHarness> {
 
   return {
     backend,
+    readsOthersEmail: true,
     async signUpAs(label) {
       const email = `user${++serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       const user = await backend.auth.signUp(email, PASSWORD, label);

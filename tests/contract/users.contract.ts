@@ -62,6 +62,21 @@ export function usersContract(makeHarness: HarnessFactory): void {
       expect(many.find((p) => p.id === b)?.displayName).toBe('二人目');
     });
 
+    it("shows my own email, and another user's only where the harness says the client may read it", async () => {
+      const { backend } = h();
+      const a = await h().signUpAs('メール 一郎');
+      const b = await h().signUpAs('メール 二郎');
+      const bEmail = (await backend.users.get(b))!.email;
+      expect(bEmail).toMatch(/@example\.com$/);
+      await h().signInAs(a);
+      const aEmail = (await backend.users.get(a))!.email;
+      expect(aEmail).toMatch(/@example\.com$/);
+      expect(aEmail).not.toBe(bEmail);
+      const expected = h().readsOthersEmail ? bEmail : '';
+      expect((await backend.users.get(b))!.email).toBe(expected);
+      expect((await backend.users.getMany([b]))[0]!.email).toBe(expected);
+    });
+
     it('updates only the given profile fields', async () => {
       const { backend } = h();
       const uid = await h().signUpAs('編集 前');

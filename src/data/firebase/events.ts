@@ -24,6 +24,7 @@ import {
 import { EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
+import { keywordMatcher, keywordTerms } from '@/domain/event-search';
 import {
   assertCanEdit,
   decideCapacity,
@@ -39,7 +40,8 @@ import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 import { logQueryError } from './query-error';
 
 /**
- * Keyword search (title and place) has no Firestore query: Firestore matches whole values and
+ * Keyword search (every term in the title or the place, folded: src/domain/event-search.ts, the
+ * rule the local backend uses too) has no Firestore query: Firestore matches whole values and
  * prefixes only. The list runs the same indexed query as without a keyword and filters on the
  * client, in batches of KEYWORD_SCAN_BATCH documents and at most KEYWORD_SCAN_BATCHES batches
  * per page (so one page reads at most 500 documents). When that budget runs out before the page
@@ -52,16 +54,6 @@ export const KEYWORD_SCAN_BATCHES = 10;
 
 /** byOrganizer / byParticipant read at most this many events (no list is unbounded). */
 export const USER_EVENTS_LIMIT = 200;
-
-export function normalizeKeyword(s: string): string {
-  return s.normalize('NFKC').toLowerCase().trim();
-}
-
-export function matchesKeyword(e: Pick<SportEvent, 'title' | 'location'>, keyword: string): boolean {
-  const k = normalizeKeyword(keyword);
-  if (!k) return true;
-  return normalizeKeyword(e.title).includes(k) || normalizeKeyword(e.location).includes(k);
-}
 
 function startOfToday(now = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
@@ -172,11 +164,8 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     return { items, nextCursor: snap.docs.length > EVENTS_PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null };
   };
 
-  const listByKeyword = async (
-    filters: EventFilters,
-    keyword: string,
-    after: CursorValue | null,
-  ): Promise<Page<SportEvent>> => {
+  const listByKeyword = async (filters: EventFilters, after: CursorValue | null): Promise<Page<SportEvent>> => {
+    const matches = keywordMatcher(filters.keyword);
     const items: SportEvent[] = [];
     let lastIncluded: DocumentSnapshot | null = null;
     let lastExamined: DocumentSnapshot | null = null;
@@ -194,7 +183,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         } catch {
           event = null;
         }
-        if (event && matchesKeyword(event, keyword)) {
+        if (event && matches(event)) {
           // A further match proves there is a next page; it starts right after the last item.
           if (items.length === EVENTS_PAGE_SIZE) return { items, nextCursor: encodeCursor(cursorOf(lastIncluded!)) };
           items.push(event);
@@ -226,8 +215,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
   return {
     async list(filters, cursor) {
       const after = decodeCursor(cursor);
-      const keyword = normalizeKeyword(filters.keyword ?? '');
-      return keyword ? listByKeyword(filters, keyword, after) : listPlain(filters, after);
+      return keywordTerms(filters.keyword).length > 0 ? listByKeyword(filters, after) : listPlain(filters, after);
     },
 
     async get(id) {

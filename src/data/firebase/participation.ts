@@ -11,13 +11,13 @@ import {
   where,
   type Transaction,
 } from 'firebase/firestore';
-import { formatLongDate } from '@/domain/format';
 import type { SportEvent } from '@/domain/entities/event';
 import {
   PLACEHOLDER_EVENT_INFO,
   type ParticipationRequest,
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
+import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import { decideApprove, decideCancel, decideReject, decideRequest } from '@/domain/rules/participation';
 import type { ApiPort, ApprovalEmail, RejectionEmail } from '@/data/ports/api';
 import type { ParticipationPort } from '@/data/ports/participation';
@@ -39,10 +39,10 @@ const byCreatedAsc = (a: ParticipationRequest, b: ParticipationRequest) =>
 const byCreatedDesc = (a: ParticipationRequest, b: ParticipationRequest) => byCreatedAsc(b, a);
 
 /**
- * The recipient is named by uid: the email address is private (rules) and the function looks it
- * up on the server. recipientEmail stays in the SPEC §7 payload, empty from this backend.
+ * Other users' addresses are private here (users/{uid}/private/account is owner-only), so the
+ * mails go out with recipientEmail '' and the Function resolves it from recipientId.
  */
-type WithRecipient<T> = T & { recipientId: string; requestId: string };
+const UNREADABLE_EMAIL = '';
 
 export interface FirebaseParticipationPort extends ParticipationPort {
   queryPendingMain(uid: string): Promise<ParticipationRequest[]>;
@@ -65,7 +65,7 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
   };
 
   /** Fire-and-forget (SPEC §7): the mail never blocks or fails the approval itself. */
-  const mail = (payload: WithRecipient<ApprovalEmail> | WithRecipient<RejectionEmail>) => {
+  const mail = (payload: ApprovalEmail | RejectionEmail) => {
     api.sendNotificationEmail(payload).catch((e: unknown) => logger.error('participation.mail', e));
   };
 
@@ -140,16 +140,7 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
         tx.set(doc(notifications), notificationWrite(decision.notify));
         return { request: read.request!, event };
       });
-      mail({
-        type: 'event_approved',
-        recipientEmail: '',
-        recipientId: request.userId,
-        requestId,
-        eventTitle: event.title,
-        eventDate: formatLongDate(event.date),
-        eventLocation: event.location,
-        eventId: event.id,
-      });
+      mail(approvalEmailPayload({ request, event, recipientEmail: UNREADABLE_EMAIL }));
     },
 
     async reject(requestId) {
@@ -161,14 +152,14 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
         tx.set(doc(notifications), notificationWrite(decision.notify));
         return { request: read.request!, event: read.event! };
       });
-      mail({
-        type: 'event_rejected',
-        recipientEmail: '',
-        recipientId: request.userId,
-        requestId,
-        eventTitle: event.title,
-        organizerName: event.organizerName || ctx.auth.currentUser?.displayName || '',
-      });
+      mail(
+        rejectionEmailPayload({
+          request,
+          event,
+          recipientEmail: UNREADABLE_EMAIL,
+          organizerName: ctx.auth.currentUser?.displayName ?? '',
+        }),
+      );
     },
 
     /**

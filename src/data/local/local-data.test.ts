@@ -192,6 +192,8 @@ describe('local api and files', () => {
     await b.api.sendNotificationEmail({
       type: 'event_approved',
       recipientEmail: 'a@example.com',
+      recipientId: 'u-a',
+      requestId: 'req-a',
       eventTitle: '朝ヨガ',
       eventDate: '2030-05-10',
       eventLocation: '代々木公園',
@@ -201,6 +203,8 @@ describe('local api and files', () => {
     await b.api.sendNotificationEmail({
       type: 'event_rejected',
       recipientEmail: 'b@example.com',
+      recipientId: 'u-b',
+      requestId: 'req-b',
       eventTitle: '朝ヨガ',
       organizerName: '山田 太郎',
     });

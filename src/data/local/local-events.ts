@@ -3,6 +3,7 @@ import type { EventFilters, EventInput, EventsPort } from '@/data/ports/events';
 import { EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import { keywordMatcher } from '@/domain/event-search';
 import {
   assertCanEdit,
   decideCapacity,
@@ -196,25 +197,15 @@ function byDate(events: SportEvent[]): SportEvent[] {
   );
 }
 
-/** Full-width letters and digits typed through an IME match their half-width forms. */
-function fold(s: string): string {
-  return s.normalize('NFKC').toLowerCase();
-}
-
+/** The equality filters here; the keyword by the domain's rule, as on Firebase. */
 function matcher(f: EventFilters): (e: SportEvent) => boolean {
-  const terms = fold(f.keyword ?? '')
-    .split(/\s+/)
-    .filter((t) => t !== '');
+  const matchesKeyword = keywordMatcher(f.keyword);
   return (e) => {
     if (f.sportType && e.sportType !== f.sportType) return false;
     if (f.region && e.region !== f.region) return false;
     if (f.level && e.level !== f.level) return false;
     if (f.openOnly && e.status !== 'open') return false;
-    if (terms.length > 0) {
-      const haystack = fold(`${e.title}\n${e.location}`);
-      if (!terms.every((t) => haystack.includes(t))) return false;
-    }
-    return true;
+    return matchesKeyword(e);
   };
 }
 

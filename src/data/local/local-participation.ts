@@ -8,7 +8,7 @@ import {
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
 import { userProfileSchema } from '@/domain/entities/user';
-import { formatIsoDate } from '@/domain/format';
+import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import {
   decideApprove,
   decideCancel,
@@ -86,14 +86,9 @@ export class LocalParticipation implements ParticipationPort {
         return { request: request!, event: event! };
       },
     );
-    await this.mail('approval email', async () => ({
-      type: 'event_approved',
-      recipientEmail: await this.emailOf(request.userId),
-      eventTitle: event.title,
-      eventDate: formatIsoDate(event.date),
-      eventLocation: event.location,
-      eventId: event.id,
-    }));
+    await this.mail('approval email', async () =>
+      approvalEmailPayload({ request, event, recipientEmail: await this.emailOf(request.userId) }),
+    );
   }
 
   async reject(requestId: string): Promise<void> {
@@ -114,13 +109,14 @@ export class LocalParticipation implements ParticipationPort {
         return { request: request!, event: event! };
       },
     );
-    const organizer = await currentDisplayName(this.ctx);
-    await this.mail('rejection email', async () => ({
-      type: 'event_rejected',
-      recipientEmail: await this.emailOf(request.userId),
-      eventTitle: event.title,
-      organizerName: organizer.name || event.organizerName,
-    }));
+    await this.mail('rejection email', async () =>
+      rejectionEmailPayload({
+        request,
+        event,
+        recipientEmail: await this.emailOf(request.userId),
+        organizerName: (await currentDisplayName(this.ctx)).name,
+      }),
+    );
   }
 
   async myPending(): Promise<PendingRequestWithEvent[]> {
@@ -191,6 +187,7 @@ export class LocalParticipation implements ParticipationPort {
     return parseRows(participationRequestSchema, rows, 'participation.requestsOf');
   }
 
+  /** Everyone's address is readable here, so the mail names its recipient outright. */
   private async emailOf(uid: string): Promise<string> {
     const row = await this.ctx.db.users.get(uid);
     return row ? parseRow(userProfileSchema, row).email : '';
