@@ -43,10 +43,13 @@ GROUPS_STARTED=()
 
 log() { echo "test-firebase: $*"; }
 
+# /proc/<pid>/stat after "pid (comm) ": state ppid pgrp … (no procps needed on a bare machine).
+proc_field() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f"$2"; }
+
 alive() {
-  local stat
-  stat=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
-  [[ -n "$stat" && "$stat" != Z* ]]
+  local state
+  state=$(proc_field "$1" 1) || return 1
+  [[ -n "$state" && "$state" != Z ]]
 }
 
 # Starts "$@" in $dir as the leader of a new session and process group, output to $logfile;
@@ -67,7 +70,7 @@ spawn() {
 # TERM to the whole group, up to 15 s for a clean shutdown, then KILL whatever is left.
 stop_group() {
   local pid=$1 target=$1
-  [[ "$(ps -o pgid= -p "$pid" 2>/dev/null | tr -d ' ')" == "$pid" ]] && target=-$pid
+  [[ "$(proc_field "$pid" 3)" == "$pid" ]] && target=-$pid
   kill -TERM -- "$target" 2>/dev/null || true
   for _ in $(seq 1 150); do
     alive "$pid" || break
@@ -113,7 +116,12 @@ wait_until() {
   return 1
 }
 
-answers() { curl -sf --max-time 2 "$1" | grep -q "$2"; }
+# Whether GET $1 answers with a body containing $2 (node's fetch: curl may not be installed).
+answers() {
+  node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(2000) })
+    .then((r) => r.text())
+    .then((t) => process.exit(t.includes(process.argv[2]) ? 0 : 1), () => process.exit(1))' "$1" "$2"
+}
 
 java_major() {
   command -v java >/dev/null 2>&1 || { echo 0; return; }

@@ -1,0 +1,88 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type {
+  ConversationRecord,
+  EmailSettings,
+  EventRecord,
+  MessageRecord,
+  RequestRecord,
+} from './handlers/common.js';
+
+/**
+ * The reads of the handlers, on the Admin SDK (which bypasses firestore.rules: these functions
+ * are what may read users/{uid}/private/account). Ids come from validated bodies, and a document
+ * id containing '/' would address another path, so such ids read as "no document".
+ */
+function safeId(id: string): boolean {
+  return id.length > 0 && id.length <= 128 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function toDate(v: unknown): Date | null {
+  if (v && typeof v === 'object' && 'toDate' in v && typeof (v as { toDate: unknown }).toDate === 'function') {
+    const d = (v as { toDate(): Date }).toDate();
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  return null;
+}
+
+export function createFirestoreReads(db: Firestore) {
+  const read = async (path: string[]) => {
+    if (!path.every(safeId)) return null;
+    const snap = await db.doc(path.join('/')).get();
+    return snap.exists ? (snap.data() ?? null) : null;
+  };
+
+  return {
+    async getEvent(id: string): Promise<EventRecord | null> {
+      const d = await read(['events', id]);
+      if (!d) return null;
+      return {
+        id,
+        organizerId: str(d.organizerId),
+        title: str(d.title),
+        date: toDate(d.date),
+        startTime: str(d.startTime),
+        endTime: str(d.endTime),
+        location: str(d.location),
+        organizerName: str(d.organizerName),
+      };
+    },
+
+    async getRequest(id: string): Promise<RequestRecord | null> {
+      const d = await read(['participationRequests', id]);
+      if (!d) return null;
+      return { id, userId: str(d.userId), eventId: str(d.eventId), status: str(d.status) };
+    },
+
+    async getConversation(id: string): Promise<ConversationRecord | null> {
+      const d = await read(['conversations', id]);
+      if (!d) return null;
+      const participants = Array.isArray(d.participants) ? d.participants.filter((p): p is string => typeof p === 'string') : [];
+      return { id, participants };
+    },
+
+    async getMessage(conversationId: string, messageId: string): Promise<MessageRecord | null> {
+      const d = await read(['conversations', conversationId, 'messages', messageId]);
+      if (!d) return null;
+      return { id: messageId, senderId: str(d.senderId), read: d.read === true };
+    },
+
+    async getUserEmail(uid: string): Promise<string | null> {
+      const d = await read(['users', uid, 'private', 'account']);
+      const email = str(d?.email).trim();
+      return email || null;
+    },
+
+    async getDisplayName(uid: string): Promise<string | null> {
+      const d = await read(['users', uid]);
+      return str(d?.displayName).trim() || null;
+    },
+
+    /** users/{uid}/private/settings: only an explicit false turns a kind of mail off. */
+    async getEmailSettings(uid: string): Promise<EmailSettings> {
+      const d = await read(['users', uid, 'private', 'settings']);
+      return { eventUpdates: d?.eventUpdates !== false, messages: d?.messages !== false };
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { defineString } from 'firebase-functions/params';
+import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
+import { createFirestoreReads } from './firestore-deps.js';
+import type { Logger } from './handlers/common.js';
+import { handleSendEmail, type SendEmailDeps } from './handlers/send-email.js';
+import { handleTrackUnreadMessage, type TrackUnreadDeps } from './handlers/track-unread-message.js';
+import { httpHandler, originPolicy } from './http.js';
+import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
+import { createFirestoreRateLimiter, createMemoryRateLimiter } from './rate-limit.js';
+
+/**
+ * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
+ * or at deploy), the Vite dev server by default.
+ */
+const APP_BASE_URL = defineString('APP_BASE_URL', { default: 'http://localhost:5173' });
+
+/**
+ * Region: the default (us-central1). firebase.json rewrites to the functions by name without a
+ * region, which Hosting resolves to us-central1, and the app's emulator URLs name us-central1 too
+ * (src/data/firebase/api.ts). Moving to asia-northeast1 means changing all three together.
+ */
+const OPTIONS: HttpsOptions = { maxInstances: 10, timeoutSeconds: 30, memory: '256MiB', concurrency: 40 };
+
+const log: Logger = {
+  info: (message, data) => logger.info(message, data ?? {}),
+  warn: (message, data) => logger.warn(message, data ?? {}),
+  error: (message, data) => logger.error(message, data ?? {}),
+};
+
+const inEmulator = process.env.FUNCTIONS_EMULATOR === 'true';
+
+if (getApps().length === 0) initializeApp();
+
+let deps: (SendEmailDeps & TrackUnreadDeps) | null = null;
+
+/** Built at the first request, when params and the environment are final. */
+function productionDeps(): SendEmailDeps & TrackUnreadDeps {
+  if (deps) return deps;
+  const db = getFirestore();
+  const now = () => new Date();
+  const mailer = createMailer(mailerConfigFromEnv(), log);
+  deps = {
+    ...createFirestoreReads(db),
+    verifyIdToken: async (token) => ({ uid: (await getAuth().verifyIdToken(token)).uid }),
+    sendMail: (mail) => mailer.send(mail),
+    // One process in the emulator; across production instances the count lives in Firestore.
+    throttle: inEmulator ? createMemoryRateLimiter(now) : createFirestoreRateLimiter(db, now),
+    now,
+    appBaseUrl: APP_BASE_URL.value().replace(/\/+$/, ''),
+    log,
+  };
+  return deps;
+}
+
+let originCheck: ((origin: string) => boolean) | null = null;
+const isAllowedOrigin = (origin: string): boolean => {
+  originCheck ??= originPolicy({
+    appBaseUrl: APP_BASE_URL.value(),
+    extraOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowLocalhost: inEmulator,
+  });
+  return originCheck(origin);
+};
+
+/** POST /api/notifications/send-email (SPEC §7): approval and rejection mail. */
+export const sendEmail = onRequest(
+  OPTIONS,
+  httpHandler((req) => handleSendEmail(req, productionDeps()), { isAllowedOrigin, log, name: 'sendEmail' }),
+);
+
+/** POST /api/track-unread-message (SPEC §7): a mail about an unread message. */
+export const trackUnreadMessage = onRequest(
+  OPTIONS,
+  httpHandler((req) => handleTrackUnreadMessage(req, productionDeps()), { isAllowedOrigin, log, name: 'trackUnreadMessage' }),
+);

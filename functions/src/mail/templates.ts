@@ -1,0 +1,107 @@
+import type { EventRecord } from '../handlers/common.js';
+
+/**
+ * The mail texts. Every value in them comes from Firestore, never from the request body, so a
+ * caller cannot put words of their own into a mail sent in the product's name. The wording follows
+ * the local backend's outbox (src/data/local/local-api.ts) so both backends send the same mail.
+ */
+const SUBJECT_PREFIX = '【スポーツコミュニティ】';
+
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+/** Titles and names go into a header line: no line breaks there. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
+}
+
+function link(base: string, path: string): string {
+  return `${base}${path}`;
+}
+
+function footer(base: string): string[] {
+  return [
+    '',
+    '――',
+    'このメールは送信専用のアドレスから送られています。返信はできません。',
+    'メール通知の設定は、メール設定画面から変更できます。',
+    link(base, '/email-settings'),
+  ];
+}
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+/**
+ * 2024年5月10日(金). The app stores an event's day as midnight of the organizer's browser
+ * (a Japanese audience: JST), so the day is read in Asia/Tokyo, not in the server's UTC.
+ */
+export function formatEventDay(date: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  return `${get('year')}年${get('month')}月${get('day')}日(${WEEKDAYS[weekday] ?? ''})`;
+}
+
+/** 2024年5月10日(金) 10:00〜12:00, or whatever of it is known. */
+export function formatEventWhen(event: Pick<EventRecord, 'date' | 'startTime' | 'endTime'>): string {
+  const day = event.date ? formatEventDay(event.date) : '未定';
+  const time =
+    event.startTime && event.endTime
+      ? `${event.startTime}〜${event.endTime}`
+      : event.startTime
+        ? `${event.startTime}〜`
+        : '';
+  return time ? `${day} ${time}` : day;
+}
+
+export function approvalMail(event: EventRecord, base: string): MailText {
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」への参加が承認されました`,
+    text: [
+      '参加リクエストが主催者に承認されました。当日お会いできるのを楽しみにしています。',
+      '',
+      `イベント: ${event.title}`,
+      `開催日時: ${formatEventWhen(event)}`,
+      `場所: ${event.location || '未定'}`,
+      '',
+      'イベントの詳細は以下のリンクからご確認ください。',
+      link(base, `/events/${encodeURIComponent(event.id)}`),
+      ...footer(base),
+    ].join('\n'),
+  };
+}
+
+export function rejectionMail(event: EventRecord, organizerName: string, base: string): MailText {
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」への参加リクエストについて`,
+    text: [
+      `「${event.title}」への参加リクエストは、主催者（${organizerName || '主催者'}さん）により今回は見送りとなりました。`,
+      '',
+      'ほかにも参加者を募集しているイベントがたくさんあります。ぜひ探してみてください。',
+      link(base, '/events'),
+      ...footer(base),
+    ].join('\n'),
+  };
+}
+
+export function unreadMessageMail(senderName: string, conversationId: string, base: string): MailText {
+  const who = oneLine(senderName) || 'ユーザー';
+  return {
+    subject: `${SUBJECT_PREFIX}${who}さんから新しいメッセージが届いています`,
+    text: [
+      `${who}さんから新しいメッセージが届いています。`,
+      '以下のリンクからメッセージを確認してください。',
+      '',
+      link(base, `/messages/${encodeURIComponent(conversationId)}`),
+      ...footer(base),
+    ].join('\n'),
+  };
+}

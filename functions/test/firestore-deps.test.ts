@@ -1,0 +1,75 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { createFirestoreReads } from '../src/firestore-deps.js';
+
+function fakeDb(docs: Record<string, Record<string, unknown>>) {
+  const paths: string[] = [];
+  const db = {
+    doc: (path: string) => ({
+      get: async () => {
+        paths.push(path);
+        const data = docs[path];
+        return { exists: data !== undefined, data: () => data };
+      },
+    }),
+  };
+  return { reads: createFirestoreReads(db as unknown as Firestore), paths };
+}
+
+describe('Firestore reads', () => {
+  it('reads the email from the private account document, not the public profile', async () => {
+    const { reads } = fakeDb({
+      'users/u1': { displayName: ' 花子 ', email: 'public@example.jp' },
+      'users/u1/private/account': { email: ' private@example.jp ' },
+    });
+    expect(await reads.getUserEmail('u1')).toBe('private@example.jp');
+    expect(await reads.getDisplayName('u1')).toBe('花子');
+    expect(await reads.getUserEmail('u2')).toBeNull();
+  });
+
+  it('turns a kind of mail off only with an explicit false', async () => {
+    const { reads } = fakeDb({
+      'users/a/private/settings': { eventUpdates: false },
+      'users/b/private/settings': { messages: false, eventUpdates: 'no' },
+    });
+    expect(await reads.getEmailSettings('a')).toEqual({ eventUpdates: false, messages: true });
+    expect(await reads.getEmailSettings('b')).toEqual({ eventUpdates: true, messages: false });
+    expect(await reads.getEmailSettings('none')).toEqual({ eventUpdates: true, messages: true });
+  });
+
+  it('maps an event with its Timestamp day and tolerates missing fields', async () => {
+    const date = Timestamp.fromDate(new Date('2024-05-09T15:00:00Z'));
+    const { reads } = fakeDb({ 'events/e1': { organizerId: 'o', title: 'T', date, location: 'L', participants: [] } });
+    expect(await reads.getEvent('e1')).toEqual({
+      id: 'e1',
+      organizerId: 'o',
+      title: 'T',
+      date: new Date('2024-05-09T15:00:00Z'),
+      startTime: '',
+      endTime: '',
+      location: 'L',
+      organizerName: '',
+    });
+  });
+
+  it('maps requests, conversations and messages', async () => {
+    const { reads } = fakeDb({
+      'participationRequests/r1': { userId: 'u', eventId: 'e', status: 'approved' },
+      'conversations/a_b': { participants: ['a', 'b', 3] },
+      'conversations/a_b/messages/m1': { senderId: 'a', read: true },
+    });
+    expect(await reads.getRequest('r1')).toEqual({ id: 'r1', userId: 'u', eventId: 'e', status: 'approved' });
+    expect(await reads.getConversation('a_b')).toEqual({ id: 'a_b', participants: ['a', 'b'] });
+    expect(await reads.getMessage('a_b', 'm1')).toEqual({ id: 'm1', senderId: 'a', read: true });
+  });
+
+  it('never reads another path through an id with a slash or a reserved id', async () => {
+    const { reads, paths } = fakeDb({ 'users/victim/private/account': { email: 'v@example.jp' } });
+    expect(await reads.getRequest('x/../users/victim')).toBeNull();
+    expect(await reads.getConversation('victim/private')).toBeNull();
+    expect(await reads.getUserEmail('..')).toBeNull();
+    expect(await reads.getEvent('__name__')).toBeNull();
+    expect(paths).toEqual([]);
+  });
+});

@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest';
+import { handleSendEmail, SEND_EMAIL_CALLER_LIMIT } from '../src/handlers/send-email.js';
+import { BASE_URL, fakeDeps, post, REQUESTER, world } from './fakes.js';
+
+const approval = (over: Record<string, unknown> = {}) => ({
+  type: 'event_approved',
+  recipientEmail: '',
+  recipientId: REQUESTER,
+  requestId: 'req-approved',
+  eventTitle: '週末フットサル',
+  eventDate: '2024-05-10',
+  eventLocation: '代々木公園',
+  eventId: 'event-1',
+  ...over,
+});
+
+const rejection = (over: Record<string, unknown> = {}) => ({
+  type: 'event_rejected',
+  recipientEmail: '',
+  recipientId: REQUESTER,
+  requestId: 'req-rejected',
+  eventTitle: '週末フットサル',
+  organizerName: '山田太郎',
+  ...over,
+});
+
+describe('POST /api/notifications/send-email', () => {
+  describe('method and authentication', () => {
+    it.each(['GET', 'PUT', 'DELETE'])('answers 405 with Allow: POST to %s', async (method) => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail({ ...post(approval()), method }, deps);
+      expect(res.status).toBe(405);
+      expect(res.headers).toEqual({ Allow: 'POST' });
+      expect(res.body.error).toBe('method_not_allowed');
+      expect(sent).toHaveLength(0);
+    });
+
+    it('answers 401 when there is no Authorization header', async () => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(approval(), null), deps);
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('unauthenticated');
+      expect(sent).toHaveLength(0);
+    });
+
+    it.each([['Basic b3JnYW5pemVy'], ['Bearer'], ['Bearer '], ['organizer-token']])(
+      'answers 401 to the malformed header %j',
+      async (authorization) => {
+        const { deps } = fakeDeps();
+        const res = await handleSendEmail({ method: 'POST', headers: { authorization }, body: approval() }, deps);
+        expect(res.status).toBe(401);
+      },
+    );
+
+    it('answers 401 when the ID token does not verify', async () => {
+      const { deps, sent, logs } = fakeDeps();
+      const res = await handleSendEmail(post(approval(), 'forged-token'), deps);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ error: 'unauthenticated' });
+      expect(logs.some((l) => l.level === 'warn' && l.message === 'rejected an ID token')).toBe(true);
+      expect(sent).toHaveLength(0);
+    });
+
+    it('accepts the scheme in any case and the header under any capitalisation', async () => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(
+        { method: 'POST', headers: { Authorization: 'bearer organizer-token' }, body: approval() },
+        deps,
+      );
+      expect(res.status).toBe(200);
+      expect(sent).toHaveLength(1);
+    });
+  });
+
+  describe('body validation', () => {
+    it.each([
+      ['no body', undefined],
+      ['an array', []],
+      ['an unknown type', approval({ type: 'event_cancelled' })],
+      ['an approval without requestId', approval({ requestId: undefined })],
+      ['an approval without eventId', approval({ eventId: undefined })],
+      ['a rejection without recipientId', rejection({ recipientId: undefined })],
+      ['an empty recipientId', approval({ recipientId: '  ' })],
+      ['a non-string eventTitle', approval({ eventTitle: 42 })],
+    ])('answers 400 with the issues for %s', async (_name, body) => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(body), deps);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid_body');
+      expect(Array.isArray(res.body.issues)).toBe(true);
+      expect((res.body.issues as unknown[]).length).toBeGreaterThan(0);
+      expect(sent).toHaveLength(0);
+    });
+
+    it('names the offending field in the issues', async () => {
+      const { deps } = fakeDeps();
+      const res = await handleSendEmail(post(approval({ requestId: 7 })), deps);
+      expect(res.body.issues).toEqual([expect.objectContaining({ path: 'requestId' })]);
+    });
+  });
+
+  describe('who may cause the mail', () => {
+    it('answers 403 when the caller is not the organizer of the event', async () => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(approval(), 'stranger-token'), deps);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('forbidden');
+      expect(sent).toHaveLength(0);
+    });
+
+    it('answers 403 when the requester tries to mail themself an approval', async () => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(approval(), 'requester-token'), deps);
+      expect(res.status).toBe(403);
+      expect(sent).toHaveLength(0);
+    });
+
+    it('answers 403 when the request does not exist', async () => {
+      const { deps } = fakeDeps();
+      const res = await handleSendEmail(post(approval({ requestId: 'nope' })), deps);
+      expect(res.status).toBe(403);
+    });
+
+    it('answers 403 when the request belongs to another user than recipientId', async () => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(approval({ recipientId: 'someone-else' })), deps);
+      expect(res.status).toBe(403);
+      expect(sent).toHaveLength(0);
+    });
+
+    it('answers 403 when the request is for another event than eventId', async () => {
+      const { deps } = fakeDeps();
+      const res = await handleSendEmail(post(approval({ requestId: 'req-other-event' })), deps);
+      expect(res.status).toBe(403);
+    });
+
+    it("answers 403 for a request of another organizer's event, even naming that event", async () => {
+      const { deps } = fakeDeps();
+      const res = await handleSendEmail(post(approval({ requestId: 'req-other-event', eventId: 'event-2' })), deps);
+      expect(res.status).toBe(403);
+    });
+
+    it('answers 403 when the event of the request no longer exists', async () => {
+      const w = world();
+      delete w.events['event-1'];
+      const { deps } = fakeDeps(w);
+      const res = await handleSendEmail(post(approval()), deps);
+      expect(res.status).toBe(403);
+    });
+
+    it.each(['req-pending', 'req-rejected'])('answers 403 to an approval mail for the request %s', async (requestId) => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(approval({ requestId })), deps);
+      expect(res.status).toBe(403);
+      expect(sent).toHaveLength(0);
+    });
+
+    it.each(['req-pending', 'req-approved'])('answers 403 to a rejection mail for the request %s', async (requestId) => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(rejection({ requestId })), deps);
+      expect(res.status).toBe(403);
+      expect(sent).toHaveLength(0);
+    });
+
+    it('answers 403 to a rejection whose optional eventId differs from the request’s event', async () => {
+      const { deps } = fakeDeps();
+      const res = await handleSendEmail(post(rejection({ eventId: 'event-2' })), deps);
+      expect(res.status).toBe(403);
+    });
+  });
+
+  describe('approval mail', () => {
+    it('mails the address looked up from recipientId, ignoring the address the client sent', async () => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(approval({ recipientEmail: 'attacker@evil.example' })), deps);
+      expect(res).toEqual({ status: 200, body: { sent: true } });
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.to).toBe('requester@example.jp');
+    });
+
+    it('mails when the client sends an empty recipientEmail or none at all', async () => {
+      const { deps, sent } = fakeDeps();
+      expect((await handleSendEmail(post(approval({ recipientEmail: undefined })), deps)).status).toBe(200);
+      expect(sent[0]!.to).toBe('requester@example.jp');
+    });
+
+    it('writes the event from Firestore in Japanese with the day, time, place and a link', async () => {
+      const { deps, sent } = fakeDeps();
+      await handleSendEmail(post(approval({ eventTitle: '偽のタイトル', eventLocation: 'http://phish.example' })), deps);
+      const mail = sent[0]!;
+      expect(mail.subject).toBe('【スポーツコミュニティ】「週末フットサル」への参加が承認されました');
+      expect(mail.text).toContain('参加リクエストが主催者に承認されました。');
+      expect(mail.text).toContain('イベント: 週末フットサル');
+      expect(mail.text).toContain('開催日時: 2024年5月10日(金) 10:00〜12:00');
+      expect(mail.text).toContain('場所: 代々木公園');
+      expect(mail.text).toContain(`${BASE_URL}/events/event-1`);
+      expect(mail.text).toContain(`${BASE_URL}/email-settings`);
+      expect(mail.text).not.toContain('偽のタイトル');
+      expect(mail.text).not.toContain('phish');
+    });
+
+    it('does not mail the same approval twice', async () => {
+      const { deps, sent } = fakeDeps();
+      await handleSendEmail(post(approval()), deps);
+      const again = await handleSendEmail(post(approval()), deps);
+      expect(again).toEqual({ status: 200, body: { sent: false, reason: 'duplicate' } });
+      expect(sent).toHaveLength(1);
+    });
+  });
+
+  describe('rejection mail', () => {
+    it('mails the requester with the organizer’s current name and a link to other events', async () => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(rejection({ recipientEmail: 'attacker@evil.example', organizerName: '偽名' })), deps);
+      expect(res).toEqual({ status: 200, body: { sent: true } });
+      const mail = sent[0]!;
+      expect(mail.to).toBe('requester@example.jp');
+      expect(mail.subject).toBe('【スポーツコミュニティ】「週末フットサル」への参加リクエストについて');
+      expect(mail.text).toContain('主催者（山田太郎さん）により今回は見送りとなりました。');
+      expect(mail.text).toContain(`${BASE_URL}/events`);
+      expect(mail.text).not.toContain('偽名');
+    });
+
+    it('falls back to the name stored on the event when the organizer has no profile name', async () => {
+      const w = world();
+      delete w.names['organizer-uid'];
+      const { deps, sent } = fakeDeps(w);
+      await handleSendEmail(post(rejection()), deps);
+      expect(sent[0]!.text).toContain('主催者（山田（作成時）さん）');
+    });
+
+    it('accepts an eventId that matches the request', async () => {
+      const { deps, sent } = fakeDeps();
+      const res = await handleSendEmail(post(rejection({ eventId: 'event-1' })), deps);
+      expect(res.status).toBe(200);
+      expect(sent).toHaveLength(1);
+    });
+  });
+
+  describe('recipient settings and address', () => {
+    it.each([
+      ['approval', approval()],
+      ['rejection', rejection()],
+    ])('skips the %s mail when the recipient turned event mail off', async (_name, body) => {
+      const w = world();
+      w.settings[REQUESTER] = { eventUpdates: false };
+      const { deps, sent } = fakeDeps(w);
+      const res = await handleSendEmail(post(body), deps);
+      expect(res).toEqual({ status: 200, body: { sent: false, reason: 'opted_out' } });
+      expect(sent).toHaveLength(0);
+    });
+
+    it('still mails an approval when only message mail is turned off', async () => {
+      const w = world();
+      w.settings[REQUESTER] = { messages: false };
+      const { deps, sent } = fakeDeps(w);
+      await handleSendEmail(post(approval()), deps);
+      expect(sent).toHaveLength(1);
+    });
+
+    it('answers sent:false when the recipient has no address on file', async () => {
+      const w = world();
+      delete w.emails[REQUESTER];
+      const { deps, sent } = fakeDeps(w);
+      const res = await handleSendEmail(post(approval({ recipientEmail: 'requester@example.jp' })), deps);
+      expect(res).toEqual({ status: 200, body: { sent: false, reason: 'no_recipient_email' } });
+      expect(sent).toHaveLength(0);
+    });
+  });
+
+  describe('throttling and failures', () => {
+    it('answers 429 with Retry-After once a caller exceeds the limit, and recovers after the window', async () => {
+      const { deps, advance } = fakeDeps();
+      for (let i = 0; i < SEND_EMAIL_CALLER_LIMIT.limit; i++) {
+        expect((await handleSendEmail(post(approval()), deps)).status).toBe(200);
+      }
+      const limited = await handleSendEmail(post(approval()), deps);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe('rate_limited');
+      expect(Number(limited.headers?.['Retry-After'])).toBeGreaterThan(0);
+
+      // Another caller is not affected.
+      expect((await handleSendEmail(post(approval(), 'stranger-token'), deps)).status).toBe(403);
+
+      advance(SEND_EMAIL_CALLER_LIMIT.windowMs);
+      expect((await handleSendEmail(post(approval()), deps)).status).toBe(200);
+    });
+
+    it('answers 502 and logs when the mail transport fails', async () => {
+      const { deps, logs } = fakeDeps();
+      deps.sendMail = async () => {
+        throw new Error('ECONNREFUSED');
+      };
+      const res = await handleSendEmail(post(approval()), deps);
+      expect(res.status).toBe(502);
+      expect(res.body.error).toBe('mail_failed');
+      expect(logs.some((l) => l.level === 'error' && l.data?.reason === 'ECONNREFUSED')).toBe(true);
+    });
+  });
+});
