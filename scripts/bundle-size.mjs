@@ -7,7 +7,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { serveDist } from './serve-dist.mjs';
 
-const FIREBASE_MARKERS = ['firestore.googleapis.com', 'identitytoolkit.googleapis.com', 'FirebaseError'];
+const FIREBASE_MARKERS = [
+  'firestore.googleapis.com',
+  'identitytoolkit.googleapis.com',
+  'FirebaseError',
+];
 
 const assets = join('dist', 'assets');
 const files = (await readdir(assets)).filter((f) => f.endsWith('.js'));
@@ -20,7 +24,15 @@ for (const f of files) {
 const server = await serveDist('dist');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const page = await browser.newPage();
 const scripts = new Set();
@@ -43,7 +55,12 @@ for (const path of scripts) {
 }
 rows.sort((a, b) => Number(b[2]) - Number(a[2]));
 console.log('First page (/) JavaScript, production build, local backend:');
-for (const [p, r, g] of rows) console.log(`  ${p.padEnd(48)} ${r.padStart(8)} KiB  ${g.padStart(7)} KiB gzip`);
-console.log(`  ${'total'.padEnd(48)} ${(raw / 1024).toFixed(1).padStart(8)} KiB  ${(gz / 1024).toFixed(1).padStart(7)} KiB gzip`);
-console.log(`Build JS files: ${files.length}; files with Firebase SDK code: ${withFirebase.length ? withFirebase.join(', ') : 'none'}`);
+for (const [p, r, g] of rows)
+  console.log(`  ${p.padEnd(48)} ${r.padStart(8)} KiB  ${g.padStart(7)} KiB gzip`);
+console.log(
+  `  ${'total'.padEnd(48)} ${(raw / 1024).toFixed(1).padStart(8)} KiB  ${(gz / 1024).toFixed(1).padStart(7)} KiB gzip`,
+);
+console.log(
+  `Build JS files: ${files.length}; files with Firebase SDK code: ${withFirebase.length ? withFirebase.join(', ') : 'none'}`,
+);
 if (withFirebase.length) process.exitCode = 1;

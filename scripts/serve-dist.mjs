@@ -31,7 +31,10 @@ export function serveDist(root = 'dist', port = 0) {
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {
       const { port: actual } = server.address();
-      resolve({ url: `http://127.0.0.1:${actual}`, close: () => new Promise((r) => server.close(r)) });
+      resolve({
+        url: `http://127.0.0.1:${actual}`,
+        close: () => new Promise((r) => server.close(r)),
+      });
     });
   });
 }

@@ -13,13 +13,25 @@ import type {
  * id containing '/' would address another path, so such ids read as "no document".
  */
 function safeId(id: string): boolean {
-  return id.length > 0 && id.length <= 128 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
+  return (
+    id.length > 0 &&
+    id.length <= 128 &&
+    !id.includes('/') &&
+    id !== '.' &&
+    id !== '..' &&
+    !/^__.*__$/.test(id)
+  );
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 function toDate(v: unknown): Date | null {
-  if (v && typeof v === 'object' && 'toDate' in v && typeof (v as { toDate: unknown }).toDate === 'function') {
+  if (
+    v &&
+    typeof v === 'object' &&
+    'toDate' in v &&
+    typeof (v as { toDate: unknown }).toDate === 'function'
+  ) {
     const d = (v as { toDate(): Date }).toDate();
     return Number.isNaN(d.getTime()) ? null : d;
   }
@@ -58,7 +70,9 @@ export function createFirestoreReads(db: Firestore) {
     async getConversation(id: string): Promise<ConversationRecord | null> {
       const d = await read(['conversations', id]);
       if (!d) return null;
-      const participants = Array.isArray(d.participants) ? d.participants.filter((p): p is string => typeof p === 'string') : [];
+      const participants = Array.isArray(d.participants)
+        ? d.participants.filter((p): p is string => typeof p === 'string')
+        : [];
       return { id, participants };
     },
 

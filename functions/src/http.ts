@@ -23,7 +23,11 @@ const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
  * base URL, ALLOWED_ORIGINS) get CORS headers. Against the emulator the dev server on localhost
  * calls the Functions emulator's port directly, so local origins are allowed there only.
  */
-export function originPolicy(opts: { appBaseUrl: string; extraOrigins: string[]; allowLocalhost: boolean }) {
+export function originPolicy(opts: {
+  appBaseUrl: string;
+  extraOrigins: string[];
+  allowLocalhost: boolean;
+}) {
   const allowed = new Set<string>();
   for (const url of [opts.appBaseUrl, ...opts.extraOrigins]) {
     try {
@@ -32,7 +36,8 @@ export function originPolicy(opts: { appBaseUrl: string; extraOrigins: string[];
       // An unparsable entry allows nothing.
     }
   }
-  return (origin: string): boolean => allowed.has(origin) || (opts.allowLocalhost && LOCAL_ORIGIN.test(origin));
+  return (origin: string): boolean =>
+    allowed.has(origin) || (opts.allowLocalhost && LOCAL_ORIGIN.test(origin));
 }
 
 function firstHeader(value: string | string[] | undefined): string {
@@ -45,8 +50,14 @@ function firstHeader(value: string | string[] | undefined): string {
  */
 export function readBody(req: HttpRequest): unknown {
   const body = req.body;
-  if (body !== undefined && body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) return body;
-  const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : req.rawBody?.toString('utf8');
+  if (body !== undefined && body !== null && typeof body === 'object' && !Buffer.isBuffer(body))
+    return body;
+  const text =
+    typeof body === 'string'
+      ? body
+      : Buffer.isBuffer(body)
+        ? body.toString('utf8')
+        : req.rawBody?.toString('utf8');
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -80,7 +91,9 @@ export function httpHandler(
     try {
       response = await handler({ method: req.method, headers: req.headers, body: readBody(req) });
     } catch (e) {
-      opts.log.error(`${opts.name} failed`, { reason: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      opts.log.error(`${opts.name} failed`, {
+        reason: e instanceof Error ? (e.stack ?? e.message) : String(e),
+      });
       response = { status: 500, body: { error: 'internal', message: 'Something went wrong.' } };
     }
     for (const [key, value] of Object.entries(response.headers ?? {})) res.set(key, value);

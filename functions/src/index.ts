@@ -23,7 +23,12 @@ const APP_BASE_URL = defineString('APP_BASE_URL', { default: 'http://localhost:5
  * region, which Hosting resolves to us-central1, and the app's emulator URLs name us-central1 too
  * (src/data/firebase/api.ts). Moving to asia-northeast1 means changing all three together.
  */
-const OPTIONS: HttpsOptions = { maxInstances: 10, timeoutSeconds: 30, memory: '256MiB', concurrency: 40 };
+const OPTIONS: HttpsOptions = {
+  maxInstances: 10,
+  timeoutSeconds: 30,
+  memory: '256MiB',
+  concurrency: 40,
+};
 
 const log: Logger = {
   info: (message, data) => logger.info(message, data ?? {}),
@@ -60,7 +65,10 @@ let originCheck: ((origin: string) => boolean) | null = null;
 const isAllowedOrigin = (origin: string): boolean => {
   originCheck ??= originPolicy({
     appBaseUrl: APP_BASE_URL.value(),
-    extraOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    extraOrigins: (process.env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     allowLocalhost: inEmulator,
   });
   return originCheck(origin);
@@ -69,11 +77,19 @@ const isAllowedOrigin = (origin: string): boolean => {
 /** POST /api/notifications/send-email (SPEC §7): approval and rejection mail. */
 export const sendEmail = onRequest(
   OPTIONS,
-  httpHandler((req) => handleSendEmail(req, productionDeps()), { isAllowedOrigin, log, name: 'sendEmail' }),
+  httpHandler((req) => handleSendEmail(req, productionDeps()), {
+    isAllowedOrigin,
+    log,
+    name: 'sendEmail',
+  }),
 );
 
 /** POST /api/track-unread-message (SPEC §7): a mail about an unread message. */
 export const trackUnreadMessage = onRequest(
   OPTIONS,
-  httpHandler((req) => handleTrackUnreadMessage(req, productionDeps()), { isAllowedOrigin, log, name: 'trackUnreadMessage' }),
+  httpHandler((req) => handleTrackUnreadMessage(req, productionDeps()), {
+    isAllowedOrigin,
+    log,
+    name: 'trackUnreadMessage',
+  }),
 );

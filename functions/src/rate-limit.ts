@@ -12,13 +12,24 @@ interface Window {
   startMs: number;
 }
 
-function decide(current: Window | undefined, limit: RateLimit, nowMs: number): { decision: RateDecision; next: Window | null } {
-  const window = current && nowMs - current.startMs < limit.windowMs ? current : { count: 0, startMs: nowMs };
+function decide(
+  current: Window | undefined,
+  limit: RateLimit,
+  nowMs: number,
+): { decision: RateDecision; next: Window | null } {
+  const window =
+    current && nowMs - current.startMs < limit.windowMs ? current : { count: 0, startMs: nowMs };
   if (window.count >= limit.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((window.startMs + limit.windowMs - nowMs) / 1000));
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((window.startMs + limit.windowMs - nowMs) / 1000),
+    );
     return { decision: { allowed: false, retryAfterSeconds }, next: null };
   }
-  return { decision: { allowed: true, retryAfterSeconds: 0 }, next: { count: window.count + 1, startMs: window.startMs } };
+  return {
+    decision: { allowed: true, retryAfterSeconds: 0 },
+    next: { count: window.count + 1, startMs: window.startMs },
+  };
 }
 
 /** For tests and the emulator's single process. */

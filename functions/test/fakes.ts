@@ -30,7 +30,11 @@ export interface World {
 
 export function world(): World {
   return {
-    tokens: { 'organizer-token': ORGANIZER, 'requester-token': REQUESTER, 'stranger-token': STRANGER },
+    tokens: {
+      'organizer-token': ORGANIZER,
+      'requester-token': REQUESTER,
+      'stranger-token': STRANGER,
+    },
     events: {
       'event-1': {
         id: 'event-1',
@@ -55,13 +59,36 @@ export function world(): World {
       },
     },
     requests: {
-      'req-approved': { id: 'req-approved', userId: REQUESTER, eventId: 'event-1', status: 'approved' },
-      'req-rejected': { id: 'req-rejected', userId: REQUESTER, eventId: 'event-1', status: 'rejected' },
-      'req-pending': { id: 'req-pending', userId: REQUESTER, eventId: 'event-1', status: 'pending' },
-      'req-other-event': { id: 'req-other-event', userId: REQUESTER, eventId: 'event-2', status: 'approved' },
+      'req-approved': {
+        id: 'req-approved',
+        userId: REQUESTER,
+        eventId: 'event-1',
+        status: 'approved',
+      },
+      'req-rejected': {
+        id: 'req-rejected',
+        userId: REQUESTER,
+        eventId: 'event-1',
+        status: 'rejected',
+      },
+      'req-pending': {
+        id: 'req-pending',
+        userId: REQUESTER,
+        eventId: 'event-1',
+        status: 'pending',
+      },
+      'req-other-event': {
+        id: 'req-other-event',
+        userId: REQUESTER,
+        eventId: 'event-2',
+        status: 'approved',
+      },
     },
     conversations: {
-      [`${ORGANIZER}_${REQUESTER}`]: { id: `${ORGANIZER}_${REQUESTER}`, participants: [ORGANIZER, REQUESTER] },
+      [`${ORGANIZER}_${REQUESTER}`]: {
+        id: `${ORGANIZER}_${REQUESTER}`,
+        participants: [ORGANIZER, REQUESTER],
+      },
     },
     messages: {
       'msg-from-requester': { id: 'msg-from-requester', senderId: REQUESTER, read: false },

@@ -40,7 +40,9 @@ describe('Firestore reads', () => {
 
   it('maps an event with its Timestamp day and tolerates missing fields', async () => {
     const date = Timestamp.fromDate(new Date('2024-05-09T15:00:00Z'));
-    const { reads } = fakeDb({ 'events/e1': { organizerId: 'o', title: 'T', date, location: 'L', participants: [] } });
+    const { reads } = fakeDb({
+      'events/e1': { organizerId: 'o', title: 'T', date, location: 'L', participants: [] },
+    });
     expect(await reads.getEvent('e1')).toEqual({
       id: 'e1',
       organizerId: 'o',
@@ -59,7 +61,12 @@ describe('Firestore reads', () => {
       'conversations/a_b': { participants: ['a', 'b', 3] },
       'conversations/a_b/messages/m1': { senderId: 'a', read: true },
     });
-    expect(await reads.getRequest('r1')).toEqual({ id: 'r1', userId: 'u', eventId: 'e', status: 'approved' });
+    expect(await reads.getRequest('r1')).toEqual({
+      id: 'r1',
+      userId: 'u',
+      eventId: 'e',
+      status: 'approved',
+    });
     expect(await reads.getConversation('a_b')).toEqual({ id: 'a_b', participants: ['a', 'b'] });
     expect(await reads.getMessage('a_b', 'm1')).toEqual({ id: 'm1', senderId: 'a', read: true });
   });

@@ -3,7 +3,12 @@ import type { HandlerRequest, HandlerResponse, Logger } from '../src/handlers/co
 import { httpHandler, originPolicy, readBody, type HttpRequest } from '../src/http.js';
 
 function fakeResponse() {
-  const out = { status: 0, headers: {} as Record<string, string>, body: undefined as unknown, ended: false };
+  const out = {
+    status: 0,
+    headers: {} as Record<string, string>,
+    body: undefined as unknown,
+    ended: false,
+  };
   const res = {
     status(code: number) {
       out.status = code;
@@ -25,7 +30,11 @@ function fakeResponse() {
 }
 
 const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
-const allowApp = originPolicy({ appBaseUrl: 'https://sports.example.jp/', extraOrigins: [], allowLocalhost: true });
+const allowApp = originPolicy({
+  appBaseUrl: 'https://sports.example.jp/',
+  extraOrigins: [],
+  allowLocalhost: true,
+});
 
 describe('originPolicy', () => {
   it('allows the app’s own origin and listed origins', () => {
@@ -41,7 +50,11 @@ describe('originPolicy', () => {
   });
 
   it('allows local dev origins only when asked (the emulator)', () => {
-    const dev = originPolicy({ appBaseUrl: 'https://sports.example.jp', extraOrigins: [], allowLocalhost: true });
+    const dev = originPolicy({
+      appBaseUrl: 'https://sports.example.jp',
+      extraOrigins: [],
+      allowLocalhost: true,
+    });
     expect(dev('http://localhost:5173')).toBe(true);
     expect(dev('http://127.0.0.1:4173')).toBe(true);
     expect(dev('http://localhost.evil.example')).toBe(false);
@@ -81,7 +94,11 @@ describe('httpHandler', () => {
 
   it('answers a preflight from an allowed origin with the CORS headers and without calling the handler', async () => {
     let called = false;
-    const fn = httpHandler(async (r) => ((called = true), ok(r)), { isAllowedOrigin: allowApp, log: silent, name: 't' });
+    const fn = httpHandler(async (r) => ((called = true), ok(r)), {
+      isAllowedOrigin: allowApp,
+      log: silent,
+      name: 't',
+    });
     const { res, out } = fakeResponse();
     await fn({ method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } }, res);
     expect(out.status).toBe(204);
@@ -103,14 +120,24 @@ describe('httpHandler', () => {
 
   it('passes method, headers and body to the handler and writes its status, headers and JSON', async () => {
     const fn = httpHandler(
-      async (r) => ({ status: 429, body: { error: 'rate_limited', method: r.method }, headers: { 'Retry-After': '30' } }),
+      async (r) => ({
+        status: 429,
+        body: { error: 'rate_limited', method: r.method },
+        headers: { 'Retry-After': '30' },
+      }),
       { isAllowedOrigin: allowApp, log: silent, name: 't' },
     );
     const { res, out } = fakeResponse();
-    await fn({ method: 'POST', headers: { origin: 'https://sports.example.jp' }, body: { a: 1 } }, res);
+    await fn(
+      { method: 'POST', headers: { origin: 'https://sports.example.jp' }, body: { a: 1 } },
+      res,
+    );
     expect(out.status).toBe(429);
     expect(out.body).toEqual({ error: 'rate_limited', method: 'POST' });
-    expect(out.headers).toMatchObject({ 'Retry-After': '30', 'Access-Control-Allow-Origin': 'https://sports.example.jp' });
+    expect(out.headers).toMatchObject({
+      'Retry-After': '30',
+      'Access-Control-Allow-Origin': 'https://sports.example.jp',
+    });
   });
 
   it('answers 500 with a JSON error and logs when the handler throws', async () => {
@@ -119,7 +146,11 @@ describe('httpHandler', () => {
       async () => {
         throw new Error('firestore unavailable');
       },
-      { isAllowedOrigin: allowApp, log: { ...silent, error: (m) => errors.push(m) }, name: 'sendEmail' },
+      {
+        isAllowedOrigin: allowApp,
+        log: { ...silent, error: (m) => errors.push(m) },
+        name: 'sendEmail',
+      },
     );
     const { res, out } = fakeResponse();
     await fn({ method: 'POST', headers: {}, body: {} }, res);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../src/handlers/common.js';
-import { approvalMail, formatEventDay, formatEventWhen, unreadMessageMail } from '../src/mail/templates.js';
+import {
+  approvalMail,
+  formatEventDay,
+  formatEventWhen,
+  unreadMessageMail,
+} from '../src/mail/templates.js';
 import { createMailer, DEFAULT_FROM, mailerConfigFromEnv } from '../src/mail/transport.js';
 
 const logs: { message: string; data?: Record<string, unknown> }[] = [];
@@ -19,14 +24,25 @@ describe('mail text', () => {
 
   it('joins the times with 〜 and says 未定 for an unknown day', () => {
     const date = new Date('2024-05-09T15:00:00Z');
-    expect(formatEventWhen({ date, startTime: '09:00', endTime: '' })).toBe('2024年5月10日(金) 09:00〜');
+    expect(formatEventWhen({ date, startTime: '09:00', endTime: '' })).toBe(
+      '2024年5月10日(金) 09:00〜',
+    );
     expect(formatEventWhen({ date, startTime: '', endTime: '' })).toBe('2024年5月10日(金)');
     expect(formatEventWhen({ date: null, startTime: '', endTime: '' })).toBe('未定');
   });
 
   it('keeps line breaks of a title out of the subject and says 未定 for a missing place', () => {
     const mail = approvalMail(
-      { id: 'e/1', organizerId: 'o', title: '夜練\r\nBcc: x@example.com', date: null, startTime: '', endTime: '', location: '', organizerName: '' },
+      {
+        id: 'e/1',
+        organizerId: 'o',
+        title: '夜練\r\nBcc: x@example.com',
+        date: null,
+        startTime: '',
+        endTime: '',
+        location: '',
+        organizerName: '',
+      },
       'http://localhost:5173',
     );
     expect(mail.subject).not.toMatch(/[\r\n]/);
@@ -36,7 +52,9 @@ describe('mail text', () => {
 
   it('links the unread mail to the conversation', () => {
     const mail = unreadMessageMail('', 'a_b', 'http://localhost:5173');
-    expect(mail.subject).toBe('【スポーツコミュニティ】ユーザーさんから新しいメッセージが届いています');
+    expect(mail.subject).toBe(
+      '【スポーツコミュニティ】ユーザーさんから新しいメッセージが届いています',
+    );
     expect(mail.text).toContain('http://localhost:5173/messages/a_b');
   });
 });
@@ -51,7 +69,9 @@ describe('mailer configuration', () => {
       smtpUrl: 'smtps://u:p@smtp.example.jp',
       from: DEFAULT_FROM,
     });
-    expect(mailerConfigFromEnv({ MAIL_FROM: 'Team <team@example.jp>' }).from).toBe('Team <team@example.jp>');
+    expect(mailerConfigFromEnv({ MAIL_FROM: 'Team <team@example.jp>' }).from).toBe(
+      'Team <team@example.jp>',
+    );
   });
 });
 
@@ -62,8 +82,17 @@ describe('mailer', () => {
     const info = await mailer.send({ to: 'a@example.jp', subject: '件名です', text: '本文です' });
     expect(info.messageId).toMatch(/@/);
     const [kept] = mailer.captured();
-    expect(kept).toMatchObject({ to: 'a@example.jp', subject: '件名です', text: '本文です', from: DEFAULT_FROM });
-    const raw = JSON.parse(kept!.raw) as { subject: string; to: { address: string }[]; text: string };
+    expect(kept).toMatchObject({
+      to: 'a@example.jp',
+      subject: '件名です',
+      text: '本文です',
+      from: DEFAULT_FROM,
+    });
+    const raw = JSON.parse(kept!.raw) as {
+      subject: string;
+      to: { address: string }[];
+      text: string;
+    };
     expect(raw.subject).toBe('件名です');
     expect(raw.to[0]!.address).toBe('a@example.jp');
     expect(logs).toEqual([expect.objectContaining({ message: 'mail captured (not sent)' })]);
@@ -71,12 +100,15 @@ describe('mailer', () => {
 
   it('keeps only the most recent captured mail', async () => {
     const mailer = createMailer({ capture: true, smtpUrl: undefined, from: DEFAULT_FROM }, log, 2);
-    for (const n of [1, 2, 3]) await mailer.send({ to: 'a@example.jp', subject: `s${n}`, text: 't' });
+    for (const n of [1, 2, 3])
+      await mailer.send({ to: 'a@example.jp', subject: `s${n}`, text: 't' });
     expect(mailer.captured().map((m) => m.subject)).toEqual(['s2', 's3']);
   });
 
   it('refuses to send for real without SMTP_URL instead of dropping the mail silently', async () => {
     const mailer = createMailer({ capture: false, smtpUrl: undefined, from: DEFAULT_FROM }, log);
-    await expect(mailer.send({ to: 'a@example.jp', subject: 's', text: 't' })).rejects.toThrow('SMTP_URL is not configured');
+    await expect(mailer.send({ to: 'a@example.jp', subject: 's', text: 't' })).rejects.toThrow(
+      'SMTP_URL is not configured',
+    );
   });
 });

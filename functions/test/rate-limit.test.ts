@@ -12,7 +12,8 @@ function fakeFirestore() {
     runTransaction: async <T>(fn: (tx: unknown) => Promise<T>): Promise<T> =>
       fn({
         get: async (ref: { path: string }) => ({ data: () => docs.get(ref.path) }),
-        set: (ref: { path: string }, data: Record<string, unknown>) => void docs.set(ref.path, data),
+        set: (ref: { path: string }, data: Record<string, unknown>) =>
+          void docs.set(ref.path, data),
       }),
   };
   return { db: db as unknown as Firestore, docs };

@@ -47,7 +47,10 @@ describe('POST /api/notifications/send-email', () => {
       'answers 401 to the malformed header %j',
       async (authorization) => {
         const { deps } = fakeDeps();
-        const res = await handleSendEmail({ method: 'POST', headers: { authorization }, body: approval() }, deps);
+        const res = await handleSendEmail(
+          { method: 'POST', headers: { authorization }, body: approval() },
+          deps,
+        );
         expect(res.status).toBe(401);
       },
     );
@@ -57,7 +60,9 @@ describe('POST /api/notifications/send-email', () => {
       const res = await handleSendEmail(post(approval(), 'forged-token'), deps);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ error: 'unauthenticated' });
-      expect(logs.some((l) => l.level === 'warn' && l.message === 'rejected an ID token')).toBe(true);
+      expect(logs.some((l) => l.level === 'warn' && l.message === 'rejected an ID token')).toBe(
+        true,
+      );
       expect(sent).toHaveLength(0);
     });
 
@@ -136,7 +141,10 @@ describe('POST /api/notifications/send-email', () => {
 
     it("answers 403 for a request of another organizer's event, even naming that event", async () => {
       const { deps } = fakeDeps();
-      const res = await handleSendEmail(post(approval({ requestId: 'req-other-event', eventId: 'event-2' })), deps);
+      const res = await handleSendEmail(
+        post(approval({ requestId: 'req-other-event', eventId: 'event-2' })),
+        deps,
+      );
       expect(res.status).toBe(403);
     });
 
@@ -148,19 +156,25 @@ describe('POST /api/notifications/send-email', () => {
       expect(res.status).toBe(403);
     });
 
-    it.each(['req-pending', 'req-rejected'])('answers 403 to an approval mail for the request %s', async (requestId) => {
-      const { deps, sent } = fakeDeps();
-      const res = await handleSendEmail(post(approval({ requestId })), deps);
-      expect(res.status).toBe(403);
-      expect(sent).toHaveLength(0);
-    });
+    it.each(['req-pending', 'req-rejected'])(
+      'answers 403 to an approval mail for the request %s',
+      async (requestId) => {
+        const { deps, sent } = fakeDeps();
+        const res = await handleSendEmail(post(approval({ requestId })), deps);
+        expect(res.status).toBe(403);
+        expect(sent).toHaveLength(0);
+      },
+    );
 
-    it.each(['req-pending', 'req-approved'])('answers 403 to a rejection mail for the request %s', async (requestId) => {
-      const { deps, sent } = fakeDeps();
-      const res = await handleSendEmail(post(rejection({ requestId })), deps);
-      expect(res.status).toBe(403);
-      expect(sent).toHaveLength(0);
-    });
+    it.each(['req-pending', 'req-approved'])(
+      'answers 403 to a rejection mail for the request %s',
+      async (requestId) => {
+        const { deps, sent } = fakeDeps();
+        const res = await handleSendEmail(post(rejection({ requestId })), deps);
+        expect(res.status).toBe(403);
+        expect(sent).toHaveLength(0);
+      },
+    );
 
     it('answers 403 to a rejection whose optional eventId differs from the request’s event', async () => {
       const { deps } = fakeDeps();
@@ -172,7 +186,10 @@ describe('POST /api/notifications/send-email', () => {
   describe('approval mail', () => {
     it('mails the address looked up from recipientId, ignoring the address the client sent', async () => {
       const { deps, sent } = fakeDeps();
-      const res = await handleSendEmail(post(approval({ recipientEmail: 'attacker@evil.example' })), deps);
+      const res = await handleSendEmail(
+        post(approval({ recipientEmail: 'attacker@evil.example' })),
+        deps,
+      );
       expect(res).toEqual({ status: 200, body: { sent: true } });
       expect(sent).toHaveLength(1);
       expect(sent[0]!.to).toBe('requester@example.jp');
@@ -180,15 +197,22 @@ describe('POST /api/notifications/send-email', () => {
 
     it('mails when the client sends an empty recipientEmail or none at all', async () => {
       const { deps, sent } = fakeDeps();
-      expect((await handleSendEmail(post(approval({ recipientEmail: undefined })), deps)).status).toBe(200);
+      expect(
+        (await handleSendEmail(post(approval({ recipientEmail: undefined })), deps)).status,
+      ).toBe(200);
       expect(sent[0]!.to).toBe('requester@example.jp');
     });
 
     it('writes the event from Firestore in Japanese with the day, time, place and a link', async () => {
       const { deps, sent } = fakeDeps();
-      await handleSendEmail(post(approval({ eventTitle: '偽のタイトル', eventLocation: 'http://phish.example' })), deps);
+      await handleSendEmail(
+        post(approval({ eventTitle: '偽のタイトル', eventLocation: 'http://phish.example' })),
+        deps,
+      );
       const mail = sent[0]!;
-      expect(mail.subject).toBe('【スポーツコミュニティ】「週末フットサル」への参加が承認されました');
+      expect(mail.subject).toBe(
+        '【スポーツコミュニティ】「週末フットサル」への参加が承認されました',
+      );
       expect(mail.text).toContain('参加リクエストが主催者に承認されました。');
       expect(mail.text).toContain('イベント: 週末フットサル');
       expect(mail.text).toContain('開催日時: 2024年5月10日(金) 10:00〜12:00');
@@ -211,11 +235,16 @@ describe('POST /api/notifications/send-email', () => {
   describe('rejection mail', () => {
     it('mails the requester with the organizer’s current name and a link to other events', async () => {
       const { deps, sent } = fakeDeps();
-      const res = await handleSendEmail(post(rejection({ recipientEmail: 'attacker@evil.example', organizerName: '偽名' })), deps);
+      const res = await handleSendEmail(
+        post(rejection({ recipientEmail: 'attacker@evil.example', organizerName: '偽名' })),
+        deps,
+      );
       expect(res).toEqual({ status: 200, body: { sent: true } });
       const mail = sent[0]!;
       expect(mail.to).toBe('requester@example.jp');
-      expect(mail.subject).toBe('【スポーツコミュニティ】「週末フットサル」への参加リクエストについて');
+      expect(mail.subject).toBe(
+        '【スポーツコミュニティ】「週末フットサル」への参加リクエストについて',
+      );
       expect(mail.text).toContain('主催者（山田太郎さん）により今回は見送りとなりました。');
       expect(mail.text).toContain(`${BASE_URL}/events`);
       expect(mail.text).not.toContain('偽名');
@@ -262,7 +291,10 @@ describe('POST /api/notifications/send-email', () => {
       const w = world();
       delete w.emails[REQUESTER];
       const { deps, sent } = fakeDeps(w);
-      const res = await handleSendEmail(post(approval({ recipientEmail: 'requester@example.jp' })), deps);
+      const res = await handleSendEmail(
+        post(approval({ recipientEmail: 'requester@example.jp' })),
+        deps,
+      );
       expect(res).toEqual({ status: 200, body: { sent: false, reason: 'no_recipient_email' } });
       expect(sent).toHaveLength(0);
     });

@@ -73,26 +73,38 @@ describe('POST /api/track-unread-message', () => {
 
     it('answers 403 when the caller names themself as the recipient', async () => {
       const { deps } = fakeDeps();
-      const res = await handleTrackUnreadMessage(asRequester(ping({ recipientId: REQUESTER })), deps);
+      const res = await handleTrackUnreadMessage(
+        asRequester(ping({ recipientId: REQUESTER })),
+        deps,
+      );
       expect(res.status).toBe(403);
     });
 
     it('answers 403 when the conversation does not exist', async () => {
       const { deps } = fakeDeps();
-      const res = await handleTrackUnreadMessage(asRequester(ping({ conversationId: 'missing' })), deps);
+      const res = await handleTrackUnreadMessage(
+        asRequester(ping({ conversationId: 'missing' })),
+        deps,
+      );
       expect(res.status).toBe(403);
     });
 
     it('answers 403 when the caller does not take part in the conversation', async () => {
       const { deps, sent } = fakeDeps();
-      const res = await handleTrackUnreadMessage(post(ping({ senderId: STRANGER }), 'stranger-token'), deps);
+      const res = await handleTrackUnreadMessage(
+        post(ping({ senderId: STRANGER }), 'stranger-token'),
+        deps,
+      );
       expect(res.status).toBe(403);
       expect(sent).toHaveLength(0);
     });
 
     it('answers 403 when the recipient is not the other participant', async () => {
       const { deps, sent } = fakeDeps();
-      const res = await handleTrackUnreadMessage(asRequester(ping({ recipientId: STRANGER })), deps);
+      const res = await handleTrackUnreadMessage(
+        asRequester(ping({ recipientId: STRANGER })),
+        deps,
+      );
       expect(res.status).toBe(403);
       expect(sent).toHaveLength(0);
     });
@@ -105,7 +117,10 @@ describe('POST /api/track-unread-message', () => {
 
     it('answers 403 when the message was written by the other participant', async () => {
       const { deps } = fakeDeps();
-      const res = await handleTrackUnreadMessage(asRequester(ping({ messageId: 'msg-from-organizer' })), deps);
+      const res = await handleTrackUnreadMessage(
+        asRequester(ping({ messageId: 'msg-from-organizer' })),
+        deps,
+      );
       expect(res.status).toBe(403);
     });
   });
@@ -121,7 +136,9 @@ describe('POST /api/track-unread-message', () => {
       expect(sent).toHaveLength(1);
       const mail = sent[0]!;
       expect(mail.to).toBe('organizer@example.jp');
-      expect(mail.subject).toBe('【スポーツコミュニティ】佐藤花子さんから新しいメッセージが届いています');
+      expect(mail.subject).toBe(
+        '【スポーツコミュニティ】佐藤花子さんから新しいメッセージが届いています',
+      );
       expect(mail.text).toContain('佐藤花子さんから新しいメッセージが届いています。');
       expect(mail.text).toContain(`${BASE_URL}/messages/${CONVERSATION}`);
       expect(mail.text).not.toContain('運営事務局');
@@ -132,12 +149,17 @@ describe('POST /api/track-unread-message', () => {
       delete w.names[REQUESTER];
       const { deps, sent } = fakeDeps(w);
       await handleTrackUnreadMessage(asRequester(ping()), deps);
-      expect(sent[0]!.subject).toBe('【スポーツコミュニティ】ユーザーさんから新しいメッセージが届いています');
+      expect(sent[0]!.subject).toBe(
+        '【スポーツコミュニティ】ユーザーさんから新しいメッセージが届いています',
+      );
     });
 
     it('does not mail about a message that has already been read', async () => {
       const { deps, sent } = fakeDeps();
-      const res = await handleTrackUnreadMessage(asRequester(ping({ messageId: 'msg-read' })), deps);
+      const res = await handleTrackUnreadMessage(
+        asRequester(ping({ messageId: 'msg-read' })),
+        deps,
+      );
       expect(res).toEqual({ status: 200, body: { sent: false, reason: 'already_read' } });
       expect(sent).toHaveLength(0);
     });
@@ -181,7 +203,9 @@ describe('POST /api/track-unread-message', () => {
   describe('throttling', () => {
     it('sends at most one mail per conversation and recipient every 15 minutes', async () => {
       const { deps, sent, advance } = fakeDeps();
-      expect((await handleTrackUnreadMessage(asRequester(ping()), deps)).body).toEqual({ sent: true });
+      expect((await handleTrackUnreadMessage(asRequester(ping()), deps)).body).toEqual({
+        sent: true,
+      });
 
       advance(TRACK_UNREAD_MAIL_LIMIT.windowMs - 1);
       const again = await handleTrackUnreadMessage(asRequester(ping()), deps);
@@ -189,7 +213,9 @@ describe('POST /api/track-unread-message', () => {
       expect(sent).toHaveLength(1);
 
       advance(1);
-      expect((await handleTrackUnreadMessage(asRequester(ping()), deps)).body).toEqual({ sent: true });
+      expect((await handleTrackUnreadMessage(asRequester(ping()), deps)).body).toEqual({
+        sent: true,
+      });
       expect(sent).toHaveLength(2);
     });
 
@@ -197,7 +223,10 @@ describe('POST /api/track-unread-message', () => {
       const { deps, sent } = fakeDeps();
       await handleTrackUnreadMessage(asRequester(ping()), deps);
       const reply = await handleTrackUnreadMessage(
-        post(ping({ recipientId: REQUESTER, senderId: ORGANIZER, messageId: 'msg-from-organizer' }), 'organizer-token'),
+        post(
+          ping({ recipientId: REQUESTER, senderId: ORGANIZER, messageId: 'msg-from-organizer' }),
+          'organizer-token',
+        ),
         deps,
       );
       expect(reply.body).toEqual({ sent: true });
@@ -211,7 +240,9 @@ describe('POST /api/track-unread-message', () => {
       }
       const limited = await handleTrackUnreadMessage(asRequester(ping()), deps);
       expect(limited.status).toBe(429);
-      expect(limited.headers?.['Retry-After']).toBe(String(TRACK_UNREAD_CALLER_LIMIT.windowMs / 1000));
+      expect(limited.headers?.['Retry-After']).toBe(
+        String(TRACK_UNREAD_CALLER_LIMIT.windowMs / 1000),
+      );
     });
   });
 });

@@ -28,7 +28,8 @@ export function App() {
   }, []);
 
   const router = useMemo(
-    () => (backend ? createBrowserRouter(buildRoutes({ devRoutes: backend.kind === 'local' })) : null),
+    () =>
+      backend ? createBrowserRouter(buildRoutes({ devRoutes: backend.kind === 'local' })) : null,
     [backend],
   );
 

@@ -23,9 +23,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   render() {
     if (!this.state.error) return this.props.children;
-    const chunkFailed = /dynamically imported module|Loading chunk|Importing a module script failed/i.test(
-      this.state.error.message,
-    );
+    const chunkFailed =
+      /dynamically imported module|Loading chunk|Importing a module script failed/i.test(
+        this.state.error.message,
+      );
     return (
       <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
         <h1 className="text-xl font-bold">問題が発生しました</h1>

@@ -46,10 +46,16 @@ function Header() {
             <UserMenu user={state.user} />
           ) : (
             <>
-              <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <Link
+                to="/login"
+                className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
                 ログイン
               </Link>
-              <Link to="/register" className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+              <Link
+                to="/register"
+                className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+              >
                 新規登録
               </Link>
             </>
@@ -88,7 +94,10 @@ export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         本文へスキップ
       </a>
       {backend.kind === 'local' ? <DemoBanner /> : null}

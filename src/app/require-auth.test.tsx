@@ -23,7 +23,13 @@ function controllableAuth() {
   return { auth, emit: (u: AuthUser | null) => listener?.(u) };
 }
 
-const user: AuthUser = { uid: 'u1', email: 'u1@example.com', displayName: '利用者', photoURL: '', emailVerified: true };
+const user: AuthUser = {
+  uid: 'u1',
+  email: 'u1@example.com',
+  displayName: '利用者',
+  photoURL: '',
+  emailVerified: true,
+};
 
 function LoginProbe() {
   const location = useLocation();
@@ -46,7 +52,14 @@ function setup(initialPath: string) {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginProbe /> },
-      { path: '/notifications', element: <RequireAuth><h1>通知</h1></RequireAuth> },
+      {
+        path: '/notifications',
+        element: (
+          <RequireAuth>
+            <h1>通知</h1>
+          </RequireAuth>
+        ),
+      },
     ],
     { initialEntries: [initialPath] },
   );

@@ -49,9 +49,15 @@ function open(path: string, Screen: Screen): RouteObject {
 }
 
 function guarded(path: string, Screen: Screen): RouteObject {
-  return { path, element: <RequireAuth><Screen /></RequireAuth> };
+  return {
+    path,
+    element: (
+      <RequireAuth>
+        <Screen />
+      </RequireAuth>
+    ),
+  };
 }
-
 
 /** SPEC §2, row by row. `devRoutes` is only mounted on the local backend. */
 export function buildRoutes({ devRoutes }: { devRoutes: boolean }): RouteObject[] {

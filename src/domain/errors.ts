@@ -57,8 +57,10 @@ export const AUTH_ERROR_MESSAGES = {
   'auth/weak-password': 'パスワードは8文字以上で、英字と数字を含めてください',
   'auth/too-many-requests': '試行回数が多すぎます。しばらく時間をおいてから再度お試しください',
   'auth/network-request-failed': 'ネットワークに接続できません。通信環境を確認してください',
-  'auth/invalid-action-code': 'このリンクは無効か、既に使用されています。もう一度メールを送信してください',
-  'auth/expired-action-code': 'このリンクの有効期限が切れています。もう一度メールを送信してください',
+  'auth/invalid-action-code':
+    'このリンクは無効か、既に使用されています。もう一度メールを送信してください',
+  'auth/expired-action-code':
+    'このリンクの有効期限が切れています。もう一度メールを送信してください',
   'auth/requires-recent-login': 'セキュリティのため、もう一度ログインしてください',
   'auth/user-disabled': 'このアカウントは無効になっています',
   'auth/unauthenticated': 'ログインが必要です',
@@ -92,7 +94,10 @@ export function normalizeAuthCode(code: string | undefined): AuthErrorCode {
 }
 
 /** The text to show for any thrown value: catalogue and auth messages as they are, others generic. */
-export function errorMessage(e: unknown, fallback = 'エラーが発生しました。もう一度お試しください'): string {
+export function errorMessage(
+  e: unknown,
+  fallback = 'エラーが発生しました。もう一度お試しください',
+): string {
   if (e instanceof DomainError || e instanceof AuthError) return e.message;
   if (e instanceof Error && /[ぁ-んァ-ン一-龥]/.test(e.message)) return e.message;
   return fallback;

@@ -63,7 +63,9 @@ describe('query client', () => {
 
   it('keeps Dates as Dates through the stored cache', () => {
     const when = new Date(2026, 10, 21, 9, 30);
-    const back = deserializeCache<{ a: { when: Date; n: number } }>(serializeCache({ a: { when, n: 1 } }));
+    const back = deserializeCache<{ a: { when: Date; n: number } }>(
+      serializeCache({ a: { when, n: 1 } }),
+    );
     expect(back.a.when).toBeInstanceOf(Date);
     expect(back.a.when.getTime()).toBe(when.getTime());
     expect(back.a.n).toBe(1);
@@ -75,7 +77,9 @@ describe('getQueryFn', () => {
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(new Response('not allowed', { status: 403, statusText: 'Forbidden' }))
-      .mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
+      .mockResolvedValueOnce(
+        new Response('', { status: 500, statusText: 'Internal Server Error' }),
+      );
     vi.stubGlobal('fetch', fetchMock);
     const fn = getQueryFn({ on401: 'throw' });
     await expect(fn({ queryKey: ['/api/x'] })).rejects.toThrow('403: not allowed');
@@ -85,15 +89,27 @@ describe('getQueryFn', () => {
   });
 
   it('yields null on 401 when configured to, and raises otherwise', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('unauthorized', { status: 401, statusText: 'Unauthorized' })));
-    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/me'] })).resolves.toBeNull();
-    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/me'] })).rejects.toThrow('401: unauthorized');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('unauthorized', { status: 401, statusText: 'Unauthorized' })),
+    );
+    await expect(
+      getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/me'] }),
+    ).resolves.toBeNull();
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/me'] })).rejects.toThrow(
+      '401: unauthorized',
+    );
     vi.unstubAllGlobals();
   });
 
   it('parses a successful response as JSON', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"ok":true}', { status: 200 })));
-    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/ok'] })).resolves.toEqual({ ok: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"ok":true}', { status: 200 })),
+    );
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/ok'] })).resolves.toEqual({
+      ok: true,
+    });
     vi.unstubAllGlobals();
   });
 });

@@ -22,10 +22,23 @@ function emit() {
 }
 
 /** Shows a toast; only TOAST_LIMIT (one) is kept, the newest replacing the previous. */
-export function toast(input: { title: string; description?: string; variant?: ToastVariant }): string {
+export function toast(input: {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
-  toasts = [{ id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true }, ...toasts].slice(0, TOAST_LIMIT);
+  toasts = [
+    {
+      id,
+      title: input.title,
+      description: input.description,
+      variant: input.variant ?? 'default',
+      open: true,
+    },
+    ...toasts,
+  ].slice(0, TOAST_LIMIT);
   emit();
   return id;
 }

@@ -30,10 +30,15 @@ export function Toaster() {
           <div className="flex-1">
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description ? (
-              <Toast.Description className="mt-1 text-sm opacity-90">{t.description}</Toast.Description>
+              <Toast.Description className="mt-1 text-sm opacity-90">
+                {t.description}
+              </Toast.Description>
             ) : null}
           </div>
-          <Toast.Close aria-label="閉じる" className="rounded px-1 text-lg leading-none opacity-60 hover:opacity-100">
+          <Toast.Close
+            aria-label="閉じる"
+            className="rounded px-1 text-lg leading-none opacity-60 hover:opacity-100"
+          >
             ×
           </Toast.Close>
         </Toast.Root>

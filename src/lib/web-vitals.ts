@@ -14,7 +14,11 @@ export function rateVital(name: keyof typeof WEB_VITAL_THRESHOLDS, value: number
 function report(metric: Metric) {
   const name = metric.name as keyof typeof WEB_VITAL_THRESHOLDS;
   if (!(name in WEB_VITAL_THRESHOLDS)) return;
-  logger.info('web-vitals', { name, value: Math.round(metric.value * 1000) / 1000, rating: rateVital(name, metric.value) });
+  logger.info('web-vitals', {
+    name,
+    value: Math.round(metric.value * 1000) / 1000,
+    rating: rateVital(name, metric.value),
+  });
 }
 
 /**

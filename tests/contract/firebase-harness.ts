@@ -38,7 +38,10 @@ async function emulatorCall(url: string, method: 'GET' | 'DELETE'): Promise<unkn
 
 async function resetEmulators(): Promise<void> {
   if (emulators.auth) {
-    await emulatorCall(`http://${auth.host}:${auth.port}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/accounts`, 'DELETE');
+    await emulatorCall(
+      `http://${auth.host}:${auth.port}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/accounts`,
+      'DELETE',
+    );
   }
   if (emulators.firestore) {
     await emulatorCall(
@@ -62,7 +65,14 @@ async function authOutbox(): Promise<OutboxMail[]> {
     'GET',
   )) as { oobCodes?: OobCode[] } | null;
   return (body?.oobCodes ?? [])
-    .map((c) => ({ id: c.oobCode, to: c.email, subject: c.requestType, body: '', links: [c.oobLink], sentAt: new Date() }))
+    .map((c) => ({
+      id: c.oobCode,
+      to: c.email,
+      subject: c.requestType,
+      body: '',
+      links: [c.oobLink],
+      sentAt: new Date(),
+    }))
     .reverse();
 }
 
@@ -74,7 +84,10 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
   // The Functions are not part of these runs; the calls are recorded and answered 200.
   const fakeFetch: typeof fetch = async (input, init) => {
     apiCalls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : null });
-    return new Response('{"ok":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response('{"ok":true}', {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
   const services = await createFirebaseServices(
     {
@@ -134,7 +147,10 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     signOut: () => backend.auth.signOut(),
     outbox: authOutbox,
     failPendingMainQuery() {
-      vi.spyOn(backend.participation as FirebaseParticipationPort, 'queryPendingMain').mockRejectedValue(
+      vi.spyOn(
+        backend.participation as FirebaseParticipationPort,
+        'queryPendingMain',
+      ).mockRejectedValue(
         Object.assign(new Error('The query requires an index.'), { code: 'failed-precondition' }),
       );
     },

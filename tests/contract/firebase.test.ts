@@ -51,7 +51,9 @@ for (const [name, suite] of Object.entries(firestoreSuites)) {
 if (emulators.auth && emulators.firestore && emulators.storage) {
   describe('firebase backend: files', () => filesContract(createFirebaseHarness));
 } else {
-  const missing = emulators.firestore ? STORAGE_MISSING : "(not run: needs Google's Firestore and Storage emulators)";
+  const missing = emulators.firestore
+    ? STORAGE_MISSING
+    : "(not run: needs Google's Firestore and Storage emulators)";
   describe.skip(`firebase backend: files ${missing}`, () => {
     it('runs the files port contract against the Storage emulator', () => {});
   });

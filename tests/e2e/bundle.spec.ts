@@ -8,7 +8,9 @@ test('the local-backend build carries no Firebase SDK code', () => {
   expect(js.length).toBeGreaterThan(0);
   const offenders = js.filter((f) => {
     const text = readFileSync(join(dir, f), 'utf8');
-    return ['firestore.googleapis.com', 'identitytoolkit.googleapis.com', 'FirebaseError'].some((m) => text.includes(m));
+    return ['firestore.googleapis.com', 'identitytoolkit.googleapis.com', 'FirebaseError'].some(
+      (m) => text.includes(m),
+    );
   });
   expect(offenders).toEqual([]);
 });

@@ -76,7 +76,10 @@ async function japaneseGlyphsRender(page: Page): Promise<boolean> {
 
 test.describe('public routes', () => {
   for (const path of PUBLIC_ROUTES) {
-    test(`${path} opens with Japanese content and no console errors`, async ({ page, consoleErrors }) => {
+    test(`${path} opens with Japanese content and no console errors`, async ({
+      page,
+      consoleErrors,
+    }) => {
       await page.goto(path);
       const heading = page.getByRole('heading', { level: 1 }).first();
       await expect(heading).toBeVisible();
@@ -98,9 +101,9 @@ test.describe('public routes', () => {
   test('the page declares Japanese and pre-announces its hosts', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-    const hints = await page.locator('link[rel="preconnect"], link[rel="dns-prefetch"]').evaluateAll((links) =>
-      links.map((l) => (l as HTMLLinkElement).href),
-    );
+    const hints = await page
+      .locator('link[rel="preconnect"], link[rel="dns-prefetch"]')
+      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
     expect(hints.some((h) => h.includes('fonts.'))).toBe(true);
     expect(hints.some((h) => h.includes('firebasestorage.googleapis.com'))).toBe(true);
     expect(hints.some((h) => h.includes('googleusercontent.com'))).toBe(true);

@@ -51,7 +51,9 @@ function db(ctx: RulesTestContext): Firestore {
 }
 
 function as(uid: string, claims: Record<string, unknown> = {}): Firestore {
-  return db(env.authenticatedContext(uid, { email: `${uid}@example.com`, email_verified: true, ...claims }));
+  return db(
+    env.authenticatedContext(uid, { email: `${uid}@example.com`, email_verified: true, ...claims }),
+  );
 }
 
 function anon(): Firestore {
@@ -84,7 +86,13 @@ function profile(uid: string, extra: DocumentData = {}): DocumentData {
 }
 
 function newProfile(uid: string, extra: DocumentData = {}): DocumentData {
-  return { ...profile(uid), createdAt: serverTimestamp(), agreedAt: serverTimestamp(), lastLoginAt: serverTimestamp(), ...extra };
+  return {
+    ...profile(uid),
+    createdAt: serverTimestamp(),
+    agreedAt: serverTimestamp(),
+    lastLoginAt: serverTimestamp(),
+    ...extra,
+  };
 }
 
 function event(extra: DocumentData = {}): DocumentData {
@@ -202,40 +210,71 @@ describe.skipIf(!host)(
 
       it('lets a user create their own profile with role user and server times only', async () => {
         await assertSucceeds(setDoc(doc(as(BOB), `users/${BOB}`), newProfile(BOB)));
-        await assertSucceeds(setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { agreedAt: null })));
+        await assertSucceeds(
+          setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { agreedAt: null })),
+        );
         await assertFails(setDoc(doc(as(CAROL), `users/${BOB}`), newProfile(BOB)));
         await assertFails(setDoc(doc(anon(), `users/${CAROL}`), newProfile(CAROL)));
-        await assertFails(setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { role: 'admin' })));
-        await assertFails(setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { email: 'carol@example.com' })));
-        await assertFails(setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { createdAt: Timestamp.now() })));
-        await assertFails(setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { firebaseUid: BOB })));
+        await assertFails(
+          setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { role: 'admin' })),
+        );
+        await assertFails(
+          setDoc(
+            doc(as(CAROL), `users/${CAROL}`),
+            newProfile(CAROL, { email: 'carol@example.com' }),
+          ),
+        );
+        await assertFails(
+          setDoc(
+            doc(as(CAROL), `users/${CAROL}`),
+            newProfile(CAROL, { createdAt: Timestamp.now() }),
+          ),
+        );
+        await assertFails(
+          setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { firebaseUid: BOB })),
+        );
       });
 
       it('lets the owner write the profile again (registration retried) but not escalate', async () => {
         await assertSucceeds(setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE)));
-        await assertFails(setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE, { role: 'moderator' })));
+        await assertFails(
+          setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE, { role: 'moderator' })),
+        );
       });
 
       it('lets the owner edit profile fields and record a login, nothing privileged', async () => {
         const mine = doc(as(ALICE), `users/${ALICE}`);
-        await assertSucceeds(updateDoc(mine, { bio: 'テニスが好きです', updatedAt: serverTimestamp() }));
+        await assertSucceeds(
+          updateDoc(mine, { bio: 'テニスが好きです', updatedAt: serverTimestamp() }),
+        );
         await assertSucceeds(updateDoc(mine, { lastLoginAt: serverTimestamp(), isActive: true }));
         await assertFails(updateDoc(mine, { role: 'admin' }));
         await assertFails(updateDoc(mine, { isActive: false }));
         await assertFails(updateDoc(mine, { email: 'x@example.com' }));
-        await assertFails(updateDoc(mine, { lastLoginAt: Timestamp.fromDate(new Date(2030, 0, 1)) }));
+        await assertFails(
+          updateDoc(mine, { lastLoginAt: Timestamp.fromDate(new Date(2030, 0, 1)) }),
+        );
         await assertFails(updateDoc(mine, { customField: 1 }));
         await assertFails(updateDoc(doc(as(BOB), `users/${ALICE}`), { bio: '乗っ取り' }));
       });
 
       it('lets a profile be marked verified only with a verified token', async () => {
-        await assertFails(updateDoc(doc(as(ALICE, { email_verified: false }), `users/${ALICE}`), { emailVerified: true }));
+        await assertFails(
+          updateDoc(doc(as(ALICE, { email_verified: false }), `users/${ALICE}`), {
+            emailVerified: true,
+          }),
+        );
         await assertSucceeds(updateDoc(doc(as(ALICE), `users/${ALICE}`), { emailVerified: true }));
       });
 
       it('lets a profile written before the email moved out drop its email', async () => {
         await seed(`users/${CAROL}`, profile(CAROL, { email: 'carol@example.com' }));
-        await assertSucceeds(updateDoc(doc(as(CAROL), `users/${CAROL}`), { email: deleteField(), lastLoginAt: serverTimestamp() }));
+        await assertSucceeds(
+          updateDoc(doc(as(CAROL), `users/${CAROL}`), {
+            email: deleteField(),
+            lastLoginAt: serverTimestamp(),
+          }),
+        );
       });
 
       it('lets admins change roles and moderators only isActive', async () => {
@@ -245,15 +284,32 @@ describe.skipIf(!host)(
         await assertFails(updateDoc(doc(as(ADMIN), `users/${ALICE}`), { role: 'owner' }));
         await assertFails(updateDoc(doc(as(ADMIN), `users/${ALICE}`), { bio: '管理者が書き換え' }));
         await assertSucceeds(
-          updateDoc(doc(as('staff', { email: 'admin@sports-community.example' }), `users/${ALICE}`), { role: 'admin' }),
+          updateDoc(
+            doc(as('staff', { email: 'admin@sports-community.example' }), `users/${ALICE}`),
+            { role: 'admin' },
+          ),
         );
       });
 
       it('lets only the owner write the private account, with the email only', async () => {
-        await assertSucceeds(setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), { email: 'new@example.com', updatedAt: serverTimestamp() }));
-        await assertFails(setDoc(doc(as(BOB), `users/${ALICE}/private/account`), { email: 'bob@example.com' }));
-        await assertFails(setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), { email: 'a@example.com', role: 'admin' }));
-        await assertFails(setDoc(doc(as(ALICE), `users/${ALICE}/private/other`), { email: 'a@example.com' }));
+        await assertSucceeds(
+          setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), {
+            email: 'new@example.com',
+            updatedAt: serverTimestamp(),
+          }),
+        );
+        await assertFails(
+          setDoc(doc(as(BOB), `users/${ALICE}/private/account`), { email: 'bob@example.com' }),
+        );
+        await assertFails(
+          setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), {
+            email: 'a@example.com',
+            role: 'admin',
+          }),
+        );
+        await assertFails(
+          setDoc(doc(as(ALICE), `users/${ALICE}/private/other`), { email: 'a@example.com' }),
+        );
       });
 
       it('never deletes a profile from the client', async () => {
@@ -269,7 +325,9 @@ describe.skipIf(!host)(
 
       it('lets anyone read events', async () => {
         await assertSucceeds(getDoc(doc(anon(), 'events/e1')));
-        await assertSucceeds(getDocs(query(collection(anon(), 'events'), where('status', '==', 'open'))));
+        await assertSucceeds(
+          getDocs(query(collection(anon(), 'events'), where('status', '==', 'open'))),
+        );
       });
 
       it('creates only as organizer, open, with no participants', async () => {
@@ -280,11 +338,19 @@ describe.skipIf(!host)(
         await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ participants: [BOB] })));
         await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ date: '2030-01-01' })));
         await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ title: '' })));
-        await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ createdAt: Timestamp.now() })));
+        await assertFails(
+          setDoc(doc(as(ALICE), 'events/new'), newEvent({ createdAt: Timestamp.now() })),
+        );
       });
 
       it('lets only the organizer edit content, never the organizer or creation time', async () => {
-        await assertSucceeds(updateDoc(doc(as(ALICE), 'events/e1'), { title: '平日フットサル', capacity: 5, updatedAt: serverTimestamp() }));
+        await assertSucceeds(
+          updateDoc(doc(as(ALICE), 'events/e1'), {
+            title: '平日フットサル',
+            capacity: 5,
+            updatedAt: serverTimestamp(),
+          }),
+        );
         await assertFails(updateDoc(doc(as(BOB), 'events/e1'), { title: '乗っ取り' }));
         await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { organizerId: BOB }));
         await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { createdAt: serverTimestamp() }));
@@ -310,32 +376,58 @@ describe.skipIf(!host)(
       });
 
       it('lets a user join an open event themself, within capacity, touching nothing else', async () => {
-        await assertSucceeds(updateDoc(doc(as(BOB), 'events/e1'), { participants: arrayUnion(BOB) }));
-        await assertFails(updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion('dave') }));
-        await assertFails(updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion(CAROL), title: 'x' }));
+        await assertSucceeds(
+          updateDoc(doc(as(BOB), 'events/e1'), { participants: arrayUnion(BOB) }),
+        );
+        await assertFails(
+          updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion('dave') }),
+        );
+        await assertFails(
+          updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion(CAROL), title: 'x' }),
+        );
         await assertFails(updateDoc(doc(as(CAROL), 'events/e1'), { participants: [CAROL] }));
-        await assertFails(updateDoc(doc(anon(), 'events/e1'), { participants: arrayUnion('anon') }));
+        await assertFails(
+          updateDoc(doc(anon(), 'events/e1'), { participants: arrayUnion('anon') }),
+        );
 
         await seed('events/closed', event({ status: 'closed' }));
-        await assertFails(updateDoc(doc(as(BOB), 'events/closed'), { participants: arrayUnion(BOB) }));
+        await assertFails(
+          updateDoc(doc(as(BOB), 'events/closed'), { participants: arrayUnion(BOB) }),
+        );
         await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
-        await assertFails(updateDoc(doc(as(BOB), 'events/full'), { participants: arrayUnion(BOB) }));
+        await assertFails(
+          updateDoc(doc(as(BOB), 'events/full'), { participants: arrayUnion(BOB) }),
+        );
       });
 
       it('lets a participant leave themself only', async () => {
         await seed('events/e2', event({ status: 'closed', participants: [BOB, CAROL] }));
-        await assertSucceeds(updateDoc(doc(as(BOB), 'events/e2'), { participants: arrayRemove(BOB) }));
-        await assertFails(updateDoc(doc(as(BOB), 'events/e2'), { participants: arrayRemove(CAROL) }));
+        await assertSucceeds(
+          updateDoc(doc(as(BOB), 'events/e2'), { participants: arrayRemove(BOB) }),
+        );
+        await assertFails(
+          updateDoc(doc(as(BOB), 'events/e2'), { participants: arrayRemove(CAROL) }),
+        );
       });
 
       it('lets the organizer add one requester at a time within capacity, never remove one', async () => {
-        await assertSucceeds(updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion(BOB) }));
-        await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion(CAROL, 'dave') }));
-        await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayRemove(BOB) }));
+        await assertSucceeds(
+          updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion(BOB) }),
+        );
+        await assertFails(
+          updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion(CAROL, 'dave') }),
+        );
+        await assertFails(
+          updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayRemove(BOB) }),
+        );
         await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
-        await assertFails(updateDoc(doc(as(ALICE), 'events/full'), { participants: arrayUnion(BOB) }));
+        await assertFails(
+          updateDoc(doc(as(ALICE), 'events/full'), { participants: arrayUnion(BOB) }),
+        );
         await seed('events/over', event({ status: 'finished' }));
-        await assertFails(updateDoc(doc(as(ALICE), 'events/over'), { participants: arrayUnion(BOB) }));
+        await assertFails(
+          updateDoc(doc(as(ALICE), 'events/over'), { participants: arrayUnion(BOB) }),
+        );
       });
 
       it('never deletes an event from the client', async () => {
@@ -361,13 +453,23 @@ describe.skipIf(!host)(
         });
         await assertSucceeds(setDoc(doc(as(CAROL), 'participationRequests/new'), mine()));
         await assertFails(setDoc(doc(anon(), 'participationRequests/new'), mine()));
-        await assertFails(setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ userId: BOB })));
-        await assertFails(setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ status: 'approved' })));
-        await assertFails(setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'missing' })));
+        await assertFails(
+          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ userId: BOB })),
+        );
+        await assertFails(
+          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ status: 'approved' })),
+        );
+        await assertFails(
+          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'missing' })),
+        );
         await seed('events/closed', event({ status: 'closed' }));
-        await assertFails(setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'closed' })));
+        await assertFails(
+          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'closed' })),
+        );
         await seed('events/joined', event({ participants: [CAROL] }));
-        await assertFails(setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'joined' })));
+        await assertFails(
+          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'joined' })),
+        );
       });
 
       it('lists requests to the requester and to the organizer only', async () => {
@@ -386,12 +488,38 @@ describe.skipIf(!host)(
       });
 
       it('lets only the organizer process a pending request, status and updatedAt only', async () => {
-        await assertFails(updateDoc(doc(as(BOB), 'participationRequests/r1'), { status: 'approved', updatedAt: serverTimestamp() }));
-        await assertFails(updateDoc(doc(as(ALICE), 'participationRequests/r1'), { status: 'approved', message: 'x', updatedAt: serverTimestamp() }));
-        await assertFails(updateDoc(doc(as(ALICE), 'participationRequests/r1'), { status: 'cancelled', updatedAt: serverTimestamp() }));
-        await assertSucceeds(updateDoc(doc(as(ALICE), 'participationRequests/r1'), { status: 'approved', updatedAt: serverTimestamp() }));
+        await assertFails(
+          updateDoc(doc(as(BOB), 'participationRequests/r1'), {
+            status: 'approved',
+            updatedAt: serverTimestamp(),
+          }),
+        );
+        await assertFails(
+          updateDoc(doc(as(ALICE), 'participationRequests/r1'), {
+            status: 'approved',
+            message: 'x',
+            updatedAt: serverTimestamp(),
+          }),
+        );
+        await assertFails(
+          updateDoc(doc(as(ALICE), 'participationRequests/r1'), {
+            status: 'cancelled',
+            updatedAt: serverTimestamp(),
+          }),
+        );
+        await assertSucceeds(
+          updateDoc(doc(as(ALICE), 'participationRequests/r1'), {
+            status: 'approved',
+            updatedAt: serverTimestamp(),
+          }),
+        );
         // Only a pending request can be processed.
-        await assertFails(updateDoc(doc(as(ALICE), 'participationRequests/r1'), { status: 'rejected', updatedAt: serverTimestamp() }));
+        await assertFails(
+          updateDoc(doc(as(ALICE), 'participationRequests/r1'), {
+            status: 'rejected',
+            updatedAt: serverTimestamp(),
+          }),
+        );
       });
 
       it('lets the requester or the organizer delete a request', async () => {
@@ -410,9 +538,13 @@ describe.skipIf(!host)(
 
       it('lets only the recipient read', async () => {
         await assertSucceeds(getDoc(doc(as(BOB), 'notifications/n1')));
-        await assertSucceeds(getDocs(query(collection(as(BOB), 'notifications'), where('userId', '==', BOB))));
+        await assertSucceeds(
+          getDocs(query(collection(as(BOB), 'notifications'), where('userId', '==', BOB))),
+        );
         await assertFails(getDoc(doc(as(CAROL), 'notifications/n1')));
-        await assertFails(getDocs(query(collection(as(CAROL), 'notifications'), where('userId', '==', BOB))));
+        await assertFails(
+          getDocs(query(collection(as(CAROL), 'notifications'), where('userId', '==', BOB))),
+        );
         await assertFails(getDocs(collection(as(BOB), 'notifications')));
       });
 
@@ -422,16 +554,48 @@ describe.skipIf(!host)(
         await assertFails(setDoc(doc(col(as(CAROL))), notification(BOB)));
         await assertFails(setDoc(doc(col(anon())), notification(BOB)));
         // A request goes to the event's organizer.
-        await assertSucceeds(setDoc(doc(col(as(CAROL))), notification(ALICE, { type: 'participation_request', data: { eventId: 'e1' } })));
-        await assertFails(setDoc(doc(col(as(CAROL))), notification(BOB, { type: 'participation_request', data: { eventId: 'e1' } })));
+        await assertSucceeds(
+          setDoc(
+            doc(col(as(CAROL))),
+            notification(ALICE, { type: 'participation_request', data: { eventId: 'e1' } }),
+          ),
+        );
+        await assertFails(
+          setDoc(
+            doc(col(as(CAROL))),
+            notification(BOB, { type: 'participation_request', data: { eventId: 'e1' } }),
+          ),
+        );
         // Approval and rejection come from the event's organizer.
-        await assertSucceeds(setDoc(doc(col(as(ALICE))), notification(BOB, { type: 'participation_approved', data: { eventId: 'e1' } })));
-        await assertSucceeds(setDoc(doc(col(as(ALICE))), notification(BOB, { type: 'participation_rejected', data: { eventId: 'e1' } })));
-        await assertFails(setDoc(doc(col(as(CAROL))), notification(BOB, { type: 'participation_approved', data: { eventId: 'e1' } })));
-        await assertFails(setDoc(doc(col(as(ALICE))), notification(BOB, { type: 'participation_approved', data: {} })));
+        await assertSucceeds(
+          setDoc(
+            doc(col(as(ALICE))),
+            notification(BOB, { type: 'participation_approved', data: { eventId: 'e1' } }),
+          ),
+        );
+        await assertSucceeds(
+          setDoc(
+            doc(col(as(ALICE))),
+            notification(BOB, { type: 'participation_rejected', data: { eventId: 'e1' } }),
+          ),
+        );
+        await assertFails(
+          setDoc(
+            doc(col(as(CAROL))),
+            notification(BOB, { type: 'participation_approved', data: { eventId: 'e1' } }),
+          ),
+        );
+        await assertFails(
+          setDoc(
+            doc(col(as(ALICE))),
+            notification(BOB, { type: 'participation_approved', data: {} }),
+          ),
+        );
         // Shape: unread, server timestamp, known type.
         await assertFails(setDoc(doc(col(as(CAROL))), notification(CAROL, { read: true })));
-        await assertFails(setDoc(doc(col(as(CAROL))), notification(CAROL, { timestamp: Timestamp.now() })));
+        await assertFails(
+          setDoc(doc(col(as(CAROL))), notification(CAROL, { timestamp: Timestamp.now() })),
+        );
         await assertFails(setDoc(doc(col(as(CAROL))), notification(CAROL, { type: 'promotion' })));
       });
 
@@ -475,15 +639,31 @@ describe.skipIf(!host)(
         await assertFails(getDoc(doc(as(BOB), `conversations/${id}`)));
         await assertFails(setDoc(doc(as(BOB), `conversations/${id}`), fresh()));
         await assertFails(setDoc(doc(as(CAROL), `conversations/${CAROL}_${ALICE}`), fresh()));
-        await assertFails(setDoc(doc(as(CAROL), `conversations/${id}`), fresh({ lastMessage: '偽装' })));
+        await assertFails(
+          setDoc(doc(as(CAROL), `conversations/${id}`), fresh({ lastMessage: '偽装' })),
+        );
         await assertSucceeds(setDoc(doc(as(CAROL), `conversations/${id}`), fresh()));
       });
 
       it('lets only participants read a conversation and list theirs', async () => {
         await assertSucceeds(getDoc(doc(as(ALICE), `conversations/${CONV}`)));
-        await assertSucceeds(getDocs(query(collection(as(BOB), 'conversations'), where('participants', 'array-contains', BOB))));
+        await assertSucceeds(
+          getDocs(
+            query(
+              collection(as(BOB), 'conversations'),
+              where('participants', 'array-contains', BOB),
+            ),
+          ),
+        );
         await assertFails(getDoc(doc(as(CAROL), `conversations/${CONV}`)));
-        await assertFails(getDocs(query(collection(as(CAROL), 'conversations'), where('participants', 'array-contains', BOB))));
+        await assertFails(
+          getDocs(
+            query(
+              collection(as(CAROL), 'conversations'),
+              where('participants', 'array-contains', BOB),
+            ),
+          ),
+        );
       });
 
       it('lets a sender update the last message and the other unread count', async () => {
@@ -496,17 +676,30 @@ describe.skipIf(!host)(
             [`unreadCount.${BOB}`]: increment(1),
           }),
         );
-        await assertFails(updateDoc(ref, { lastMessage: 'なりすまし', lastMessageTime: serverTimestamp(), lastSenderId: BOB }));
+        await assertFails(
+          updateDoc(ref, {
+            lastMessage: 'なりすまし',
+            lastMessageTime: serverTimestamp(),
+            lastSenderId: BOB,
+          }),
+        );
         await assertFails(updateDoc(ref, { [`unreadCount.${BOB}`]: 0 }));
         await assertFails(updateDoc(ref, { participants: [ALICE, CAROL] }));
-        await assertFails(updateDoc(doc(as(CAROL), `conversations/${CONV}`), { [`archived.${CAROL}`]: true }));
+        await assertFails(
+          updateDoc(doc(as(CAROL), `conversations/${CONV}`), { [`archived.${CAROL}`]: true }),
+        );
       });
 
       it('lets a participant reset their own unread count and archive for themself only', async () => {
-        await seed(`conversations/${CONV}`, conversation({ unreadCount: { [ALICE]: 0, [BOB]: 2 } }));
+        await seed(
+          `conversations/${CONV}`,
+          conversation({ unreadCount: { [ALICE]: 0, [BOB]: 2 } }),
+        );
         const ref = doc(as(BOB), `conversations/${CONV}`);
         await assertSucceeds(updateDoc(ref, { [`unreadCount.${BOB}`]: 0 }));
-        await assertSucceeds(updateDoc(ref, { [`archived.${BOB}`]: true, [`archivedAt.${BOB}`]: serverTimestamp() }));
+        await assertSucceeds(
+          updateDoc(ref, { [`archived.${BOB}`]: true, [`archivedAt.${BOB}`]: serverTimestamp() }),
+        );
         await assertFails(updateDoc(ref, { [`archived.${ALICE}`]: true }));
         await assertFails(updateDoc(ref, { [`unreadCount.${BOB}`]: 5 }));
       });
@@ -561,7 +754,11 @@ describe.skipIf(!host)(
       });
 
       beforeEach(async () => {
-        await seed('teams/t1', { ...team(ALICE), createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+        await seed('teams/t1', {
+          ...team(ALICE),
+          createdAt: Timestamp.now(),
+          updatedAt: Timestamp.now(),
+        });
       });
 
       it('lets anyone read teams', async () => {
@@ -572,12 +769,19 @@ describe.skipIf(!host)(
       it('creates a team owned by its creator, who is its only first member', async () => {
         await assertSucceeds(setDoc(doc(as(BOB), 'teams/new'), team(BOB)));
         await assertFails(setDoc(doc(as(BOB), 'teams/other'), team(ALICE)));
-        await assertFails(setDoc(doc(as(BOB), 'teams/other'), team(BOB, { members: [BOB, CAROL] })));
+        await assertFails(
+          setDoc(doc(as(BOB), 'teams/other'), team(BOB, { members: [BOB, CAROL] })),
+        );
         await assertFails(setDoc(doc(anon(), 'teams/other'), team(BOB)));
       });
 
       it('lets only the owner update, never the owner field', async () => {
-        await assertSucceeds(updateDoc(doc(as(ALICE), 'teams/t1'), { description: '初心者歓迎', updatedAt: serverTimestamp() }));
+        await assertSucceeds(
+          updateDoc(doc(as(ALICE), 'teams/t1'), {
+            description: '初心者歓迎',
+            updatedAt: serverTimestamp(),
+          }),
+        );
         await assertFails(updateDoc(doc(as(BOB), 'teams/t1'), { description: '乗っ取り' }));
         await assertFails(updateDoc(doc(as(ALICE), 'teams/t1'), { ownerId: BOB }));
         await assertFails(deleteDoc(doc(as(ALICE), 'teams/t1')));

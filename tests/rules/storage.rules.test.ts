@@ -32,7 +32,12 @@ function storage(ctx: RulesTestContext): FirebaseStorage {
 const as = (uid: string) => storage(env.authenticatedContext(uid));
 const anon = () => storage(env.unauthenticatedContext());
 
-function upload(s: FirebaseStorage, path: string, bytes: Uint8Array = PNG, contentType = 'image/png') {
+function upload(
+  s: FirebaseStorage,
+  path: string,
+  bytes: Uint8Array = PNG,
+  contentType = 'image/png',
+) {
   return uploadBytes(ref(s, path), bytes, { contentType, cacheControl: 'public,max-age=7200' });
 }
 
@@ -76,8 +81,16 @@ describe.skipIf(!host)(
         });
 
         it('accepts up to 5 MB and refuses more, and refuses an empty file', async () => {
-          await assertSucceeds(upload(as(ALICE), `${folder}/${ALICE}/max.png`, new Uint8Array(IMAGE_MAX_UPLOAD_BYTES)));
-          await assertFails(upload(as(ALICE), `${folder}/${ALICE}/big.png`, new Uint8Array(IMAGE_MAX_UPLOAD_BYTES + 1)));
+          await assertSucceeds(
+            upload(as(ALICE), `${folder}/${ALICE}/max.png`, new Uint8Array(IMAGE_MAX_UPLOAD_BYTES)),
+          );
+          await assertFails(
+            upload(
+              as(ALICE),
+              `${folder}/${ALICE}/big.png`,
+              new Uint8Array(IMAGE_MAX_UPLOAD_BYTES + 1),
+            ),
+          );
           await assertFails(upload(as(ALICE), `${folder}/${ALICE}/empty.png`, new Uint8Array(0)));
         });
 

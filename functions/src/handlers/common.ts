@@ -97,19 +97,28 @@ export interface BaseDeps {
   log: Logger;
 }
 
-export function json(status: number, body: Record<string, unknown>, headers?: Record<string, string>): HandlerResponse {
+export function json(
+  status: number,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+): HandlerResponse {
   return headers ? { status, body, headers } : { status, body };
 }
 
 export const methodNotAllowed = (): HandlerResponse =>
   json(405, { error: 'method_not_allowed', message: 'Use POST.' }, { Allow: 'POST' });
 
-export const forbidden = (message: string): HandlerResponse => json(403, { error: 'forbidden', message });
+export const forbidden = (message: string): HandlerResponse =>
+  json(403, { error: 'forbidden', message });
 
 export const tooManyRequests = (decision: RateDecision): HandlerResponse =>
   json(
     429,
-    { error: 'rate_limited', message: 'Too many requests; try again later.', retryAfterSeconds: decision.retryAfterSeconds },
+    {
+      error: 'rate_limited',
+      message: 'Too many requests; try again later.',
+      retryAfterSeconds: decision.retryAfterSeconds,
+    },
     { 'Retry-After': String(decision.retryAfterSeconds) },
   );
 
@@ -144,7 +153,12 @@ export async function authenticate(
     return { uid };
   } catch (e) {
     deps.log.warn('rejected an ID token', { reason: e instanceof Error ? e.message : String(e) });
-    return { response: json(401, { error: 'unauthenticated', message: 'The ID token is invalid or expired.' }) };
+    return {
+      response: json(401, {
+        error: 'unauthenticated',
+        message: 'The ID token is invalid or expired.',
+      }),
+    };
   }
 }
 
@@ -161,13 +175,20 @@ export function invalidBody(error: z.ZodError): HandlerResponse {
  * Sends and answers 200, or 502 when the transport fails: the client only logs either (SPEC §7),
  * so the status exists for the logs and monitoring.
  */
-export async function deliver(deps: Pick<BaseDeps, 'sendMail' | 'log'>, mail: OutgoingMail, context: Record<string, unknown>): Promise<HandlerResponse> {
+export async function deliver(
+  deps: Pick<BaseDeps, 'sendMail' | 'log'>,
+  mail: OutgoingMail,
+  context: Record<string, unknown>,
+): Promise<HandlerResponse> {
   try {
     const info = await deps.sendMail(mail);
     deps.log.info('mail sent', { ...context, messageId: info.messageId });
     return json(200, { sent: true });
   } catch (e) {
-    deps.log.error('mail failed', { ...context, reason: e instanceof Error ? e.message : String(e) });
+    deps.log.error('mail failed', {
+      ...context,
+      reason: e instanceof Error ? e.message : String(e),
+    });
     return json(502, { error: 'mail_failed', message: 'The mail could not be sent.' });
   }
 }

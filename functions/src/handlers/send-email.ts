@@ -67,7 +67,10 @@ const EXPECTED_STATUS = { event_approved: 'approved', event_rejected: 'rejected'
  * POST /api/notifications/send-email. Only the organizer of the request's event may cause the
  * mail, only for a request of that recipient which really ended the way the mail says.
  */
-export async function handleSendEmail(req: HandlerRequest, deps: SendEmailDeps): Promise<HandlerResponse> {
+export async function handleSendEmail(
+  req: HandlerRequest,
+  deps: SendEmailDeps,
+): Promise<HandlerResponse> {
   if (req.method !== 'POST') return methodNotAllowed();
 
   const auth = await authenticate(req, deps);
@@ -94,12 +97,21 @@ export async function handleSendEmail(req: HandlerRequest, deps: SendEmailDeps):
   }
   const event = await deps.getEvent(request.eventId);
   if (!event) return forbidden('The event does not exist.');
-  if (event.organizerId !== uid) return forbidden('Only the organizer of the event may send this mail.');
+  if (event.organizerId !== uid)
+    return forbidden('Only the organizer of the event may send this mail.');
   if (request.status !== EXPECTED_STATUS[body.type]) {
-    return forbidden(`The participation request is ${request.status || 'unknown'}, not ${EXPECTED_STATUS[body.type]}.`);
+    return forbidden(
+      `The participation request is ${request.status || 'unknown'}, not ${EXPECTED_STATUS[body.type]}.`,
+    );
   }
 
-  const context = { type: body.type, uid, recipientId: request.userId, requestId: request.id, eventId: event.id };
+  const context = {
+    type: body.type,
+    uid,
+    recipientId: request.userId,
+    requestId: request.id,
+    eventId: event.id,
+  };
 
   const settings = await deps.getEmailSettings(request.userId);
   if (!settings.eventUpdates) {
@@ -111,7 +123,10 @@ export async function handleSendEmail(req: HandlerRequest, deps: SendEmailDeps):
     deps.log.warn('mail skipped: recipient has no address', context);
     return notSent('no_recipient_email');
   }
-  const once = await deps.throttle(`send-email:request:${request.id}:${body.type}`, SEND_EMAIL_REQUEST_LIMIT);
+  const once = await deps.throttle(
+    `send-email:request:${request.id}:${body.type}`,
+    SEND_EMAIL_REQUEST_LIMIT,
+  );
   if (!once.allowed) {
     deps.log.info('mail skipped: already sent for this request', context);
     return notSent('duplicate');
@@ -120,6 +135,10 @@ export async function handleSendEmail(req: HandlerRequest, deps: SendEmailDeps):
   const mail =
     body.type === 'event_approved'
       ? approvalMail(event, deps.appBaseUrl)
-      : rejectionMail(event, (await deps.getDisplayName(uid))?.trim() || event.organizerName, deps.appBaseUrl);
+      : rejectionMail(
+          event,
+          (await deps.getDisplayName(uid))?.trim() || event.organizerName,
+          deps.appBaseUrl,
+        );
   return deliver(deps, { to, ...mail }, context);
 }

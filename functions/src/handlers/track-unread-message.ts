@@ -48,7 +48,10 @@ export type TrackUnreadBody = z.infer<typeof trackUnreadBody>;
  * conversation they take part in, and the recipient its other participant. At most one mail per
  * conversation and recipient every 15 minutes; none once the message has been read.
  */
-export async function handleTrackUnreadMessage(req: HandlerRequest, deps: TrackUnreadDeps): Promise<HandlerResponse> {
+export async function handleTrackUnreadMessage(
+  req: HandlerRequest,
+  deps: TrackUnreadDeps,
+): Promise<HandlerResponse> {
   if (req.method !== 'POST') return methodNotAllowed();
 
   const auth = await authenticate(req, deps);
@@ -79,7 +82,12 @@ export async function handleTrackUnreadMessage(req: HandlerRequest, deps: TrackU
     return forbidden('The message is not the caller’s in this conversation.');
   }
 
-  const context = { type: 'unread_message', uid, recipientId: body.recipientId, conversationId: conversation.id };
+  const context = {
+    type: 'unread_message',
+    uid,
+    recipientId: body.recipientId,
+    conversationId: conversation.id,
+  };
 
   if (message.read) return notSent('already_read');
   const settings = await deps.getEmailSettings(body.recipientId);
@@ -92,9 +100,16 @@ export async function handleTrackUnreadMessage(req: HandlerRequest, deps: TrackU
     deps.log.warn('mail skipped: recipient has no address', context);
     return notSent('no_recipient_email');
   }
-  const quota = await deps.throttle(`track-unread:${conversation.id}:${body.recipientId}`, TRACK_UNREAD_MAIL_LIMIT);
+  const quota = await deps.throttle(
+    `track-unread:${conversation.id}:${body.recipientId}`,
+    TRACK_UNREAD_MAIL_LIMIT,
+  );
   if (!quota.allowed) return notSent('throttled');
 
   const senderName = (await deps.getDisplayName(uid))?.trim() ?? '';
-  return deliver(deps, { to, ...unreadMessageMail(senderName, conversation.id, deps.appBaseUrl) }, context);
+  return deliver(
+    deps,
+    { to, ...unreadMessageMail(senderName, conversation.id, deps.appBaseUrl) },
+    context,
+  );
 }

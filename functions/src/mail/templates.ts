@@ -45,13 +45,16 @@ export function formatEventDay(date: Date): string {
     day: 'numeric',
     weekday: 'short',
   }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
   return `${get('year')}年${get('month')}月${get('day')}日(${WEEKDAYS[weekday] ?? ''})`;
 }
 
 /** 2024年5月10日(金) 10:00〜12:00, or whatever of it is known. */
-export function formatEventWhen(event: Pick<EventRecord, 'date' | 'startTime' | 'endTime'>): string {
+export function formatEventWhen(
+  event: Pick<EventRecord, 'date' | 'startTime' | 'endTime'>,
+): string {
   const day = event.date ? formatEventDay(event.date) : '未定';
   const time =
     event.startTime && event.endTime
@@ -92,7 +95,11 @@ export function rejectionMail(event: EventRecord, organizerName: string, base: s
   };
 }
 
-export function unreadMessageMail(senderName: string, conversationId: string, base: string): MailText {
+export function unreadMessageMail(
+  senderName: string,
+  conversationId: string,
+  base: string,
+): MailText {
   const who = oneLine(senderName) || 'ユーザー';
   return {
     subject: `${SUBJECT_PREFIX}${who}さんから新しいメッセージが届いています`,

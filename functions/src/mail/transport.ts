@@ -14,8 +14,15 @@ export interface MailerConfig {
 /** The configuration from the environment (functions/.env*, or the deployed function's env). */
 export function mailerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailerConfig {
   const capture =
-    env.FUNCTIONS_EMULATOR === 'true' || env.NODE_ENV === 'test' || env.VITEST !== undefined || env.MAIL_TRANSPORT === 'capture';
-  return { capture, smtpUrl: env.SMTP_URL?.trim() || undefined, from: env.MAIL_FROM?.trim() || DEFAULT_FROM };
+    env.FUNCTIONS_EMULATOR === 'true' ||
+    env.NODE_ENV === 'test' ||
+    env.VITEST !== undefined ||
+    env.MAIL_TRANSPORT === 'capture';
+  return {
+    capture,
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    from: env.MAIL_FROM?.trim() || DEFAULT_FROM,
+  };
 }
 
 export interface CapturedMail extends OutgoingMail {
@@ -53,12 +60,25 @@ export function createMailer(config: MailerConfig, log: Logger, keep = 50): Mail
 
   return {
     async send(mail) {
-      const info = await transport().sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await transport().sendMail({
+        from: config.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
       if (config.capture) {
-        const entry: CapturedMail = { ...mail, from: config.from, raw: String((info as { message?: unknown }).message ?? '') };
+        const entry: CapturedMail = {
+          ...mail,
+          from: config.from,
+          raw: String((info as { message?: unknown }).message ?? ''),
+        };
         captured.push(entry);
         if (captured.length > keep) captured.shift();
-        log.info('mail captured (not sent)', { to: mail.to, subject: mail.subject, text: mail.text });
+        log.info('mail captured (not sent)', {
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
       }
       return { messageId: typeof info.messageId === 'string' ? info.messageId : undefined };
     },

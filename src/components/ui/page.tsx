@@ -10,7 +10,17 @@ export function useDocumentTitle(title: string) {
 }
 
 /** A screen with its heading; every screen has exactly one h1. */
-export function Page({ title, children, actions, narrow = false }: { title: string; children?: ReactNode; actions?: ReactNode; narrow?: boolean }) {
+export function Page({
+  title,
+  children,
+  actions,
+  narrow = false,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  narrow?: boolean;
+}) {
   useDocumentTitle(title);
   return (
     <div className={`mx-auto w-full px-4 py-6 sm:py-8 ${narrow ? 'max-w-lg' : 'max-w-5xl'}`}>
@@ -34,10 +44,17 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center text-red-800">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center text-red-800"
+    >
       <p>{message}</p>
       {onRetry ? (
-        <button type="button" onClick={onRetry} className="mt-3 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-red-100">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-red-100"
+        >
           再読み込み
         </button>
       ) : null}

@@ -19,7 +19,10 @@ export function apiEndpoints(opts: {
   projectId: string;
 }): ApiEndpoints {
   if (!opts.useEmulators) {
-    return { sendEmail: '/api/notifications/send-email', trackUnreadMessage: '/api/track-unread-message' };
+    return {
+      sendEmail: '/api/notifications/send-email',
+      trackUnreadMessage: '/api/track-unread-message',
+    };
   }
   const base = `http://${opts.host}:${opts.port}/${opts.projectId}/us-central1`;
   return { sendEmail: `${base}/sendEmail`, trackUnreadMessage: `${base}/trackUnreadMessage` };
@@ -29,7 +32,11 @@ export function apiEndpoints(opts: {
  * SPEC §7: both calls are side effects of an action that already succeeded. Their response is
  * only logged and a failure never reaches the caller.
  */
-export function createApiPort(ctx: FirebaseContext, endpoints: ApiEndpoints, fetchImpl: typeof fetch = fetch): ApiPort {
+export function createApiPort(
+  ctx: FirebaseContext,
+  endpoints: ApiEndpoints,
+  fetchImpl: typeof fetch = fetch,
+): ApiPort {
   const post = async (context: string, url: string, payload: unknown): Promise<void> => {
     try {
       await ctx.auth.authStateReady();
@@ -53,7 +60,9 @@ export function createApiPort(ctx: FirebaseContext, endpoints: ApiEndpoints, fet
   };
 
   return {
-    sendNotificationEmail: (payload) => post('api.sendNotificationEmail', endpoints.sendEmail, payload),
-    trackUnreadMessage: (payload) => post('api.trackUnreadMessage', endpoints.trackUnreadMessage, payload),
+    sendNotificationEmail: (payload) =>
+      post('api.sendNotificationEmail', endpoints.sendEmail, payload),
+    trackUnreadMessage: (payload) =>
+      post('api.trackUnreadMessage', endpoints.trackUnreadMessage, payload),
   };
 }

@@ -96,7 +96,9 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
     },
 
     signIn(email, password) {
-      return mapped(async () => toAuthUser((await signInWithEmailAndPassword(auth, email.trim(), password)).user));
+      return mapped(async () =>
+        toAuthUser((await signInWithEmailAndPassword(auth, email.trim(), password)).user),
+      );
     },
 
     async signUp(email, password, displayName) {
@@ -151,8 +153,10 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
       return mapped(async (): Promise<ActionCodeInfo> => {
         const info = await checkActionCode(auth, code);
         const email = info.data.email ?? '';
-        if (info.operation === FirebaseActionCodeOperation.VERIFY_EMAIL) return { operation: 'verifyEmail', email };
-        if (info.operation === FirebaseActionCodeOperation.PASSWORD_RESET) return { operation: 'resetPassword', email };
+        if (info.operation === FirebaseActionCodeOperation.VERIFY_EMAIL)
+          return { operation: 'verifyEmail', email };
+        if (info.operation === FirebaseActionCodeOperation.PASSWORD_RESET)
+          return { operation: 'resetPassword', email };
         // Recovery and email-change links exist in Firebase but not in this product.
         throw new AuthError('auth/invalid-action-code');
       });
@@ -188,9 +192,13 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
           await auth.authStateReady();
           const user = auth.currentUser;
           // SPEC §5: the password action shows the Japanese "login required" message.
-          if (!user || !user.email) throw new AuthError('auth/unauthenticated', ERR.passwordAuthRequired);
+          if (!user || !user.email)
+            throw new AuthError('auth/unauthenticated', ERR.passwordAuthRequired);
           assertPasswordPolicy(newPassword);
-          await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+          await reauthenticateWithCredential(
+            user,
+            EmailAuthProvider.credential(user.email, currentPassword),
+          );
           await updatePassword(user, newPassword);
         });
       } catch (e) {

@@ -15,7 +15,12 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { HISTORY_WINDOW_DAYS } from '@/domain/constants';
-import { conversationId, conversationSchema, type Conversation, type Message } from '@/domain/entities/conversation';
+import {
+  conversationId,
+  conversationSchema,
+  type Conversation,
+  type Message,
+} from '@/domain/entities/conversation';
 import { DomainError } from '@/domain/errors';
 import type { ApiPort } from '@/data/ports/api';
 import type { ConversationsPort } from '@/data/ports/conversations';
@@ -55,7 +60,11 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
         orderBy('lastMessageTime', 'desc'),
         limit(CONVERSATIONS_LIVE_LIMIT),
       ).withConverter(conversationConverter);
-      return onSnapshot(q, (snap) => onChange(parsedDocs(snap, 'conversations.subscribe')), onError);
+      return onSnapshot(
+        q,
+        (snap) => onChange(parsedDocs(snap, 'conversations.subscribe')),
+        onError,
+      );
     },
 
     async getOrCreate(otherUid) {
@@ -111,7 +120,11 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
         limit(MESSAGES_LIVE_LIMIT),
       ).withConverter(messageConverter);
       // Read newest first (so the limit keeps the latest), shown oldest first.
-      return onSnapshot(q, (snap) => onChange(parsedDocs(snap, 'conversations.messages').reverse()), onError);
+      return onSnapshot(
+        q,
+        (snap) => onChange(parsedDocs(snap, 'conversations.messages').reverse()),
+        onError,
+      );
     },
 
     async send(id, content) {
@@ -121,7 +134,13 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
       const others = (conversation?.participants ?? id.split('_')).filter((p) => p !== uid);
       const messageRef = doc(messagesOf(id));
       const batch = writeBatch(ctx.db);
-      batch.set(messageRef, { senderId: uid, content, read: false, readAt: null, sentAt: serverTimestamp() });
+      batch.set(messageRef, {
+        senderId: uid,
+        content,
+        read: false,
+        readAt: null,
+        sentAt: serverTimestamp(),
+      });
       const conversationUpdate: Record<string, unknown> = {
         lastMessage: content,
         lastMessageTime: serverTimestamp(),
@@ -145,7 +164,14 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
           })
           .catch((e: unknown) => logger.error('conversations.trackUnreadMessage', e));
       }
-      const message: Message = { id: messageRef.id, senderId: uid, content, read: false, readAt: null, sentAt: new Date() };
+      const message: Message = {
+        id: messageRef.id,
+        senderId: uid,
+        content,
+        read: false,
+        readAt: null,
+        sentAt: new Date(),
+      };
       return message;
     },
 
@@ -159,7 +185,8 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
         for (const mid of ids.slice(i, i + chunk)) {
           batch.update(doc(messagesOf(id), mid), { read: true, readAt: serverTimestamp() });
         }
-        if (i + chunk >= ids.length) batch.update(conversationRef(id), { [`unreadCount.${uid}`]: 0 });
+        if (i + chunk >= ids.length)
+          batch.update(conversationRef(id), { [`unreadCount.${uid}`]: 0 });
         await batch.commit();
       }
     },

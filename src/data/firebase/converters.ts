@@ -6,7 +6,12 @@ import {
   type QuerySnapshot,
   type SnapshotOptions,
 } from 'firebase/firestore';
-import { conversationSchema, messageSchema, type Conversation, type Message } from '@/domain/entities/conversation';
+import {
+  conversationSchema,
+  messageSchema,
+  type Conversation,
+  type Message,
+} from '@/domain/entities/conversation';
 import { organizerDisplay, sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import { notificationSchema, type AppNotification } from '@/domain/entities/notification';
 import {
@@ -26,18 +31,24 @@ import { logger } from '@/lib/logger';
  */
 const READ: SnapshotOptions = { serverTimestamps: 'estimate' };
 
-function readConverter<T>(parse: (id: string, data: DocumentData) => T): FirestoreDataConverter<T, DocumentData> {
+function readConverter<T>(
+  parse: (id: string, data: DocumentData) => T,
+): FirestoreDataConverter<T, DocumentData> {
   return {
     // Writes go through the unconverted references with explicit payloads (serverTimestamp(),
     // increment(), deleteField()); the read model never travels back to the store.
     toFirestore: (model) => model as DocumentData,
-    fromFirestore: (snap: QueryDocumentSnapshot<DocumentData, DocumentData>, options?: SnapshotOptions) =>
-      parse(snap.id, snap.data({ ...options, ...READ })),
+    fromFirestore: (
+      snap: QueryDocumentSnapshot<DocumentData, DocumentData>,
+      options?: SnapshotOptions,
+    ) => parse(snap.id, snap.data({ ...options, ...READ })),
   };
 }
 
 /** Public part of a profile: users/{uid}. The email lives in users/{uid}/private/account. */
-export const userConverter = readConverter<UserProfile>((id, d) => userProfileSchema.parse({ ...d, id }));
+export const userConverter = readConverter<UserProfile>((id, d) =>
+  userProfileSchema.parse({ ...d, id }),
+);
 
 const NO_ORGANIZER = organizerDisplay({});
 
@@ -64,7 +75,9 @@ export const conversationConverter = readConverter<Conversation>((id, d) =>
   conversationSchema.parse({ ...d, id }),
 );
 
-export const messageConverter = readConverter<Message>((id, d) => messageSchema.parse({ ...d, id }));
+export const messageConverter = readConverter<Message>((id, d) =>
+  messageSchema.parse({ ...d, id }),
+);
 
 export const teamConverter = readConverter<Team>((id, d) => teamSchema.parse({ ...d, id }));
 

@@ -52,7 +52,12 @@ export interface FirebaseBackendTestOptions {
   emulatorPorts?: Partial<Record<keyof typeof EMULATOR_PORTS, number>>;
 }
 
-export const EMULATOR_PORTS = { auth: 9099, firestore: 8080, storage: 9199, functions: 5001 } as const;
+export const EMULATOR_PORTS = {
+  auth: 9099,
+  firestore: 8080,
+  storage: 9199,
+  functions: 5001,
+} as const;
 
 export async function createFirebaseBackend(
   config: FirebaseWebConfig,
@@ -81,7 +86,9 @@ export async function createFirebaseServices(
   // initializeAuth instead of getAuth: email and password only, so no popup/redirect resolver
   // (and its iframe code) in the bundle.
   const auth = initializeAuth(app, {
-    persistence: testOptions.memoryOnly ? inMemoryPersistence : [indexedDBLocalPersistence, browserLocalPersistence],
+    persistence: testOptions.memoryOnly
+      ? inMemoryPersistence
+      : [indexedDBLocalPersistence, browserLocalPersistence],
   });
   // Emails sent by the service (verification, reset) in Japanese; not the device language.
   auth.languageCode = 'ja';
@@ -110,7 +117,12 @@ export async function createFirebaseServices(
   const ctx: FirebaseContext = { auth, db, storage };
   const api = createApiPort(
     ctx,
-    apiEndpoints({ useEmulators: config.useEmulators, host, port: ports.functions, projectId: config.projectId }),
+    apiEndpoints({
+      useEmulators: config.useEmulators,
+      host,
+      port: ports.functions,
+      projectId: config.projectId,
+    }),
     testOptions.fetch,
   );
 

@@ -34,7 +34,13 @@ import {
   decideStatusChange,
 } from '@/domain/rules/events';
 import type { EventFilters, EventsPort } from '@/data/ports/events';
-import { eventConverter, eventFieldsWrite, parseDay, parsedDocs, requestConverter } from './converters';
+import {
+  eventConverter,
+  eventFieldsWrite,
+  parseDay,
+  parsedDocs,
+  requestConverter,
+} from './converters';
 import { currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 import { logQueryError } from './query-error';
@@ -152,19 +158,31 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     return { snap, event: snap.exists() ? snap.data() : null };
   };
 
-  const listPlain = async (filters: EventFilters, after: CursorValue | null): Promise<Page<SportEvent>> => {
+  const listPlain = async (
+    filters: EventFilters,
+    after: CursorValue | null,
+  ): Promise<Page<SportEvent>> => {
     const snap = await getDocs(
-      query(events, ...listConstraints(filters), ...afterCursor(after), limit(EVENTS_PAGE_SIZE + 1)).withConverter(
-        eventConverter,
-      ),
+      query(
+        events,
+        ...listConstraints(filters),
+        ...afterCursor(after),
+        limit(EVENTS_PAGE_SIZE + 1),
+      ).withConverter(eventConverter),
     );
     const pageDocs = snap.docs.slice(0, EVENTS_PAGE_SIZE);
     const items = parsedDocs(pageDocs, 'events.list');
     const last = pageDocs.at(-1);
-    return { items, nextCursor: snap.docs.length > EVENTS_PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null };
+    return {
+      items,
+      nextCursor: snap.docs.length > EVENTS_PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null,
+    };
   };
 
-  const listByKeyword = async (filters: EventFilters, after: CursorValue | null): Promise<Page<SportEvent>> => {
+  const listByKeyword = async (
+    filters: EventFilters,
+    after: CursorValue | null,
+  ): Promise<Page<SportEvent>> => {
     const matches = keywordMatcher(filters.keyword);
     const items: SportEvent[] = [];
     let lastIncluded: DocumentSnapshot | null = null;
@@ -172,9 +190,12 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     let scanFrom = after;
     for (let batch = 0; batch < KEYWORD_SCAN_BATCHES; batch++) {
       const snap = await getDocs(
-        query(events, ...listConstraints(filters), ...afterCursor(scanFrom), limit(KEYWORD_SCAN_BATCH)).withConverter(
-          eventConverter,
-        ),
+        query(
+          events,
+          ...listConstraints(filters),
+          ...afterCursor(scanFrom),
+          limit(KEYWORD_SCAN_BATCH),
+        ).withConverter(eventConverter),
       );
       for (const d of snap.docs) {
         let event: SportEvent | null;
@@ -185,7 +206,8 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         }
         if (event && matches(event)) {
           // A further match proves there is a next page; it starts right after the last item.
-          if (items.length === EVENTS_PAGE_SIZE) return { items, nextCursor: encodeCursor(cursorOf(lastIncluded!)) };
+          if (items.length === EVENTS_PAGE_SIZE)
+            return { items, nextCursor: encodeCursor(cursorOf(lastIncluded!)) };
           items.push(event);
           lastIncluded = d;
         }
@@ -199,10 +221,15 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     return { items, nextCursor: resumeAt ? encodeCursor(cursorOf(resumeAt)) : null };
   };
 
-  const userEvents = async (context: string, constraint: QueryConstraint): Promise<SportEvent[]> => {
+  const userEvents = async (
+    context: string,
+    constraint: QueryConstraint,
+  ): Promise<SportEvent[]> => {
     try {
       const snap = await getDocs(
-        query(events, constraint, orderBy('date'), limit(USER_EVENTS_LIMIT)).withConverter(eventConverter),
+        query(events, constraint, orderBy('date'), limit(USER_EVENTS_LIMIT)).withConverter(
+          eventConverter,
+        ),
       );
       return parsedDocs(snap, context);
     } catch (e) {
@@ -215,7 +242,9 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
   return {
     async list(filters, cursor) {
       const after = decodeCursor(cursor);
-      return keywordTerms(filters.keyword).length > 0 ? listByKeyword(filters, after) : listPlain(filters, after);
+      return keywordTerms(filters.keyword).length > 0
+        ? listByKeyword(filters, after)
+        : listPlain(filters, after);
     },
 
     async get(id) {
@@ -256,7 +285,8 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       await runTransaction(ctx.db, async (tx) => {
         const { event } = uid ? await readEvent(tx, id) : { event: null };
         const next = decideStatusChange(uid, event, status);
-        if (event && next !== event.status) tx.update(eventRef(id), { status: next, updatedAt: serverTimestamp() });
+        if (event && next !== event.status)
+          tx.update(eventRef(id), { status: next, updatedAt: serverTimestamp() });
       });
     },
 
@@ -274,7 +304,11 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       // A transaction cannot run a query, so the requests are found first and re-read inside.
       const mine = uid
         ? await getDocs(
-            query(collection(ctx.db, 'participationRequests'), where('eventId', '==', id), where('userId', '==', uid)),
+            query(
+              collection(ctx.db, 'participationRequests'),
+              where('eventId', '==', id),
+              where('userId', '==', uid),
+            ),
           )
         : null;
       await runTransaction(ctx.db, async (tx) => {

@@ -37,7 +37,8 @@ export function createFilesPort(ctx: FirebaseContext, timeoutMs = UPLOAD_TIMEOUT
         task.on(
           'state_changed',
           (s) => {
-            if (onProgress && s.totalBytes > 0) onProgress(Math.round((s.bytesTransferred / s.totalBytes) * 100));
+            if (onProgress && s.totalBytes > 0)
+              onProgress(Math.round((s.bytesTransferred / s.totalBytes) * 100));
           },
           (e) => {
             clearTimeout(timer);

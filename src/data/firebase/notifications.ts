@@ -99,7 +99,9 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
 
     async markAllRead(uid) {
       try {
-        const snap = await getDocs(query(col, where('userId', '==', uid), where('read', '==', false)));
+        const snap = await getDocs(
+          query(col, where('userId', '==', uid), where('read', '==', false)),
+        );
         await inBatches(snap.docs, (batch, d) => batch.update(d.ref, { read: true }));
       } catch (e) {
         logger.error('notifications.markAllRead', e);

@@ -18,7 +18,12 @@ import {
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
-import { decideApprove, decideCancel, decideReject, decideRequest } from '@/domain/rules/participation';
+import {
+  decideApprove,
+  decideCancel,
+  decideReject,
+  decideRequest,
+} from '@/domain/rules/participation';
 import type { ApiPort, ApprovalEmail, RejectionEmail } from '@/data/ports/api';
 import type { ParticipationPort } from '@/data/ports/participation';
 import { logger } from '@/lib/logger';
@@ -48,7 +53,10 @@ export interface FirebaseParticipationPort extends ParticipationPort {
   queryPendingMain(uid: string): Promise<ParticipationRequest[]>;
 }
 
-export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): FirebaseParticipationPort {
+export function createParticipationPort(
+  ctx: FirebaseContext,
+  api: ApiPort,
+): FirebaseParticipationPort {
   const requests = collection(ctx.db, 'participationRequests');
   const notifications = collection(ctx.db, 'notifications');
   const requestRef = (id: string) => doc(ctx.db, 'participationRequests', id);
@@ -69,15 +77,18 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
     api.sendNotificationEmail(payload).catch((e: unknown) => logger.error('participation.mail', e));
   };
 
-  const eventInfo = async (ids: string[]): Promise<Map<string, PendingRequestWithEvent['event']>> => {
+  const eventInfo = async (
+    ids: string[],
+  ): Promise<Map<string, PendingRequestWithEvent['event']>> => {
     const out = new Map<string, PendingRequestWithEvent['event']>();
     const unique = [...new Set(ids.filter(Boolean))];
     for (let i = 0; i < unique.length; i += IN_LIMIT) {
       try {
         const snap = await getDocs(
-          query(collection(ctx.db, 'events'), where(documentId(), 'in', unique.slice(i, i + IN_LIMIT))).withConverter(
-            eventConverter,
-          ),
+          query(
+            collection(ctx.db, 'events'),
+            where(documentId(), 'in', unique.slice(i, i + IN_LIMIT)),
+          ).withConverter(eventConverter),
         );
         for (const e of parsedDocs(snap, 'participation.myPending.events')) {
           out.set(e.id, { title: e.title, date: e.date, location: e.location });
@@ -94,7 +105,9 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
       const uid = await currentUid(ctx);
       // A transaction cannot query: my earlier requests for the event are found first and re-read.
       const mine = uid
-        ? await getDocs(query(requests, where('userId', '==', uid), where('eventId', '==', eventId)))
+        ? await getDocs(
+            query(requests, where('userId', '==', uid), where('eventId', '==', eventId)),
+          )
         : null;
       const requesterName = ctx.auth.currentUser?.displayName ?? '';
       return runTransaction(ctx.db, async (tx) => {
@@ -110,7 +123,11 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
         }
         const decision = decideRequest({ uid, event, myRequests, requesterName, message });
         const ref = doc(requests);
-        tx.set(ref, { ...decision.request, createdAt: serverTimestamp(), updatedAt: serverTimestamp() });
+        tx.set(ref, {
+          ...decision.request,
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        });
         tx.set(doc(notifications), notificationWrite(decision.notify));
         return ref.id;
       });
@@ -136,7 +153,13 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
         const decision = decideApprove({ uid, request: read.request, event: read.event });
         const event = read.event!;
         tx.update(requestRef(requestId), { status: 'approved', updatedAt: serverTimestamp() });
-        applyParticipants(tx, eventRef(event.id), read.eventSnap!, event.participants, decision.participants);
+        applyParticipants(
+          tx,
+          eventRef(event.id),
+          read.eventSnap!,
+          event.participants,
+          decision.participants,
+        );
         tx.set(doc(notifications), notificationWrite(decision.notify));
         return { request: read.request!, event };
       });
@@ -185,14 +208,21 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
       try {
         const pending = await port.queryPendingMain(uid);
         const info = await eventInfo(pending.map((r) => r.eventId));
-        return pending.map((r) => ({ ...r, event: info.get(r.eventId) ?? { ...PLACEHOLDER_EVENT_INFO } }));
+        return pending.map((r) => ({
+          ...r,
+          event: info.get(r.eventId) ?? { ...PLACEHOLDER_EVENT_INFO },
+        }));
       } catch (e) {
         logQueryError('participation.myPending', e);
       }
       // SPEC §8 fallback: no status filter (no composite index needed), pending kept on the client.
       try {
         const snap = await getDocs(
-          query(requests, where('userId', '==', uid), limit(MY_PENDING_FALLBACK_LIMIT)).withConverter(requestConverter),
+          query(
+            requests,
+            where('userId', '==', uid),
+            limit(MY_PENDING_FALLBACK_LIMIT),
+          ).withConverter(requestConverter),
         );
         return parsedDocs(snap, 'participation.myPending.fallback')
           .filter((r) => r.status === 'pending')
@@ -208,7 +238,9 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
       const uid = await currentUid(ctx);
       if (!uid || !eventId) return null;
       const snap = await getDocs(
-        query(requests, where('userId', '==', uid), where('eventId', '==', eventId)).withConverter(requestConverter),
+        query(requests, where('userId', '==', uid), where('eventId', '==', eventId)).withConverter(
+          requestConverter,
+        ),
       );
       const mine = parsedDocs(snap, 'participation.myRequestFor').sort(byCreatedDesc);
       // A pending request decides what the screen offers; otherwise the latest outcome.
@@ -219,7 +251,9 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Fir
       if (!eventId) return [];
       try {
         const snap = await getDocs(
-          query(requests, where('eventId', '==', eventId), limit(FOR_EVENT_LIMIT)).withConverter(requestConverter),
+          query(requests, where('eventId', '==', eventId), limit(FOR_EVENT_LIMIT)).withConverter(
+            requestConverter,
+          ),
         );
         return parsedDocs(snap, 'participation.forEvent').sort(byCreatedAsc);
       } catch (e) {

@@ -20,7 +20,14 @@ import type { FirebaseContext } from './context';
 /** Firestore's `in` filter takes at most 30 values. */
 const IN_LIMIT = 30;
 
-const PROFILE_KEYS = ['displayName', 'bio', 'location', 'gender', 'birthDate', 'photoURL'] as const satisfies readonly (keyof ProfileEdit)[];
+const PROFILE_KEYS = [
+  'displayName',
+  'bio',
+  'location',
+  'gender',
+  'birthDate',
+  'photoURL',
+] as const satisfies readonly (keyof ProfileEdit)[];
 
 /**
  * Email privacy (DESIGN "Other users never see a person's email address"): users/{uid} is the
@@ -65,7 +72,9 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
       for (let i = 0; i < ids.length; i += IN_LIMIT) {
         const chunk = ids.slice(i, i + IN_LIMIT);
         const snap = await getDocs(
-          query(collection(ctx.db, 'users'), where(documentId(), 'in', chunk)).withConverter(userConverter),
+          query(collection(ctx.db, 'users'), where(documentId(), 'in', chunk)).withConverter(
+            userConverter,
+          ),
         );
         out.push(...parsedDocs(snap, 'users.getMany'));
       }
@@ -123,7 +132,12 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
         if (typeof legacyEmail === 'string') {
           // A profile written before the public/private split: its email moves out of sight.
           batch.update(paths.profile(uid), { email: deleteField() });
-          if (legacyEmail) batch.set(paths.account(uid), { email: legacyEmail, updatedAt: serverTimestamp() }, { merge: true });
+          if (legacyEmail)
+            batch.set(
+              paths.account(uid),
+              { email: legacyEmail, updatedAt: serverTimestamp() },
+              { merge: true },
+            );
         }
         await batch.commit();
       } catch (e) {

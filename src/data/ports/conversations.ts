@@ -2,7 +2,11 @@ import type { Conversation, Message } from '@/domain/entities/conversation';
 
 export interface ConversationsPort {
   /** Live list of my conversations with a message in the last 90 days, newest first. */
-  subscribe(uid: string, onChange: (items: Conversation[]) => void, onError: (e: unknown) => void): () => void;
+  subscribe(
+    uid: string,
+    onChange: (items: Conversation[]) => void,
+    onError: (e: unknown) => void,
+  ): () => void;
   getOrCreate(otherUid: string): Promise<Conversation>;
   setArchived(conversationId: string, archived: boolean): Promise<void>;
   /** Live messages of the last 90 days, oldest first. */

@@ -9,7 +9,10 @@ export function conversationId(a: string, b: string): string {
 
 export const conversationSchema = z.object({
   id: z.string(),
-  participants: z.array(z.string()).nullish().transform((v) => v ?? []),
+  participants: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
   lastMessage: text(),
   lastMessageTime: optionalTime,
   createdAt: optionalTime,
@@ -46,7 +49,10 @@ export const messageSchema = z.object({
   id: z.string(),
   senderId: z.string(),
   content: text(),
-  read: z.boolean().nullish().transform((v) => v ?? false),
+  read: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   readAt: optionalTime,
   sentAt: optionalTime,
 });

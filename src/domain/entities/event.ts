@@ -114,7 +114,8 @@ export function organizerDisplay(
   };
   const name =
     pick('organizerName', 'organizerDisplayName', 'hostName') || profile?.displayName || '主催者';
-  const photoURL = pick('organizerPhotoURL', 'organizerPhoto', 'hostPhotoURL') || profile?.photoURL || '';
+  const photoURL =
+    pick('organizerPhotoURL', 'organizerPhoto', 'hostPhotoURL') || profile?.photoURL || '';
   return { name, photoURL };
 }
 

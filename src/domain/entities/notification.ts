@@ -18,7 +18,10 @@ export const notificationSchema = z
     title: text(),
     content: text(),
     type: text('system'),
-    read: z.boolean().nullish().transform((v) => v ?? false),
+    read: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     data: z
       .record(z.string(), z.unknown())
       .nullish()
@@ -39,12 +42,15 @@ export type AppNotification = z.output<typeof notificationSchema>;
  * SPEC §3: the client timestamp first, then the server timestamp, then a date, then a number,
  * else now.
  */
-export function notificationTime(raw: {
-  clientTimestamp?: unknown;
-  timestamp?: unknown;
-  date?: unknown;
-  createdAt?: unknown;
-}, now: () => Date = () => new Date()): Date {
+export function notificationTime(
+  raw: {
+    clientTimestamp?: unknown;
+    timestamp?: unknown;
+    date?: unknown;
+    createdAt?: unknown;
+  },
+  now: () => Date = () => new Date(),
+): Date {
   const isServerTs = (v: unknown) =>
     !!v && typeof v === 'object' && ('toDate' in (v as object) || 'seconds' in (v as object));
   const candidates: unknown[] = [

@@ -17,7 +17,9 @@ export const participationRequestSchema = z.object({
   status: z
     .string()
     .nullish()
-    .transform((v): RequestStatus => (REQUEST_STATUSES.includes(v as RequestStatus) ? (v as RequestStatus) : 'pending')),
+    .transform((v): RequestStatus =>
+      REQUEST_STATUSES.includes(v as RequestStatus) ? (v as RequestStatus) : 'pending',
+    ),
   createdAt: optionalTime,
   updatedAt: optionalTime,
 });
@@ -30,4 +32,8 @@ export interface PendingRequestWithEvent extends ParticipationRequest {
 }
 
 /** Placeholder event info used by the fallback query of SPEC §8. */
-export const PLACEHOLDER_EVENT_INFO = { title: 'イベント情報を取得中', date: null, location: '' } as const;
+export const PLACEHOLDER_EVENT_INFO = {
+  title: 'イベント情報を取得中',
+  date: null,
+  location: '',
+} as const;

@@ -10,7 +10,10 @@ export const teamSchema = z.object({
   region: text(),
   level: text('誰でも'),
   ownerId: text(),
-  members: z.array(z.string()).nullish().transform((v) => v ?? []),
+  members: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
   maxMembers: count,
   imageURL: text(),
   imagePath: text(),

@@ -23,7 +23,10 @@ export const userProfileSchema = z.object({
   location: text(),
   gender: text(),
   birthDate: text(),
-  emailVerified: z.boolean().nullish().transform((v) => v ?? false),
+  emailVerified: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   customUserId: text(),
   firebaseUid: text(),
   agreedAt: optionalTime,
@@ -33,18 +36,28 @@ export const userProfileSchema = z.object({
     .nullish()
     .transform((v): Role => (ROLES.includes(v as Role) ? (v as Role) : DEFAULT_ROLE)),
   lastLoginAt: optionalTime,
-  isActive: z.boolean().nullish().transform((v) => v ?? false),
+  isActive: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 
 export type UserProfile = z.output<typeof userProfileSchema>;
 
 /** Fields a user edits on their own profile. */
 export const profileEditSchema = z.object({
-  displayName: z.string().trim().min(1, '表示名を入力してください').max(30, '表示名は30文字以内で入力してください'),
+  displayName: z
+    .string()
+    .trim()
+    .min(1, '表示名を入力してください')
+    .max(30, '表示名は30文字以内で入力してください'),
   bio: z.string().max(500, '自己紹介は500文字以内で入力してください'),
   location: z.string().max(50, '地域は50文字以内で入力してください'),
   gender: z.enum(['', ...GENDERS]),
-  birthDate: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '生年月日の形式が正しくありません')]),
+  birthDate: z.union([
+    z.literal(''),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '生年月日の形式が正しくありません'),
+  ]),
   photoURL: z.string(),
 });
 export type ProfileEdit = z.infer<typeof profileEditSchema>;
@@ -86,7 +99,9 @@ function defaultRandom(n: number): Uint8Array {
 /** The one hardcoded staff account of SPEC §6, checked by email. */
 export const SPECIAL_ADMIN_EMAIL = 'admin@sports-community.example';
 
-export function isAdmin(user: { email?: string | null; role?: Role | null } | null | undefined): boolean {
+export function isAdmin(
+  user: { email?: string | null; role?: Role | null } | null | undefined,
+): boolean {
   if (!user) return false;
   if (user.email && user.email.toLowerCase() === SPECIAL_ADMIN_EMAIL) return true;
   return user.role === 'admin' || user.role === 'moderator';

@@ -18,13 +18,20 @@ export function canTransition(from: EventStatus, to: EventStatus): boolean {
 }
 
 /** Creating needs a signed-in user, who becomes the organizer; status starts open. */
-export function decideCreate(uid: string | null): { organizerId: string; status: 'open'; participants: string[] } {
+export function decideCreate(uid: string | null): {
+  organizerId: string;
+  status: 'open';
+  participants: string[];
+} {
   if (!uid) throw new DomainError('authCreateEvents');
   return { organizerId: uid, status: 'open', participants: [] };
 }
 
 /** An update runs only for a signed-in user and an existing event, and only by its organizer. */
-export function assertCanEdit(uid: string | null, event: SportEvent | null): asserts event is SportEvent {
+export function assertCanEdit(
+  uid: string | null,
+  event: SportEvent | null,
+): asserts event is SportEvent {
   if (!uid) throw new DomainError('updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== uid) throw new DomainError('noEditPermission');
@@ -34,7 +41,10 @@ export function assertCanEdit(uid: string | null, event: SportEvent | null): ass
  * A capacity below the number already taking part would leave the event over capacity.
  * Returns the capacity to store.
  */
-export function decideCapacity(event: SportEvent, capacity: number | undefined): number | undefined {
+export function decideCapacity(
+  event: SportEvent,
+  capacity: number | undefined,
+): number | undefined {
   if (capacity === undefined) return undefined;
   if (capacity > 0 && capacity < event.participants.length) {
     throw new DomainError('capacityBelowParticipants');
@@ -42,7 +52,11 @@ export function decideCapacity(event: SportEvent, capacity: number | undefined):
   return capacity;
 }
 
-export function decideStatusChange(uid: string | null, event: SportEvent | null, to: EventStatus): EventStatus {
+export function decideStatusChange(
+  uid: string | null,
+  event: SportEvent | null,
+  to: EventStatus,
+): EventStatus {
   if (!uid) throw new DomainError('updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== uid) throw new DomainError('noStatusPermission');
@@ -52,7 +66,10 @@ export function decideStatusChange(uid: string | null, event: SportEvent | null,
 }
 
 /** Direct join: refused if already joined, if the event is not open, or if it is full. */
-export function decideJoin(uid: string | null, event: SportEvent | null): { participants: string[] } {
+export function decideJoin(
+  uid: string | null,
+  event: SportEvent | null,
+): { participants: string[] } {
   if (!uid) throw new DomainError('authJoinEvents');
   if (!event) throw new DomainError('eventNotFound');
   if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
@@ -62,7 +79,10 @@ export function decideJoin(uid: string | null, event: SportEvent | null): { part
 }
 
 /** Leaving: must be a participant; the user's requests for the event are deleted too. */
-export function decideLeave(uid: string | null, event: SportEvent | null): { participants: string[]; deleteRequestsOf: string } {
+export function decideLeave(
+  uid: string | null,
+  event: SportEvent | null,
+): { participants: string[]; deleteRequestsOf: string } {
   if (!uid) throw new DomainError('authLeaveEvents');
   if (!event) throw new DomainError('eventNotFound');
   if (!event.participants.includes(uid)) throw new DomainError('notParticipating');

@@ -125,7 +125,9 @@ describe('decideCancel', () => {
     expect(() => decideCancel(USER, request('approved'))).toThrow(
       'このリクエストは既に処理されています',
     );
-    expect(() => decideCancel(USER, request('rejected'))).toThrow('このリクエストは既に処理されています');
+    expect(() => decideCancel(USER, request('rejected'))).toThrow(
+      'このリクエストは既に処理されています',
+    );
   });
 
   it("refuses cancelling someone else's request", () => {

@@ -14,7 +14,10 @@ export function decideRequest(input: {
   myRequests: ParticipationRequest[];
   requesterName: string;
   message: string;
-}): { request: { userId: string; eventId: string; message: string; status: 'pending' }; notify: NewNotification } {
+}): {
+  request: { userId: string; eventId: string; message: string; status: 'pending' };
+  notify: NewNotification;
+} {
   const { uid, event } = input;
   if (!uid) throw new DomainError('authJoinEvents');
   if (!event) throw new DomainError('eventNotFound');

@@ -24,7 +24,12 @@ export default function OutboxPage() {
   if (!dev) return null;
 
   const reset = async () => {
-    if (!window.confirm('デモデータを初期状態に戻します。このブラウザで作成したデータはすべて削除されます。よろしいですか？')) return;
+    if (
+      !window.confirm(
+        'デモデータを初期状態に戻します。このブラウザで作成したデータはすべて削除されます。よろしいですか？',
+      )
+    )
+      return;
     setResetting(true);
     try {
       await dev.resetDemoData();
@@ -44,7 +49,12 @@ export default function OutboxPage() {
           <Button variant="secondary" onClick={() => void outbox.refetch()}>
             更新
           </Button>
-          <Button variant="danger" busy={resetting} busyLabel="初期化中…" onClick={() => void reset()}>
+          <Button
+            variant="danger"
+            busy={resetting}
+            busyLabel="初期化中…"
+            onClick={() => void reset()}
+          >
             デモデータを初期化
           </Button>
         </div>
@@ -70,7 +80,9 @@ export default function OutboxPage() {
                 </time>
               </div>
               <p className="mt-1 text-sm text-slate-600">宛先: {mail.to}</p>
-              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap text-slate-800">{mail.body}</pre>
+              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap text-slate-800">
+                {mail.body}
+              </pre>
               {mail.links.length > 0 ? (
                 <ul className="mt-3 space-y-1">
                   {mail.links.map((link) => (

@@ -13,12 +13,17 @@ afterEach(() => backend.close());
 describe('home page', () => {
   it('lists the next upcoming events, soonest first, with a link to all events', async () => {
     renderWithBackend(<HomePage />, backend);
-    const section = (await screen.findByRole('heading', { name: '近日開催のイベント' })).closest('section')!;
+    const section = (await screen.findByRole('heading', { name: '近日開催のイベント' })).closest(
+      'section',
+    )!;
     const cards = await within(section).findAllByTestId('event-card');
     expect(cards).toHaveLength(6);
     // Today's event comes first; past events never appear.
     expect(cards[0]).toHaveTextContent('仕事帰りのナイト卓球');
     expect(section).not.toHaveTextContent('先週のエンジョイフットサル');
-    expect(within(section).getByRole('link', { name: 'すべて見る →' })).toHaveAttribute('href', '/events');
+    expect(within(section).getByRole('link', { name: 'すべて見る →' })).toHaveAttribute(
+      'href',
+      '/events',
+    );
   });
 });
