@@ -6,6 +6,7 @@ import {
   createQueryClient,
   deserializeCache,
   getQueryFn,
+  refreshQueries,
   serializeCache,
 } from './query-client';
 
@@ -58,6 +59,26 @@ describe('query client', () => {
     clearQueryCaches(client);
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('after'));
     expect(seen).toContain(undefined);
+    unsubscribe();
+  });
+
+  it('refreshes watched queries in place and drops unwatched ones so they load fresh', async () => {
+    const client = createQueryClient();
+    let version = 1;
+    const queryFn = async () => version;
+    const observer = new QueryObserver(client, { queryKey: ['events', 'detail', 'a'], queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+    await client.fetchQuery({ queryKey: ['events', 'list', 'p1'], queryFn });
+    await client.fetchQuery({ queryKey: ['teams', 'x'], queryFn });
+
+    version = 2;
+    await refreshQueries(client, [['events']]);
+
+    // Settled only after the watched query shows the new value.
+    expect(observer.getCurrentResult().data).toBe(2);
+    expect(client.getQueryData(['events', 'list', 'p1'])).toBeUndefined();
+    expect(client.getQueryData(['teams', 'x'])).toBe(1);
     unsubscribe();
   });
 

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import {
   MUTATION_RETRY,
@@ -87,6 +87,22 @@ export function clearQueryCaches(client: QueryClient): void {
   } catch (e) {
     logger.warn('clearQueryCaches', e);
   }
+}
+
+/**
+ * After a change: refetches what is on screen under the keys and drops what is not. The app does
+ * not refetch on mount (SPEC §9), so an entry that was only marked stale would be shown unchanged
+ * the next time its screen opens; dropped, it loads fresh instead. (Refetching inactive entries is
+ * no option either: those restored from the stored cache have no query function until a screen
+ * uses them.) Resolves once the active ones have refetched.
+ */
+export function refreshQueries(client: QueryClient, keys: QueryKey[]): Promise<void> {
+  return Promise.all(
+    keys.map((queryKey) => {
+      client.removeQueries({ queryKey, type: 'inactive' });
+      return client.invalidateQueries({ queryKey });
+    }),
+  ).then(() => undefined);
 }
 
 declare module '@tanstack/react-query' {

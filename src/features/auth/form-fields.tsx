@@ -1,26 +1,4 @@
-import {
-  useId,
-  useState,
-  type InputHTMLAttributes,
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
-
-/**
- * True while an input method (Japanese kana-kanji conversion) owns the Enter key. Safari reports
- * the confirming keydown after compositionend with isComposing false, but with keyCode 229.
- */
-function isImeComposing(e: KeyboardEvent): boolean {
-  return e.nativeEvent.isComposing || e.keyCode === 229;
-}
-
-/** onKeyDown for a form: an Enter that confirms a conversion never submits it. */
-export function preventImeEnterSubmit(e: KeyboardEvent<HTMLFormElement>): void {
-  if (e.key === 'Enter' && (e.target as HTMLElement).tagName !== 'TEXTAREA' && isImeComposing(e)) {
-    e.preventDefault();
-  }
-}
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 const inputClass =
   'block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-1 focus:ring-brand-600 focus:outline-none disabled:bg-slate-100';

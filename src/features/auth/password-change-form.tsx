@@ -8,7 +8,8 @@ import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { toast } from '@/lib/toast-store';
 import { authErrorCode, isExpectedAuthError, passwordChangeErrorMessage } from './auth-errors';
-import { FormAlert, FormNotice, PasswordField, preventImeEnterSubmit } from './form-fields';
+import { FormAlert, FormNotice, PasswordField } from './form-fields';
+import { preventImeEnterSubmit } from '@/lib/ime';
 
 const EMPTY: Values = { currentPassword: '', newPassword: '', newPasswordConfirm: '' };
 

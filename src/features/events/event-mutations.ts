@@ -4,6 +4,7 @@ import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { useCurrentUser } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
+import { refreshQueries } from '@/lib/query-client';
 import { eventQueries } from './event-queries';
 import { eventImageFolder, useImageUpload } from './use-image-upload';
 
@@ -13,11 +14,11 @@ import { eventImageFolder, useImageUpload } from './use-image-upload';
  * refetch of whatever is on screen.
  */
 function invalidateEvent(qc: QueryClient, event: Pick<SportEvent, 'id' | 'organizerId'>) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: eventQueries.detail(event.id).queryKey }),
-    qc.invalidateQueries({ queryKey: eventQueries.lists }),
-    qc.invalidateQueries({ queryKey: eventQueries.byOrganizer(event.organizerId).queryKey }),
-    qc.invalidateQueries({ queryKey: ['events', 'byParticipant'] }),
+  return refreshQueries(qc, [
+    eventQueries.detail(event.id).queryKey,
+    eventQueries.lists,
+    eventQueries.byOrganizer(event.organizerId).queryKey,
+    ['events', 'byParticipant'],
   ]);
 }
 
@@ -30,11 +31,9 @@ export function useCreateEvent() {
     meta: { silent: true },
     mutationFn: (input: EventInput) => backend.events.create(input),
     onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: eventQueries.lists }),
-        user
-          ? qc.invalidateQueries({ queryKey: eventQueries.byOrganizer(user.uid).queryKey })
-          : null,
+      refreshQueries(qc, [
+        eventQueries.lists,
+        ...(user ? [eventQueries.byOrganizer(user.uid).queryKey] : []),
       ]),
   });
 }

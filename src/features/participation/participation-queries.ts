@@ -15,6 +15,7 @@ import type { UserProfile } from '@/domain/entities/user';
 import { eventQueries } from '@/features/events/event-queries';
 import { useCurrentUser } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
+import { refreshQueries } from '@/lib/query-client';
 
 /**
  * The query-options factory of the participation feature. Keys that depend on who is asking carry
@@ -62,21 +63,6 @@ export const participationQueries = {
     }),
 };
 
-/**
- * Refetches what is on screen under the keys and drops what is not. The app does not refetch on
- * mount (SPEC §9), so an entry that was only marked stale would be shown unchanged the next time
- * its screen opens; dropped, it loads fresh instead. (Refetching inactive entries is no option
- * either: those restored from the stored cache have no query function until a screen uses them.)
- */
-function refresh(client: QueryClient, keys: QueryKey[]): Promise<void> {
-  return Promise.all(
-    keys.map((queryKey) => {
-      client.removeQueries({ queryKey, type: 'inactive' });
-      return client.invalidateQueries({ queryKey });
-    }),
-  ).then(() => undefined);
-}
-
 /** The keys an event's participants live under: its detail (and participant profiles) and lists. */
 export function refreshEventParticipants(
   client: QueryClient,
@@ -84,7 +70,7 @@ export function refreshEventParticipants(
   uid: string | null,
 ): Promise<void> {
   // Participant counts also show on every list card.
-  return refresh(client, [
+  return refreshQueries(client, [
     eventQueries.detail(eventId).queryKey,
     eventQueries.lists,
     ...(uid ? [eventQueries.byParticipant(uid).queryKey] : []),
@@ -98,7 +84,7 @@ export function refreshEventForViewer(
   uid: string,
 ): Promise<void> {
   return Promise.all([
-    refresh(client, [
+    refreshQueries(client, [
       participationQueries.mine(uid, eventId).queryKey,
       participationQueries.myPending(uid).queryKey,
       participationQueries.forEvent(eventId).queryKey,
@@ -129,20 +115,23 @@ export function useParticipationMutations(eventId: string) {
 
   const request = useMutation({
     mutationFn: (message: string) => backend.participation.request(eventId, message),
-    onSuccess: () => refresh(client, mineKeys()),
+    onSuccess: () => refreshQueries(client, mineKeys()),
     meta,
   });
 
   const cancel = useMutation({
     mutationFn: (requestId: string) => backend.participation.cancel(requestId),
-    onSuccess: () => refresh(client, mineKeys()),
+    onSuccess: () => refreshQueries(client, mineKeys()),
     meta,
   });
 
   const join = useMutation({
     mutationFn: () => backend.events.join(eventId),
     onSuccess: () =>
-      Promise.all([refresh(client, mineKeys()), refreshEventParticipants(client, eventId, uid)]),
+      Promise.all([
+        refreshQueries(client, mineKeys()),
+        refreshEventParticipants(client, eventId, uid),
+      ]),
     meta,
   });
 
@@ -150,7 +139,10 @@ export function useParticipationMutations(eventId: string) {
   const leave = useMutation({
     mutationFn: () => backend.events.leave(eventId),
     onSuccess: () =>
-      Promise.all([refresh(client, mineKeys()), refreshEventParticipants(client, eventId, uid)]),
+      Promise.all([
+        refreshQueries(client, mineKeys()),
+        refreshEventParticipants(client, eventId, uid),
+      ]),
     meta,
   });
 
@@ -158,7 +150,7 @@ export function useParticipationMutations(eventId: string) {
     mutationFn: (requestId: string) => backend.participation.approve(requestId),
     onSuccess: () =>
       Promise.all([
-        refresh(client, [participationQueries.forEvent(eventId).queryKey]),
+        refreshQueries(client, [participationQueries.forEvent(eventId).queryKey]),
         refreshEventParticipants(client, eventId, null),
       ]),
     meta,
@@ -166,7 +158,7 @@ export function useParticipationMutations(eventId: string) {
 
   const reject = useMutation({
     mutationFn: (requestId: string) => backend.participation.reject(requestId),
-    onSuccess: () => refresh(client, [participationQueries.forEvent(eventId).queryKey]),
+    onSuccess: () => refreshQueries(client, [participationQueries.forEvent(eventId).queryKey]),
     meta,
   });
 

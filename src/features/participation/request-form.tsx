@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { isImeComposing } from '@/features/events/ime';
+import { isImeComposing } from '@/lib/ime';
 
 export const REQUEST_MESSAGE_MAX = 500;
 

@@ -8,16 +8,10 @@ import { loginSchema, type LoginForm } from '@/domain/auth-forms';
 import { useBackend } from '@/lib/backend-context';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { useSignIn } from '../auth-actions';
-import {
-  AuthCard,
-  FormAlert,
-  FormNotice,
-  PasswordField,
-  TextField,
-  preventImeEnterSubmit,
-} from '../form-fields';
+import { AuthCard, FormAlert, FormNotice, PasswordField, TextField } from '../form-fields';
 import { useSession } from '../session';
 import { useReturnUrl } from '../use-return-url';
+import { preventImeEnterSubmit } from '@/lib/ime';
 
 /** Local backend only: one button per seeded account, so a demo needs no typing. */
 function DemoAccounts({

@@ -11,7 +11,8 @@ import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { authErrorCode, authErrorMessage, isExpectedAuthError } from '../auth-errors';
 import { checkResetLink } from '../email-verification';
-import { AuthCard, FormAlert, PasswordField, preventImeEnterSubmit } from '../form-fields';
+import { AuthCard, FormAlert, PasswordField } from '../form-fields';
+import { preventImeEnterSubmit } from '@/lib/ime';
 
 const MISSING_CODE =
   'パスワード再設定用のリンクが正しくありません。メールに記載されたリンクから開き直すか、再設定メールをもう一度送信してください。';

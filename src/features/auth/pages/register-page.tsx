@@ -8,14 +8,8 @@ import { PASSWORD_MIN_LENGTH } from '@/domain/constants';
 import { registerSchema, type RegisterForm } from '@/domain/auth-forms';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { useSignUp } from '../auth-actions';
-import {
-  AuthCard,
-  CheckboxField,
-  FormAlert,
-  PasswordField,
-  TextField,
-  preventImeEnterSubmit,
-} from '../form-fields';
+import { AuthCard, CheckboxField, FormAlert, PasswordField, TextField } from '../form-fields';
+import { preventImeEnterSubmit } from '@/lib/ime';
 
 export default function RegisterPage() {
   const signUp = useSignUp();

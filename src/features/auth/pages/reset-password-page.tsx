@@ -8,7 +8,8 @@ import { resetRequestSchema, type ResetRequestForm } from '@/domain/auth-forms';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { authErrorCode, authErrorMessage, isExpectedAuthError } from '../auth-errors';
-import { AuthCard, FormAlert, FormNotice, TextField, preventImeEnterSubmit } from '../form-fields';
+import { AuthCard, FormAlert, FormNotice, TextField } from '../form-fields';
+import { preventImeEnterSubmit } from '@/lib/ime';
 
 /** The same text whether or not the address has an account, so the form reveals nothing. */
 export const RESET_SENT_MESSAGE =

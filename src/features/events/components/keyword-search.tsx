@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { isImeComposing } from '../ime';
+import { isImeComposing } from '@/lib/ime';
 
 export const KEYWORD_DEBOUNCE_MS = 250;
 

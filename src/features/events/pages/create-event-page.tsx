@@ -21,7 +21,7 @@ import {
   setDraftImage,
 } from '../create-event-draft';
 import { useCreateEvent } from '../event-mutations';
-import { preventImeEnterSubmit } from '../ime';
+import { preventImeEnterSubmit } from '@/lib/ime';
 import { eventImageFolder, useImageUpload } from '../use-image-upload';
 
 const IMAGE_HINT = '1MBを超える画像は、送信前に自動で縮小・圧縮されます（最大800×600）。';

@@ -19,7 +19,7 @@ import { toast } from '@/lib/toast-store';
 import { EventFormFields, type EventForm } from '../components/event-form-fields';
 import { removeQuietly, useUpdateEvent } from '../event-mutations';
 import { eventQueries } from '../event-queries';
-import { preventImeEnterSubmit } from '../ime';
+import { preventImeEnterSubmit } from '@/lib/ime';
 import { eventImageFolder, useImageUpload } from '../use-image-upload';
 import { EventNotFound } from './event-detail-page';
 
