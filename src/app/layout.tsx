@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { UserMenu } from '@/features/auth/user-menu';
+import { UnreadBadge } from '@/features/notifications/unread-badge';
 import { useSession } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { ErrorBoundary } from './error-boundary';
@@ -43,7 +44,10 @@ function Header() {
           {state.status === 'loading' ? (
             <span className="h-8 w-20 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
           ) : state.status === 'signedIn' ? (
-            <UserMenu user={state.user} />
+            <>
+              <UnreadBadge />
+              <UserMenu user={state.user} />
+            </>
           ) : (
             <>
               <Link

@@ -19,7 +19,7 @@ function inDays(days: number): string {
 /** Opens my notification list through the header link, as a user would (no reload). */
 async function openNotifications(page: Page) {
   await page.bringToFront();
-  await page.getByRole('banner').getByRole('link', { name: /^通知/ }).first().click();
+  await page.getByRole('banner').getByRole('link', { name: /^通知/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: '通知' })).toBeVisible();
 }
 
@@ -37,6 +37,13 @@ test('two tabs as two users: create with an image, request, approve, leave, requ
   await expect(
     organizer.getByRole('button', { name: `${ORGANIZER.name}のメニュー` }),
   ).toBeVisible();
+
+  // The participant's unread notifications before anything happens (the seed has some); the
+  // header bell must count up from here.
+  await openNotifications(participant);
+  await expect(participant.getByRole('listitem').first()).toBeVisible();
+  const unreadBefore = await participant.getByRole('button', { name: /^未読：/ }).count();
+  expect(unreadBefore).toBeGreaterThan(0);
 
   // --- The organizer creates an event with an image.
   await organizer.bringToFront();
@@ -100,6 +107,12 @@ test('two tabs as two users: create with an image, request, approve, leave, requ
   await expect(firstRequest.getByText('承認済み')).toBeVisible();
 
   // --- The participant sees the approval notification, then themself among the participants.
+  // The header bell counts it live, without a reload.
+  await expect(
+    participant
+      .getByRole('banner')
+      .getByRole('link', { name: `通知（未読${unreadBefore + 1}件）`, exact: true }),
+  ).toBeVisible();
   await openNotifications(participant);
   const approval = participant
     .getByRole('listitem')

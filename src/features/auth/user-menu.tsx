@@ -85,13 +85,6 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <div ref={rootRef} className="relative flex items-center gap-1">
       <Link
-        to="/notifications"
-        className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
-        aria-label="通知"
-      >
-        通知
-      </Link>
-      <Link
         to="/messages"
         className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
         aria-label="メッセージ"
