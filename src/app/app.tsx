@@ -10,18 +10,32 @@ import { logger } from '@/lib/logger';
 import { createPersister, createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast-store';
 import { Toaster } from '@/lib/toaster';
-import { buildRoutes } from './routes';
+import { buildRoutes, preloadScreen } from './routes';
 import { loadBackend } from './backend';
 
 const queryClient = createQueryClient((message) => toast({ title: message, variant: 'error' }));
 const persister = createPersister();
+
+let starting: Promise<Backend> | null = null;
+
+/**
+ * Starts the backend and the current screen's code together, before React's first render
+ * (main.tsx); App waits on the same promise.
+ */
+export function startApp(): Promise<Backend> {
+  if (!starting) {
+    void preloadScreen(window.location.pathname);
+    starting = loadBackend();
+  }
+  return starting;
+}
 
 export function App() {
   const [backend, setBackend] = useState<Backend | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    loadBackend().then(setBackend, (e: unknown) => {
+    startApp().then(setBackend, (e: unknown) => {
       logger.error('loadBackend', e);
       setFailed(true);
     });

@@ -126,6 +126,13 @@ export class LocalDb extends Dexie {
       outbox: 'id, sentAt',
       meta: 'key',
     });
+    // The list's equality filters walk an index of their own, [value+date+startTime+id], so a
+    // narrow filter reads its matches instead of scanning every upcoming event.
+    this.version(2).stores({
+      events:
+        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id]',
+    });
   }
 
   /** Every table, for wiping the demo data in one transaction. */

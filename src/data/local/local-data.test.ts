@@ -91,6 +91,54 @@ describe('local events', () => {
     expect(second.items[0]!.id).not.toBe(page.items.at(-1)!.id);
   });
 
+  it('walks the sport or region index for a narrow filter instead of scanning every event', async () => {
+    const b = await backend();
+    const today = startOfDay(new Date());
+    // 3,000 upcoming events, one in a hundred is a 上級者 tennis event in 四国.
+    await b.db.events.bulkAdd(
+      Array.from({ length: 3000 }, (_, i) =>
+        eventRow(i, addDays(today, i % 300), {
+          sportType: i % 100 === 7 ? 'テニス' : 'ヨガ',
+          region: i % 100 === 7 ? '四国' : '関東',
+          level: i % 100 === 7 ? '上級者' : '初心者',
+        }),
+      ),
+    );
+    const toArray = vi.spyOn(b.db.Collection.prototype, 'toArray');
+
+    const page = await b.events.list({ sportType: 'テニス', region: '四国', level: '上級者' });
+    expect(page.items).toHaveLength(EVENTS_PAGE_SIZE);
+    expect(page.items.every((e) => e.sportType === 'テニス' && e.region === '四国')).toBe(true);
+    // 30 candidates in the sport index: two growing batches, not ~3,000 rows in 47 reads.
+    expect(toArray.mock.calls.length).toBeLessThanOrEqual(2);
+    const rest = await b.events.list({ sportType: 'テニス', region: '四国' }, page.nextCursor);
+    expect(rest.items).toHaveLength(30 - EVENTS_PAGE_SIZE);
+    expect(rest.nextCursor).toBeNull();
+
+    toArray.mockClear();
+    const byRegion = await b.events.list({ region: '四国', level: '上級者' });
+    expect(byRegion.items.map((e) => e.id)).toEqual(page.items.map((e) => e.id));
+    expect(toArray.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it('upgrades a version 1 database in place, and its events show up under the new indexes', async () => {
+    const name = `data-${crypto.randomUUID()}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores({
+      events: 'id, date, organizerId, *participants, status, [date+startTime+id]',
+    });
+    await v1
+      .table('events')
+      .add(eventRow(1, addDays(startOfDay(new Date()), 3), { level: '中級者' }));
+    v1.close();
+
+    const b = await backend({ dbName: name });
+    expect(b.db.verno).toBe(2);
+    expect(
+      (await b.events.list({ sportType: 'テニス', level: '中級者' })).items.map((e) => e.id),
+    ).toEqual(['bulk-00001']);
+  });
+
   it('parses stored documents with the domain schema: legacy participant objects, missing level and status', async () => {
     const b = await backend();
     const day = addDays(startOfDay(new Date()), 2);
@@ -105,6 +153,9 @@ describe('local events', () => {
       fee: '1500',
     });
     const [event] = (await b.events.list({})).items;
+    // The defaults decide the filters too: no stored level is 誰でも, no stored status is open.
+    expect((await b.events.list({ level: '誰でも', openOnly: true })).items).toEqual([event]);
+    expect((await b.events.list({ level: '初心者' })).items).toEqual([]);
     expect(event).toMatchObject({
       id: 'legacy',
       level: '誰でも',

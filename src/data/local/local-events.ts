@@ -1,6 +1,6 @@
 import Dexie, { cmp } from 'dexie';
 import type { EventFilters, EventInput, EventsPort } from '@/data/ports/events';
-import { EVENTS_PAGE_SIZE } from '@/domain/constants';
+import { DEFAULT_LEVEL, EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
 import { keywordMatcher } from '@/domain/event-search';
@@ -18,11 +18,27 @@ import type { EventRow } from './db';
 import { newId } from './ids';
 import { definedOnly, parseRow, parseRows, tryParseRow } from './rows';
 
-/** Rows read per step of the list scan: big enough to fill a page in one read when few are filtered out. */
-const SCAN_BATCH = 64;
-const LIST_INDEX = '[date+startTime+id]';
+/** Rows read by the list scan's first step; each further step reads twice as many, up to the max. */
+const SCAN_BATCH = 32;
+const SCAN_BATCH_MAX = 1024;
 
 type ListKey = [Date, string, string];
+
+/**
+ * The index a list query walks: the most selective equality filter given, prefixing the list
+ * order [date+startTime+id] (see db.ts), or that order alone. An index holds only rows that
+ * store the field, so it serves only values a row without the field can never match after the
+ * schema's defaults (region and sport default to '', level to 誰でも; status is not indexed).
+ * Every candidate is still parsed and matched, so the index only narrows what is read.
+ */
+function listIndex(f: EventFilters): { index: string; prefix: string[] } {
+  if (f.sportType) return { index: '[sportType+date+startTime+id]', prefix: [f.sportType] };
+  if (f.region) return { index: '[region+date+startTime+id]', prefix: [f.region] };
+  if (f.level && f.level !== DEFAULT_LEVEL) {
+    return { index: '[level+date+startTime+id]', prefix: [f.level] };
+  }
+  return { index: '[date+startTime+id]', prefix: [] };
+}
 
 export class LocalEvents implements EventsPort {
   private readonly ctx: LocalContext;
@@ -32,7 +48,7 @@ export class LocalEvents implements EventsPort {
   }
 
   /**
-   * Walks the [date+startTime+id] index from today (or the cursor) in small batches and stops as
+   * Walks an index in list order from today (or the cursor) in growing batches, and stops as
    * soon as a page plus one match is found, so the cost follows the page, not the table.
    */
   async list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>> {
@@ -47,16 +63,17 @@ export class LocalEvents implements EventsPort {
       lowerOpen = true;
     }
     // [nextDay] sorts before every [nextDay, time, id], so an exclusive bound keeps the whole `to` day.
-    const upper = filters.to ? [addDays(dayFromYmd(filters.to), 1)] : Dexie.maxKey;
+    const upper = filters.to ? [addDays(dayFromYmd(filters.to), 1)] : [Dexie.maxKey];
     if (cmp(lower, upper) >= 0) return { items: [], nextCursor: null };
 
+    const { index, prefix } = listIndex(filters);
     const matches = matcher(filters);
     const found: { event: SportEvent; key: ListKey }[] = [];
-    for (;;) {
+    for (let batch = SCAN_BATCH; ; batch = Math.min(batch * 2, SCAN_BATCH_MAX)) {
       const rows = await db.events
-        .where(LIST_INDEX)
-        .between(lower, upper, !lowerOpen, false)
-        .limit(SCAN_BATCH)
+        .where(index)
+        .between([...prefix, ...lower], [...prefix, ...upper], !lowerOpen, false)
+        .limit(batch)
         .toArray();
       for (const row of rows) {
         const event = tryParseRow(sportEventSchema, row, 'events.list');
@@ -64,7 +81,7 @@ export class LocalEvents implements EventsPort {
         found.push({ event, key: [row.date, row.startTime, row.id] });
         if (found.length > EVENTS_PAGE_SIZE) break;
       }
-      if (found.length > EVENTS_PAGE_SIZE || rows.length < SCAN_BATCH) break;
+      if (found.length > EVENTS_PAGE_SIZE || rows.length < batch) break;
       const last = rows[rows.length - 1]!;
       lower = [last.date, last.startTime, last.id];
       lowerOpen = true;
