@@ -172,6 +172,33 @@ export function invalidBody(error: z.ZodError): HandlerResponse {
 }
 
 /**
+ * What every handler does first, in this order: POST only (405), a valid ID token (401), the
+ * caller's quota under `name` (429), then the body against `schema` (400). Either the caller's
+ * uid and the parsed body, or the response that ends the request.
+ */
+export async function acceptPost<T>(
+  req: HandlerRequest,
+  deps: BaseDeps,
+  { name, limit, schema }: { name: string; limit: RateLimit; schema: z.ZodType<T> },
+): Promise<{ uid: string; body: T } | { response: HandlerResponse }> {
+  if (req.method !== 'POST') return { response: methodNotAllowed() };
+
+  const auth = await authenticate(req, deps);
+  if ('response' in auth) return auth;
+  const { uid } = auth;
+
+  const quota = await deps.throttle(`${name}:caller:${uid}`, limit);
+  if (!quota.allowed) {
+    deps.log.warn(`${name} throttled`, { uid });
+    return { response: tooManyRequests(quota) };
+  }
+
+  const parsed = schema.safeParse(req.body);
+  if (!parsed.success) return { response: invalidBody(parsed.error) };
+  return { uid, body: parsed.data };
+}
+
+/**
  * Sends and answers 200, or 502 when the transport fails: the client only logs either (SPEC §7),
  * so the status exists for the logs and monitoring.
  */

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import {
-  authenticate,
+  acceptPost,
   deliver,
   forbidden,
-  invalidBody,
-  methodNotAllowed,
   notSent,
-  tooManyRequests,
   type BaseDeps,
   type EventRecord,
   type HandlerRequest,
@@ -71,21 +68,13 @@ export async function handleSendEmail(
   req: HandlerRequest,
   deps: SendEmailDeps,
 ): Promise<HandlerResponse> {
-  if (req.method !== 'POST') return methodNotAllowed();
-
-  const auth = await authenticate(req, deps);
-  if ('response' in auth) return auth.response;
-  const { uid } = auth;
-
-  const callerQuota = await deps.throttle(`send-email:caller:${uid}`, SEND_EMAIL_CALLER_LIMIT);
-  if (!callerQuota.allowed) {
-    deps.log.warn('send-email throttled', { uid });
-    return tooManyRequests(callerQuota);
-  }
-
-  const parsed = sendEmailBody.safeParse(req.body);
-  if (!parsed.success) return invalidBody(parsed.error);
-  const body = parsed.data;
+  const accepted = await acceptPost(req, deps, {
+    name: 'send-email',
+    limit: SEND_EMAIL_CALLER_LIMIT,
+    schema: sendEmailBody,
+  });
+  if ('response' in accepted) return accepted.response;
+  const { uid, body } = accepted;
 
   const request = await deps.getRequest(body.requestId);
   if (!request) return forbidden('The participation request does not exist.');

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { unreadMessageMail } from '../mail/templates.js';
 import {
-  authenticate,
+  acceptPost,
   deliver,
   forbidden,
-  invalidBody,
-  methodNotAllowed,
   notSent,
-  tooManyRequests,
   type BaseDeps,
   type ConversationRecord,
   type HandlerRequest,
@@ -52,21 +49,13 @@ export async function handleTrackUnreadMessage(
   req: HandlerRequest,
   deps: TrackUnreadDeps,
 ): Promise<HandlerResponse> {
-  if (req.method !== 'POST') return methodNotAllowed();
-
-  const auth = await authenticate(req, deps);
-  if ('response' in auth) return auth.response;
-  const { uid } = auth;
-
-  const callerQuota = await deps.throttle(`track-unread:caller:${uid}`, TRACK_UNREAD_CALLER_LIMIT);
-  if (!callerQuota.allowed) {
-    deps.log.warn('track-unread throttled', { uid });
-    return tooManyRequests(callerQuota);
-  }
-
-  const parsed = trackUnreadBody.safeParse(req.body);
-  if (!parsed.success) return invalidBody(parsed.error);
-  const body = parsed.data;
+  const accepted = await acceptPost(req, deps, {
+    name: 'track-unread',
+    limit: TRACK_UNREAD_CALLER_LIMIT,
+    schema: trackUnreadBody,
+  });
+  if ('response' in accepted) return accepted.response;
+  const { uid, body } = accepted;
 
   if (body.senderId !== uid) return forbidden('senderId must be the caller.');
   if (body.recipientId === uid) return forbidden('The recipient must be another participant.');
