@@ -178,6 +178,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signInAs(requester);
         await backend.participation.cancel(id);
         expect(await backend.participation.myRequestFor(eventId)).toBeNull();
+        await expectRejection(backend.participation.cancel(id), ERR.requestNotFound);
         // With the request gone the user may ask again.
         await expect(backend.participation.request(eventId, '')).resolves.toEqual(
           expect.any(String),
@@ -186,6 +187,45 @@ export function participationContract(makeHarness: HarnessFactory): void {
     });
 
     describe('approve', () => {
+      it('refuses to cancel a request once the organizer has processed it', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const id = await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        await backend.participation.reject(id);
+        await h().signInAs(requester);
+        await expectRejection(backend.participation.cancel(id), ERR.alreadyProcessed);
+        await expectRejection(
+          backend.participation.cancel(id),
+          'このリクエストは既に処理されています',
+        );
+        expect(await backend.participation.myRequestFor(eventId)).toMatchObject({
+          id,
+          status: 'rejected',
+        });
+      });
+
+      it('refuses to add anyone to a cancelled event, and approves into a closed one', async () => {
+        const { backend } = h();
+        const { organizer, eventId } = await eventWithRequester(h());
+        const first = await backend.participation.request(eventId, '');
+        const second = await h().signUpAs('二人目');
+        const secondId = await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+
+        await backend.events.changeStatus(eventId, 'closed');
+        await backend.participation.approve(first);
+        await backend.events.changeStatus(eventId, 'cancelled');
+        await expectRejection(backend.participation.approve(secondId), ERR.eventNotOpen);
+        await expectRejection(
+          backend.participation.approve(secondId),
+          'このイベントは現在参加を受け付けていません',
+        );
+        expect((await backend.events.get(eventId))!.participants).not.toContain(second);
+        // Rejecting still works: it tells the requester and adds nobody.
+        await backend.participation.reject(secondId);
+      });
+
       it('approves: request status, the participant added once, a participation_approved notification', async () => {
         const { backend } = h();
         const { organizer, requester, eventId } = await eventWithRequester(h());
@@ -399,6 +439,24 @@ export function participationContract(makeHarness: HarnessFactory): void {
           first,
           second,
         ]);
+      });
+
+      it("shows an event's requests and their messages to its organizer only", async () => {
+        const { backend } = h();
+        const { requester, eventId } = await eventWithRequester(h());
+        await backend.participation.request(eventId, '個人的なメッセージ');
+        const quiet = vi.spyOn(logger, 'error').mockImplementation(() => {});
+        expect(await backend.participation.forEvent(eventId)).toEqual([]);
+        await h().signUpAs('無関係');
+        expect(await backend.participation.forEvent(eventId)).toEqual([]);
+        await h().signOut();
+        expect(await backend.participation.forEvent(eventId)).toEqual([]);
+        quiet.mockRestore();
+        await h().signInAs(requester);
+        // The requester still sees their own request.
+        expect(await backend.participation.myRequestFor(eventId)).toMatchObject({
+          message: '個人的なメッセージ',
+        });
       });
     });
   });

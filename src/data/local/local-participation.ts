@@ -172,7 +172,11 @@ export class LocalParticipation implements ParticipationPort {
     return newestFirst(await this.requestsOf(uid, eventId))[0] ?? null;
   }
 
+  /** The organizer's list: anyone else gets none (as the Firebase rules answer them). */
   async forEvent(eventId: string): Promise<ParticipationRequest[]> {
+    const uid = this.ctx.currentUser()?.uid;
+    const event = uid ? await this.ctx.db.events.get(eventId) : undefined;
+    if (!uid || event?.organizerId !== uid) return [];
     const rows = await this.ctx.db.participationRequests.where('eventId').equals(eventId).toArray();
     const requests = parseRows(participationRequestSchema, rows, 'participation.forEvent');
     // Oldest first: the organizer handles requests in the order they arrived.

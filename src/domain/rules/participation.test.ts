@@ -171,6 +171,21 @@ describe('decideApprove', () => {
     expect(d.participants).toEqual([USER]);
   });
 
+  it.each(['cancelled', 'finished'] as const)('refuses to add anyone to a %s event', (status) => {
+    expect(() =>
+      decideApprove({ uid: ORGANIZER, request: request(), event: event({ status }) }),
+    ).toThrow('このイベントは現在参加を受け付けていません');
+  });
+
+  it('still approves into a closed event (closed to new requests, not to pending ones)', () => {
+    const d = decideApprove({
+      uid: ORGANIZER,
+      request: request(),
+      event: event({ status: 'closed' }),
+    });
+    expect(d.participants).toEqual([USER]);
+  });
+
   it('refuses to approve into a full event', () => {
     expect(() =>
       decideApprove({

@@ -51,7 +51,15 @@ export function decideCancel(uid: string | null, request: ParticipationRequest |
   if (request.status !== 'pending') throw new DomainError('alreadyProcessed');
 }
 
-/** Approval: the requester joins if absent (within capacity) and is notified. */
+/** Whether approving can still add people: open, or closed to new requests; not once ended. */
+export function takesApprovals(event: Pick<SportEvent, 'status'>): boolean {
+  return event.status === 'open' || event.status === 'closed';
+}
+
+/**
+ * Approval: the requester joins if absent (within capacity, and while the event still takes
+ * people: open, or closed to new requests; never once cancelled or finished) and is notified.
+ */
 export function decideApprove(input: {
   uid: string | null;
   request: ParticipationRequest | null;
@@ -59,6 +67,7 @@ export function decideApprove(input: {
 }): { participants: string[]; notify: NewNotification } {
   const { request, event } = assertProcessable(input);
   const already = event.participants.includes(request.userId);
+  if (!already && !takesApprovals(event)) throw new DomainError('eventNotOpen');
   if (!already && isFull(event)) throw new DomainError('eventFull');
   return {
     participants: already ? event.participants : [...event.participants, request.userId],

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isFull, type SportEvent } from '@/domain/entities/event';
+import { takesApprovals } from '@/domain/rules/participation';
 import {
   REQUEST_STATUS_LABELS,
   type ParticipationRequest,
@@ -58,6 +59,12 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
 
   const pendingCount = sorted.filter((r) => r.status === 'pending').length;
   const full = isFull(event);
+  const ended = !takesApprovals(event);
+  const blocked = ended
+    ? '終了・中止したイベントには追加できません'
+    : full
+      ? '定員に達しています'
+      : null;
   const busyId = approve.isPending ? approve.variables : reject.isPending ? reject.variables : null;
 
   const act = async (r: ParticipationRequest, kind: 'approve' | 'reject') => {
@@ -137,9 +144,9 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
                       <div className="mt-2 flex flex-wrap items-center gap-2">
                         <Button
                           onClick={() => void act(r, 'approve')}
-                          disabled={full || busyId !== null}
+                          disabled={blocked !== null || busyId !== null}
                           busy={busy && approve.isPending}
-                          aria-describedby={full ? `full-${r.id}` : undefined}
+                          aria-describedby={blocked ? `blocked-${r.id}` : undefined}
                         >
                           承認
                         </Button>
@@ -150,9 +157,12 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
                         >
                           却下
                         </Button>
-                        {full ? (
-                          <span id={`full-${r.id}`} className="text-xs font-semibold text-red-700">
-                            定員に達しています
+                        {blocked ? (
+                          <span
+                            id={`blocked-${r.id}`}
+                            className="text-xs font-semibold text-red-700"
+                          >
+                            {blocked}
                           </span>
                         ) : null}
                       </div>

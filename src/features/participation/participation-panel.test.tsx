@@ -1,3 +1,4 @@
+import { logger } from '@/lib/logger';
 import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -276,6 +277,42 @@ describe('ParticipationPanel for visitors', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('tells a participant their event was cancelled, with nothing left to do', async () => {
+    const { backend: b, eventId } = await setup({
+      before: async (bb, id) => {
+        await as(bb, HANAKO, () => bb.events.join(id));
+        await as(bb, ORGANIZER, () => bb.events.changeStatus(id, 'cancelled'));
+      },
+      as: HANAKO,
+    });
+    renderPanel(b, eventId);
+    expect(await screen.findByText('このイベントは中止になりました')).toBeInTheDocument();
+    expect(screen.queryByText('参加予定です')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says when my request could not be loaded, and loads it again on request', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({
+      before: (bb, id) => as(bb, HANAKO, () => bb.participation.request(id, '')),
+      as: HANAKO,
+    });
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+    const failing = vi
+      .spyOn(b.participation, 'myRequestFor')
+      .mockRejectedValue(new Error('network down'));
+    renderPanel(b, eventId);
+    expect(
+      await screen.findByText(/参加状況を読み込めませんでした/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    // No request form in the meantime: it would pretend there is no request.
+    expect(screen.queryByRole('button', { name: '参加をリクエスト' })).not.toBeInTheDocument();
+
+    failing.mockRestore();
+    await user.click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await screen.findByText('承認待ち', { selector: 'p' })).toBeInTheDocument();
+  });
+
   it('tells a requester their last request was not approved and lets them ask again', async () => {
     const user = userEvent.setup();
     const { backend: b, eventId } = await setup({
@@ -411,6 +448,19 @@ describe('ParticipationPanel for the organizer', () => {
     const hanako = await screen.findByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' });
     expect(within(hanako).getByRole('button', { name: '承認' })).toBeDisabled();
     expect(within(hanako).getByText('定員に達しています')).toBeInTheDocument();
+  });
+
+  it('disables approval once the event is cancelled, but still lets the organizer reject', async () => {
+    const { backend: b, eventId } = await withRequests({}, (bb, id) =>
+      as(bb, ORGANIZER, () => bb.events.changeStatus(id, 'cancelled')),
+    );
+    renderPanel(b, eventId);
+    const hanako = await screen.findByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' });
+    expect(within(hanako).getByRole('button', { name: '承認' })).toBeDisabled();
+    expect(
+      within(hanako).getByText('終了・中止したイベントには追加できません'),
+    ).toBeInTheDocument();
+    expect(within(hanako).getByRole('button', { name: '却下' })).toBeEnabled();
   });
 
   it('says so when there are no requests', async () => {

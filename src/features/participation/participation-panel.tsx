@@ -96,6 +96,43 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
     );
   }
 
+  if (participating && (event.status === 'cancelled' || event.status === 'finished')) {
+    const cancelled = event.status === 'cancelled';
+    return (
+      <PanelCard
+        title="参加"
+        badge={<StatusPill tone="slate">{EVENT_STATUS_LABELS[event.status]}</StatusPill>}
+      >
+        <p className="font-semibold text-slate-800">
+          {cancelled ? 'このイベントは中止になりました' : 'このイベントは終了しました'}
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          {cancelled
+            ? '参加予定でしたが、主催者がイベントを中止しました。'
+            : 'ご参加ありがとうございました。'}
+        </p>
+      </PanelCard>
+    );
+  }
+
+  if (!participating && mine.isError) {
+    return (
+      <PanelCard title="参加">
+        <p role="alert" className="text-sm text-red-700">
+          参加状況を読み込めませんでした。通信環境を確認して、もう一度お試しください。
+        </p>
+        <Button
+          variant="secondary"
+          className="mt-3 w-full"
+          onClick={() => void mine.refetch()}
+          busy={mine.isFetching}
+        >
+          再読み込み
+        </Button>
+      </PanelCard>
+    );
+  }
+
   if (participating) {
     return (
       <PanelCard title="参加" badge={<StatusPill tone="green">参加予定</StatusPill>}>
