@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { App, startApp } from '@/app/app';
 import { startWebVitals } from '@/lib/web-vitals';
 import './index.css';
-performance.mark('main-eval');
 
 void startApp().catch(() => {}); // App reports a failure
 

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@/data/ports/auth';
 import { checkPasswordPolicy } from '@/domain/auth-forms';
 import { AUTH_ERROR_MESSAGES, ERR } from '@/domain/errors';
+import { logger } from '@/lib/logger';
 import type { HarnessFactory } from './harness';
 import { expectAuthCode, oobCodeOf, sleep, useHarness } from './support';
 
@@ -192,11 +193,28 @@ export function authContract(makeHarness: HarnessFactory): void {
       );
       const weak = await expectAuthCode(auth.updatePassword(GOOD, 'weak'), 'auth/weak-password');
       expect(weak.message).toBe(checkPasswordPolicy('weak'));
+      // The new password's policy is checked before the current password, on both backends.
+      await expectAuthCode(auth.updatePassword('wrongpass999', 'weak'), 'auth/weak-password');
 
       await auth.updatePassword(GOOD, OTHER_GOOD);
       await auth.signOut();
       await expectAuthCode(auth.signIn(email, GOOD), 'auth/invalid-credential');
       expect((await auth.signIn(email, OTHER_GOOD)).email).toBe(email);
+    });
+
+    it('logs password-update and reset-email errors, and rethrows them (SPEC §8)', async () => {
+      const { auth } = h().backend;
+      const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
+      await auth.signUp(uniqueEmail('logged'), GOOD, 'ログ');
+      await expectAuthCode(
+        auth.updatePassword('wrongpass999', OTHER_GOOD),
+        'auth/invalid-credential',
+      );
+      expect(error).toHaveBeenCalledWith('auth.updatePassword', expect.anything());
+      error.mockClear();
+      await expectAuthCode(auth.sendPasswordResetEmail('not-an-email'), 'auth/invalid-email');
+      expect(error).toHaveBeenCalledWith('auth.sendPasswordResetEmail', expect.anything());
+      error.mockRestore();
     });
 
     it('needs a signed-in user to change the password or send a verification mail', async () => {

@@ -79,6 +79,7 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
   };
 
   return {
+    sessionScope: 'browser',
     onAuthStateChanged(callback) {
       const deliver = () => callback(auth.currentUser ? toAuthUser(auth.currentUser) : null);
       const unsubscribe = onAuthStateChanged(auth, () => {

@@ -51,7 +51,6 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   const iterations = options.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS;
   const origin = options.origin ?? window.location.origin;
 
-  performance.mark('clb-start');
   const db = new LocalDb(dbName);
   await db.open();
   if (options.seed ?? true) await seedIfEmpty(db, { now: now(), iterations });
@@ -64,7 +63,6 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     sessionKey: `sc.local-session:${dbName}`,
   });
   await auth.restore();
-  performance.mark('clb-ready');
 
   const ctx: LocalContext = { db, now, currentUser: () => auth.currentUser() };
   const api = new LocalApi(db, origin, now);

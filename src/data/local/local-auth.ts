@@ -1,3 +1,4 @@
+import { logger } from '@/lib/logger';
 import type { ActionCodeInfo, AuthPort, AuthUser } from '@/data/ports/auth';
 import { checkPasswordPolicy, emailSchema } from '@/domain/auth-forms';
 import { AuthError, ERR } from '@/domain/errors';
@@ -28,6 +29,7 @@ type Listener = (user: AuthUser | null) => void;
  * session per browser tab (sessionStorage), so two tabs can be two different users in a demo.
  */
 export class LocalAuth implements AuthPort {
+  readonly sessionScope = 'tab' as const;
   private current: AuthUser | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly db: LocalDb;
@@ -188,7 +190,12 @@ export class LocalAuth implements AuthPort {
     });
   }
 
-  async sendPasswordResetEmail(email: string): Promise<void> {
+  /** SPEC §8: reset-email errors are logged and rethrown (as on Firebase). */
+  sendPasswordResetEmail(email: string): Promise<void> {
+    return logged('auth.sendPasswordResetEmail', () => this.sendResetEmail(email));
+  }
+
+  private async sendResetEmail(email: string): Promise<void> {
     const normalized = normalizeEmail(email);
     if (!emailSchema.safeParse(normalized).success) throw new AuthError('auth/invalid-email');
     const account = await this.db.accounts.where('email').equals(normalized).first();
@@ -241,16 +248,22 @@ export class LocalAuth implements AuthPort {
     );
   }
 
-  async updatePassword(currentPassword: string, newPassword: string): Promise<void> {
-    const account = await this.requireAccount('auth/unauthenticated', ERR.passwordAuthRequired);
-    if (!(await verifyPassword(currentPassword, account)))
-      throw new AuthError('auth/invalid-credential');
-    const policy = checkPasswordPolicy(newPassword);
-    if (policy) throw new AuthError('auth/weak-password', policy);
-    await this.db.accounts.update(
-      account.uid,
-      await hashNewPassword(newPassword, this.opts.iterations),
-    );
+  /**
+   * SPEC §8: errors are logged and rethrown. The checks run in the Firebase port's order: signed
+   * in, the new password's policy, then the current password.
+   */
+  updatePassword(currentPassword: string, newPassword: string): Promise<void> {
+    return logged('auth.updatePassword', async () => {
+      const account = await this.requireAccount('auth/unauthenticated', ERR.passwordAuthRequired);
+      const policy = checkPasswordPolicy(newPassword);
+      if (policy) throw new AuthError('auth/weak-password', policy);
+      if (!(await verifyPassword(currentPassword, account)))
+        throw new AuthError('auth/invalid-credential');
+      await this.db.accounts.update(
+        account.uid,
+        await hashNewPassword(newPassword, this.opts.iterations),
+      );
+    });
   }
 
   private setCurrent(account: AccountRow): AuthUser {
@@ -336,5 +349,14 @@ function writeSession(key: string, uid: string | null): void {
     else window.sessionStorage.setItem(key, uid);
   } catch {
     // Without sessionStorage the session lasts until the tab reloads; still usable.
+  }
+}
+
+async function logged(name: string, action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (e) {
+    logger.error(name, e);
+    throw e;
   }
 }

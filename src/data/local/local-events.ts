@@ -52,7 +52,6 @@ export class LocalEvents implements EventsPort {
    * soon as a page plus one match is found, so the cost follows the page, not the table.
    */
   async list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>> {
-    performance.mark('list-start');
     const { db } = this.ctx;
     const today = startOfDay(this.ctx.now());
     const from = filters.from ? dayFromYmd(filters.from) : null;
@@ -87,7 +86,6 @@ export class LocalEvents implements EventsPort {
       lower = [last.date, last.startTime, last.id];
       lowerOpen = true;
     }
-    performance.mark('list-end');
     const page = found.slice(0, EVENTS_PAGE_SIZE);
     const hasMore = found.length > EVENTS_PAGE_SIZE;
     return {

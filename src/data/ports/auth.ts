@@ -15,6 +15,11 @@ export interface ActionCodeInfo {
 }
 
 export interface AuthPort {
+  /**
+   * Where a sign-in lasts: 'tab' (the local backend: each tab its own user) or 'browser'
+   * (Firebase: every tab shares it). A tab opening on an existing session is no new sign-in.
+   */
+  readonly sessionScope: 'tab' | 'browser';
   /** Calls back once with the restored state (user or null), then on every change. */
   onAuthStateChanged(callback: (user: AuthUser | null) => void): () => void;
   currentUser(): AuthUser | null;

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AuthPort, AuthUser } from '@/data/ports/auth';
 import type { Backend } from '@/data/ports/backend';
@@ -55,9 +55,11 @@ function renderSession(backend: Backend, queryClient = createQueryClient()) {
 function fakeBackend(options: {
   get: () => Promise<UserProfile | null>;
   recordLogin?: () => Promise<void>;
+  sessionScope?: AuthPort['sessionScope'];
 }) {
   let listener: ((u: AuthUser | null) => void) | null = null;
   const auth = {
+    sessionScope: options.sessionScope ?? 'browser',
     onAuthStateChanged(cb: (u: AuthUser | null) => void) {
       listener = cb;
       return () => {
@@ -78,13 +80,25 @@ function fakeBackend(options: {
 describe('session display name when the profile cannot be loaded', () => {
   it('uses the stored display name first', async () => {
     vi.spyOn(logger, 'error').mockImplementation(() => {});
-    localStorage.setItem(STORAGE_KEYS.displayName, '保存 名前');
+    localStorage.setItem(
+      STORAGE_KEYS.displayName,
+      JSON.stringify({ uid: 'u1', name: '保存 名前' }),
+    );
     const { backend, emit } = fakeBackend({ get: () => Promise.reject(new Error('offline')) });
     renderSession(backend);
     emit(authUser);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
     expect(screen.getByTestId('name')).toHaveTextContent('[保存 名前]');
     expect(screen.getByTestId('role')).toHaveTextContent('user');
+  });
+
+  it("never shows a name stored for another user (another tab's)", async () => {
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+    localStorage.setItem(STORAGE_KEYS.displayName, JSON.stringify({ uid: 'u2', name: '別人' }));
+    const { backend, emit } = fakeBackend({ get: () => Promise.reject(new Error('offline')) });
+    renderSession(backend);
+    emit(authUser);
+    await waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent('[認証 名前]'));
   });
 
   it('then the auth display name, and logs the failure', async () => {
@@ -105,7 +119,10 @@ describe('session display name when the profile cannot be loaded', () => {
     await signInAs(backend, 'hanako@example.com');
     renderSession(backend);
     await waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent('[佐藤 花子]'));
-    expect(localStorage.getItem(STORAGE_KEYS.displayName)).toBe('佐藤 花子');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.displayName)!)).toEqual({
+      uid: 'demo-hanako',
+      name: '佐藤 花子',
+    });
     backend.close();
   });
 
@@ -171,6 +188,24 @@ describe('session sign-in', () => {
     first.emit(authUser);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
     expect(first.recordLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['browser', 'a new tab on a shared sign-in (Firebase) is not a new sign-in'],
+    ['tab', 'a new tab is its own session (local backend): its first user is a sign-in'],
+  ] as const)('%s scope: %s', async (sessionScope, _what) => {
+    const first = fakeBackend({ get: async () => profile, sessionScope });
+    renderSession(first.backend);
+    first.emit(authUser);
+    await waitFor(() => expect(first.recordLogin).toHaveBeenCalledTimes(1));
+    cleanup();
+    // A new tab: a fresh sessionStorage, the same localStorage.
+    sessionStorage.clear();
+    const second = fakeBackend({ get: async () => profile, sessionScope });
+    renderSession(second.backend);
+    second.emit(authUser);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
+    expect(second.recordLogin).toHaveBeenCalledTimes(sessionScope === 'browser' ? 0 : 1);
   });
 
   it('does not stamp a profile that does not exist yet (sign-up writes it afterwards)', async () => {

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AuthUser } from '@/data/ports/auth';
+import type { AuthPort, AuthUser } from '@/data/ports/auth';
 import type { Backend } from '@/data/ports/backend';
 import { DEFAULT_ACCOUNT_CREATED_AT, DEFAULT_ROLE } from '@/domain/constants';
 import type { UserProfile } from '@/domain/entities/user';
@@ -43,33 +43,55 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-/** Per tab, like the local backend's session: two tabs may be two users. */
+/**
+ * The user this tab last saw, kept where the backend keeps its sign-in (AuthPort.sessionScope):
+ * per tab on the local backend, per browser on Firebase, so a new Firebase tab opening on the
+ * shared session is a restore, not a sign-in.
+ */
 const LAST_UID_KEY = 'sc.session-uid';
-const tabStorage = {
-  get: (k: string) => {
-    try {
-      return window.sessionStorage.getItem(k);
-    } catch {
-      return null;
-    }
-  },
-  set: (k: string, v: string | null) => {
-    try {
-      if (v === null) window.sessionStorage.removeItem(k);
-      else window.sessionStorage.setItem(k, v);
-    } catch {
-      // Without session storage every restore counts as a sign-in; harmless.
-    }
-  },
-};
+function scopedStorage(scope: AuthPort['sessionScope']) {
+  const store = () => (scope === 'tab' ? window.sessionStorage : window.localStorage);
+  return {
+    get: (k: string) => {
+      try {
+        return store().getItem(k);
+      } catch {
+        return null;
+      }
+    },
+    set: (k: string, v: string | null) => {
+      try {
+        if (v === null) store().removeItem(k);
+        else store().setItem(k, v);
+      } catch {
+        // Without storage every restore counts as a sign-in; harmless.
+      }
+    },
+  };
+}
+
+/**
+ * The display name kept for the SPEC §4 fallback, with the uid it belongs to: on the local
+ * backend two tabs may be two users, and one must never show the other's name.
+ */
+export function rememberDisplayName(uid: string, name: string): void {
+  if (name) safeStorage.set(STORAGE_KEYS.displayName, JSON.stringify({ uid, name }));
+}
+
+function storedDisplayName(uid: string): string {
+  try {
+    const v: unknown = JSON.parse(safeStorage.get(STORAGE_KEYS.displayName) ?? 'null');
+    const stored = v as { uid?: unknown; name?: unknown } | null;
+    return stored?.uid === uid && typeof stored.name === 'string' ? stored.name : '';
+  } catch {
+    return '';
+  }
+}
 
 export function buildSessionUser(auth: AuthUser, profile: UserProfile | null): SessionUser {
   // SPEC §4: without a profile the name falls back to the stored name, then the auth name.
   const displayName =
-    profile?.displayName ||
-    (!profile ? safeStorage.get(STORAGE_KEYS.displayName) : '') ||
-    auth.displayName ||
-    '';
+    profile?.displayName || (!profile ? storedDisplayName(auth.uid) : '') || auth.displayName || '';
   return {
     uid: auth.uid,
     email: auth.email,
@@ -107,7 +129,7 @@ export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise
     failed = true;
     logger.error('session: profile load failed', e);
   }
-  if (profile?.displayName) safeStorage.set(STORAGE_KEYS.displayName, profile.displayName);
+  if (profile?.displayName) rememberDisplayName(auth.uid, profile.displayName);
   if (profile && auth.emailVerified && !profile.emailVerified) {
     // The link may have been opened while signed out (or in another browser), when the profile
     // could not be written; the first session afterwards catches the document up.
@@ -123,7 +145,12 @@ export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise
  * belonged to whoever used this browser before. A sign-out forgets the stored name and the
  * cached data too, so nothing private stays in the browser for the next person.
  */
-export function noteAuthChange(authUser: AuthUser | null, clearCaches: () => void): boolean {
+export function noteAuthChange(
+  authUser: AuthUser | null,
+  clearCaches: () => void,
+  scope: AuthPort['sessionScope'],
+): boolean {
+  const tabStorage = scopedStorage(scope);
   const last = tabStorage.get(LAST_UID_KEY);
   if (!authUser) {
     if (last !== null) {
@@ -153,7 +180,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (authUser: AuthUser | null): Promise<void> => {
       const mine = ++generation.current;
       const run = (async () => {
-        const signedIn = noteAuthChange(authUser, () => clearQueryCaches(queryClient));
+        const signedIn = noteAuthChange(
+          authUser,
+          () => clearQueryCaches(queryClient),
+          backend.auth.sessionScope,
+        );
         if (!authUser) {
           if (mounted.current && mine === generation.current)
             setState({ status: 'signedOut', user: null });

@@ -74,7 +74,9 @@ describe('signUp (registration orchestration)', () => {
     const backend = await createTestBackend({ seed: false });
     await signUp(backend, 'Pending@Example.com', PASSWORD, '保留 花子', true);
     expect(localStorage.getItem(STORAGE_KEYS.pendingVerificationEmail)).toBe('pending@example.com');
-    expect(localStorage.getItem(STORAGE_KEYS.displayName)).toBe('保留 花子');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.displayName)!)).toMatchObject({
+      name: '保留 花子',
+    });
     backend.close();
   });
 

@@ -4,6 +4,7 @@ import { generateCustomUserId, type NewUserDocument } from '@/domain/entities/us
 import { logger } from '@/lib/logger';
 import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { recordLogin } from './record-login';
+import { rememberDisplayName } from './session';
 
 export interface SignUpResult {
   user: AuthUser;
@@ -29,7 +30,7 @@ export async function signUp(
   const name = displayName.trim();
   const user = await backend.auth.signUp(email.trim(), password, name);
   // The session's fallback until the profile below exists.
-  if (name) safeStorage.set(STORAGE_KEYS.displayName, name);
+  rememberDisplayName(user.uid, name);
 
   let verificationEmailSent = true;
   try {

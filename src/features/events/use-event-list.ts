@@ -9,7 +9,6 @@ import { eventQueries } from './event-queries';
  * restored, which on a cold start is a good part of the wait for the first cards.
  */
 export function useEventList(filters: EventFilters, { keepPrevious = false } = {}) {
-  performance.mark('list-hook');
   const backend = useBackend();
   const queryClient = useQueryClient();
   const options = eventQueries.list(filters, backend);
