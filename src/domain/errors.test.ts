@@ -60,6 +60,12 @@ describe('normalizeAuthCode', () => {
     expect(normalizeAuthCode('auth/missing-password')).toBe('auth/invalid-credential');
   });
 
+  it("maps a project password policy's refusal to the password policy message", () => {
+    expect(normalizeAuthCode('auth/password-does-not-meet-requirements')).toBe(
+      'auth/weak-password',
+    );
+  });
+
   it('keeps every code it knows', () => {
     for (const code of Object.keys(AUTH_ERROR_MESSAGES)) expect(normalizeAuthCode(code)).toBe(code);
   });

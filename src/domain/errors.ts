@@ -83,6 +83,8 @@ const AUTH_CODE_ALIASES: Record<string, AuthErrorCode> = {
   'auth/user-not-found': 'auth/invalid-credential',
   'auth/invalid-login-credentials': 'auth/invalid-credential',
   'auth/missing-password': 'auth/invalid-credential',
+  // A Firebase project password policy (README) refusing a password the client let through.
+  'auth/password-does-not-meet-requirements': 'auth/weak-password',
 };
 
 /** Maps any auth service code to one of ours; unknown user and wrong password share one message. */
