@@ -22,6 +22,11 @@ export const AUTH_FORM_MESSAGES = {
 const M = AUTH_FORM_MESSAGES;
 
 /** The pipe stops at "required", so an empty field shows one message, not two. */
+/** Addresses compare trimmed and lower-cased (both backends, every auth call). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 export const emailSchema = z
   .string({ error: M.emailRequired })
   .trim()

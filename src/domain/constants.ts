@@ -46,3 +46,15 @@ export const WEB_VITAL_THRESHOLDS = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** The longest message a join request may carry (form, domain rule and firestore.rules). */
+export const REQUEST_MESSAGE_MAX = 500;
+
+/** Picture types an upload may have (storage.rules agree): raster images only, no SVG. */
+export const UPLOADABLE_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+] as const;

@@ -1,3 +1,5 @@
+import { REQUEST_MESSAGE_MAX } from '@/domain/constants';
+
 /** The error catalogue of SPEC §8, quoted byte for byte. */
 export const ERR = {
   authCreateEvents: 'User must be authenticated to create events',
@@ -26,6 +28,9 @@ export const ERR = {
   eventNotOpen: 'このイベントは現在参加を受け付けていません',
   capacityBelowParticipants: '定員は現在の参加者数より少なくできません',
   noProcessPermission: 'このリクエストを処理する権限がありません',
+  unsupportedImageType: '画像はJPEG・PNG・GIF・WebP・AVIF形式のファイルを選んでください',
+  imageTooLarge: '画像は5MB以下のファイルを選んでください',
+  requestMessageTooLong: `メッセージは${REQUEST_MESSAGE_MAX}文字以内で入力してください`,
   teamNotFound: 'チームが見つかりません',
   noTeamEditPermission: 'このチームを編集する権限がありません',
 } as const;

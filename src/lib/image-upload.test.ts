@@ -86,6 +86,23 @@ describe('uploadImage', () => {
     expect(files.upload).not.toHaveBeenCalled();
   });
 
+  it('refuses anything but a raster image, and a file over 5 MB, without uploading', async () => {
+    const files = okFiles();
+    const svg = new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' });
+    await expect(uploadImage(files, 'events/u1', svg)).rejects.toThrow(
+      '画像はJPEG・PNG・GIF・WebP・AVIF形式のファイルを選んでください',
+    );
+    const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
+    await expect(uploadImage(files, 'events/u1', pdf)).rejects.toThrow(ERR.unsupportedImageType);
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await expect(uploadImage(files, 'events/u1', huge)).rejects.toThrow(
+      '画像は5MB以下のファイルを選んでください',
+    );
+    expect(files.upload).not.toHaveBeenCalled();
+    const jpeg = new File([new Uint8Array(5 * 1024 * 1024)], 'max.jpg', { type: 'image/jpeg' });
+    await expect(uploadImage(files, 'events/u1', jpeg)).resolves.toBeDefined();
+  });
+
   it('resolves with the stored path and url and reports progress', async () => {
     const files = okFiles();
     const onProgress = vi.fn();

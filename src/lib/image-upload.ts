@@ -1,10 +1,12 @@
 import type { FilesPort, UploadResult } from '@/data/ports/files';
 import {
   IMAGE_MAX_HEIGHT,
+  IMAGE_MAX_UPLOAD_BYTES,
   IMAGE_MAX_WIDTH,
   IMAGE_QUALITY,
   IMAGE_RECOMPRESS_THRESHOLD_BYTES,
   UPLOAD_TIMEOUT_MS,
+  UPLOADABLE_IMAGE_TYPES,
 } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import { logger } from '@/lib/logger';
@@ -72,8 +74,9 @@ export async function prepareImage(file: File): Promise<File> {
 }
 
 /**
- * Uploads one image to `folder`. An empty or missing file is refused before any network work;
- * an upload that has not finished after UPLOAD_TIMEOUT_MS fails with the time-out message.
+ * Uploads one image to `folder`. An empty or missing file, a type other than a raster image and
+ * a file over 5 MB are refused before any network work (storage.rules refuse them too); an
+ * upload that has not finished after UPLOAD_TIMEOUT_MS fails with the time-out message.
  */
 export async function uploadImage(
   files: FilesPort,
@@ -82,6 +85,10 @@ export async function uploadImage(
   onProgress?: (percent: number) => void,
 ): Promise<UploadResult> {
   if (!file || file.size === 0) throw new DomainError('invalidFile');
+  if (!(UPLOADABLE_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    throw new DomainError('unsupportedImageType');
+  }
+  if (file.size > IMAGE_MAX_UPLOAD_BYTES) throw new DomainError('imageTooLarge');
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DomainError('uploadTimeout')), UPLOAD_TIMEOUT_MS);

@@ -77,6 +77,10 @@ export function participationContract(makeHarness: HarnessFactory): void {
           backend.participation.request('no-such-event', ''),
           ERR.eventNotFound,
         );
+        await expectRejection(
+          backend.participation.request(eventId, 'あ'.repeat(501)),
+          'メッセージは500文字以内で入力してください',
+        );
         await backend.participation.request(eventId, '');
         await expectRejection(backend.participation.request(eventId, ''), ERR.alreadyRequested);
         await expectRejection(

@@ -23,6 +23,7 @@ import {
   setDoc,
   updateDoc,
   where,
+  writeBatch,
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
@@ -410,24 +411,59 @@ describe.skipIf(!host)(
         );
       });
 
-      it('lets the organizer add one requester at a time within capacity, never remove one', async () => {
-        await assertSucceeds(
-          updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion(BOB) }),
-        );
+      it('lets the organizer add one requester at a time, by approving their pending request, within capacity', async () => {
+        /** The approval as the Firebase backend writes it: request and event in one batch. */
+        const approve = (
+          eventId: string,
+          requestId: string,
+          add: string[],
+          status = 'approved',
+        ) => {
+          const db = as(ALICE);
+          const batch = writeBatch(db);
+          batch.update(doc(db, `participationRequests/${requestId}`), {
+            status,
+            updatedAt: serverTimestamp(),
+          });
+          batch.update(doc(db, `events/${eventId}`), {
+            participants: arrayUnion(...add),
+            approvedRequestId: requestId,
+          });
+          return batch.commit();
+        };
+        await seed('participationRequests/r-bob', request());
+        await seed('participationRequests/r-carol', request({ userId: CAROL }));
+        await seed('participationRequests/r-done', request({ userId: 'dave', status: 'approved' }));
+        await seed('participationRequests/r-other', request({ userId: 'erin', eventId: 'e2' }));
+
+        await assertSucceeds(approve('e1', 'r-bob', [BOB]));
+        // Nobody who did not ask, whoever's request is named.
+        await assertFails(approve('e1', 'r-carol', ['mallory']));
         await assertFails(
-          updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion(CAROL, 'dave') }),
+          updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion('mallory') }),
         );
+        // Not a request already processed, one for another event, or one left pending.
+        await assertFails(
+          updateDoc(doc(as(ALICE), 'events/e1'), {
+            participants: arrayUnion('dave'),
+            approvedRequestId: 'r-done',
+          }),
+        );
+        await seed('events/e2', event());
+        await assertFails(approve('e1', 'r-other', ['erin']));
+        await assertFails(approve('e1', 'r-carol', [CAROL], 'rejected'));
+        // Two at once, or a removal, never.
+        await assertFails(approve('e1', 'r-carol', [CAROL, 'dave']));
         await assertFails(
           updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayRemove(BOB) }),
         );
         await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
-        await assertFails(
-          updateDoc(doc(as(ALICE), 'events/full'), { participants: arrayUnion(BOB) }),
-        );
+        await seed('participationRequests/r-full', request({ eventId: 'full' }));
+        await assertFails(approve('full', 'r-full', [BOB]));
         await seed('events/over', event({ status: 'finished' }));
-        await assertFails(
-          updateDoc(doc(as(ALICE), 'events/over'), { participants: arrayUnion(BOB) }),
-        );
+        await seed('participationRequests/r-over', request({ eventId: 'over' }));
+        await assertFails(approve('over', 'r-over', [BOB]));
+        await assertSucceeds(approve('e1', 'r-carol', [CAROL]));
       });
 
       it('never deletes an event from the client', async () => {
@@ -441,7 +477,7 @@ describe.skipIf(!host)(
         await seed('participationRequests/r1', request());
       });
 
-      it('creates a pending request for myself, for an open event I have not joined', async () => {
+      it('creates a pending request for myself, for an open event with room I have not joined', async () => {
         const mine = (extra: DocumentData = {}) => ({
           userId: CAROL,
           eventId: 'e1',
@@ -469,6 +505,23 @@ describe.skipIf(!host)(
         await seed('events/joined', event({ participants: [CAROL] }));
         await assertFails(
           setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'joined' })),
+        );
+        await seed('events/full', event({ capacity: 1, participants: [BOB] }));
+        await assertFails(
+          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'full' })),
+        );
+        await seed('events/unlimited', event({ capacity: 0, participants: [BOB] }));
+        await assertSucceeds(
+          setDoc(doc(as(CAROL), 'participationRequests/u'), mine({ eventId: 'unlimited' })),
+        );
+        await assertSucceeds(
+          setDoc(doc(as(CAROL), 'participationRequests/long'), mine({ message: 'あ'.repeat(500) })),
+        );
+        await assertFails(
+          setDoc(
+            doc(as(CAROL), 'participationRequests/long2'),
+            mine({ message: 'あ'.repeat(501) }),
+          ),
         );
       });
 

@@ -78,6 +78,8 @@ describe.skipIf(!host)(
           await assertSucceeds(upload(as(ALICE), `${folder}/${ALICE}/a.jpg`, PNG, 'image/jpeg'));
           await assertFails(upload(as(ALICE), `${folder}/${ALICE}/a.txt`, PNG, 'text/plain'));
           await assertFails(upload(as(ALICE), `${folder}/${ALICE}/a.html`, PNG, 'text/html'));
+          await assertFails(upload(as(ALICE), `${folder}/${ALICE}/a.svg`, PNG, 'image/svg+xml'));
+          await assertSucceeds(upload(as(ALICE), `${folder}/${ALICE}/a.webp`, PNG, 'image/webp'));
         });
 
         it('accepts up to 5 MB and refuses more, and refuses an empty file', async () => {

@@ -16,7 +16,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { FirebaseError } from 'firebase/app';
-import { checkPasswordPolicy } from '@/domain/auth-forms';
+import { checkPasswordPolicy, emailSchema, normalizeEmail } from '@/domain/auth-forms';
 import { AuthError, ERR, normalizeAuthCode } from '@/domain/errors';
 import type { ActionCodeInfo, AuthPort, AuthUser } from '@/data/ports/auth';
 import { logger } from '@/lib/logger';
@@ -169,7 +169,10 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
 
     async sendPasswordResetEmail(email) {
       try {
-        await sendPasswordResetEmail(auth, email.trim(), { url: `${appOrigin()}/reset-complete` });
+        // The same check as the local backend: a malformed address is refused, not "sent".
+        const address = normalizeEmail(email);
+        if (!emailSchema.safeParse(address).success) throw new AuthError('auth/invalid-email');
+        await sendPasswordResetEmail(auth, address, { url: `${appOrigin()}/reset-complete` });
       } catch (e) {
         // Whether an address has an account is not disclosed: an unknown one is accepted
         // silently, as projects with email-enumeration protection answer anyway.

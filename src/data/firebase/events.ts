@@ -130,15 +130,18 @@ export function applyParticipants(
   snap: DocumentSnapshot,
   before: string[],
   after: string[],
+  /** Written with an addition: the approval that adds (firestore.rules checks it). */
+  approvedRequestId?: string,
 ): void {
   const { added, removed } = participantDiff(before, after);
   if (added.length === 0 && removed.length === 0) return;
+  const approval = approvedRequestId ? { approvedRequestId } : {};
   if (added.length > 0 && removed.length > 0) {
-    tx.update(ref, { participants: after });
+    tx.update(ref, { participants: after, ...approval });
     return;
   }
   if (added.length > 0) {
-    tx.update(ref, { participants: arrayUnion(...added) });
+    tx.update(ref, { participants: arrayUnion(...added), ...approval });
     return;
   }
   const raw = (snap.get('participants') as unknown[] | undefined) ?? [];

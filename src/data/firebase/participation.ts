@@ -159,6 +159,7 @@ export function createParticipationPort(
           read.eventSnap!,
           event.participants,
           decision.participants,
+          requestId,
         );
         tx.set(doc(notifications), notificationWrite(decision.notify));
         return { request: read.request!, event };

@@ -1,6 +1,6 @@
 import { logger } from '@/lib/logger';
 import type { ActionCodeInfo, AuthPort, AuthUser } from '@/data/ports/auth';
-import { checkPasswordPolicy, emailSchema } from '@/domain/auth-forms';
+import { checkPasswordPolicy, emailSchema, normalizeEmail } from '@/domain/auth-forms';
 import { AuthError, ERR } from '@/domain/errors';
 import type { AccountRow, ActionCodeOperation, LocalDb } from './db';
 import { newActionCode, newId } from './ids';
@@ -325,10 +325,6 @@ function toAuthUser(a: AccountRow): AuthUser {
     photoURL: a.photoURL,
     emailVerified: a.emailVerified,
   };
-}
-
-function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 function failureKey(email: string): string {

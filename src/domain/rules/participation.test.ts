@@ -50,6 +50,15 @@ describe('decideRequest', () => {
     ...overrides,
   });
 
+  it('takes a message of up to 500 characters after trimming, and refuses a longer one', () => {
+    expect(decideRequest(input({ message: ` ${'あ'.repeat(500)} ` })).request.message).toHaveLength(
+      500,
+    );
+    expect(() => decideRequest(input({ message: 'あ'.repeat(501) }))).toThrow(
+      'メッセージは500文字以内で入力してください',
+    );
+  });
+
   it('creates a pending request with the trimmed message and tells the organizer', () => {
     expect(decideRequest(input())).toEqual({
       request: { userId: USER, eventId: 'e1', message: 'よろしくお願いします', status: 'pending' },

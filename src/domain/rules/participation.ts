@@ -1,3 +1,4 @@
+import { REQUEST_MESSAGE_MAX } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import type { SportEvent } from '@/domain/entities/event';
 import { isFull } from '@/domain/entities/event';
@@ -28,6 +29,7 @@ export function decideRequest(input: {
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
   if (isFull(event)) throw new DomainError('eventFull');
   const message = input.message.trim();
+  if (message.length > REQUEST_MESSAGE_MAX) throw new DomainError('requestMessageTooLong');
   return {
     request: { userId: uid, eventId: event.id, message, status: 'pending' },
     notify: {

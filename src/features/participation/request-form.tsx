@@ -3,14 +3,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { REQUEST_MESSAGE_MAX } from '@/domain/constants';
+import { ERR } from '@/domain/errors';
 import { isImeComposing } from '@/lib/ime';
 
-export const REQUEST_MESSAGE_MAX = 500;
-
 export const requestFormSchema = z.object({
-  message: z
-    .string()
-    .max(REQUEST_MESSAGE_MAX, `メッセージは${REQUEST_MESSAGE_MAX}文字以内で入力してください`),
+  message: z.string().max(REQUEST_MESSAGE_MAX, ERR.requestMessageTooLong),
 });
 export type RequestFormValues = z.infer<typeof requestFormSchema>;
 
