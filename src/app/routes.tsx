@@ -24,7 +24,7 @@ function screen(load: () => Promise<{ default: ComponentType }>): Screen {
         Loaded = m.default;
       },
       (e: unknown) => {
-        pending = null; // a failed download may be retried by the next render
+        pending = null; // a later preload downloads again (the error boundary reports this one)
         throw e;
       },
     ));
