@@ -3,9 +3,8 @@ import { vi } from 'vitest';
 import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
 import type { FirebaseParticipationPort } from '@/data/firebase/participation';
 import type { OutboxMail } from '@/data/ports/backend';
-import { generateCustomUserId } from '@/domain/entities/user';
 import type { ContractHarness } from './harness';
-import { oobCodeOf } from './support';
+import { signUpVerified } from './support';
 
 /**
  * The Firebase backend against the emulators that `firebase emulators:exec` (or
@@ -115,29 +114,16 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     readsOthersEmail: false,
     async signUpAs(label) {
       const email = `user${serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-      const user = await backend.auth.signUp(email, PASSWORD, label);
       // Verified through the real flow: the emulator's copy of the mail carries the code.
-      await backend.auth.sendEmailVerification();
-      const mail = (await authOutbox()).find((m) => m.to === email && m.subject === 'VERIFY_EMAIL');
-      if (!mail) throw new Error(`no verification mail for ${email}`);
-      await backend.auth.applyActionCode(oobCodeOf(mail.links));
-      await backend.auth.reload();
-      await backend.users.create(user.uid, {
-        email,
-        displayName: label,
-        photoURL: '',
-        bio: '',
-        location: '',
-        gender: '',
-        birthDate: '',
-        emailVerified: false,
-        customUserId: generateCustomUserId(),
-        firebaseUid: user.uid,
-        agreedToTerms: true,
+      const uid = await signUpVerified(backend, email, PASSWORD, label, async () => {
+        const mail = (await authOutbox()).find(
+          (m) => m.to === email && m.subject === 'VERIFY_EMAIL',
+        );
+        if (!mail) throw new Error(`no verification mail for ${email}`);
+        return mail.links;
       });
-      await backend.users.markEmailVerified(user.uid);
-      emails.set(user.uid, email);
-      return user.uid;
+      emails.set(uid, email);
+      return uid;
     },
     async signInAs(uid) {
       const email = emails.get(uid);

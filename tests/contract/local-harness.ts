@@ -1,9 +1,8 @@
 import Dexie from 'dexie';
 import { vi } from 'vitest';
 import { createLocalBackend } from '@/data/local/create-local-backend';
-import { generateCustomUserId } from '@/domain/entities/user';
 import type { ContractHarness } from './harness';
-import { oobCodeOf, sleep } from './support';
+import { signUpVerified, sleep } from './support';
 
 const PASSWORD = 'contract-pass1';
 let serial = 0;
@@ -27,28 +26,13 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     readsOthersEmail: true,
     async signUpAs(label) {
       const email = `user${++serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-      const user = await backend.auth.signUp(email, PASSWORD, label);
       // Verified through the real flow: the link in the mail carries the code.
-      await backend.auth.sendEmailVerification();
-      const [mail] = await backend.dev.outbox();
-      await backend.auth.applyActionCode(oobCodeOf(mail!.links));
-      await backend.auth.reload();
-      await backend.users.create(user.uid, {
-        email,
-        displayName: label,
-        photoURL: '',
-        bio: '',
-        location: '',
-        gender: '',
-        birthDate: '',
-        emailVerified: false,
-        customUserId: generateCustomUserId(),
-        firebaseUid: user.uid,
-        agreedToTerms: true,
+      const uid = await signUpVerified(backend, email, PASSWORD, label, async () => {
+        const [mail] = await backend.dev.outbox();
+        return mail!.links;
       });
-      await backend.users.markEmailVerified(user.uid);
-      emails.set(user.uid, email);
-      return user.uid;
+      emails.set(uid, email);
+      return uid;
     },
     async signInAs(uid) {
       const email = emails.get(uid);

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, expect } from 'vitest';
+import type { Backend } from '@/data/ports/backend';
 import type { EventInput } from '@/data/ports/events';
+import { newUserDocument } from '@/domain/entities/user';
 import { formatIsoDate } from '@/domain/format';
 import type { ContractHarness, HarnessFactory } from './harness';
 
@@ -125,4 +127,27 @@ export function oobCodeOf(links: string[]): string {
     if (code) return code;
   }
   throw new Error(`no oobCode in ${links.join(', ')}`);
+}
+
+/**
+ * What both harnesses' signUpAs do: an account through the real flow (the code from the
+ * verification mail, found by `verificationLinks`), then its registration document, verified.
+ */
+export async function signUpVerified(
+  backend: Backend,
+  email: string,
+  password: string,
+  label: string,
+  verificationLinks: () => Promise<string[]>,
+): Promise<string> {
+  const user = await backend.auth.signUp(email, password, label);
+  await backend.auth.sendEmailVerification();
+  await backend.auth.applyActionCode(oobCodeOf(await verificationLinks()));
+  await backend.auth.reload();
+  await backend.users.create(
+    user.uid,
+    newUserDocument({ uid: user.uid, email, displayName: label, agreedToTerms: true }),
+  );
+  await backend.users.markEmailVerified(user.uid);
+  return user.uid;
 }

@@ -68,24 +68,13 @@ export class LocalParticipation implements ParticipationPort {
 
   async approve(requestId: string): Promise<void> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    const { request, event } = await db.transaction(
-      'rw',
-      db.events,
-      db.participationRequests,
-      db.notifications,
-      async () => {
-        const request = await readRequest(db, requestId);
-        const event = request ? await readEvent(db, request.eventId) : null;
-        const decision = decideApprove({ uid, request, event });
-        const now = this.ctx.now();
-        // Request, participants and notification change together or not at all.
-        await db.participationRequests.update(requestId, { status: 'approved', updatedAt: now });
-        await db.events.update(event!.id, { participants: decision.participants });
-        await addNotification(db, decision.notify, now);
-        return { request: request!, event: event! };
-      },
-    );
+    const { request, event } = await this.process(requestId, async (read, now) => {
+      const decision = decideApprove(read);
+      // Request, participants and notification change together or not at all.
+      await db.participationRequests.update(requestId, { status: 'approved', updatedAt: now });
+      await db.events.update(read.event!.id, { participants: decision.participants });
+      await addNotification(db, decision.notify, now);
+    });
     await this.mail('approval email', async () =>
       approvalEmailPayload({ request, event, recipientEmail: await this.emailOf(request.userId) }),
     );
@@ -93,22 +82,11 @@ export class LocalParticipation implements ParticipationPort {
 
   async reject(requestId: string): Promise<void> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    const { request, event } = await db.transaction(
-      'rw',
-      db.events,
-      db.participationRequests,
-      db.notifications,
-      async () => {
-        const request = await readRequest(db, requestId);
-        const event = request ? await readEvent(db, request.eventId) : null;
-        const decision = decideReject({ uid, request, event });
-        const now = this.ctx.now();
-        await db.participationRequests.update(requestId, { status: 'rejected', updatedAt: now });
-        await addNotification(db, decision.notify, now);
-        return { request: request!, event: event! };
-      },
-    );
+    const { request, event } = await this.process(requestId, async (read, now) => {
+      const decision = decideReject(read);
+      await db.participationRequests.update(requestId, { status: 'rejected', updatedAt: now });
+      await addNotification(db, decision.notify, now);
+    });
     await this.mail('rejection email', async () =>
       rejectionEmailPayload({
         request,
@@ -117,6 +95,31 @@ export class LocalParticipation implements ParticipationPort {
         organizerName: (await currentDisplayName(this.ctx)).name,
       }),
     );
+  }
+
+  /**
+   * Reads the request and its event and runs `apply` (the domain's decision and its writes) in
+   * one transaction; the decision has thrown unless both exist.
+   */
+  private async process(
+    requestId: string,
+    apply: (
+      read: {
+        uid: string | null;
+        request: ParticipationRequest | null;
+        event: SportEvent | null;
+      },
+      now: Date,
+    ) => Promise<void>,
+  ): Promise<{ request: ParticipationRequest; event: SportEvent }> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    return db.transaction('rw', db.events, db.participationRequests, db.notifications, async () => {
+      const request = await readRequest(db, requestId);
+      const event = request ? await readEvent(db, request.eventId) : null;
+      await apply({ uid, request, event }, this.ctx.now());
+      return { request: request!, event: event! };
+    });
   }
 
   async myPending(): Promise<PendingRequestWithEvent[]> {

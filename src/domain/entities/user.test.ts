@@ -1,5 +1,6 @@
 import {
   generateCustomUserId,
+  newUserDocument,
   isAdmin,
   SPECIAL_ADMIN_EMAIL,
   userProfileSchema,
@@ -115,5 +116,29 @@ describe('isAdmin (SPEC §6)', () => {
     expect(isAdmin({ email: null, role: null })).toBe(false);
     expect(isAdmin(null)).toBe(false);
     expect(isAdmin(undefined)).toBe(false);
+  });
+});
+
+describe('newUserDocument', () => {
+  it('writes the identity, empty profile fields, emailVerified false and a fresh customUserId', () => {
+    const doc = newUserDocument({
+      uid: 'u1',
+      email: 'a@example.com',
+      displayName: '山田',
+      agreedToTerms: true,
+    });
+    expect(doc).toEqual({
+      email: 'a@example.com',
+      displayName: '山田',
+      photoURL: '',
+      bio: '',
+      location: '',
+      gender: '',
+      birthDate: '',
+      emailVerified: false,
+      customUserId: expect.stringMatching(/^user_[A-Za-z0-9]{8}$/),
+      firebaseUid: 'u1',
+      agreedToTerms: true,
+    });
   });
 });

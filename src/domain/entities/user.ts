@@ -78,6 +78,28 @@ export interface NewUserDocument {
   agreedToTerms: boolean;
 }
 
+/** The registration document: the given identity, every other profile field empty (SPEC §4). */
+export function newUserDocument(input: {
+  uid: string;
+  email: string;
+  displayName: string;
+  agreedToTerms: boolean;
+}): NewUserDocument {
+  return {
+    email: input.email,
+    displayName: input.displayName,
+    photoURL: '',
+    bio: '',
+    location: '',
+    gender: '',
+    birthDate: '',
+    emailVerified: false,
+    customUserId: generateCustomUserId(),
+    firebaseUid: input.uid,
+    agreedToTerms: input.agreedToTerms,
+  };
+}
+
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** "user_" plus 8 random alphanumerics, from a cryptographic source. */

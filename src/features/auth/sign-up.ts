@@ -1,6 +1,6 @@
 import type { AuthUser } from '@/data/ports/auth';
 import type { Backend } from '@/data/ports/backend';
-import { generateCustomUserId, type NewUserDocument } from '@/domain/entities/user';
+import { newUserDocument } from '@/domain/entities/user';
 import { logger } from '@/lib/logger';
 import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { recordLogin } from './record-login';
@@ -41,19 +41,12 @@ export async function signUp(
     logger.error('signUp: sendEmailVerification', e);
   }
 
-  const doc: NewUserDocument = {
+  const doc = newUserDocument({
+    uid: user.uid,
     email: user.email || email.trim(),
     displayName: name,
-    photoURL: '',
-    bio: '',
-    location: '',
-    gender: '',
-    birthDate: '',
-    emailVerified: false,
-    customUserId: generateCustomUserId(),
-    firebaseUid: user.uid,
     agreedToTerms,
-  };
+  });
   await backend.users.create(user.uid, doc);
   // The session skipped the sign-in stamp while the document did not exist; creating the account
   // was this user's sign-in.
