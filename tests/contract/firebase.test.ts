@@ -17,8 +17,10 @@ import { usersContract } from './users.contract';
  * scripts/test-firebase.sh starts what is available and runs this file.
  */
 const AUTH_MISSING = '(not run: needs the Firebase Auth emulator — run scripts/test-firebase.sh)';
-const FIRESTORE_MISSING = "(not run: needs Google's Firestore emulator)";
-const STORAGE_MISSING = "(not run: needs Google's Storage emulator)";
+const FIRESTORE_MISSING =
+  "(not run: needs Google's Firestore emulator — scripts/test-firebase.sh starts it where installed)";
+const STORAGE_MISSING =
+  "(not run: needs Google's Storage emulator — scripts/test-firebase.sh starts it where cached, Java 21)";
 
 if (emulators.auth) {
   describe('firebase backend: auth', () => authContract(createFirebaseHarness));
@@ -53,7 +55,7 @@ if (emulators.auth && emulators.firestore && emulators.storage) {
 } else {
   const missing = emulators.firestore
     ? STORAGE_MISSING
-    : "(not run: needs Google's Firestore and Storage emulators)";
+    : "(not run: needs Google's Firestore and Storage emulators — see scripts/test-firebase.sh)";
   describe.skip(`firebase backend: files ${missing}`, () => {
     it('runs the files port contract against the Storage emulator', () => {});
   });

@@ -12,7 +12,7 @@ import {
   type Conversation,
   type Message,
 } from '@/domain/entities/conversation';
-import { organizerDisplay, sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import { notificationSchema, type AppNotification } from '@/domain/entities/notification';
 import {
   participationRequestSchema,
@@ -50,18 +50,9 @@ export const userConverter = readConverter<UserProfile>((id, d) =>
   userProfileSchema.parse({ ...d, id }),
 );
 
-const NO_ORGANIZER = organizerDisplay({});
-
-export const eventConverter = readConverter<SportEvent>((id, d) => {
-  const parsed = sportEventSchema.parse({ ...d, id });
-  // Older documents carry the organizer under other names (SPEC §3 "read as fallbacks").
-  const shown = organizerDisplay(d);
-  return {
-    ...parsed,
-    organizerName: parsed.organizerName || (shown.name === NO_ORGANIZER.name ? '' : shown.name),
-    organizerPhotoURL: parsed.organizerPhotoURL || shown.photoURL,
-  };
-});
+export const eventConverter = readConverter<SportEvent>((id, d) =>
+  sportEventSchema.parse({ ...d, id }),
+);
 
 export const requestConverter = readConverter<ParticipationRequest>((id, d) =>
   participationRequestSchema.parse({ ...d, id }),

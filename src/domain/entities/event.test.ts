@@ -140,30 +140,35 @@ describe('organizerDisplay', () => {
     ).toEqual({ name: '山田 太郎', photoURL: 'https://img/a.png' });
   });
 
-  it('reads the older field names when the current ones are missing or blank', () => {
+  it('reads the older field names when the current ones are missing or blank (in the schema)', () => {
+    const parse = (extra: Record<string, unknown>) =>
+      organizerDisplay(sportEventSchema.parse({ id: 'e', ...extra }));
     expect(
-      organizerDisplay({ organizerName: ' ', organizerDisplayName: '佐藤', organizerPhoto: 'p1' }),
-    ).toEqual({
-      name: '佐藤',
-      photoURL: 'p1',
-    });
-    expect(organizerDisplay({ hostName: '鈴木', hostPhotoURL: 'p2' })).toEqual({
+      parse({ organizerName: ' ', organizerDisplayName: '佐藤', organizerPhoto: 'p1' }),
+    ).toEqual({ name: '佐藤', photoURL: 'p1' });
+    expect(parse({ hostName: '鈴木', hostPhotoURL: 'p2' })).toEqual({
       name: '鈴木',
       photoURL: 'p2',
     });
+    expect(sportEventSchema.parse({ id: 'e', hostName: '鈴木' }).organizerName).toBe('鈴木');
   });
 
+  const none = { organizerName: '', organizerPhotoURL: '' };
+
   it('falls back to the loaded profile', () => {
-    expect(organizerDisplay({}, { displayName: '高橋', photoURL: 'p3' })).toEqual({
+    expect(organizerDisplay(none, { displayName: '高橋', photoURL: 'p3' })).toEqual({
       name: '高橋',
       photoURL: 'p3',
     });
   });
 
   it('falls back to 主催者 and no photo when nothing is known', () => {
-    expect(organizerDisplay({})).toEqual({ name: '主催者', photoURL: '' });
-    expect(organizerDisplay({ organizerName: 42 }, null)).toEqual({ name: '主催者', photoURL: '' });
-    expect(organizerDisplay({}, { displayName: '', photoURL: '' })).toEqual({
+    expect(organizerDisplay(none)).toEqual({ name: '主催者', photoURL: '' });
+    expect(organizerDisplay(sportEventSchema.parse({ id: 'e', organizerName: 42 }), null)).toEqual({
+      name: '主催者',
+      photoURL: '',
+    });
+    expect(organizerDisplay(none, { displayName: '', photoURL: '' })).toEqual({
       name: '主催者',
       photoURL: '',
     });

@@ -59,7 +59,7 @@ const participantsSchema = z
     return ids;
   });
 
-export const sportEventSchema = z.object({
+const eventFieldsSchema = z.object({
   id: z.string(),
   title: text(),
   description: text(),
@@ -95,28 +95,36 @@ export const sportEventSchema = z.object({
   createdAt: optionalTime,
 });
 
+/**
+ * Older documents carry the organizer under other names (SPEC §3 "read as fallbacks"): they
+ * fill organizerName / organizerPhotoURL when those are empty, on every backend alike.
+ */
+function withLegacyOrganizer(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const doc = raw as Record<string, unknown>;
+  const pick = (...keys: string[]) =>
+    keys.map((k) => doc[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const name = pick('organizerName', 'organizerDisplayName', 'hostName');
+  const photoURL = pick('organizerPhotoURL', 'organizerPhoto', 'hostPhotoURL');
+  return { ...doc, organizerName: name ?? '', organizerPhotoURL: photoURL ?? '' };
+}
+
+export const sportEventSchema = z.preprocess(withLegacyOrganizer, eventFieldsSchema);
+
 export type SportEvent = z.output<typeof sportEventSchema>;
 
 /**
- * Organizer name and photo as shown: the denormalized fields on the event (and older field names
- * that some documents carry) first, then the profile when one was loaded, then the fallbacks.
+ * Organizer name and photo as shown: the denormalized fields on the event (older field names
+ * already folded in by the schema) first, then the profile when one was loaded, then 主催者.
  */
 export function organizerDisplay(
-  raw: Record<string, unknown>,
+  event: Pick<SportEvent, 'organizerName' | 'organizerPhotoURL'>,
   profile?: { displayName?: string; photoURL?: string } | null,
 ): { name: string; photoURL: string } {
-  const pick = (...keys: string[]) => {
-    for (const k of keys) {
-      const v = raw[k];
-      if (typeof v === 'string' && v.trim() !== '') return v;
-    }
-    return '';
+  return {
+    name: event.organizerName.trim() || profile?.displayName || '主催者',
+    photoURL: event.organizerPhotoURL.trim() || profile?.photoURL || '',
   };
-  const name =
-    pick('organizerName', 'organizerDisplayName', 'hostName') || profile?.displayName || '主催者';
-  const photoURL =
-    pick('organizerPhotoURL', 'organizerPhoto', 'hostPhotoURL') || profile?.photoURL || '';
-  return { name, photoURL };
 }
 
 /** Combines the event day and an HH:mm time into one instant (local time). */

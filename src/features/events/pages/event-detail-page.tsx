@@ -65,10 +65,7 @@ function Organizer({ event }: { event: SportEvent }) {
     ...eventQueries.organizerProfile(event.organizerId, backend),
     enabled: needsProfile,
   });
-  const { name, photoURL } = organizerDisplay(
-    event as unknown as Record<string, unknown>,
-    profile.data,
-  );
+  const { name, photoURL } = organizerDisplay(event, profile.data);
   const content = (
     <>
       <Avatar name={name} photoURL={photoURL} size={44} />
