@@ -17,6 +17,8 @@ export const AUTH_FORM_MESSAGES = {
   displayNameRequired: 'お名前（表示名）を入力してください',
   displayNameTooLong: `表示名は${DISPLAY_NAME_MAX_LENGTH}文字以内で入力してください`,
   termsRequired: '利用規約とプライバシーポリシーへの同意が必要です',
+  /** Shown under every new-password field: the policy checkPasswordPolicy enforces. */
+  passwordPolicyHint: `${PASSWORD_MIN_LENGTH}文字以上で、英字と数字をそれぞれ1文字以上含めてください。`,
 } as const;
 
 const M = AUTH_FORM_MESSAGES;

@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { PASSWORD_MIN_LENGTH } from '@/domain/constants';
-import { passwordChangeSchema, type PasswordChangeForm as Values } from '@/domain/auth-forms';
+import {
+  AUTH_FORM_MESSAGES,
+  passwordChangeSchema,
+  type PasswordChangeForm as Values,
+} from '@/domain/auth-forms';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { toast } from '@/lib/toast-store';
@@ -67,7 +70,7 @@ export function PasswordChangeForm() {
       <PasswordField
         label="新しいパスワード"
         autoComplete="new-password"
-        hint={`${PASSWORD_MIN_LENGTH}文字以上で、英字と数字をそれぞれ1文字以上含めてください。`}
+        hint={AUTH_FORM_MESSAGES.passwordPolicyHint}
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />

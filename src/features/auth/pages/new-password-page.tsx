@@ -5,8 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { PASSWORD_MIN_LENGTH } from '@/domain/constants';
-import { newPasswordSchema, type NewPasswordForm } from '@/domain/auth-forms';
+import { AUTH_FORM_MESSAGES, newPasswordSchema, type NewPasswordForm } from '@/domain/auth-forms';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { authErrorCode, authErrorMessage, isExpectedAuthError } from '../auth-errors';
@@ -122,7 +121,7 @@ export default function NewPasswordPage() {
             <PasswordField
               label="新しいパスワード"
               autoComplete="new-password"
-              hint={`${PASSWORD_MIN_LENGTH}文字以上で、英字と数字をそれぞれ1文字以上含めてください。`}
+              hint={AUTH_FORM_MESSAGES.passwordPolicyHint}
               error={errors.password?.message}
               {...form.register('password')}
             />

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { PASSWORD_MIN_LENGTH } from '@/domain/constants';
-import { registerSchema, type RegisterForm } from '@/domain/auth-forms';
+import { AUTH_FORM_MESSAGES, registerSchema, type RegisterForm } from '@/domain/auth-forms';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { useSignUp } from '../auth-actions';
 import { AuthCard, CheckboxField, FormAlert, PasswordField, TextField } from '../form-fields';
@@ -70,7 +69,7 @@ export default function RegisterPage() {
           <PasswordField
             label="パスワード"
             autoComplete="new-password"
-            hint={`${PASSWORD_MIN_LENGTH}文字以上で、英字と数字をそれぞれ1文字以上含めてください。`}
+            hint={AUTH_FORM_MESSAGES.passwordPolicyHint}
             error={errors.password?.message}
             {...form.register('password')}
           />
