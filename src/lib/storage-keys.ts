@@ -5,27 +5,44 @@ export const STORAGE_KEYS = {
   pendingVerificationEmail: 'sc.pending-verification-email',
 } as const;
 
-/** localStorage that fails quietly when the browser refuses storage (private modes, quotas). */
-export const safeStorage = {
-  get(key: string): string | null {
-    try {
-      return window.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string): void {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch {
-      // Storage is a convenience here; the app works without it.
-    }
-  },
-  remove(key: string): void {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // See set().
-    }
-  },
-};
+export interface GuardedStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+/**
+ * Browser storage that fails quietly when the browser refuses it (private modes, quotas, storage
+ * disabled): storage is a convenience here, and the app works without it.
+ */
+function guarded(store: () => Storage): GuardedStorage {
+  return {
+    get(key) {
+      try {
+        return store().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key, value) {
+      try {
+        store().setItem(key, value);
+      } catch {
+        // See above: without storage the value lasts as long as the page.
+      }
+    },
+    remove(key) {
+      try {
+        store().removeItem(key);
+      } catch {
+        // See above.
+      }
+    },
+  };
+}
+
+/** localStorage: shared by the browser's tabs. */
+export const safeStorage = guarded(() => window.localStorage);
+
+/** sessionStorage: this tab's own. */
+export const safeSessionStorage = guarded(() => window.sessionStorage);

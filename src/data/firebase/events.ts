@@ -201,12 +201,8 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         ).withConverter(eventConverter),
       );
       for (const d of snap.docs) {
-        let event: SportEvent | null;
-        try {
-          event = d.data();
-        } catch {
-          event = null;
-        }
+        // Read one at a time (the cursor needs each snapshot); unreadable ones are logged.
+        const [event] = parsedDocs([d], 'events.list');
         if (event && matches(event)) {
           // A further match proves there is a next page; it starts right after the last item.
           if (items.length === EVENTS_PAGE_SIZE)

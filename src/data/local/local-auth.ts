@@ -1,4 +1,5 @@
 import { logger } from '@/lib/logger';
+import { safeSessionStorage } from '@/lib/storage-keys';
 import type { ActionCodeInfo, AuthPort, AuthUser } from '@/data/ports/auth';
 import { checkPasswordPolicy, emailSchema, normalizeEmail } from '@/domain/auth-forms';
 import { AuthError, ERR } from '@/domain/errors';
@@ -42,10 +43,10 @@ export class LocalAuth implements AuthPort {
 
   /** Restores this tab's session; createLocalBackend awaits it so currentUser() is right at once. */
   async restore(): Promise<void> {
-    const uid = readSession(this.opts.sessionKey);
+    const uid = safeSessionStorage.get(this.opts.sessionKey);
     const account = uid ? await this.db.accounts.get(uid) : undefined;
     this.current = account ? toAuthUser(account) : null;
-    if (uid && !account) writeSession(this.opts.sessionKey, null);
+    if (uid && !account) safeSessionStorage.remove(this.opts.sessionKey);
   }
 
   /** The uid every other port acts as. */
@@ -124,7 +125,7 @@ export class LocalAuth implements AuthPort {
 
   async signOut(): Promise<void> {
     this.current = null;
-    writeSession(this.opts.sessionKey, null);
+    safeSessionStorage.remove(this.opts.sessionKey);
     this.emit();
   }
 
@@ -268,7 +269,7 @@ export class LocalAuth implements AuthPort {
 
   private setCurrent(account: AccountRow): AuthUser {
     this.current = toAuthUser(account);
-    writeSession(this.opts.sessionKey, account.uid);
+    safeSessionStorage.set(this.opts.sessionKey, account.uid);
     this.emit();
     return this.current;
   }
@@ -329,23 +330,6 @@ function toAuthUser(a: AccountRow): AuthUser {
 
 function failureKey(email: string): string {
   return `signInFailures:${email}`;
-}
-
-function readSession(key: string): string | null {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeSession(key: string, uid: string | null): void {
-  try {
-    if (uid === null) window.sessionStorage.removeItem(key);
-    else window.sessionStorage.setItem(key, uid);
-  } catch {
-    // Without sessionStorage the session lasts until the tab reloads; still usable.
-  }
 }
 
 async function logged(name: string, action: () => Promise<void>): Promise<void> {

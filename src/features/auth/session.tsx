@@ -16,7 +16,7 @@ import type { UserProfile } from '@/domain/entities/user';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { clearQueryCaches } from '@/lib/query-client';
-import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
+import { safeSessionStorage, safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { recordLogin } from './record-login';
 
 /** The signed-in user: the auth fields plus the profile fields (role defaulting to user). */
@@ -49,26 +49,8 @@ const SessionContext = createContext<SessionContextValue | null>(null);
  * shared session is a restore, not a sign-in.
  */
 const LAST_UID_KEY = 'sc.session-uid';
-function scopedStorage(scope: AuthPort['sessionScope']) {
-  const store = () => (scope === 'tab' ? window.sessionStorage : window.localStorage);
-  return {
-    get: (k: string) => {
-      try {
-        return store().getItem(k);
-      } catch {
-        return null;
-      }
-    },
-    set: (k: string, v: string | null) => {
-      try {
-        if (v === null) store().removeItem(k);
-        else store().setItem(k, v);
-      } catch {
-        // Without storage every restore counts as a sign-in; harmless.
-      }
-    },
-  };
-}
+const scopedStorage = (scope: AuthPort['sessionScope']) =>
+  scope === 'tab' ? safeSessionStorage : safeStorage;
 
 /**
  * The display name kept for the SPEC §4 fallback, with the uid it belongs to: on the local
@@ -150,19 +132,19 @@ export function noteAuthChange(
   clearCaches: () => void,
   scope: AuthPort['sessionScope'],
 ): boolean {
-  const tabStorage = scopedStorage(scope);
-  const last = tabStorage.get(LAST_UID_KEY);
+  const storage = scopedStorage(scope);
+  const last = storage.get(LAST_UID_KEY);
   if (!authUser) {
     if (last !== null) {
       safeStorage.remove(STORAGE_KEYS.displayName);
       clearCaches();
     }
-    tabStorage.set(LAST_UID_KEY, null);
+    storage.remove(LAST_UID_KEY);
     return false;
   }
   if (last === authUser.uid) return false;
   if (last !== null) safeStorage.remove(STORAGE_KEYS.displayName);
-  tabStorage.set(LAST_UID_KEY, authUser.uid);
+  storage.set(LAST_UID_KEY, authUser.uid);
   clearCaches();
   return true;
 }

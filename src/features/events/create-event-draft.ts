@@ -1,5 +1,6 @@
 import type { EventFormInput } from '@/domain/event-form';
 import { logger } from '@/lib/logger';
+import { safeSessionStorage } from '@/lib/storage-keys';
 
 /**
  * The event being created survives moving between input and confirmation, and a remount of the
@@ -46,9 +47,5 @@ export function setDraftImage(uid: string, file: File | null): void {
 
 export function clearDraft(uid: string): void {
   image = null;
-  try {
-    window.sessionStorage.removeItem(keyFor(uid));
-  } catch {
-    // Nothing stored then.
-  }
+  safeSessionStorage.remove(keyFor(uid));
 }
