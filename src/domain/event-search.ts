@@ -32,7 +32,3 @@ export function keywordMatcher(
     return terms.every((t) => title.includes(t) || place.includes(t));
   };
 }
-
-export function matchesKeyword(e: KeywordSearchable, keyword: string | null | undefined): boolean {
-  return keywordMatcher(keyword)(e);
-}
