@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
-const PORT = 4173;
+/** E2E_PORT lets two runs on one machine use different preview ports. */
+const PORT = Number(process.env.E2E_PORT) || 4173;
 
 /**
  * End-to-end tests run against the production build (vite preview) on the local backend, in
