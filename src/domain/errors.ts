@@ -33,6 +33,9 @@ export const ERR = {
   requestMessageTooLong: `メッセージは${REQUEST_MESSAGE_MAX}文字以内で入力してください`,
   teamNotFound: 'チームが見つかりません',
   noTeamEditPermission: 'このチームを編集する権限がありません',
+  accountSuspended: 'このアカウントは利用停止中のため、この操作はできません',
+  emailNotVerified:
+    'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

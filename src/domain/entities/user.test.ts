@@ -24,7 +24,7 @@ describe('userProfileSchema (SPEC §3)', () => {
       agreedAt: null,
       role: 'user',
       lastLoginAt: null,
-      isActive: false,
+      isActive: true,
     });
   });
 

@@ -36,10 +36,11 @@ export const userProfileSchema = z.object({
     .nullish()
     .transform((v): Role => (ROLES.includes(v as Role) ? (v as Role) : DEFAULT_ROLE)),
   lastLoginAt: optionalTime,
+  /** false = suspended by staff (src/domain/rules/standing.ts); a missing field is active. */
   isActive: z
     .boolean()
     .nullish()
-    .transform((v) => v ?? false),
+    .transform((v) => v ?? true),
 });
 
 export type UserProfile = z.output<typeof userProfileSchema>;

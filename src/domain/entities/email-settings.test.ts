@@ -1,0 +1,24 @@
+import { DEFAULT_EMAIL_SETTINGS, emailSettingsSchema, mailAllowed } from './email-settings';
+
+describe('email settings', () => {
+  it('sends every kind when nothing is stored', () => {
+    expect(emailSettingsSchema.parse(undefined)).toEqual(DEFAULT_EMAIL_SETTINGS);
+    expect(emailSettingsSchema.parse({})).toEqual(DEFAULT_EMAIL_SETTINGS);
+    expect(emailSettingsSchema.parse({ mail: null })).toEqual(DEFAULT_EMAIL_SETTINGS);
+  });
+
+  it('turns a kind off only on an explicit false', () => {
+    const s = emailSettingsSchema.parse({
+      mail: { participationApproved: false, participationRejected: 'no', unreadMessages: 0 },
+    });
+    expect(mailAllowed(s, 'participationApproved')).toBe(false);
+    expect(mailAllowed(s, 'participationRejected')).toBe(true);
+    expect(mailAllowed(s, 'unreadMessages')).toBe(true);
+  });
+
+  it('ignores kinds it does not know', () => {
+    expect(emailSettingsSchema.parse({ mail: { somethingElse: false } })).toEqual(
+      DEFAULT_EMAIL_SETTINGS,
+    );
+  });
+});

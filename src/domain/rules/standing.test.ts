@@ -1,0 +1,53 @@
+import { isDomainError } from '@/domain/errors';
+import { assertMayWrite, isSuspended, type Actor } from './standing';
+
+const actor = (over: Partial<Actor> = {}): Actor => ({
+  uid: 'u1',
+  emailVerified: true,
+  suspended: false,
+  ...over,
+});
+
+function refusal(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return isDomainError(e) ? e.key : 'other';
+  }
+  return undefined;
+}
+
+describe('isSuspended', () => {
+  it('suspends only on an explicit isActive false', () => {
+    expect(isSuspended({ isActive: false })).toBe(true);
+    expect(isSuspended({ isActive: true })).toBe(false);
+    expect(isSuspended({})).toBe(false);
+    expect(isSuspended({ isActive: null })).toBe(false);
+    expect(isSuspended(null)).toBe(false);
+  });
+});
+
+describe('assertMayWrite', () => {
+  it('refuses a visitor with the message the operation names', () => {
+    expect(refusal(() => assertMayWrite(null, 'active'))).toBe('loginRequired');
+    expect(refusal(() => assertMayWrite(null, 'verified', 'authCreateEvents'))).toBe(
+      'authCreateEvents',
+    );
+  });
+
+  it('refuses a suspended account every write, before looking at verification', () => {
+    expect(refusal(() => assertMayWrite(actor({ suspended: true }), 'active'))).toBe(
+      'accountSuspended',
+    );
+    expect(
+      refusal(() => assertMayWrite(actor({ suspended: true, emailVerified: false }), 'verified')),
+    ).toBe('accountSuspended');
+  });
+
+  it('needs a verified address only where the write asks for it', () => {
+    const unverified = actor({ emailVerified: false });
+    expect(refusal(() => assertMayWrite(unverified, 'verified'))).toBe('emailNotVerified');
+    expect(assertMayWrite(unverified, 'active')).toBe(unverified);
+    expect(assertMayWrite(actor(), 'verified').uid).toBe('u1');
+  });
+});
