@@ -111,7 +111,7 @@ test('two tabs as two users: create with an image, request, approve, leave, requ
   await expect(
     participant
       .getByRole('banner')
-      .getByRole('link', { name: `通知（未読${unreadBefore + 1}件）`, exact: true }),
+      .getByRole('link', { name: `通知 未読${unreadBefore + 1}件`, exact: true }),
   ).toBeVisible();
   await openNotifications(participant);
   const approval = participant

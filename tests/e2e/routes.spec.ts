@@ -1,3 +1,4 @@
+import { expectAccessible } from './a11y';
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -87,6 +88,7 @@ test.describe('public routes', () => {
       await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
       await expect(page.getByText('ページが見つかりません')).toHaveCount(0);
       expect(await japaneseGlyphsRender(page)).toBe(true);
+      await expectAccessible(page);
       expect(consoleErrors).toEqual([]);
     });
   }
