@@ -9,7 +9,7 @@ import { ErrorBoundary } from './error-boundary';
 import { ScrollToTop } from './scroll-to-top';
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-2 py-2 text-sm font-medium sm:px-3 ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
+  return `shrink-0 rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap sm:px-3 ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
 }
 
 function DemoBanner() {
@@ -30,7 +30,8 @@ function Header() {
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4">
         <Link to="/" className="mr-2 flex shrink-0 items-center gap-2 font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span className="hidden sm:inline">スポーツコミュニティ</span>
+          {/* On phones the name is not shown but still names the link. */}
+          <span className="sr-only sm:not-sr-only">スポーツコミュニティ</span>
         </Link>
         <nav aria-label="メインメニュー" className="flex min-w-0 items-center gap-1">
           <NavLink to="/events" className={navClass}>
@@ -86,7 +87,7 @@ function Footer() {
         <Link to="/organizer" className="hover:underline">
           主催者の方へ
         </Link>
-        <span className="ml-auto text-xs text-slate-400">© 2026 スポーツコミュニティ</span>
+        <span className="ml-auto text-xs text-slate-600">© 2026 スポーツコミュニティ</span>
       </div>
     </footer>
   );

@@ -45,7 +45,7 @@ export function ImagePicker({
             className="absolute inset-0 h-full w-full object-cover"
           />
         ) : (
-          <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-500">
+          <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">
             画像が選択されていません
           </span>
         )}

@@ -11,7 +11,10 @@ export function UnreadBadge() {
 
 function SignedInBadge() {
   const { unreadCount } = useNotifications();
-  const label = unreadCount > 0 ? `通知（未読${unreadCount}件）` : '通知';
+  // The name holds the number the badge shows (no brackets: they read as an aside), so what a
+  // voice-control user sees is what they can say.
+  const label =
+    unreadCount > 99 ? '通知 未読99件以上' : unreadCount > 0 ? `通知 未読${unreadCount}件` : '通知';
   return (
     <Link
       to="/notifications"

@@ -138,7 +138,7 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
                         {r.message}
                       </p>
                     ) : (
-                      <p className="mt-1 text-sm text-slate-400">メッセージはありません</p>
+                      <p className="mt-1 text-sm text-slate-500">メッセージはありません</p>
                     )}
                     {r.status === 'pending' ? (
                       <div className="mt-2 flex flex-wrap items-center gap-2">

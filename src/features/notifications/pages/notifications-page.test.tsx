@@ -54,7 +54,7 @@ describe('NotificationsPage', () => {
     expect(rows[1]).toHaveTextContent('未読');
     expect(rows[2]).toHaveTextContent('参加リクエストが承認されました');
     expect(rows[2]).not.toHaveTextContent('未読');
-    expect(screen.getByRole('link', { name: '通知（未読2件）' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: '通知 未読2件' })).toHaveAttribute(
       'href',
       '/notifications',
     );
@@ -143,6 +143,6 @@ describe('NotificationsPage', () => {
     );
     expect(await screen.findByText('新機能を追加しました')).toBeInTheDocument();
     expect(screen.getByText('未読 1件')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '通知（未読1件）' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '通知 未読1件' })).toBeInTheDocument();
   });
 });

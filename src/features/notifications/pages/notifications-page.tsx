@@ -116,26 +116,27 @@ function NotificationItem({
   onRemove: () => void;
 }) {
   const detailsId = useId();
+  // The row opens the notification (the title button stretches over it); the name is the title
+  // alone, as shown, and the content and time describe it.
   return (
-    <li className={`flex items-start gap-2 ${n.read ? '' : 'bg-brand-50'}`}>
-      <button
-        type="button"
-        onClick={onOpen}
-        aria-label={n.read ? n.title : `未読：${n.title}`}
-        aria-describedby={detailsId}
-        className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
+    <li
+      className={`relative flex items-start gap-2 hover:bg-slate-50 ${n.read ? '' : 'bg-brand-50'}`}
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3">
         <span
           aria-hidden="true"
           className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`}
         />
-        <span className="min-w-0 flex-1">
-          <span
-            className={`block text-sm ${n.read ? 'font-medium text-slate-700' : 'font-bold text-slate-900'}`}
+        <div className="min-w-0 flex-1">
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-describedby={detailsId}
+            className={`block text-left text-sm after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600 ${n.read ? 'font-medium text-slate-700' : 'font-bold text-slate-900'}`}
           >
+            {n.read ? null : <span className="sr-only">未読：</span>}
             {n.title}
-            {n.read ? null : <span className="sr-only">（未読）</span>}
-          </span>
+          </button>
           <span id={detailsId} className="block">
             {n.content ? (
               <span className="mt-0.5 block text-sm break-words text-slate-600">{n.content}</span>
@@ -147,13 +148,13 @@ function NotificationItem({
               {formatRelative(n.timestamp, now)}
             </time>
           </span>
-        </span>
-      </button>
+        </div>
+      </div>
       <button
         type="button"
         onClick={onRemove}
         aria-label={`「${n.title}」を削除`}
-        className="m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-red-700"
+        className="relative m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-red-700"
       >
         削除
       </button>
