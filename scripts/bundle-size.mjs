@@ -3,9 +3,9 @@
 // Usage: npm run build && npm run size
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.mjs';
+import { firstPageJs, kib } from './first-page-js.mjs';
 import { serveDist } from './serve-dist.mjs';
 
 const FIREBASE_MARKERS = [
@@ -24,31 +24,17 @@ for (const f of files) {
 
 const server = await serveDist('dist');
 const browser = await chromium.launch(chromiumLaunchOptions);
-const page = await browser.newPage();
-const scripts = new Set();
-page.on('response', (res) => {
-  if (res.url().endsWith('.js')) scripts.add(new URL(res.url()).pathname);
-});
-await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+const js = await firstPageJs(browser, `${server.url}/`, 'dist');
 await browser.close();
 await server.close();
 
-let raw = 0;
-let gz = 0;
-const rows = [];
-for (const path of scripts) {
-  const buf = await readFile(join('dist', path));
-  const g = gzipSync(buf, { level: 9 }).length;
-  raw += buf.length;
-  gz += g;
-  rows.push([path, (buf.length / 1024).toFixed(1), (g / 1024).toFixed(1)]);
-}
-rows.sort((a, b) => Number(b[2]) - Number(a[2]));
 console.log('First page (/) JavaScript, production build, local backend:');
-for (const [p, r, g] of rows)
-  console.log(`  ${p.padEnd(48)} ${r.padStart(8)} KiB  ${g.padStart(7)} KiB gzip`);
+for (const f of js.files)
+  console.log(
+    `  ${f.path.padEnd(48)} ${kib(f.raw).padStart(11)}  ${kib(f.gzip).padStart(10)} gzip`,
+  );
 console.log(
-  `  ${'total'.padEnd(48)} ${(raw / 1024).toFixed(1).padStart(8)} KiB  ${(gz / 1024).toFixed(1).padStart(7)} KiB gzip`,
+  `  ${'total'.padEnd(48)} ${kib(js.raw).padStart(11)}  ${kib(js.gzip).padStart(10)} gzip`,
 );
 console.log(
   `Build JS files: ${files.length}; files with Firebase SDK code: ${withFirebase.length ? withFirebase.join(', ') : 'none'}`,

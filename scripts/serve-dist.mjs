@@ -1,7 +1,10 @@
-// A tiny static server for dist/ with the SPA fallback, for scripts that measure the build.
+// A tiny static server for a build, for scripts that measure it: the SPA fallback, gzip when the
+// browser accepts it and the hashed assets cached for good, as Firebase Hosting serves them
+// (firebase.json), so transfer sizes and repeat loads are the production ones.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -10,9 +13,13 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
 };
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
 
+/** Serves `root` on 127.0.0.1 (a free port unless one is given). */
 export function serveDist(root = 'dist', port = 0) {
+  const gzipped = new Map();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let file = normalize(join(root, decodeURIComponent(url.pathname)));
@@ -25,8 +32,22 @@ export function serveDist(root = 'dist', port = 0) {
     } catch {
       file = join(root, 'index.html');
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(await readFile(file));
+    const ext = extname(file);
+    const headers = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': url.pathname.startsWith('/assets/')
+        ? 'public,max-age=31536000,immutable'
+        : 'no-cache',
+    };
+    let body = await readFile(file);
+    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }));
+      body = gzipped.get(file);
+      headers['content-encoding'] = 'gzip';
+      headers.vary = 'accept-encoding';
+    }
+    res.writeHead(200, headers);
+    res.end(body);
   });
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {

@@ -1,0 +1,12 @@
+// The yardstick of `npm run bench:budgets`: React 19 and React Router 7, the way the app starts
+// them (a browser router in StrictMode), rendering one Japanese heading. Built with Vite's
+// defaults in the same run as the app.
+import { StrictMode, createElement as h } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+
+const router = createBrowserRouter([{ path: '*', element: h('h1', null, 'スポーツコミュニティ') }]);
+
+createRoot(document.getElementById('root')).render(
+  h(StrictMode, null, h(RouterProvider, { router })),
+);
