@@ -12,4 +12,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-void startWebVitals();
+// Web-vitals reads the browser's buffered entries, so it can load once the page is idle instead
+// of competing with the first page's own code.
+const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+window.addEventListener('load', () => whenIdle(() => void startWebVitals()), { once: true });

@@ -9,7 +9,7 @@ import { BackendContext } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { createPersister, createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast-store';
-import { Toaster } from '@/lib/toaster';
+import { ToastOutlet } from '@/lib/toast-outlet';
 import { buildRoutes, preloadScreen } from './routes';
 import { loadBackend } from './backend';
 
@@ -66,7 +66,7 @@ export function App() {
         <SessionProvider>
           <RouterProvider router={router} />
         </SessionProvider>
-        <Toaster />
+        <ToastOutlet />
       </PersistQueryClientProvider>
     </BackendContext.Provider>
   );

@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { UserMenu } from '@/features/auth/user-menu';
-import { UnreadBadge } from '@/features/notifications/unread-badge';
 import { useSession } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { ErrorBoundary } from './error-boundary';
@@ -21,6 +19,16 @@ function DemoBanner() {
       </Link>
     </div>
   );
+}
+
+/**
+ * The signed-in part of the header (notifications bell, messages, user menu) loads once someone
+ * is signed in: a signed-out visitor's first page does without it and the schemas it brings.
+ */
+const SignedInActions = lazy(() => import('./signed-in-actions'));
+
+function SessionPlaceholder() {
+  return <span className="h-8 w-20 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />;
 }
 
 function Header() {
@@ -43,12 +51,11 @@ function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {state.status === 'loading' ? (
-            <span className="h-8 w-20 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />
+            <SessionPlaceholder />
           ) : state.status === 'signedIn' ? (
-            <>
-              <UnreadBadge />
-              <UserMenu user={state.user} />
-            </>
+            <Suspense fallback={<SessionPlaceholder />}>
+              <SignedInActions user={state.user} />
+            </Suspense>
           ) : (
             <>
               <Link

@@ -5,7 +5,11 @@ import { formatEventTimes, formatFee, formatLongDate } from '@/domain/format';
 import { CalendarIcon, ClockIcon, PeopleIcon, PinIcon } from './icons';
 import { StatusBadge } from './status-badge';
 
-/** The image area of a card: a fixed aspect ratio so cards never shift while pictures load. */
+/**
+ * The image area of a card: a fixed aspect ratio so cards never shift while pictures load. An
+ * eager image is one the first screen shows (the detail's, the first cards'): requested at once
+ * and ahead of other images, since it is likely the largest paint.
+ */
 export function EventImage({
   event,
   eager = false,
@@ -26,6 +30,7 @@ export function EventImage({
           width={800}
           height={450}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className="absolute inset-0 h-full w-full object-cover"
         />
@@ -47,7 +52,16 @@ function participantsText(event: SportEvent): string {
     : `${event.participants.length}人`;
 }
 
-export const EventCard = memo(function EventCard({ event }: { event: SportEvent }) {
+/** How many cards of a list load their image eagerly: the first row on any screen width. */
+export const EAGER_CARDS = 3;
+
+export const EventCard = memo(function EventCard({
+  event,
+  eager = false,
+}: {
+  event: SportEvent;
+  eager?: boolean;
+}) {
   const times = formatEventTimes(event.startTime, event.endTime);
   return (
     <li className="h-full" data-testid="event-card">
@@ -56,7 +70,7 @@ export const EventCard = memo(function EventCard({ event }: { event: SportEvent 
         className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md"
       >
         <div className="relative">
-          <EventImage event={event} />
+          <EventImage event={event} eager={eager} />
           <StatusBadge event={event} className="absolute top-2 left-2 shadow-sm" />
         </div>
         <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/page';
-import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from './event-card';
+import { EAGER_CARDS, EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from './event-card';
 import { useEventList } from '../use-event-list';
 
 const SHOWN = 6;
@@ -37,8 +37,8 @@ export function UpcomingEvents() {
         </EmptyState>
       ) : (
         <ul className={EVENT_GRID_CLASS}>
-          {events.map((event) => (
-            <EventCard key={event.id} event={event} />
+          {events.map((event, i) => (
+            <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
           ))}
         </ul>
       )}

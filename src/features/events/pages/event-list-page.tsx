@@ -4,7 +4,12 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
 import type { EventFilters } from '@/data/ports/events';
 import { errorMessage } from '@/domain/errors';
-import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from '../components/event-card';
+import {
+  EAGER_CARDS,
+  EVENT_GRID_CLASS,
+  EventCard,
+  EventCardGridSkeleton,
+} from '../components/event-card';
 import { EventFilterBar } from '../components/event-filter-bar';
 import { filtersFromParams, hasActiveFilters, paramsFromFilters } from '../event-filters';
 import { useEventList } from '../use-event-list';
@@ -88,8 +93,8 @@ export default function EventListPage() {
             </EmptyState>
           ) : (
             <ul className={EVENT_GRID_CLASS} aria-label="イベント">
-              {events.map((event) => (
-                <EventCard key={event.id} event={event} />
+              {events.map((event, i) => (
+                <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
               ))}
             </ul>
           )}
