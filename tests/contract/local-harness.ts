@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { vi } from 'vitest';
 import { createLocalBackend } from '@/data/local/create-local-backend';
+import type { MessageRow } from '@/data/local/db';
 import type { ContractHarness } from './harness';
 import { signUpVerified, sleep } from './support';
 
@@ -47,6 +48,28 @@ export async function createLocalHarness(): Promise<ContractHarness> {
       vi.spyOn(backend.participation, 'queryPendingMain').mockRejectedValue(
         Object.assign(new Error('The query requires an index.'), { code: 'failed-precondition' }),
       );
+    },
+    async putDocuments(docs) {
+      await backend.db.transaction('rw', backend.db.allTables(), async () => {
+        for (const { path, data } of docs) {
+          const parts = path.split('/');
+          if (parts.length === 2) {
+            await backend.db.table(parts[0]!).put({ ...data, id: parts[1] });
+          } else if (
+            parts.length === 4 &&
+            parts[0] === 'conversations' &&
+            parts[2] === 'messages'
+          ) {
+            await backend.db.messages.put({
+              ...data,
+              id: parts[3]!,
+              conversationId: parts[1]!,
+            } as MessageRow);
+          } else {
+            throw new Error(`putDocuments: no local table for ${path}`);
+          }
+        }
+      });
     },
     async dispose() {
       // Lets fire-and-forget work (the unread-message mail) finish before the database goes.

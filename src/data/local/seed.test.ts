@@ -98,6 +98,8 @@ describe('demo seed', () => {
 
   it('has recent conversations, read and unread notifications of several types, and 2 teams', async () => {
     const b = await seeded();
+    // A conversation list is its owner's only.
+    await b.auth.signIn('hanako@example.com', DEMO_PASSWORD);
     const conversations = await first<Conversation[]>((n, f) =>
       b.conversations.subscribe(DEMO_UIDS.hanako, n, f),
     );
@@ -105,6 +107,7 @@ describe('demo seed', () => {
     const [latest] = conversations;
     expect(latest!.lastMessage).not.toBe('');
     // The 120-day-old conversation stays out of the list.
+    await b.auth.signIn('ichiro@example.com', DEMO_PASSWORD);
     const ichiro = await first<Conversation[]>((n, f) =>
       b.conversations.subscribe(DEMO_UIDS.ichiro, n, f),
     );
