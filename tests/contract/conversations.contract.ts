@@ -161,7 +161,7 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
         // The oldest one (peer100) is the one left out.
         expect(list.some((c) => c.participants.includes('peer100'))).toBe(false);
         expect(list[0]!.participants).toContain('peer000');
-      });
+      }, 20_000);
 
       it("refuses someone else's list and a visitor through onError", async () => {
         const { b } = await pair();
@@ -364,7 +364,7 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
         expect(messages).toHaveLength(MESSAGES_LIVE_LIMIT);
         expect(messages[0]!.content).toBe('#1');
         expect(messages.at(-1)!.content).toBe(`#${MESSAGES_LIVE_LIMIT}`);
-      });
+      }, 20_000);
 
       it('refuses someone outside the conversation through onError', async () => {
         const c = await h().signUpAs('部外者');

@@ -84,13 +84,6 @@ export function UserMenu({ user }: { user: SessionUser }) {
     'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
   return (
     <div ref={rootRef} className="relative flex items-center gap-1">
-      <Link
-        to="/messages"
-        className="rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
-        aria-label="メッセージ"
-      >
-        メッセージ
-      </Link>
       <button
         ref={buttonRef}
         type="button"

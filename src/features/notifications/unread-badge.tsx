@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { IconBadgeLink } from '@/components/ui/icon-badge-link';
 import { useCurrentUser } from '@/features/auth/session';
 import { useNotifications } from './notification-queries';
 
@@ -13,12 +13,7 @@ function SignedInBadge() {
   const { unreadCount } = useNotifications();
   const label = unreadCount > 0 ? `通知（未読${unreadCount}件）` : '通知';
   return (
-    <Link
-      to="/notifications"
-      aria-label={label}
-      title={label}
-      className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
-    >
+    <IconBadgeLink to="/notifications" label={label} count={unreadCount}>
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
@@ -33,14 +28,6 @@ function SignedInBadge() {
         <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
-      {unreadCount > 0 ? (
-        <span
-          aria-hidden="true"
-          className="absolute top-0.5 right-0.5 min-w-[1.125rem] rounded-full bg-red-600 px-1 text-center text-[0.6875rem] leading-[1.125rem] font-bold text-white"
-        >
-          {unreadCount > 99 ? '99+' : unreadCount}
-        </span>
-      ) : null}
-    </Link>
+    </IconBadgeLink>
   );
 }
