@@ -9,7 +9,7 @@ afterEach(() => {
 
 // jsdom has no matchMedia; screens ask it about the pointer and the width. Nothing matches here
 // (a test that needs a touch screen or a wide window stubs it).
-if (!window.matchMedia) {
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList => ({
     matches: false,
     media: query,

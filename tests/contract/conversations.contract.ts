@@ -6,6 +6,7 @@ import {
   MESSAGES_LIVE_LIMIT,
 } from '@/domain/constants';
 import { conversationId, type Conversation, type Message } from '@/domain/entities/conversation';
+import { newUserDocument } from '@/domain/entities/user';
 import { ERR } from '@/domain/errors';
 import { isMessageId } from '@/domain/rules/conversations';
 import { logger } from '@/lib/logger';
@@ -448,6 +449,56 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
           backend.conversations.setArchived(id, true),
           ERR.conversationNotFound,
         );
+      });
+    });
+
+    describe('who may write', () => {
+      it('lets an unverified user read, mark read and archive, but not start a conversation or send', async () => {
+        const { backend } = h();
+        const c = await h().signUpAs('確認済みの相手');
+        const { a, id } = await pair();
+        await backend.conversations.send(id, '確認はまだですか？');
+        // b's address is not verified: an account and a profile, no verification.
+        const email = `unverified-${crypto.randomUUID().slice(0, 8)}@example.com`;
+        const { uid: u } = await backend.auth.signUp(email, 'unverified-pass1', '未確認');
+        await backend.users.create(
+          u,
+          newUserDocument({ uid: u, email, displayName: '未確認', agreedToTerms: true }),
+        );
+        await expectRejection(backend.conversations.getOrCreate(c), ERR.emailNotVerified);
+        // An existing conversation opens without a write.
+        await h().signInAs(a);
+        const withU = await backend.conversations.getOrCreate(u);
+        await backend.conversations.send(withU.id, 'ようこそ');
+        await backend.auth.signIn(email, 'unverified-pass1');
+        expect((await backend.conversations.getOrCreate(a)).id).toBe(withU.id);
+        await expectRejection(backend.conversations.send(withU.id, '返信'), ERR.emailNotVerified);
+        const [incoming] = await messagesOf(withU.id, (items) => items.length === 1);
+        await backend.conversations.markRead(withU.id, [incoming!.id]);
+        await backend.conversations.setArchived(withU.id, true);
+        const stored = (await backend.conversations.get(withU.id))!;
+        expect(stored.unreadCount[u]).toBe(0);
+        expect(stored.archived[u]).toBe(true);
+      });
+
+      it('refuses every write of a suspended user', async () => {
+        const { backend } = h();
+        const c = await h().signUpAs('他の人');
+        const { a, b, id } = await pair();
+        const m = await backend.conversations.send(id, 'こんにちは');
+        await h().putDocuments([
+          {
+            path: `users/${b}`,
+            data: { displayName: '受信者', photoURL: '', bio: '', isActive: false },
+          },
+        ]);
+        await h().signInAs(b);
+        await expectRejection(backend.conversations.send(id, '返信'), ERR.accountSuspended);
+        await expectRejection(backend.conversations.markRead(id, [m.id]), ERR.accountSuspended);
+        await expectRejection(backend.conversations.setArchived(id, true), ERR.accountSuspended);
+        await expectRejection(backend.conversations.getOrCreate(c), ERR.accountSuspended);
+        // Reading still works.
+        expect((await backend.conversations.get(id))!.unreadCount).toEqual({ [a]: 0, [b]: 1 });
       });
     });
 
