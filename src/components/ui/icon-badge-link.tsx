@@ -14,7 +14,7 @@ export function IconBadgeLink({
   to: string;
   label: string;
   count: number;
-  /** The icon (an svg marked aria-hidden). */
+  /** The icon's strokes (paths on a 24×24 grid), drawn in the current text colour. */
   children: ReactNode;
 }) {
   return (
@@ -24,7 +24,19 @@ export function IconBadgeLink({
       title={label}
       className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
     >
-      {children}
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {children}
+      </svg>
       {count > 0 ? (
         <span
           aria-hidden="true"

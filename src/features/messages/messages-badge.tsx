@@ -7,19 +7,7 @@ export function MessagesBadge() {
   const label = unread > 0 ? `メッセージ（未読${unread}件）` : 'メッセージ';
   return (
     <IconBadgeLink to="/messages" label={label} count={unread}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="22"
-        height="22"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" />
-      </svg>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" />
     </IconBadgeLink>
   );
 }
