@@ -1,9 +1,10 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { Conversation } from '@/domain/entities/conversation';
 import { totalUnread } from '@/domain/rules/conversations';
 import { useCurrentUser } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { useLiveSubscription } from '@/lib/use-live-subscription';
+import { forgetAllBut } from './unsent-messages';
 
 export interface ConversationsFeed {
   /** The signed-in user's conversations of the last 90 days, newest first; [] while loading. */
@@ -30,6 +31,8 @@ export function ConversationsFeedProvider({ children }: { children: ReactNode })
     (next, fail) => backend.conversations.subscribe(uid!, next, fail),
     'conversations.subscribe',
   );
+  // Unsent text belongs to the user who typed it: gone when they sign out or another signs in.
+  useEffect(() => forgetAllBut(uid), [uid]);
   const value = useMemo<ConversationsFeed>(() => {
     const conversations = live.data ?? [];
     return {

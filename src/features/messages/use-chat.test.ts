@@ -1,5 +1,5 @@
 import type { Message } from '@/domain/entities/conversation';
-import type { PendingSend } from './pending-sends';
+import type { PendingSend } from './unsent-messages';
 import { mergeChat } from './use-chat';
 
 const t = (minute: number) => new Date(2026, 10, 21, 9, minute);

@@ -5,7 +5,7 @@ import { normalizeMessageContent } from '@/domain/rules/conversations';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { useLiveSubscription } from '@/lib/use-live-subscription';
-import { pendingSends, usePendingSends, type PendingSend } from './pending-sends';
+import { pendingSends, usePendingSends, type PendingSend } from './unsent-messages';
 
 export type ChatItemStatus = 'sending' | 'failed' | 'sent' | 'read';
 

@@ -13,20 +13,18 @@ import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { useNow } from '@/lib/use-now';
 import { NameSkeleton, usePerson } from '../person';
+import { drafts } from '../unsent-messages';
 import { useChat } from '../use-chat';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 
-/** Drafts per user and conversation, for the page's lifetime: switching chats keeps them. */
-const drafts = new Map<string, string>();
-
-function useDraft(key: string): [string, (text: string) => void] {
-  const [draft, setDraft] = useState(() => drafts.get(key) ?? '');
+/** The half-typed text of this conversation, kept when I switch to another one and back. */
+function useDraft(uid: string, conversationId: string): [string, (text: string) => void] {
+  const [draft, setDraft] = useState(() => drafts.get(uid, conversationId));
   return [
     draft,
     (text) => {
-      if (text) drafts.set(key, text);
-      else drafts.delete(key);
+      drafts.set(uid, conversationId, text);
       setDraft(text);
     },
   ];
@@ -59,7 +57,7 @@ export function ChatView({
   const partnerId = partnerOf(conversation, user.uid);
   const partner = usePerson(partnerId);
   const chat = useChat(user.uid, conversation.id, unreadFor(conversation, user.uid));
-  const [draft, setDraft] = useDraft(`${user.uid}\u0000${conversation.id}`);
+  const [draft, setDraft] = useDraft(user.uid, conversation.id);
   const archived = isArchivedFor(conversation, user.uid);
   const blocked = isSuspended(user) || !user.emailVerified;
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_COUNTER_FROM, MESSAGE_MAX_LENGTH } from '@/domain/constants';
 import { ERR } from '@/domain/errors';
 import { messageLength } from '@/domain/rules/conversations';
@@ -41,6 +41,7 @@ export function Composer({
   const hintId = useId();
   const errorId = useId();
   const enterSends = useEnterSends();
+  const box = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState('');
   const length = messageLength(draft);
   const tooLong = length > MESSAGE_MAX_LENGTH;
@@ -55,6 +56,8 @@ export function Composer({
     }
     setError('');
     onDraftChange('');
+    // After the button, typing goes on in the box (and a phone keeps its keyboard).
+    box.current?.focus();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -82,6 +85,7 @@ export function Composer({
           メッセージ
         </label>
         <textarea
+          ref={box}
           id={id}
           value={draft}
           onChange={(e) => {

@@ -16,11 +16,13 @@ export interface PendingSend {
 }
 
 /**
- * Pending sends live for the page's lifetime, per signed-in user and conversation, outside any
- * component: leaving a chat and coming back (or switching conversations) keeps a failed text
- * with its retry, and another user signing in on this tab never sees them.
+ * Pending sends and drafts live for the page's lifetime, per signed-in user and conversation,
+ * outside any component: leaving a chat and coming back (or switching conversations) keeps a
+ * failed text with its retry and a half-typed one. Signing out forgets them (forgetAllBut), so
+ * the next person on this tab never sees them.
  */
 const store = new Map<string, PendingSend[]>();
+const draftStore = new Map<string, string>();
 const listeners = new Set<() => void>();
 const EMPTY: PendingSend[] = [];
 
@@ -62,6 +64,23 @@ export const pendingSends = {
     return store.get(keyOf(uid, conversationId)) ?? EMPTY;
   },
 };
+
+export const drafts = {
+  get: (uid: string, conversationId: string): string =>
+    draftStore.get(keyOf(uid, conversationId)) ?? '',
+  set(uid: string, conversationId: string, text: string): void {
+    if (text) draftStore.set(keyOf(uid, conversationId), text);
+    else draftStore.delete(keyOf(uid, conversationId));
+  },
+};
+
+/** Forgets every pending send and draft that is not `uid`'s (all of them when signed out). */
+export function forgetAllBut(uid: string | null): void {
+  const mine = (key: string) => uid !== null && key.startsWith(`${uid}\u0000`);
+  for (const key of [...store.keys()]) if (!mine(key)) store.delete(key);
+  for (const key of [...draftStore.keys()]) if (!mine(key)) draftStore.delete(key);
+  emit();
+}
 
 export function usePendingSends(uid: string, conversationId: string): PendingSend[] {
   return useSyncExternalStore(subscribe, () => pendingSends.get(uid, conversationId));
