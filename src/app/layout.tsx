@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { UserMenu } from '@/features/auth/user-menu';
-import { ConversationsFeedProvider } from '@/features/messages/conversations-feed';
 import { MessagesBadge } from '@/features/messages/messages-badge';
 import { UnreadBadge } from '@/features/notifications/unread-badge';
 import { useSession } from '@/features/auth/session';
@@ -99,26 +98,24 @@ export function Layout() {
   const backend = useBackend();
   const location = useLocation();
   return (
-    <ConversationsFeedProvider>
-      <div className="flex min-h-dvh flex-col">
-        <ScrollToTop />
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-        >
-          本文へスキップ
-        </a>
-        {backend.kind === 'local' ? <DemoBanner /> : null}
-        <Header />
-        <main id="main" className="flex-1">
-          <ErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
-        </main>
-        <Footer />
-      </div>
-    </ConversationsFeedProvider>
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        本文へスキップ
+      </a>
+      {backend.kind === 'local' ? <DemoBanner /> : null}
+      <Header />
+      <main id="main" className="flex-1">
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
   );
 }

@@ -10,9 +10,9 @@ import {
   query,
   runTransaction,
   serverTimestamp,
+  updateDoc,
   where,
   writeBatch,
-  updateDoc,
   type Transaction,
 } from 'firebase/firestore';
 import { CONVERSATIONS_LIVE_LIMIT, MESSAGES_LIVE_LIMIT } from '@/domain/constants';

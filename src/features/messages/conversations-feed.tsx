@@ -48,6 +48,7 @@ export function ConversationsFeedProvider({ children }: { children: ReactNode })
 
 export function useConversationsFeed(): ConversationsFeed {
   const feed = useContext(FeedContext);
-  if (!feed) throw new Error('useConversationsFeed needs ConversationsFeedProvider (the layout)');
+  if (!feed)
+    throw new Error('useConversationsFeed needs ConversationsFeedProvider (src/app/app.tsx)');
   return feed;
 }
