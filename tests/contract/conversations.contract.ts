@@ -7,11 +7,12 @@ import {
 } from '@/domain/constants';
 import { conversationId, type Conversation, type Message } from '@/domain/entities/conversation';
 import { newUserDocument } from '@/domain/entities/user';
-import { ERR } from '@/domain/errors';
+import { ERR, failureCode } from '@/domain/errors';
 import { isMessageId } from '@/domain/rules/conversations';
 import { logger } from '@/lib/logger';
+import { sideEffectsSettled } from '@/lib/side-effects';
 import type { HarnessFactory } from './harness';
-import { expectRejection, sleep, useHarness, waitForLive } from './support';
+import { expectRejection, liveFailure, sleep, useHarness, waitForLive } from './support';
 
 const DAY_MS = 86_400_000;
 
@@ -30,18 +31,6 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
       return waitForLive<Message[]>(
         (next, fail) => h().backend.conversations.subscribeMessages(id, next, fail),
         accept,
-      );
-    }
-
-    /** The first error a live subscription reports (fails the test if it delivers data). */
-    function liveError(subscribe: (next: () => void, fail: (e: unknown) => void) => () => void) {
-      return waitForLive<unknown>(
-        (next, fail) =>
-          subscribe(
-            () => fail(new Error('delivered data instead of an error')),
-            (e) => next(e),
-          ),
-        () => true,
       );
     }
 
@@ -166,13 +155,11 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
 
       it("refuses someone else's list and a visitor through onError", async () => {
         const { b } = await pair();
-        expect(
-          await liveError((next, fail) => h().backend.conversations.subscribe(b, next, fail)),
-        ).toBeInstanceOf(Error);
+        const denied = (uid: string) =>
+          liveFailure((next, fail) => h().backend.conversations.subscribe(uid, next, fail));
+        expect(failureCode(await denied(b))).toBe('permission-denied');
         await h().signOut();
-        expect(
-          await liveError((next, fail) => h().backend.conversations.subscribe(b, next, fail)),
-        ).toBeInstanceOf(Error);
+        expect(failureCode(await denied(b))).toBe('permission-denied');
       });
     });
 
@@ -243,7 +230,8 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
         const ping = vi.spyOn(backend.api, 'trackUnreadMessage');
         await backend.conversations.send(id, '一通目');
         const second = await backend.conversations.send(id, '二通目');
-        await vi.waitFor(() => expect(ping).toHaveBeenCalledTimes(2));
+        await sideEffectsSettled();
+        expect(ping).toHaveBeenCalledTimes(2);
         expect(ping).toHaveBeenLastCalledWith({
           recipientId: b,
           // The sender may not read the recipient's address everywhere; the server resolves it.
@@ -264,7 +252,11 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
         const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
         const sent = await backend.conversations.send(id, '届きますか');
         expect((await messagesOf(id, (items) => items.length === 1))[0]!.id).toBe(sent.id);
-        await vi.waitFor(() => expect(logged).toHaveBeenCalled());
+        await sideEffectsSettled();
+        expect(logged).toHaveBeenCalledWith(
+          'conversations.send: unread-message mail',
+          expect.any(Error),
+        );
       });
 
       it('stores the text without surrounding blank space and refuses blank or oversized text, storing nothing', async () => {
@@ -295,7 +287,8 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
         expect(retried.content).toBe('もう一度');
         expect(await messagesOf(id, (items) => items.length === 1)).toHaveLength(1);
         expect((await backend.conversations.get(id))!.unreadCount).toEqual({ [a]: 0, [b]: 1 });
-        await vi.waitFor(() => expect(ping).toHaveBeenCalledTimes(1));
+        await sideEffectsSettled();
+        expect(ping).toHaveBeenCalledTimes(1);
         await expectRejection(
           backend.conversations.send(id, '別の文面', messageId),
           ERR.messageIdTaken,
@@ -371,11 +364,10 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
         const c = await h().signUpAs('部外者');
         const { id } = await pair();
         await h().signInAs(c);
-        expect(
-          await liveError((next, fail) =>
-            h().backend.conversations.subscribeMessages(id, next, fail),
-          ),
-        ).toBeInstanceOf(Error);
+        const error = await liveFailure((next, fail) =>
+          h().backend.conversations.subscribeMessages(id, next, fail),
+        );
+        expect(failureCode(error)).toBe('permission-denied');
       });
     });
 

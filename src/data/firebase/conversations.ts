@@ -37,7 +37,7 @@ import {
 import { isSuspended, type Actor } from '@/domain/rules/standing';
 import type { ApiPort } from '@/data/ports/api';
 import type { ConversationsPort } from '@/data/ports/conversations';
-import { logger } from '@/lib/logger';
+import { runSideEffect } from '@/lib/side-effects';
 import { conversationConverter, messageConverter, parsedDocs } from './converters';
 import { currentUid, type FirebaseContext } from './context';
 
@@ -97,19 +97,18 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
     return snap.data();
   };
 
-  const pingUnread = (d: SendDecision, messageId: string, conversationId: string) => {
-    // Fire-and-forget; the recipient's address is looked up on the server.
-    api
-      .trackUnreadMessage({
+  const pingUnread = (d: SendDecision, messageId: string, conversationId: string) =>
+    // The recipient's address is looked up on the server.
+    void runSideEffect('conversations.send: unread-message mail', () =>
+      api.trackUnreadMessage({
         recipientId: d.recipientId,
         recipientEmail: '',
         senderId: d.senderId,
         senderName: ctx.auth.currentUser?.displayName ?? '',
         messageId,
         conversationId,
-      })
-      .catch((e: unknown) => logger.error('conversations.trackUnreadMessage', e));
-  };
+      }),
+    );
 
   const port: ConversationsPort = {
     subscribe(uid, onChange, onError) {

@@ -9,7 +9,7 @@ import {
   type Message,
 } from '@/domain/entities/conversation';
 import { userProfileSchema } from '@/domain/entities/user';
-import { DomainError } from '@/domain/errors';
+import { BackendError, DomainError } from '@/domain/errors';
 import {
   decideArchive,
   decideCreateConversation,
@@ -23,7 +23,7 @@ import {
   partnerFromConversationId,
 } from '@/domain/rules/conversations';
 import { isSuspended, type Actor } from '@/domain/rules/standing';
-import { logger } from '@/lib/logger';
+import { runSideEffect } from '@/lib/side-effects';
 import { currentDisplayName, currentUid, type LocalContext } from './context';
 import type { ConversationRow, MessageRow } from './db';
 import { newId } from './ids';
@@ -48,7 +48,7 @@ export class LocalConversations implements ConversationsPort {
     const { db } = this.ctx;
     return subscribeLive(
       async () => {
-        if (currentUid(this.ctx) !== uid) throw new DomainError('authRequired');
+        if (!uid || currentUid(this.ctx) !== uid) throw new BackendError('permission-denied');
         const since = historyWindowStart(this.ctx.now());
         // A user is participants[0] of some conversations and [1] of the others: the newest of
         // each side, merged.
@@ -123,7 +123,7 @@ export class LocalConversations implements ConversationsPort {
         const uid = currentUid(this.ctx);
         const conversation = this.parse(await db.conversations.get(conversationId));
         if (!uid || !conversation || !isParticipant(conversation, uid))
-          throw new DomainError('conversationNotFound');
+          throw new BackendError('permission-denied');
         const since = historyWindowStart(this.ctx.now());
         const rows = await db.messages
           .where('[conversationId+sentAt]')
@@ -189,13 +189,16 @@ export class LocalConversations implements ConversationsPort {
       },
     );
     if (recipientId) {
-      // Fire-and-forget: the message is sent whatever happens to the mail ping.
-      void this.pingUnread({
-        recipientId,
-        senderId: message.senderId,
-        senderName: sender.name,
-        message,
-        conversationId,
+      void runSideEffect('conversations.send: unread-message mail', async () => {
+        const recipient = await this.ctx.db.users.get(recipientId);
+        await this.api.trackUnreadMessage({
+          recipientId,
+          recipientEmail: recipient ? parseRow(userProfileSchema, recipient).email : '',
+          senderId: message.senderId,
+          senderName: sender.name,
+          messageId: message.id,
+          conversationId,
+        });
       });
     }
     return message;
@@ -238,28 +241,6 @@ export class LocalConversations implements ConversationsPort {
 
   private parse(row: ConversationRow | undefined): Conversation | null {
     return row ? parseRow(conversationSchema, row) : null;
-  }
-
-  private async pingUnread(p: {
-    recipientId: string;
-    senderId: string;
-    senderName: string;
-    message: Message;
-    conversationId: string;
-  }): Promise<void> {
-    try {
-      const recipient = await this.ctx.db.users.get(p.recipientId);
-      await this.api.trackUnreadMessage({
-        recipientId: p.recipientId,
-        recipientEmail: recipient ? parseRow(userProfileSchema, recipient).email : '',
-        senderId: p.senderId,
-        senderName: p.senderName,
-        messageId: p.message.id,
-        conversationId: p.conversationId,
-      });
-    } catch (e) {
-      logger.error('conversations: trackUnreadMessage failed', e);
-    }
   }
 }
 
