@@ -23,9 +23,8 @@ export function usePerson(uid: string): PersonDisplay {
 /** Where a name is still loading: a grey bar of about a name's width. */
 export function NameSkeleton() {
   return (
-    <span
-      aria-label="読み込み中"
-      className="inline-block h-4 w-24 animate-pulse rounded bg-slate-200 align-middle"
-    />
+    <span className="inline-block h-4 w-24 animate-pulse rounded bg-slate-200 align-middle">
+      <span className="sr-only">読み込み中</span>
+    </span>
   );
 }
