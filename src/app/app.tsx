@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { Backend } from '@/data/ports/backend';
 import { QUERY_GC_TIME_MS } from '@/domain/constants';
 import { SessionProvider } from '@/features/auth/session';
+import { ConversationsFeedProvider } from '@/features/messages/conversations-feed';
 import { Spinner } from '@/components/ui/spinner';
 import { BackendContext } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
@@ -64,7 +65,9 @@ export function App() {
         persistOptions={{ persister, maxAge: QUERY_GC_TIME_MS, buster: backend.kind }}
       >
         <SessionProvider>
-          <RouterProvider router={router} />
+          <ConversationsFeedProvider>
+            <RouterProvider router={router} />
+          </ConversationsFeedProvider>
         </SessionProvider>
         <ToastOutlet />
       </PersistQueryClientProvider>

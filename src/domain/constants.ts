@@ -70,6 +70,14 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The longest message a join request may carry (form, domain rule and firestore.rules). */
 export const REQUEST_MESSAGE_MAX = 500;
 
+/**
+ * The longest chat message, in characters as the composer, the domain (normalizeMessageContent)
+ * and firestore.rules count them (UTF-16 units).
+ */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** The composer shows its character counter from this many characters on. */
+export const MESSAGE_COUNTER_FROM = 1800;
+
 /** Picture types an upload may have (storage.rules agree): raster images only, no SVG. */
 export const UPLOADABLE_IMAGE_TYPES = [
   'image/jpeg',

@@ -1,4 +1,4 @@
-import { REQUEST_MESSAGE_MAX } from '@/domain/constants';
+import { MESSAGE_MAX_LENGTH, REQUEST_MESSAGE_MAX } from '@/domain/constants';
 
 /** The error catalogue of SPEC §8, quoted byte for byte. */
 export const ERR = {
@@ -36,6 +36,12 @@ export const ERR = {
   accountSuspended: 'このアカウントは利用停止中のため、この操作はできません',
   emailNotVerified:
     'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
+  conversationNotFound: '会話が見つかりません',
+  cannotMessageSelf: '自分自身にメッセージを送ることはできません',
+  recipientNotFound: 'メッセージの相手が見つかりません',
+  messageEmpty: 'メッセージを入力してください',
+  messageTooLong: `メッセージは${MESSAGE_MAX_LENGTH}文字以内で入力してください`,
+  messageIdTaken: 'このメッセージは送信できませんでした。もう一度お試しください',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

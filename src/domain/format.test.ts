@@ -1,4 +1,5 @@
 import {
+  formatDayHeading,
   formatEventTimes,
   formatFee,
   formatIsoDate,
@@ -132,5 +133,27 @@ describe('formatFee', () => {
 
   it('gives an empty string for a value that is not a number', () => {
     expect(formatFee(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatDayHeading', () => {
+  const now = new Date(2024, 4, 1, 0, 30); // 1 May 2024, just after midnight
+
+  it('says 今日 for any time of the same calendar day', () => {
+    expect(formatDayHeading(new Date(2024, 4, 1, 0, 0), now)).toBe('今日');
+    expect(formatDayHeading(new Date(2024, 4, 1, 23, 59), now)).toBe('今日');
+  });
+
+  it('says 昨日 for the calendar day before, across a month end', () => {
+    expect(formatDayHeading(new Date(2024, 3, 30, 23, 59), now)).toBe('昨日');
+    expect(formatDayHeading(new Date(2024, 3, 30, 0, 0), now)).toBe('昨日');
+  });
+
+  it('gives the long date with its weekday for older days', () => {
+    expect(formatDayHeading(new Date(2024, 3, 29, 12, 0), now)).toBe('2024年4月29日(月)');
+  });
+
+  it('gives an empty string for a missing date', () => {
+    expect(formatDayHeading(null, now)).toBe('');
   });
 });

@@ -81,3 +81,12 @@ export function formatFee(fee: number): string {
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `¥${fraction ? `${grouped}.${fraction}` : grouped}`;
 }
+
+/** The heading over one day's chat messages: 今日, 昨日, or the long date with its weekday. */
+export function formatDayHeading(d: DateLike, now: Date = new Date()): string {
+  if (!valid(d)) return '';
+  if (isSameDay(d, now)) return '今日';
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (isSameDay(d, yesterday)) return '昨日';
+  return formatLongDateWithWeekday(d);
+}

@@ -34,6 +34,12 @@ export interface ContractHarness {
    * failure), so the suites can check what each port does then. Undone by dispose.
    */
   failReads(fault: ReadFault): void;
+  /**
+   * Stores documents exactly as given, past every rule, the way an administrator (or time) would
+   * leave them: for the cases that need old or many documents. Paths are Firestore paths
+   * ('conversations/a_b', 'conversations/a_b/messages/m1'); values are plain data and Dates.
+   */
+  putDocuments(docs: { path: string; data: Record<string, unknown> }[]): Promise<void>;
   dispose(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { createLocalBackend } from '@/data/local/create-local-backend';
+import type { MessageRow } from '@/data/local/db';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { dexieReadFaults, type ReadFault } from './faults';
 import type { ContractHarness } from './harness';
@@ -50,6 +51,28 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     // One outbox holds both kinds of mail in the local backend.
     notificationOutbox: () => backend.dev.outbox(),
     failReads: (fault) => faults.push(fault),
+    async putDocuments(docs) {
+      await backend.db.transaction('rw', backend.db.allTables(), async () => {
+        for (const { path, data } of docs) {
+          const parts = path.split('/');
+          if (parts.length === 2) {
+            await backend.db.table(parts[0]!).put({ ...data, id: parts[1] });
+          } else if (
+            parts.length === 4 &&
+            parts[0] === 'conversations' &&
+            parts[2] === 'messages'
+          ) {
+            await backend.db.messages.put({
+              ...data,
+              id: parts[3]!,
+              conversationId: parts[1]!,
+            } as MessageRow);
+          } else {
+            throw new Error(`putDocuments: no local table for ${path}`);
+          }
+        }
+      });
+    },
     async dispose() {
       // Side effects (mail) finish before the database goes.
       await sideEffectsSettled();

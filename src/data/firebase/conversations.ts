@@ -13,44 +13,104 @@ import {
   updateDoc,
   where,
   writeBatch,
+  type Transaction,
 } from 'firebase/firestore';
+import { CONVERSATIONS_LIVE_LIMIT, MESSAGES_LIVE_LIMIT } from '@/domain/constants';
 import {
-  CONVERSATIONS_LIVE_LIMIT,
-  HISTORY_WINDOW_DAYS,
-  MESSAGES_LIVE_LIMIT,
-} from '@/domain/constants';
-import {
-  conversationId,
   conversationSchema,
   type Conversation,
   type Message,
 } from '@/domain/entities/conversation';
 import { DomainError } from '@/domain/errors';
+import {
+  decideArchive,
+  decideCreateConversation,
+  decideMarkRead,
+  decideOpenConversation,
+  decideSend,
+  historyWindowStart,
+  isMessageId,
+  isSameSend,
+  partnerFromConversationId,
+  type SendDecision,
+} from '@/domain/rules/conversations';
+import { isSuspended, type Actor } from '@/domain/rules/standing';
 import type { ApiPort } from '@/data/ports/api';
 import type { ConversationsPort } from '@/data/ports/conversations';
 import { runSideEffect } from '@/lib/side-effects';
 import { conversationConverter, messageConverter, parsedDocs } from './converters';
 import { currentUid, type FirebaseContext } from './context';
 
-const BATCH_LIMIT = 500;
+function windowStart(): Timestamp {
+  return Timestamp.fromDate(historyWindowStart(new Date()));
+}
 
-/** The start of the SPEC §9 history window (90 days back from now). */
-function windowStart(now = Date.now()): Timestamp {
-  return Timestamp.fromMillis(now - HISTORY_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+/**
+ * The signed-in user as the domain's write rules see them. The rules read the ID token's
+ * email_verified claim, minted before a verification, so a verified user's token is refreshed
+ * first when it still says otherwise.
+ */
+async function currentActor(ctx: FirebaseContext): Promise<Actor | null> {
+  await ctx.auth.authStateReady();
+  const user = ctx.auth.currentUser;
+  if (!user) return null;
+  if (user.emailVerified && (await user.getIdTokenResult()).claims.email_verified !== true)
+    await user.getIdToken(true);
+  const profile = await getDoc(doc(ctx.db, 'users', user.uid));
+  return {
+    uid: user.uid,
+    emailVerified: user.emailVerified,
+    suspended: isSuspended(profile.data() as { isActive?: boolean } | undefined),
+  };
+}
+
+function isPermissionDenied(e: unknown): boolean {
+  return (e as { code?: unknown } | null)?.code === 'permission-denied';
 }
 
 export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): ConversationsPort {
   const conversations = collection(ctx.db, 'conversations');
-  const conversationRef = (id: string) => doc(ctx.db, 'conversations', id);
+  const conversationRef = (id: string) =>
+    doc(ctx.db, 'conversations', id).withConverter(conversationConverter);
   const messagesOf = (id: string) => collection(ctx.db, 'conversations', id, 'messages');
 
-  const requireUid = async (key: 'authRequired' | 'authSendMessages'): Promise<string> => {
-    const uid = await currentUid(ctx);
-    if (!uid) throw new DomainError(key);
-    return uid;
+  /**
+   * A conversation of `uid`'s, or null. Only an id that is the sorted pair of `uid` and someone
+   * else is read: the rules keep every such document's participants equal to its id, and refuse
+   * reading anyone else's.
+   */
+  const readConversation = async (
+    id: string,
+    uid: string,
+    tx?: Transaction,
+  ): Promise<Conversation | null> => {
+    if (!partnerFromConversationId(id, uid)) return null;
+    const snap = tx ? await tx.get(conversationRef(id)) : await getDoc(conversationRef(id));
+    return snap.exists() ? snap.data() : null;
   };
 
-  return {
+  /** Whether the message `id` already holds exactly this send (its first answer was lost). */
+  const storedSend = async (conversationId: string, id: string, d: SendDecision) => {
+    const snap = await getDoc(doc(messagesOf(conversationId), id).withConverter(messageConverter));
+    if (!snap.exists()) return null;
+    if (!isSameSend(snap.data(), d)) throw new DomainError('messageIdTaken');
+    return snap.data();
+  };
+
+  const pingUnread = (d: SendDecision, messageId: string, conversationId: string) =>
+    // The recipient's address is looked up on the server.
+    void runSideEffect('conversations.send: unread-message mail', () =>
+      api.trackUnreadMessage({
+        recipientId: d.recipientId,
+        recipientEmail: '',
+        senderId: d.senderId,
+        senderName: ctx.auth.currentUser?.displayName ?? '',
+        messageId,
+        conversationId,
+      }),
+    );
+
+  const port: ConversationsPort = {
     subscribe(uid, onChange, onError) {
       // The window is fixed when the listener starts; a screen open for weeks keeps a few
       // conversations past 90 days until it is reopened, which is harmless.
@@ -68,47 +128,36 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
       );
     },
 
+    async get(id) {
+      const uid = await currentUid(ctx);
+      if (!uid) throw new DomainError('authRequired');
+      return readConversation(id, uid);
+    },
+
     async getOrCreate(otherUid) {
-      const uid = await requireUid('authRequired');
-      const id = conversationId(uid, otherUid);
-      const ref = conversationRef(id);
+      const { id, participants } = decideOpenConversation(await currentUid(ctx), otherUid);
+      const actor = await currentActor(ctx);
       return runTransaction(ctx.db, async (tx): Promise<Conversation> => {
-        const snap = await tx.get(ref.withConverter(conversationConverter));
+        const snap = await tx.get(conversationRef(id));
         if (snap.exists()) return snap.data();
-        const participants = [uid, otherUid].sort();
-        const zero = Object.fromEntries(participants.map((p) => [p, 0]));
-        const notArchived = Object.fromEntries(participants.map((p) => [p, false]));
-        const noArchiveTime = Object.fromEntries(participants.map((p) => [p, null]));
-        tx.set(ref, {
-          participants,
-          lastMessage: '',
+        const other = await tx.get(doc(ctx.db, 'users', otherUid));
+        const fields = decideCreateConversation(actor, participants, other.exists());
+        tx.set(doc(ctx.db, 'conversations', id), {
+          ...fields,
           lastMessageTime: serverTimestamp(),
-          lastSenderId: '',
           createdAt: serverTimestamp(),
-          unreadCount: zero,
-          archived: notArchived,
-          archivedAt: noArchiveTime,
         });
         const now = new Date();
-        return conversationSchema.parse({
-          id,
-          participants,
-          lastMessage: '',
-          lastMessageTime: now,
-          lastSenderId: '',
-          createdAt: now,
-          unreadCount: zero,
-          archived: notArchived,
-          archivedAt: noArchiveTime,
-        });
+        return conversationSchema.parse({ id, ...fields, lastMessageTime: now, createdAt: now });
       });
     },
 
     async setArchived(id, archived) {
-      const uid = await requireUid('authRequired');
-      await updateDoc(conversationRef(id), {
+      const actor = await currentActor(ctx);
+      const uid = decideArchive(actor, actor && (await readConversation(id, actor.uid)));
+      await updateDoc(doc(ctx.db, 'conversations', id), {
         [`archived.${uid}`]: archived,
-        // Unarchiving clears archivedAt (SPEC §4).
+        // Unarchiving clears archivedAt (docs/messages.md).
         [`archivedAt.${uid}`]: archived ? serverTimestamp() : null,
       });
     },
@@ -128,47 +177,43 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
       );
     },
 
-    async send(id, content) {
-      const uid = await requireUid('authSendMessages');
-      const convSnap = await getDoc(conversationRef(id).withConverter(conversationConverter));
-      const conversation = convSnap.exists() ? convSnap.data() : null;
-      const others = (conversation?.participants ?? id.split('_')).filter((p) => p !== uid);
-      const messageRef = doc(messagesOf(id));
+    newMessageId() {
+      return doc(conversations).id;
+    },
+
+    async send(id, content, messageId = port.newMessageId()) {
+      const actor = await currentActor(ctx);
+      const conversation = actor && (await readConversation(id, actor.uid));
+      const d = decideSend(actor, conversation, content);
+      if (!isMessageId(messageId)) throw new DomainError('messageIdTaken');
       const batch = writeBatch(ctx.db);
-      batch.set(messageRef, {
-        senderId: uid,
-        content,
+      batch.set(doc(messagesOf(id), messageId), {
+        senderId: d.senderId,
+        content: d.content,
         read: false,
         readAt: null,
         sentAt: serverTimestamp(),
       });
-      const conversationUpdate: Record<string, unknown> = {
-        lastMessage: content,
+      batch.update(doc(ctx.db, 'conversations', id), {
+        lastMessage: d.content,
+        lastMessageId: messageId,
         lastMessageTime: serverTimestamp(),
-        lastSenderId: uid,
-      };
-      for (const other of others) conversationUpdate[`unreadCount.${other}`] = increment(1);
-      batch.update(conversationRef(id), conversationUpdate);
-      await batch.commit();
-
-      const sender = ctx.auth.currentUser;
-      for (const other of others) {
-        // The recipient's address is looked up on the server.
-        void runSideEffect('conversations.send: unread-message mail', () =>
-          api.trackUnreadMessage({
-            recipientId: other,
-            recipientEmail: '',
-            senderId: uid,
-            senderName: sender?.displayName ?? '',
-            messageId: messageRef.id,
-            conversationId: id,
-          }),
-        );
+        lastSenderId: d.senderId,
+        [`unreadCount.${d.recipientId}`]: increment(1),
+      });
+      try {
+        await batch.commit();
+      } catch (e) {
+        // The rules refuse writing over a stored message: a retry of a send that did land.
+        const earlier = isPermissionDenied(e) ? await storedSend(id, messageId, d) : null;
+        if (earlier) return earlier;
+        throw e;
       }
+      pingUnread(d, messageId, id);
       const message: Message = {
-        id: messageRef.id,
-        senderId: uid,
-        content,
+        id: messageId,
+        senderId: d.senderId,
+        content: d.content,
         read: false,
         readAt: null,
         sentAt: new Date(),
@@ -177,19 +222,27 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
     },
 
     async markRead(id, messageIds) {
-      const uid = await requireUid('authRequired');
-      const ids = [...new Set(messageIds)];
-      // Messages in batches of 499 so the last batch still has room for the unread reset.
-      const chunk = BATCH_LIMIT - 1;
-      for (let i = 0; i < Math.max(ids.length, 1); i += chunk) {
-        const batch = writeBatch(ctx.db);
-        for (const mid of ids.slice(i, i + chunk)) {
-          batch.update(doc(messagesOf(id), mid), { read: true, readAt: serverTimestamp() });
+      const actor = await currentActor(ctx);
+      const ids = [...new Set(messageIds)].slice(0, MESSAGES_LIVE_LIMIT);
+      await runTransaction(ctx.db, async (tx) => {
+        const conversation = actor && (await readConversation(id, actor.uid, tx));
+        const messages =
+          conversation === null
+            ? []
+            : (
+                await Promise.all(
+                  ids.map((mid) =>
+                    tx.get(doc(messagesOf(id), mid).withConverter(messageConverter)),
+                  ),
+                )
+              ).flatMap((snap) => (snap.exists() ? [snap.data()] : []));
+        const decision = decideMarkRead(actor, conversation, messages);
+        for (const mid of decision.messageIds) {
+          tx.update(doc(messagesOf(id), mid), { read: true, readAt: serverTimestamp() });
         }
-        if (i + chunk >= ids.length)
-          batch.update(conversationRef(id), { [`unreadCount.${uid}`]: 0 });
-        await batch.commit();
-      }
+        tx.update(doc(ctx.db, 'conversations', id), { [`unreadCount.${actor!.uid}`]: 0 });
+      });
     },
   };
+  return port;
 }

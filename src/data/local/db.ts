@@ -31,6 +31,13 @@ export interface NotificationRow extends DocRow {
 
 export interface ConversationRow extends DocRow {
   participants: string[];
+  /**
+   * participants[0] and [1], kept by a table hook: IndexedDB cannot index a list inside a
+   * compound key, and [p0+lastMessageTime] / [p1+lastMessageTime] let a user's newest
+   * conversations be read without reading all of them.
+   */
+  p0?: string;
+  p1?: string;
 }
 
 export interface MessageRow extends DocRow {
@@ -94,6 +101,11 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'sports-community-local';
 
+function participantKeys(row: ConversationRow): { p0: string; p1: string } {
+  const [p0 = '', p1 = ''] = Array.isArray(row.participants) ? row.participants : [];
+  return { p0, p1 };
+}
+
 export class LocalDb extends Dexie {
   users!: Table<DocRow, string>;
   events!: Table<EventRow, string>;
@@ -132,6 +144,22 @@ export class LocalDb extends Dexie {
       events:
         'id, date, organizerId, *participants, status, [date+startTime+id], ' +
         '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id]',
+    });
+    this.version(3)
+      .stores({
+        conversations:
+          'id, *participants, lastMessageTime, [p0+lastMessageTime], [p1+lastMessageTime]',
+      })
+      .upgrade((tx) =>
+        tx
+          .table<ConversationRow, string>('conversations')
+          .toCollection()
+          .modify((row) => {
+            Object.assign(row, participantKeys(row));
+          }),
+      );
+    this.conversations.hook('creating', (_key, row) => {
+      Object.assign(row, participantKeys(row));
     });
   }
 

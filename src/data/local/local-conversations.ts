@@ -1,13 +1,8 @@
 import Dexie from 'dexie';
 import type { ApiPort } from '@/data/ports/api';
 import type { ConversationsPort } from '@/data/ports/conversations';
+import { CONVERSATIONS_LIVE_LIMIT, MESSAGES_LIVE_LIMIT } from '@/domain/constants';
 import {
-  CONVERSATIONS_LIVE_LIMIT,
-  HISTORY_WINDOW_DAYS,
-  MESSAGES_LIVE_LIMIT,
-} from '@/domain/constants';
-import {
-  conversationId as makeConversationId,
   conversationSchema,
   messageSchema,
   type Conversation,
@@ -15,9 +10,21 @@ import {
 } from '@/domain/entities/conversation';
 import { userProfileSchema } from '@/domain/entities/user';
 import { BackendError, DomainError } from '@/domain/errors';
+import {
+  decideArchive,
+  decideCreateConversation,
+  decideMarkRead,
+  decideOpenConversation,
+  decideSend,
+  historyWindowStart,
+  isMessageId,
+  isParticipant,
+  isSameSend,
+  partnerFromConversationId,
+} from '@/domain/rules/conversations';
+import { isSuspended, type Actor } from '@/domain/rules/standing';
 import { runSideEffect } from '@/lib/side-effects';
 import { currentDisplayName, currentUid, type LocalContext } from './context';
-import { addDays } from './day';
 import type { ConversationRow, MessageRow } from './db';
 import { newId } from './ids';
 import { subscribeLive } from './live-query';
@@ -41,11 +48,22 @@ export class LocalConversations implements ConversationsPort {
     const { db } = this.ctx;
     return subscribeLive(
       async () => {
-        if (!uid || uid !== currentUid(this.ctx)) throw new BackendError('permission-denied');
-        const since = this.windowStart();
-        const rows = await db.conversations.where('participants').equals(uid).distinct().toArray();
+        if (!uid || currentUid(this.ctx) !== uid) throw new BackendError('permission-denied');
+        const since = historyWindowStart(this.ctx.now());
+        // A user is participants[0] of some conversations and [1] of the others: the newest of
+        // each side, merged.
+        const newest = (index: '[p0+lastMessageTime]' | '[p1+lastMessageTime]') =>
+          db.conversations
+            .where(index)
+            .between([uid, since], [uid, Dexie.maxKey], true, true)
+            .reverse()
+            .limit(CONVERSATIONS_LIVE_LIMIT)
+            .toArray();
+        const rows = [
+          ...(await newest('[p0+lastMessageTime]')),
+          ...(await newest('[p1+lastMessageTime]')),
+        ];
         return parseRows(conversationSchema, rows, 'conversations.subscribe')
-          .filter((c) => c.lastMessageTime !== null && c.lastMessageTime >= since)
           .sort((a, b) => b.lastMessageTime!.getTime() - a.lastMessageTime!.getTime())
           .slice(0, CONVERSATIONS_LIVE_LIMIT);
       },
@@ -54,44 +72,42 @@ export class LocalConversations implements ConversationsPort {
     );
   }
 
-  async getOrCreate(otherUid: string): Promise<Conversation> {
+  async get(conversationId: string): Promise<Conversation | null> {
     const uid = currentUid(this.ctx);
     if (!uid) throw new DomainError('authRequired');
+    if (!partnerFromConversationId(conversationId, uid)) return null;
+    const row = await this.ctx.db.conversations.get(conversationId);
+    const conversation = row ? parseRow(conversationSchema, row) : null;
+    return conversation && isParticipant(conversation, uid) ? conversation : null;
+  }
+
+  async getOrCreate(otherUid: string): Promise<Conversation> {
+    const { id, participants } = decideOpenConversation(currentUid(this.ctx), otherUid);
     const { db } = this.ctx;
-    const id = makeConversationId(uid, otherUid);
-    return db.transaction('rw', db.conversations, async () => {
+    return db.transaction('rw', db.conversations, db.users, async () => {
       const existing = await db.conversations.get(id);
+      if (existing) return parseRow(conversationSchema, existing);
+      const fields = decideCreateConversation(
+        await this.actor(),
+        participants,
+        (await db.users.get(otherUid)) !== undefined,
+      );
       const now = this.ctx.now();
-      const defaults: Omit<ConversationRow, 'id'> = {
-        participants: [uid, otherUid].sort(),
-        lastMessage: '',
-        lastMessageTime: now,
-        createdAt: now,
-      };
-      // Only the missing fields are set (a merge): an existing conversation keeps its last
-      // message and times.
-      const missing = Object.keys(defaults).filter((k) => existing?.[k] == null);
-      if (missing.length === 0) return parseRow(conversationSchema, existing);
-      const row: ConversationRow = {
-        ...defaults,
-        ...definedFields(existing),
-        id,
-      } as ConversationRow;
-      await db.conversations.put(row);
+      const row: ConversationRow = { id, ...fields, lastMessageTime: now, createdAt: now };
+      await db.conversations.add(row);
       return parseRow(conversationSchema, row);
     });
   }
 
   async setArchived(conversationId: string, archived: boolean): Promise<void> {
-    const uid = currentUid(this.ctx);
-    if (!uid) throw new DomainError('authRequired');
     const { db } = this.ctx;
-    await db.transaction('rw', db.conversations, async () => {
-      const row = await this.readMine(conversationId, uid);
+    await db.transaction('rw', db.conversations, db.users, async () => {
+      const row = await db.conversations.get(conversationId);
+      const uid = decideArchive(await this.actor(), this.parse(row));
       await db.conversations.update(conversationId, {
-        archived: { ...asRecord(row.archived), [uid]: archived },
-        // Unarchiving clears the time rather than deleting the key, as SPEC §4 says.
-        archivedAt: { ...asRecord(row.archivedAt), [uid]: archived ? this.ctx.now() : null },
+        archived: { ...asRecord(row!.archived), [uid]: archived },
+        // Unarchiving clears the time rather than deleting the key (docs/messages.md).
+        archivedAt: { ...asRecord(row!.archivedAt), [uid]: archived ? this.ctx.now() : null },
       });
     });
   }
@@ -104,11 +120,14 @@ export class LocalConversations implements ConversationsPort {
     const { db } = this.ctx;
     return subscribeLive(
       async () => {
-        await this.readMine(conversationId, currentUid(this.ctx));
-        // Newest first so the cap keeps the latest, shown oldest first.
+        const uid = currentUid(this.ctx);
+        const conversation = this.parse(await db.conversations.get(conversationId));
+        if (!uid || !conversation || !isParticipant(conversation, uid))
+          throw new BackendError('permission-denied');
+        const since = historyWindowStart(this.ctx.now());
         const rows = await db.messages
           .where('[conversationId+sentAt]')
-          .between([conversationId, this.windowStart()], [conversationId, Dexie.maxKey], true, true)
+          .between([conversationId, since], [conversationId, Dexie.maxKey], true, true)
           .reverse()
           .limit(MESSAGES_LIVE_LIMIT)
           .toArray();
@@ -119,44 +138,54 @@ export class LocalConversations implements ConversationsPort {
     );
   }
 
-  async send(conversationId: string, content: string): Promise<Message> {
-    const uid = currentUid(this.ctx);
-    if (!uid) throw new DomainError('authSendMessages');
+  newMessageId(): string {
+    return newId();
+  }
+
+  async send(conversationId: string, content: string, messageId = newId()): Promise<Message> {
     const { db } = this.ctx;
     const sender = await currentDisplayName(this.ctx);
     const { message, recipientId } = await db.transaction(
       'rw',
       db.conversations,
       db.messages,
+      db.users,
       async () => {
-        const row = await this.readMine(conversationId, uid);
-        const conversation = parseRow(conversationSchema, row);
-        const recipientId = conversation.participants.find((p) => p !== uid) ?? '';
+        const row = await db.conversations.get(conversationId);
+        const conversation = this.parse(row);
+        const d = decideSend(await this.actor(), conversation, content);
+        if (!isMessageId(messageId)) throw new DomainError('messageIdTaken');
+        const stored = await db.messages.get(messageId);
+        if (stored) {
+          const earlier = parseRow(messageSchema, stored);
+          // The same send again (its first answer was lost): nothing more is stored or mailed.
+          if (stored.conversationId === conversationId && isSameSend(earlier, d))
+            return { message: earlier, recipientId: null };
+          throw new DomainError('messageIdTaken');
+        }
         let sentAt = this.ctx.now();
         // Two messages sent within one millisecond would tie in the sentAt index and could swap
         // places; nudging keeps the conversation's order exactly the order of sending.
-        const last = conversation.lastMessageTime;
+        const last = conversation!.lastMessageTime;
         if (last && sentAt.getTime() <= last.getTime()) sentAt = new Date(last.getTime() + 1);
         const messageRow: MessageRow = {
-          id: newId(),
+          id: messageId,
           conversationId,
-          senderId: uid,
-          content,
+          senderId: d.senderId,
+          content: d.content,
           read: false,
           readAt: null,
           sentAt,
         };
         await db.messages.add(messageRow);
-        const unread = asRecord(row.unreadCount);
         await db.conversations.update(conversationId, {
-          lastMessage: content,
+          lastMessage: d.content,
+          lastMessageId: messageId,
           lastMessageTime: sentAt,
-          lastSenderId: uid,
-          unreadCount: recipientId
-            ? { ...unread, [recipientId]: (conversation.unreadCount[recipientId] ?? 0) + 1 }
-            : unread,
+          lastSenderId: d.senderId,
+          unreadCount: { ...asRecord(row!.unreadCount), [d.recipientId]: d.recipientUnread },
         });
-        return { message: parseRow(messageSchema, messageRow), recipientId };
+        return { message: parseRow(messageSchema, messageRow), recipientId: d.recipientId };
       },
     );
     if (recipientId) {
@@ -165,7 +194,7 @@ export class LocalConversations implements ConversationsPort {
         await this.api.trackUnreadMessage({
           recipientId,
           recipientEmail: recipient ? parseRow(userProfileSchema, recipient).email : '',
-          senderId: uid,
+          senderId: message.senderId,
           senderName: sender.name,
           messageId: message.id,
           conversationId,
@@ -176,40 +205,43 @@ export class LocalConversations implements ConversationsPort {
   }
 
   async markRead(conversationId: string, messageIds: string[]): Promise<void> {
-    const uid = currentUid(this.ctx);
-    if (!uid) throw new DomainError('authRequired');
     const { db } = this.ctx;
-    await db.transaction('rw', db.conversations, db.messages, async () => {
-      const row = await this.readMine(conversationId, uid);
+    await db.transaction('rw', db.conversations, db.messages, db.users, async () => {
+      const conversation = this.parse(await db.conversations.get(conversationId));
+      const rows = await db.messages.bulkGet(messageIds.slice(0, MESSAGES_LIVE_LIMIT));
+      const messages = parseRows(
+        messageSchema,
+        rows.filter((m): m is MessageRow => m?.conversationId === conversationId),
+        'conversations.markRead',
+      );
+      const actor = await this.actor();
+      const decision = decideMarkRead(actor, conversation, messages);
       const now = this.ctx.now();
-      const rows = await db.messages.bulkGet(messageIds);
-      for (const m of rows) {
-        if (m && m.conversationId === conversationId && m.read !== true) {
-          await db.messages.update(m.id, { read: true, readAt: now });
-        }
+      for (const id of decision.messageIds) {
+        await db.messages.update(id, { read: true, readAt: now });
       }
+      const row = await db.conversations.get(conversationId);
       await db.conversations.update(conversationId, {
-        unreadCount: { ...asRecord(row.unreadCount), [uid]: 0 },
+        unreadCount: { ...asRecord(row!.unreadCount), [actor!.uid]: 0 },
       });
     });
   }
 
-  /** A missing conversation is refused like someone else's (Firebase's rules see no participants). */
-  private async readMine(id: string, uid: string | null): Promise<ConversationRow> {
-    const row = await this.ctx.db.conversations.get(id);
-    if (!row || !uid || !row.participants.includes(uid)) {
-      throw new BackendError('permission-denied');
-    }
-    return row;
+  /** The signed-in user as the domain's write rules see them (standing.ts). */
+  private async actor(): Promise<Actor | null> {
+    const user = this.ctx.currentUser();
+    if (!user) return null;
+    const profile = await this.ctx.db.users.get(user.uid);
+    return {
+      uid: user.uid,
+      emailVerified: user.emailVerified,
+      suspended: isSuspended(profile as { isActive?: boolean } | undefined),
+    };
   }
 
-  private windowStart(): Date {
-    return addDays(this.ctx.now(), -HISTORY_WINDOW_DAYS);
+  private parse(row: ConversationRow | undefined): Conversation | null {
+    return row ? parseRow(conversationSchema, row) : null;
   }
-}
-
-function definedFields(row: ConversationRow | undefined): Partial<ConversationRow> {
-  return Object.fromEntries(Object.entries(row ?? {}).filter(([, v]) => v != null));
 }
 
 function asRecord(v: unknown): Record<string, unknown> {

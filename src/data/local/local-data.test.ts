@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENTS_PAGE_SIZE } from '@/domain/constants';
+import { CONVERSATIONS_LIVE_LIMIT, EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { Message, Conversation } from '@/domain/entities/conversation';
+import { newUserDocument } from '@/domain/entities/user';
 import { logger } from '@/lib/logger';
 import {
   createLocalBackend,
@@ -133,7 +134,7 @@ describe('local events', () => {
     v1.close();
 
     const b = await backend({ dbName: name });
-    expect(b.db.verno).toBe(2);
+    expect(b.db.verno).toBe(3);
     expect(
       (await b.events.list({ sportType: 'テニス', level: '中級者' })).items.map((e) => e.id),
     ).toEqual(['bulk-00001']);
@@ -176,33 +177,23 @@ describe('local events', () => {
 });
 
 describe('local conversations', () => {
-  it('keeps only the last 90 days of messages and conversations', async () => {
-    let now = new Date(2030, 5, 1, 12);
-    const b = await backend({ now: () => now });
-    const other = (await b.auth.signUp('other@example.com', 'goodpass123', '相手')).uid;
-    const third = (await b.auth.signUp('third@example.com', 'goodpass123', '第三者')).uid;
-    const me = (await b.auth.signUp('me@example.com', 'goodpass123', '本人')).uid;
-
-    const old = await b.conversations.getOrCreate(third);
-    await b.conversations.send(old.id, '昔の話');
-    const recent = await b.conversations.getOrCreate(other);
-    await b.conversations.send(recent.id, '100日前');
-
-    now = addDays(now, 100);
-    await b.conversations.send(recent.id, '今日');
-    const messages = await first<Message[]>((n, f) =>
-      b.conversations.subscribeMessages(recent.id, n, f),
+  /** A verified account with its profile, left signed in (messaging needs both). */
+  async function verifiedUser(b: LocalBackend, email: string, name: string): Promise<string> {
+    const { uid } = await b.auth.signUp(email, 'goodpass123', name);
+    await b.db.accounts.update(uid, { emailVerified: true });
+    await b.auth.signIn(email, 'goodpass123');
+    await b.users.create(
+      uid,
+      newUserDocument({ uid, email, displayName: name, agreedToTerms: true }),
     );
-    expect(messages.map((m) => m.content)).toEqual(['今日']);
-    const list = await first<Conversation[]>((n, f) => b.conversations.subscribe(me, n, f));
-    expect(list.map((c) => c.id)).toEqual([recent.id]);
-  });
+    return uid;
+  }
 
   it('keeps the sending order of messages sent within the same millisecond', async () => {
     const frozen = new Date(2030, 5, 1, 12);
     const b = await backend({ now: () => frozen });
-    const other = (await b.auth.signUp('other@example.com', 'goodpass123', '相手')).uid;
-    await b.auth.signUp('me@example.com', 'goodpass123', '本人');
+    const other = await verifiedUser(b, 'other@example.com', '相手');
+    await verifiedUser(b, 'me@example.com', '本人');
     const { id } = await b.conversations.getOrCreate(other);
     const sent: string[] = [];
     for (let i = 0; i < 8; i++) sent.push((await b.conversations.send(id, `m${i}`)).id);
@@ -210,23 +201,27 @@ describe('local conversations', () => {
     expect(messages.map((m) => m.id)).toEqual(sent);
   });
 
+  it("reads a user's newest conversations through the participant indexes, not all of them", async () => {
+    const b = await backend();
+    const me = await verifiedUser(b, 'me@example.com', '本人');
+    const other = await verifiedUser(b, 'other@example.com', '相手');
+    await b.auth.signIn('me@example.com', 'goodpass123');
+    const { id } = await b.conversations.getOrCreate(other);
+    await b.conversations.send(id, 'やあ');
+    // The creating hook keeps participants[0] and [1] in the indexed p0 / p1.
+    const [row] = await b.db.conversations.toArray();
+    expect([row!.p0, row!.p1]).toEqual([me, other].sort());
+    const limit = vi.spyOn(b.db.Collection.prototype, 'limit');
+    const list = await first<Conversation[]>((n, f) => b.conversations.subscribe(me, n, f));
+    expect(list.map((c) => c.id)).toEqual([id]);
+    // Two bounded index walks (me as p0, me as p1), never a read of all my conversations.
+    expect(limit.mock.calls).toEqual([[CONVERSATIONS_LIVE_LIMIT], [CONVERSATIONS_LIVE_LIMIT]]);
+  });
+
   it('mails the recipient about an unread message with a link to the conversation', async () => {
     const b = await backend();
-    const other = (await b.auth.signUp('other@example.com', 'goodpass123', '相手')).uid;
-    await b.users.create(other, {
-      email: 'other@example.com',
-      displayName: '相手',
-      photoURL: '',
-      bio: '',
-      location: '',
-      gender: '',
-      birthDate: '',
-      emailVerified: false,
-      customUserId: 'user_abcdefgh',
-      firebaseUid: other,
-      agreedToTerms: true,
-    });
-    await b.auth.signUp('me@example.com', 'goodpass123', '送信 太郎');
+    const other = await verifiedUser(b, 'other@example.com', '相手');
+    await verifiedUser(b, 'me@example.com', '送信 太郎');
     const { id } = await b.conversations.getOrCreate(other);
     await b.conversations.send(id, 'こんにちは');
     await vi.waitFor(async () => expect(await b.dev.outbox()).toHaveLength(1));

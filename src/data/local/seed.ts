@@ -949,6 +949,7 @@ function buildSeed(now: Date) {
       lastMessageTime: hoursAgo(lastHours),
       createdAt: hoursAgo(c.messages[0]![2]),
       lastSenderId: DEMO_UIDS[lastSender],
+      lastMessageId: `${id}-m${c.messages.length}`,
       unreadCount: unread,
       archived: { [a]: false, [b]: false },
       archivedAt: { [a]: null, [b]: null },

@@ -20,6 +20,7 @@ describe('conversationSchema', () => {
       lastMessageTime: null,
       createdAt: null,
       lastSenderId: '',
+      lastMessageId: '',
       unreadCount: {},
       archived: {},
       archivedAt: {},

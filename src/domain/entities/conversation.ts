@@ -17,6 +17,8 @@ export const conversationSchema = z.object({
   lastMessageTime: optionalTime,
   createdAt: optionalTime,
   lastSenderId: text(),
+  /** The message lastMessage previews (written with it, so the rules can check they agree). */
+  lastMessageId: text(),
   unreadCount: z
     .record(z.string(), z.unknown())
     .nullish()

@@ -84,27 +84,6 @@ export function UserMenu({ user }: { user: SessionUser }) {
     'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
   return (
     <div ref={rootRef} className="relative flex items-center gap-1">
-      {/* On phones an icon keeps the header on one line; the word still names the link. */}
-      <Link
-        to="/messages"
-        className="inline-flex h-10 min-w-10 items-center justify-center rounded-md text-sm whitespace-nowrap text-slate-700 hover:bg-slate-100 sm:px-2"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="sm:hidden"
-        >
-          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
-        </svg>
-        <span className="sr-only sm:not-sr-only">メッセージ</span>
-      </Link>
       <button
         ref={buttonRef}
         type="button"

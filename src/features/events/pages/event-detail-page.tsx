@@ -19,6 +19,7 @@ import {
 } from '@/domain/format';
 import { useCurrentUser } from '@/features/auth/session';
 import { Avatar } from '@/features/auth/user-menu';
+import { StartConversationButton } from '@/features/messages/start-conversation-button';
 import { ParticipationPanel } from '@/features/participation/participation-panel';
 import { useBackend } from '@/lib/backend-context';
 import { EventImage } from '../components/event-card';
@@ -155,6 +156,11 @@ function EventDetail({ event }: { event: SportEvent }) {
         >
           <Card>
             <Organizer event={event} />
+            <StartConversationButton
+              otherUid={event.organizerId}
+              label="主催者に問い合わせる"
+              className="mt-3"
+            />
           </Card>
           <ParticipationPanel event={event} />
           {isOrganizer ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
@@ -6,17 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import type { AppNotification } from '@/domain/entities/notification';
 import { formatRelative } from '@/domain/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useNow } from '@/lib/use-now';
 import { useNotificationActions, useNotifications } from '../notification-queries';
-
-/** Relative times ("3分前") move on while the list stays open. */
-function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
 
 function eventIdOf(n: AppNotification): string | null {
   const id = n.data.eventId;

@@ -1,0 +1,54 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import type { Conversation } from '@/domain/entities/conversation';
+import { totalUnread } from '@/domain/rules/conversations';
+import { useCurrentUser } from '@/features/auth/session';
+import { useBackend } from '@/lib/backend-context';
+import { useLiveSubscription } from '@/lib/use-live-subscription';
+import { forgetAllBut } from './unsent-messages';
+
+export interface ConversationsFeed {
+  /** The signed-in user's conversations of the last 90 days, newest first; [] while loading. */
+  conversations: Conversation[];
+  /** My unread messages over all of them: the header badge. */
+  unread: number;
+  isLoading: boolean;
+  error: unknown;
+  retry: () => void;
+}
+
+const FeedContext = createContext<ConversationsFeed | null>(null);
+
+/**
+ * One live listener to the signed-in user's conversations for the whole shell: the header badge
+ * and the messages screen read the same list. It is torn down on sign-out and before another
+ * user's starts. Kept in memory only, not in the stored query cache.
+ */
+export function ConversationsFeedProvider({ children }: { children: ReactNode }) {
+  const backend = useBackend();
+  const uid = useCurrentUser()?.uid ?? null;
+  const live = useLiveSubscription<Conversation[]>(
+    uid,
+    (next, fail) => backend.conversations.subscribe(uid!, next, fail),
+    'conversations.subscribe',
+  );
+  // Unsent text belongs to the user who typed it: gone when they sign out or another signs in.
+  useEffect(() => forgetAllBut(uid), [uid]);
+  const value = useMemo<ConversationsFeed>(() => {
+    const conversations = live.data ?? [];
+    return {
+      conversations,
+      unread: uid ? totalUnread(conversations, uid) : 0,
+      isLoading: live.isLoading,
+      error: live.error,
+      retry: live.retry,
+    };
+  }, [live.data, live.isLoading, live.error, live.retry, uid]);
+  return <FeedContext.Provider value={value}>{children}</FeedContext.Provider>;
+}
+
+export function useConversationsFeed(): ConversationsFeed {
+  const feed = useContext(FeedContext);
+  if (!feed)
+    throw new Error('useConversationsFeed needs ConversationsFeedProvider (src/app/app.tsx)');
+  return feed;
+}

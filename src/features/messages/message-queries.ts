@@ -1,0 +1,26 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import type { Backend } from '@/data/ports/backend';
+import type { UserProfile } from '@/domain/entities/user';
+
+/**
+ * The query-options factory of the messages feature. Conversations and messages themselves are
+ * live (conversations-feed.tsx, use-chat.ts); these are the one-off reads around them.
+ */
+export const messageQueries = {
+  all: ['messages'] as const,
+
+  /** The other participant's public profile (name and photo for a row or the chat header). */
+  profile: (uid: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['messages', 'profile', uid] as const,
+      queryFn: backend ? (): Promise<UserProfile | null> => backend.users.get(uid) : skipToken,
+    }),
+
+  /** A conversation outside the live list (older than 90 days, or not yet listed). */
+  conversation: (id: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['messages', 'conversation', id] as const,
+      queryFn: backend ? () => backend.conversations.get(id) : skipToken,
+      meta: { silent: true },
+    }),
+};

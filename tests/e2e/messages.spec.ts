@@ -1,0 +1,164 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, signIn } from './fixtures';
+
+/** Demo accounts of the local backend's seed (src/data/local/seed.ts); they share one password. */
+const DEMO_PASSWORD = 'demo1234';
+const A = { email: 'ichiro@example.com', name: '鈴木 一郎', uid: 'demo-ichiro' };
+const B = { email: 'hanako@example.com', name: '佐藤 花子', uid: 'demo-hanako' };
+
+function messagesBadge(page: Page, unread: number): Locator {
+  const name = unread > 0 ? `メッセージ（未読${unread}件）` : 'メッセージ';
+  return page.getByRole('banner').getByRole('link', { name, exact: true });
+}
+
+function history(page: Page): Locator {
+  return page.getByRole('log', { name: 'メッセージ履歴' });
+}
+
+/** My bubble with this text, whose data-status says sending / sent / read / failed. */
+function myBubble(page: Page, text: string): Locator {
+  return history(page)
+    .getByRole('listitem')
+    .filter({ hasText: text })
+    .and(page.locator('[data-status]'));
+}
+
+/**
+ * Types `text` into the message box the way a Japanese IME does: a composition that the Enter
+ * key confirms (that Enter must not send), then the confirmed text in the box.
+ */
+async function typeWithIme(page: Page, box: Locator, reading: string, text: string) {
+  await box.focus();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', {
+    text: reading,
+    selectionStart: reading.length,
+    selectionEnd: reading.length,
+  });
+  // The Enter that confirms the conversion arrives while the composition is still open.
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'rawKeyDown',
+    key: 'Enter',
+    code: 'Enter',
+    windowsVirtualKeyCode: 13,
+  });
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'keyUp',
+    key: 'Enter',
+    code: 'Enter',
+    windowsVirtualKeyCode: 13,
+  });
+  await cdp.send('Input.insertText', { text });
+  await cdp.detach();
+}
+
+test('two tabs as two users: message from a profile, live badge and list, 既読, IME-safe reply, archive, failed send and retry', async ({
+  context,
+  consoleErrors,
+}) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await signIn(a, A.email, DEMO_PASSWORD);
+  await signIn(b, B.email, DEMO_PASSWORD);
+
+  // B has unread messages in the seed; the badge counts up from there, and B watches the list.
+  await b.bringToFront();
+  await b.goto('/messages');
+  await expect(b.getByRole('heading', { level: 1, name: 'メッセージ' })).toBeVisible();
+  const list = b.getByRole('tabpanel');
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expect(list.getByRole('link', { name: new RegExp(`^${A.name}との会話`) })).toHaveCount(0);
+  const unreadBefore = Number(
+    /未読(\d+)件/.exec(
+      (await b
+        .getByRole('banner')
+        .getByRole('link', { name: /^メッセージ/ })
+        .getAttribute('aria-label')) ?? '',
+    )?.[1] ?? 0,
+  );
+
+  // --- A opens B's public profile and sends a message with Enter.
+  await a.bringToFront();
+  await a.goto(`/profile/${B.uid}`);
+  await a.getByRole('button', { name: 'メッセージを送る' }).click();
+  await expect(a).toHaveURL(new RegExp(`/messages/${[A.uid, B.uid].sort().join('_')}$`));
+  await expect(a.getByRole('heading', { level: 2, name: B.name })).toBeVisible();
+  const boxA = a.getByRole('textbox', { name: 'メッセージ' });
+  await boxA.fill('はじめまして、鈴木です。日曜のフットサルでご一緒しませんか？');
+  await boxA.press('Enter');
+  await expect(boxA).toHaveValue('');
+  const first = myBubble(a, 'はじめまして、鈴木です。');
+  await expect(first).toHaveAttribute('data-status', 'sent');
+  await expect(first).toContainText('送信済み');
+
+  // --- B's badge and list update without a reload.
+  await expect(messagesBadge(b, unreadBefore + 1)).toBeVisible();
+  const row = list.getByRole('link', { name: `${A.name}との会話（未読1件）` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('はじめまして、鈴木です。');
+
+  // --- B opens it: the message is read, A sees 既読, B's badge goes back down.
+  await b.bringToFront();
+  await row.click();
+  await expect(history(b).getByText('日曜のフットサルでご一緒しませんか？')).toBeVisible();
+  await expect(messagesBadge(b, unreadBefore)).toBeVisible();
+  await a.bringToFront();
+  await expect(first).toHaveAttribute('data-status', 'read');
+  await expect(first).toContainText('既読');
+
+  // --- B replies through an IME: the Enter that confirms the conversion does not send.
+  await b.bringToFront();
+  const boxB = b.getByRole('textbox', { name: 'メッセージ' });
+  await typeWithIme(b, boxB, 'ぜひ', 'ぜひ！');
+  await expect(boxB).toHaveValue('ぜひ！');
+  // Nothing was sent: no bubble holds any part of the conversion.
+  await expect(history(b).getByText(/ぜひ/)).toHaveCount(0);
+  await boxB.press('Shift+Enter');
+  await boxB.pressSequentially('よろしくお願いします');
+  await expect(boxB).toHaveValue('ぜひ！\nよろしくお願いします');
+  await boxB.press('Enter');
+  await expect(myBubble(b, 'よろしくお願いします')).toHaveAttribute('data-status', 'sent');
+  await expect(history(a).getByText(/ぜひ！\s+よろしくお願いします/)).toBeVisible();
+
+  // --- A archives the conversation and finds it under アーカイブ.
+  await a.bringToFront();
+  await a.getByRole('button', { name: 'アーカイブ', exact: true }).click();
+  await expect(a.getByRole('button', { name: 'アーカイブを解除' })).toBeVisible();
+  const listA = a.getByRole('tabpanel');
+  const rowA = listA.getByRole('link', { name: new RegExp(`^${B.name}との会話`) });
+  await expect(rowA).toHaveCount(0);
+  await a.getByRole('tab', { name: /アーカイブ/ }).click();
+  await expect(rowA).toBeVisible();
+  // Archiving is A's alone: B still has it in the inbox.
+  await expect(
+    b.getByRole('tabpanel').getByRole('link', { name: new RegExp(`^${A.name}との会話`) }),
+  ).toBeVisible();
+
+  // --- A send that fails keeps its text with a retry; the retry sends it once.
+  await a.evaluate(() => {
+    const w = window as unknown as { __failMessageWrites?: boolean };
+    w.__failMessageWrites = true;
+    const add = IDBObjectStore.prototype.add;
+    IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args) {
+      if (w.__failMessageWrites && this.name === 'messages')
+        throw new DOMException('simulated storage failure', 'UnknownError');
+      return add.apply(this, args);
+    };
+  });
+  await boxA.fill('この返信は一度失敗します');
+  await boxA.press('Enter');
+  const failed = myBubble(a, 'この返信は一度失敗します');
+  await expect(failed).toHaveAttribute('data-status', 'failed');
+  await expect(failed.getByRole('alert')).toContainText('送信できませんでした');
+  await a.evaluate(() => {
+    (window as unknown as { __failMessageWrites?: boolean }).__failMessageWrites = false;
+  });
+  await failed.getByRole('button', { name: '再送信' }).click();
+  // Sent, and read at once: B has the conversation open.
+  await expect(failed).toHaveAttribute('data-status', /^(sent|read)$/);
+  await expect(history(b).getByText('この返信は一度失敗します')).toHaveCount(1);
+
+  // The only console error is the failed send, logged once.
+  expect(consoleErrors).toHaveLength(1);
+  expect(consoleErrors[0]).toContain('[conversations.send]');
+});
