@@ -62,7 +62,8 @@ describe('staffRank and isStaff (SPEC §6)', () => {
 describe('decideRoleChange', () => {
   it('lets an admin grant moderator and admin, keeping config/admin in step', () => {
     const toMod = decideRoleChange(actor(), user('u1'), 'moderator', ['me']);
-    expect(toMod).toMatchObject({ role: 'moderator', admins: ['me'] });
+    // config/admin changes only when someone becomes or stops being an admin.
+    expect(toMod).toMatchObject({ role: 'moderator', admins: null });
     expect(toMod!.audit).toEqual({
       actorId: 'me',
       action: 'role_changed',
@@ -90,9 +91,7 @@ describe('decideRoleChange', () => {
       'rolesAdminOnly',
     );
     const setup = actor({ role: 'user', email: SPECIAL_ADMIN_EMAIL });
-    expect(refusal(() => decideRoleChange(setup, user('me'), 'admin', []))).toBe(
-      'rolesAdminOnly',
-    );
+    expect(refusal(() => decideRoleChange(setup, user('me'), 'admin', []))).toBe('rolesAdminOnly');
   });
 
   it('refuses non-staff, visitors and suspended admins, and unknown roles or users', () => {

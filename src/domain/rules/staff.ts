@@ -2,6 +2,7 @@ import { ADMINS_MAX, STAFF_NOTE_MAX } from '@/domain/constants';
 import { auditEntry, type NewAuditEntry } from '@/domain/entities/audit';
 import type { Conversation, Message } from '@/domain/entities/conversation';
 import type { SportEvent } from '@/domain/entities/event';
+import type { NewNotification } from '@/domain/entities/notification';
 import {
   reportDocId,
   reportInputSchema,
@@ -80,12 +81,19 @@ export function assertStaffRead(actor: StaffActor | null): StaffRank {
   return rank;
 }
 
-/** Staff writes: a writer in good standing first (assertMayWrite), then staff. */
-function assertStaffWrite(actor: StaffActor | null): { actor: StaffActor; rank: StaffRank } {
+/**
+ * Staff writes: a writer in good standing first (assertMayWrite), then staff. Every decide*
+ * below starts with it; a backend may call it first to refuse before reading staff data.
+ */
+export function assertStaffWrite(actor: StaffActor | null): StaffActor {
   const a = assertMayWrite(actor, 'active') as StaffActor;
-  const rank = staffRank(a);
-  if (!rank) throw new DomainError('staffOnly');
-  return { actor: a, rank };
+  if (!staffRank(a)) throw new DomainError('staffOnly');
+  return a;
+}
+
+function staffWriter(actor: StaffActor | null): { actor: StaffActor; rank: StaffRank } {
+  const a = assertStaffWrite(actor);
+  return { actor: a, rank: staffRank(a)! };
 }
 
 function checkedNote(note: string): string {
@@ -103,8 +111,8 @@ function label(s: string): string {
 
 export interface RoleDecision {
   role: Role;
-  /** config/admin's list after the change. */
-  admins: string[];
+  /** config/admin's list after the change; null when the change leaves it as it is. */
+  admins: string[] | null;
   audit: NewAuditEntry;
 }
 
@@ -119,7 +127,7 @@ export function decideRoleChange(
   to: Role,
   admins: readonly string[],
 ): RoleDecision | null {
-  const { actor: a, rank } = assertStaffWrite(actor);
+  const { actor: a, rank } = staffWriter(actor);
   if (rank !== 'admin') throw new DomainError('rolesAdminOnly');
   if (!ROLES.includes(to)) throw new DomainError('invalidRole');
   if (!target) throw new DomainError('userNotFound');
@@ -130,7 +138,7 @@ export function decideRoleChange(
   if (next.length > ADMINS_MAX) throw new DomainError('tooManyAdmins');
   return {
     role: to,
-    admins: next,
+    admins: to === 'admin' || target.role === 'admin' ? next : null,
     audit: auditEntry(
       {
         actorId: a.uid,
@@ -160,7 +168,7 @@ export function decideStandingChange(
   active: boolean,
   note: string,
 ): StandingDecision | null {
-  const { actor: a, rank } = assertStaffWrite(actor);
+  const { actor: a, rank } = staffWriter(actor);
   if (!target) throw new DomainError('userNotFound');
   if (target.id === a.uid || RANK_ORDER[target.role] >= RANK_ORDER[rank]) {
     throw new DomainError('noStandingPermission');
@@ -214,7 +222,7 @@ export function decideStaffCancel(
   reason: string,
   note: string,
 ): StaffCancelDecision {
-  const { actor: a } = assertStaffWrite(actor);
+  const a = assertStaffWrite(actor);
   if (!event) throw new DomainError('eventNotFound');
   if (!canTransition(event.status, 'cancelled')) throw new DomainError('eventAlreadyOver');
   if (!STAFF_CANCEL_REASONS.includes(reason as StaffCancelReason)) {
@@ -241,6 +249,27 @@ export function decideStaffCancel(
   };
 }
 
+/**
+ * The notice each person of a cancelled event gets: one per event and person (the id says
+ * which), naming the event and the reason; the staff member's note stays in the audit log.
+ */
+export function staffCancelNotification(
+  userId: string,
+  event: Pick<SportEvent, 'id' | 'title'>,
+  reason: StaffCancelReason,
+): { id: string; notification: NewNotification } {
+  return {
+    id: `${event.id}_staff_event_cancelled_${userId}`,
+    notification: {
+      userId,
+      type: 'staff_event_cancelled',
+      title: 'イベントが中止されました',
+      content: `「${event.title}」は運営により中止されました（理由：${STAFF_CANCEL_REASON_LABELS[reason]}）`,
+      data: { eventId: event.id, reason },
+    },
+  };
+}
+
 export interface ResolveDecision {
   status: 'resolved';
   resolvedBy: string;
@@ -254,7 +283,7 @@ export function decideResolveReport(
   report: Report | null,
   note: string,
 ): ResolveDecision {
-  const { actor: a } = assertStaffWrite(actor);
+  const a = assertStaffWrite(actor);
   if (!report) throw new DomainError('reportNotFound');
   if (report.status === 'resolved') throw new DomainError('reportAlreadyResolved');
   const checked = checkedNote(note);
@@ -276,6 +305,13 @@ export function decideResolveReport(
   };
 }
 
+/** The verified set-up account, in good standing; anyone else is refused. */
+export function assertSetupAccount(actor: StaffActor | null): StaffActor {
+  const a = assertMayWrite(actor, 'verified') as StaffActor;
+  if (!isSetupAccount(a)) throw new DomainError('setupAccountOnly');
+  return a;
+}
+
 /**
  * First-time set-up: the set-up account (verified) makes itself admin, and only while
  * config/admin lists no admin.
@@ -284,9 +320,8 @@ export function decideAdminInit(
   actor: StaffActor | null,
   self: UserProfile | null,
   admins: readonly string[],
-): RoleDecision {
-  const a = assertMayWrite(actor, 'verified') as StaffActor;
-  if (!isSetupAccount(a)) throw new DomainError('setupAccountOnly');
+): RoleDecision & { admins: string[] } {
+  const a = assertSetupAccount(actor);
   if (admins.length > 0) throw new DomainError('adminAlreadyExists');
   if (!self) throw new DomainError('userNotFound');
   return {
