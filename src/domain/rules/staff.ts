@@ -73,6 +73,26 @@ export function isStaff(u: StaffCandidate | null | undefined): boolean {
 
 const RANK_ORDER: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
 
+/** Only admins change roles (so a moderator never grants or removes admin). */
+export function mayChangeRoles(rank: StaffRank | null): boolean {
+  return rank === 'admin';
+}
+
+/**
+ * Staff suspend and reactivate only accounts of a lower rank than their own: a moderator acts
+ * on users, an admin on users and moderators, nobody on an admin or on themself.
+ */
+export function mayChangeStanding(
+  staff: { uid: string; rank: StaffRank | null },
+  target: { id: string; role: Role },
+): boolean {
+  return (
+    staff.rank !== null &&
+    target.id !== staff.uid &&
+    RANK_ORDER[target.role] < RANK_ORDER[staff.rank]
+  );
+}
+
 /** Staff reads (the dashboard, the lists): a visitor must sign in, anyone else is refused. */
 export function assertStaffRead(actor: StaffActor | null): StaffRank {
   if (!actor) throw new DomainError('loginRequired');
@@ -117,8 +137,7 @@ export interface RoleDecision {
 }
 
 /**
- * Only admins change roles (so a moderator never grants or removes admin); config/admin keeps
- * the list of admins, and a change that would leave it empty is refused: the last admin cannot
+ * Only admins change roles (mayChangeRoles); config/admin keeps the list of admins, and a change that would leave it empty is refused: the last admin cannot
  * give up their own role. Null when the user already has the role (nothing is written).
  */
 export function decideRoleChange(
@@ -128,7 +147,7 @@ export function decideRoleChange(
   admins: readonly string[],
 ): RoleDecision | null {
   const { actor: a, rank } = staffWriter(actor);
-  if (rank !== 'admin') throw new DomainError('rolesAdminOnly');
+  if (!mayChangeRoles(rank)) throw new DomainError('rolesAdminOnly');
   if (!ROLES.includes(to)) throw new DomainError('invalidRole');
   if (!target) throw new DomainError('userNotFound');
   if (target.role === to) return null;
@@ -158,9 +177,8 @@ export interface StandingDecision {
 }
 
 /**
- * Suspending (isActive false) and reactivating: staff act only on accounts of a lower rank, so
- * a moderator acts on users, an admin on users and moderators, nobody on an admin or on
- * themself (an admin is first made a moderator by another admin). Null when nothing changes.
+ * Suspending (isActive false) and reactivating, by rank (mayChangeStanding): an admin is first
+ * made a moderator by another admin. Null when nothing changes.
  */
 export function decideStandingChange(
   actor: StaffActor | null,
@@ -170,7 +188,7 @@ export function decideStandingChange(
 ): StandingDecision | null {
   const { actor: a, rank } = staffWriter(actor);
   if (!target) throw new DomainError('userNotFound');
-  if (target.id === a.uid || RANK_ORDER[target.role] >= RANK_ORDER[rank]) {
+  if (!mayChangeStanding({ uid: a.uid, rank }, target)) {
     throw new DomainError('noStandingPermission');
   }
   const checked = checkedNote(note);
