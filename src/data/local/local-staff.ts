@@ -17,8 +17,8 @@ import {
   staffCancelNotification,
   userSearch,
   type StaffActor,
-  type StaffCancelReason,
 } from '@/domain/rules/staff';
+import type { StaffCancelReason } from '@/domain/entities/staff-cancel';
 import { isSuspended } from '@/domain/rules/standing';
 import type { LocalContext } from './context';
 import { startOfDay } from './day';

@@ -3,7 +3,7 @@ import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
 import type { Report, ReportStatus } from '@/domain/entities/report';
 import type { Role, UserProfile } from '@/domain/entities/user';
-import type { StaffCancelReason } from '@/domain/rules/staff';
+import type { StaffCancelReason } from '@/domain/entities/staff-cancel';
 
 export interface StaffDashboard {
   users: number;

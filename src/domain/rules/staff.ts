@@ -13,6 +13,11 @@ import {
   type ReportTarget,
   type ReportTargetType,
 } from '@/domain/entities/report';
+import {
+  STAFF_CANCEL_REASON_LABELS,
+  STAFF_CANCEL_REASONS,
+  type StaffCancelReason,
+} from '@/domain/entities/staff-cancel';
 import type { Team } from '@/domain/entities/team';
 import { ROLES, SPECIAL_ADMIN_EMAIL, type Role, type UserProfile } from '@/domain/entities/user';
 import { DomainError } from '@/domain/errors';
@@ -207,23 +212,6 @@ export function decideStandingChange(
     ),
   };
 }
-
-/** Why staff called an event off; the organizer and the participants are told which. */
-export const STAFF_CANCEL_REASONS = [
-  'terms_violation',
-  'fraud',
-  'safety',
-  'duplicate',
-  'other',
-] as const;
-export type StaffCancelReason = (typeof STAFF_CANCEL_REASONS)[number];
-export const STAFF_CANCEL_REASON_LABELS: Record<StaffCancelReason, string> = {
-  terms_violation: '利用規約への違反',
-  fraud: '虚偽・詐欺の疑い',
-  safety: '安全上の理由',
-  duplicate: '重複した登録',
-  other: 'その他の理由',
-};
 
 export interface StaffCancelDecision {
   status: 'cancelled';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@/domain/entities/user';
-import type { StaffCancelReason } from '@/domain/rules/staff';
+import type { StaffCancelReason } from '@/domain/entities/staff-cancel';
 import { useSession } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';

@@ -11,12 +11,12 @@ import {
 import { ROLES, type Role, type UserProfile } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { formatSlashDate, formatTime } from '@/domain/format';
+import { ROLE_LABELS } from '@/domain/rules/staff';
 import {
-  ROLE_LABELS,
   STAFF_CANCEL_REASON_LABELS,
   STAFF_CANCEL_REASONS,
   type StaffCancelReason,
-} from '@/domain/rules/staff';
+} from '@/domain/entities/staff-cancel';
 import { useBackend } from '@/lib/backend-context';
 import { staffQueries } from '../staff-queries';
 import { ListFooter } from './list-footer';

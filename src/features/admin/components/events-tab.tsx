@@ -14,7 +14,7 @@ import {
   STAFF_CANCEL_REASON_LABELS,
   STAFF_CANCEL_REASONS,
   type StaffCancelReason,
-} from '@/domain/rules/staff';
+} from '@/domain/entities/staff-cancel';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { useCancelEventAsStaff } from '../staff-mutations';
