@@ -8,7 +8,7 @@ import {
   type AuditAction,
   type AuditEntry,
 } from '@/domain/entities/audit';
-import { ROLES, type Role, type UserProfile } from '@/domain/entities/user';
+import { ROLES, type Role } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { formatSlashDate, formatTime } from '@/domain/format';
 import { ROLE_LABELS } from '@/domain/rules/staff';
@@ -20,7 +20,7 @@ import {
 import { useBackend } from '@/lib/backend-context';
 import { staffQueries } from '../staff-queries';
 import { ListFooter } from './list-footer';
-import { personName, usePeople } from './people';
+import { usePeople, type People } from './people';
 
 const roleLabel = (r: string) => (ROLES.includes(r as Role) ? ROLE_LABELS[r as Role] : r);
 
@@ -51,7 +51,7 @@ function actionLabel(action: string): string {
     : action;
 }
 
-function AuditRow({ entry, people }: { entry: AuditEntry; people: Map<string, UserProfile> }) {
+function AuditRow({ entry, people }: { entry: AuditEntry; people: People }) {
   const path = targetPath(entry);
   const detail = change(entry);
   const label = entry.targetLabel || entry.targetId;
@@ -65,7 +65,7 @@ function AuditRow({ entry, people }: { entry: AuditEntry; people: Map<string, Us
       </time>
       <div className="min-w-0 text-sm">
         <p className="text-slate-900">
-          <span className="font-semibold">{personName(people, entry.actorId)}</span>
+          <span className="font-semibold">{people.name(entry.actorId)}</span>
           <span className="mx-1.5 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
             {actionLabel(entry.action)}
           </span>

@@ -3,19 +3,27 @@ import type { UserProfile } from '@/domain/entities/user';
 import { useBackend } from '@/lib/backend-context';
 import { staffQueries } from '../staff-queries';
 
+export interface People {
+  /** The display name; '…' while loading; the uid if the profile is missing or unreadable. */
+  name(uid: string): string;
+  profile(uid: string): UserProfile | undefined;
+}
+
 /**
  * The profiles of the people a page of a staff list names (reporters, subjects, actors): one
- * bounded read per page (a page names at most a few dozen). Until it arrives, or if it fails,
- * rows show the uid instead of a name, so a missing name never hides the list.
+ * bounded read per page (a page names at most a few dozen). A missing name never hides a row.
  */
-export function usePeople(uids: string[]): Map<string, UserProfile> {
+export function usePeople(uids: string[]): People {
   const backend = useBackend();
   const unique = [...new Set(uids.filter(Boolean))];
   const query = useQuery({ ...staffQueries.people(unique, backend), enabled: unique.length > 0 });
-  return new Map((query.data ?? []).map((p) => [p.id, p]));
-}
-
-export function personName(people: Map<string, UserProfile>, uid: string): string {
-  if (!uid) return '不明';
-  return people.get(uid)?.displayName || uid;
+  const byId = new Map((query.data ?? []).map((p) => [p.id, p]));
+  return {
+    name: (uid) => {
+      if (!uid) return '不明';
+      if (query.isPending) return '…';
+      return byId.get(uid)?.displayName || uid;
+    },
+    profile: (uid) => byId.get(uid),
+  };
 }

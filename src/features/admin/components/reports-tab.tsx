@@ -14,7 +14,6 @@ import {
   type Report,
   type ReportStatus,
 } from '@/domain/entities/report';
-import type { UserProfile } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { formatSlashDate, formatTime } from '@/domain/format';
 import { useBackend } from '@/lib/backend-context';
@@ -22,7 +21,7 @@ import { toast } from '@/lib/toast-store';
 import { useResolveReport } from '../staff-mutations';
 import { staffQueries } from '../staff-queries';
 import { ListFooter } from './list-footer';
-import { personName, usePeople } from './people';
+import { usePeople, type People } from './people';
 import { TextAreaField } from './text-area-field';
 
 function ResolveAction({ report }: { report: Report }) {
@@ -81,12 +80,12 @@ function ResolveAction({ report }: { report: Report }) {
   );
 }
 
-function quickLink(people: Map<string, UserProfile>, uid: string): string | null {
-  const id = people.get(uid)?.customUserId;
+function quickLink(people: People, uid: string): string | null {
+  const id = people.profile(uid)?.customUserId;
   return id ? `/admin-quick?id=${encodeURIComponent(id)}` : null;
 }
 
-function ReportRow({ report, people }: { report: Report; people: Map<string, UserProfile> }) {
+function ReportRow({ report, people }: { report: Report; people: People }) {
   const path = reportTargetPath(report);
   const subjectQuick = quickLink(people, report.subjectUserId);
   const label = report.targetLabel || '（名前なし）';
@@ -125,7 +124,7 @@ function ReportRow({ report, people }: { report: Report; people: Map<string, Use
               to={`/profile/${encodeURIComponent(report.reporterId)}`}
               className="hover:underline"
             >
-              {personName(people, report.reporterId)}
+              {people.name(report.reporterId)}
             </Link>
             <span className="mx-2" aria-hidden="true">
               ・
@@ -133,10 +132,10 @@ function ReportRow({ report, people }: { report: Report; people: Map<string, Use
             対象者{' '}
             {subjectQuick ? (
               <Link to={subjectQuick} className="hover:underline">
-                {personName(people, report.subjectUserId)}
+                {people.name(report.subjectUserId)}
               </Link>
             ) : (
-              personName(people, report.subjectUserId)
+              people.name(report.subjectUserId)
             )}
             <span className="mx-2" aria-hidden="true">
               ・
@@ -146,8 +145,8 @@ function ReportRow({ report, people }: { report: Report; people: Map<string, Use
           {report.status === 'resolved' ? (
             <div className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
               <p className="font-semibold">
-                対応済み（{personName(people, report.resolvedBy)}・
-                {formatSlashDate(report.resolvedAt)} {formatTime(report.resolvedAt)}）
+                対応済み（{people.name(report.resolvedBy)}・{formatSlashDate(report.resolvedAt)}{' '}
+                {formatTime(report.resolvedAt)}）
               </p>
               <p className="mt-1 break-words whitespace-pre-wrap">{report.resolutionNote}</p>
             </div>
