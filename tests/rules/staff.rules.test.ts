@@ -24,6 +24,8 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { REPORT_REASONS } from '@/domain/entities/report';
+import { STAFF_CANCEL_REASONS } from '@/domain/entities/staff-cancel';
 import { SPECIAL_ADMIN_EMAIL } from '@/domain/entities/user';
 
 /**
@@ -404,6 +406,15 @@ describe.skipIf(!host)(
         );
       });
 
+      it('takes every reason the domain offers (REPORT_REASONS)', async () => {
+        for (const reason of REPORT_REASONS) {
+          const uid = `reporter-${reason}`;
+          await assertSucceeds(
+            setDoc(doc(as(uid), `reports/event-e1-${uid}`), report({ reporterId: uid, reason })),
+          );
+        }
+      });
+
       it('refuses forged, oversized, unverified, suspended and self-made reports', async () => {
         const alice = as(ALICE);
         await assertFails(setDoc(doc(alice, 'reports/event-e1-bob'), report({ reporterId: BOB })));
@@ -518,7 +529,13 @@ describe.skipIf(!host)(
     });
 
     describe('staff cancellation', () => {
-      function cancel(db: Firestore, uid: string, notifyTo: string[], extra: DocumentData = {}) {
+      function cancel(
+        db: Firestore,
+        uid: string,
+        notifyTo: string[],
+        extra: DocumentData = {},
+        reason = 'fraud',
+      ) {
         const batch = writeBatch(db);
         const auditRef = doc(collection(db, 'auditLog'));
         batch.set(
@@ -528,7 +545,7 @@ describe.skipIf(!host)(
             targetType: 'event',
             targetId: 'e1',
             targetLabel: '週末フットサル',
-            reason: 'fraud',
+            reason,
           }),
         );
         batch.update(doc(db, 'events/e1'), {
@@ -555,6 +572,13 @@ describe.skipIf(!host)(
 
       it('lets staff cancel an open event with its entry, telling the organizer and participants', async () => {
         await assertSucceeds(cancel(as(MOD), MOD, [BOB, ALICE]));
+      });
+
+      it('takes every reason the domain offers (STAFF_CANCEL_REASONS)', async () => {
+        for (const reason of STAFF_CANCEL_REASONS) {
+          await seed('events/e1', event());
+          await assertSucceeds(cancel(as(MOD), MOD, [], { staffCancelReason: reason }, reason));
+        }
       });
 
       it('refuses it to users (the organizer too, this way), without an entry, and notices to outsiders', async () => {

@@ -64,7 +64,8 @@ function CancelAction({ event }: { event: SportEvent }) {
   return (
     <>
       <Button
-        variant="danger"
+        variant="secondary"
+        className="text-red-700"
         onClick={() => setOpen(true)}
         aria-label={`「${event.title}」を中止する`}
       >
