@@ -67,5 +67,6 @@ export const REPORT_DETAIL_MAX = 1000;
 export const STAFF_NOTE_MAX = 500;
 /** config/admin lists every admin; the rules bound the list to this size. */
 export const ADMINS_MAX = 50;
-/** Staff event search: documents examined per page at most (a keyword has no index). */
+/** Staff event search: documents examined per page at most (a keyword has no index), in batches. */
 export const STAFF_EVENT_SCAN_MAX = 500;
+export const STAFF_EVENT_SCAN_BATCH = 50;

@@ -178,6 +178,20 @@ function event(extra: DocumentData = {}): DocumentData {
   };
 }
 
+/** The notice a staff cancellation of e1 (reason fraud) sends to `userId`. */
+function cancelNotice(userId: string): DocumentData {
+  return {
+    userId,
+    type: 'staff_event_cancelled',
+    title: 'イベントが中止されました',
+    content: '「週末フットサル」は運営により中止されました',
+    data: { eventId: 'e1', reason: 'fraud' },
+    read: false,
+    timestamp: serverTimestamp(),
+    clientTimestamp: Timestamp.now(),
+  };
+}
+
 function report(extra: DocumentData = {}): DocumentData {
   return {
     reporterId: ALICE,
@@ -556,16 +570,7 @@ describe.skipIf(!host)(
           ...extra,
         });
         for (const to of notifyTo) {
-          batch.set(doc(db, `notifications/e1_staff_event_cancelled_${to}`), {
-            userId: to,
-            type: 'staff_event_cancelled',
-            title: 'イベントが中止されました',
-            content: '「週末フットサル」は運営により中止されました',
-            data: { eventId: 'e1', reason: 'fraud' },
-            read: false,
-            timestamp: serverTimestamp(),
-            clientTimestamp: Timestamp.now(),
-          });
+          batch.set(doc(db, `notifications/e1_staff_event_cancelled_${to}`), cancelNotice(to));
         }
         return batch.commit();
       }
@@ -600,28 +605,16 @@ describe.skipIf(!host)(
       it('refuses the cancellation notice by non-staff, even for a cancelled event', async () => {
         await seed('events/e1', event({ status: 'cancelled', staffCancelReason: 'fraud' }));
         await assertSucceeds(
-          setDoc(doc(as(MOD), `notifications/e1_staff_event_cancelled_${ALICE}`), {
-            userId: ALICE,
-            type: 'staff_event_cancelled',
-            title: 'イベントが中止されました',
-            content: '中止',
-            data: { eventId: 'e1', reason: 'fraud' },
-            read: false,
-            timestamp: serverTimestamp(),
-            clientTimestamp: Timestamp.now(),
-          }),
+          setDoc(
+            doc(as(MOD), `notifications/e1_staff_event_cancelled_${ALICE}`),
+            cancelNotice(ALICE),
+          ),
         );
         await assertFails(
-          setDoc(doc(as(BOB), `notifications/e1_staff_event_cancelled_${BOB}x`), {
-            userId: ALICE,
-            type: 'staff_event_cancelled',
-            title: 'イベントが中止されました',
-            content: '中止',
-            data: { eventId: 'e1', reason: 'fraud' },
-            read: false,
-            timestamp: serverTimestamp(),
-            clientTimestamp: Timestamp.now(),
-          }),
+          setDoc(
+            doc(as(BOB), `notifications/e1_staff_event_cancelled_${BOB}x`),
+            cancelNotice(ALICE),
+          ),
         );
       });
     });

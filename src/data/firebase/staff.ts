@@ -23,10 +23,14 @@ import {
   type Transaction,
 } from 'firebase/firestore';
 import type { StaffPort } from '@/data/ports/staff';
-import { NEW_USERS_WINDOW_DAYS, STAFF_EVENT_SCAN_MAX, STAFF_PAGE_SIZE } from '@/domain/constants';
+import {
+  NEW_USERS_WINDOW_DAYS,
+  STAFF_EVENT_SCAN_BATCH,
+  STAFF_EVENT_SCAN_MAX,
+  STAFF_PAGE_SIZE,
+} from '@/domain/constants';
 import type { NewAuditEntry } from '@/domain/entities/audit';
 import type { Page } from '@/domain/entities/common';
-import type { SportEvent } from '@/domain/entities/event';
 import type { UserProfile } from '@/domain/entities/user';
 import { keywordMatcher } from '@/domain/event-search';
 import {
@@ -43,6 +47,7 @@ import {
   type StaffActor,
 } from '@/domain/rules/staff';
 import { isSuspended } from '@/domain/rules/standing';
+import { scanPage } from '@/lib/scan-page';
 import { currentUid, type FirebaseContext } from './context';
 import {
   auditConverter,
@@ -53,8 +58,6 @@ import {
 } from './converters';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 
-/** Rows examined per step of the keyword scan of recentEvents. */
-const EVENT_SCAN_BATCH = 50;
 /** Notifications written in the cancelling transaction; any further ones follow in batches. */
 const NOTIFY_IN_TRANSACTION = 400;
 /** Sorts after every string in Firestore's UTF-8 order: the upper bound of a prefix range. */
@@ -256,35 +259,22 @@ export function createStaffPort(ctx: FirebaseContext): StaffPort {
 
     async recentEvents(keyword, cursor) {
       await guardRead();
-      const matches = keywordMatcher(keyword);
-      const batchSize = keyword.trim() ? EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1;
-      const items: SportEvent[] = [];
-      let scanFrom = decodeCursor(cursor);
-      let lastIncluded: DocumentSnapshot | null = null;
-      let lastExamined: DocumentSnapshot | null = null;
-      let examined = 0;
-      while (examined < STAFF_EVENT_SCAN_MAX) {
-        const size = Math.min(batchSize, STAFF_EVENT_SCAN_MAX - examined);
-        const snap = await getDocs(
-          query(events, ...createdDescAfter(scanFrom), limit(size)).withConverter(eventConverter),
-        );
-        for (const d of snap.docs) {
-          examined++;
-          const [event] = parsedDocs([d], 'staff.recentEvents');
-          if (event && matches(event)) {
-            if (items.length === STAFF_PAGE_SIZE) {
-              return { items, nextCursor: encodeCursor(byCreatedDesc(lastIncluded!)) };
-            }
-            items.push(event);
-            lastIncluded = d;
-          }
-          lastExamined = d;
-        }
-        if (snap.docs.length < size) return { items, nextCursor: null };
-        scanFrom = byCreatedDesc(lastExamined!);
-      }
-      const resumeAt = items.length === STAFF_PAGE_SIZE ? lastIncluded : lastExamined;
-      return { items, nextCursor: resumeAt ? encodeCursor(byCreatedDesc(resumeAt)) : null };
+      const { items, next } = await scanPage({
+        after: decodeCursor(cursor),
+        read: async (after: CursorValue | null, size) =>
+          (
+            await getDocs(
+              query(events, ...createdDescAfter(after), limit(size)).withConverter(eventConverter),
+            )
+          ).docs,
+        keyOf: byCreatedDesc,
+        parse: (d) => parsedDocs([d], 'staff.recentEvents')[0] ?? null,
+        matches: keywordMatcher(keyword),
+        pageSize: STAFF_PAGE_SIZE,
+        batchSize: keyword.trim() ? STAFF_EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1,
+        maxExamined: STAFF_EVENT_SCAN_MAX,
+      });
+      return { items, nextCursor: next ? encodeCursor(next) : null };
     },
 
     async cancelEvent(eventId, reason, note) {

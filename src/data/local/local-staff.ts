@@ -1,6 +1,11 @@
 import Dexie from 'dexie';
 import type { AdminSetupState, StaffDashboard, StaffPort, UserActivity } from '@/data/ports/staff';
-import { NEW_USERS_WINDOW_DAYS, STAFF_EVENT_SCAN_MAX, STAFF_PAGE_SIZE } from '@/domain/constants';
+import {
+  NEW_USERS_WINDOW_DAYS,
+  STAFF_EVENT_SCAN_BATCH,
+  STAFF_EVENT_SCAN_MAX,
+  STAFF_PAGE_SIZE,
+} from '@/domain/constants';
 import { auditEntrySchema, type AuditEntry, type NewAuditEntry } from '@/domain/entities/audit';
 import type { Page } from '@/domain/entities/common';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
@@ -20,6 +25,7 @@ import {
 } from '@/domain/rules/staff';
 import type { StaffCancelReason } from '@/domain/entities/staff-cancel';
 import { isSuspended } from '@/domain/rules/standing';
+import { scanPage } from '@/lib/scan-page';
 import type { LocalContext } from './context';
 import { startOfDay } from './day';
 import type { DocRow } from './db';
@@ -29,9 +35,6 @@ import { parseRow, parseRows, tryParseRow } from './rows';
 
 /** config/admin of the Firebase backend, kept in the meta table: the list of admins. */
 export const CONFIG_ADMIN_KEY = 'config/admin';
-
-/** Rows examined per step of the keyword scan of recentEvents. */
-const EVENT_SCAN_BATCH = 50;
 
 export class LocalStaff implements StaffPort {
   private readonly ctx: LocalContext;
@@ -156,47 +159,27 @@ export class LocalStaff implements StaffPort {
     });
   }
 
-  /**
-   * Newest created first, walking [createdAt+id] backwards. With a keyword the scan reads
-   * batches until a page plus one match is found or STAFF_EVENT_SCAN_MAX rows were examined,
-   * and then resumes where it stopped, as the Firebase backend does.
-   */
+  /** Newest created first, walking [createdAt+id] backwards (scanPage with a keyword). */
   async recentEvents(keyword: string, cursor?: string | null): Promise<Page<SportEvent>> {
     await this.assertStaffRead();
     const { db } = this.ctx;
-    const matches = keywordMatcher(keyword);
-    const key = (row: DocRow): KeyPart[] => [row.createdAt as Date, row.id];
-    const batchSize = keyword.trim() ? EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1;
-    const items: SportEvent[] = [];
-    let upper: unknown = decodeKeyCursor(cursor, 2) ?? Dexie.maxKey;
-    let lastIncluded: DocRow | null = null;
-    let lastExamined: DocRow | null = null;
-    let examined = 0;
-    while (examined < STAFF_EVENT_SCAN_MAX) {
-      const limit = Math.min(batchSize, STAFF_EVENT_SCAN_MAX - examined);
-      const rows = await db.events
-        .where('[createdAt+id]')
-        .below(upper)
-        .reverse()
-        .limit(limit)
-        .toArray();
-      for (const row of rows) {
-        examined++;
-        const event = tryParseRow(sportEventSchema, row, 'staff.recentEvents');
-        if (event && matches(event)) {
-          if (items.length === STAFF_PAGE_SIZE) {
-            return { items, nextCursor: encodeKeyCursor(key(lastIncluded!)) };
-          }
-          items.push(event);
-          lastIncluded = row;
-        }
-        lastExamined = row;
-      }
-      if (rows.length < limit) return { items, nextCursor: null };
-      upper = key(lastExamined!);
-    }
-    const resumeAt = items.length === STAFF_PAGE_SIZE ? lastIncluded : lastExamined;
-    return { items, nextCursor: resumeAt ? encodeKeyCursor(key(resumeAt)) : null };
+    const { items, next } = await scanPage({
+      after: decodeKeyCursor(cursor, 2),
+      read: (after, size) =>
+        db.events
+          .where('[createdAt+id]')
+          .below(after ?? Dexie.maxKey)
+          .reverse()
+          .limit(size)
+          .toArray(),
+      keyOf: (row): KeyPart[] => [row.createdAt as Date, row.id],
+      parse: (row) => tryParseRow(sportEventSchema, row, 'staff.recentEvents'),
+      matches: keywordMatcher(keyword),
+      pageSize: STAFF_PAGE_SIZE,
+      batchSize: keyword.trim() ? STAFF_EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1,
+      maxExamined: STAFF_EVENT_SCAN_MAX,
+    });
+    return { items, nextCursor: next ? encodeKeyCursor(next) : null };
   }
 
   async cancelEvent(eventId: string, reason: StaffCancelReason, note: string): Promise<void> {

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/page';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
@@ -9,7 +8,6 @@ import {
   type AuditEntry,
 } from '@/domain/entities/audit';
 import { ROLES, type Role } from '@/domain/entities/user';
-import { errorMessage } from '@/domain/errors';
 import { formatSlashDate, formatTime } from '@/domain/format';
 import { ROLE_LABELS } from '@/domain/rules/staff';
 import {
@@ -19,7 +17,7 @@ import {
 } from '@/domain/entities/staff-cancel';
 import { useBackend } from '@/lib/backend-context';
 import { staffQueries } from '../staff-queries';
-import { ListFooter } from './list-footer';
+import { PagedList } from './paged-list';
 import { usePeople, type People } from './people';
 
 const roleLabel = (r: string) => (ROLES.includes(r as Role) ? ROLE_LABELS[r as Role] : r);
@@ -93,43 +91,28 @@ export function AuditTab() {
   const entries = query.data?.pages.flatMap((p) => p.items) ?? [];
   const people = usePeople(entries.map((e) => e.actorId));
 
-  let body;
-  if (query.isPending) body = <Spinner label="監査ログを読み込み中…" />;
-  else if (query.isError && entries.length === 0) {
-    body = (
-      <ErrorState
-        message={errorMessage(query.error, '監査ログを読み込めませんでした')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (entries.length === 0) {
-    body = <EmptyState title="記録された操作はまだありません" />;
-  } else {
-    body = (
-      <>
-        <ol
-          aria-label="監査ログ"
-          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
-        >
-          {entries.map((e) => (
-            <AuditRow key={e.id} entry={e} people={people} />
-          ))}
-        </ol>
-        <ListFooter
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          nextPageError={query.isFetchNextPageError ? query.error : null}
-          fetchNextPage={() => void query.fetchNextPage()}
-        />
-      </>
-    );
-  }
   return (
     <section aria-label="監査ログ">
       <p className="mb-4 text-sm text-slate-600">
         役割の変更・利用停止・イベントの中止・通報への対応は、すべてここに記録されます。記録は変更・削除できません。
       </p>
-      {body}
+      <PagedList
+        query={query}
+        loadingLabel="監査ログを読み込み中…"
+        errorText="監査ログを読み込めませんでした"
+        empty={<EmptyState title="記録された操作はまだありません" />}
+      >
+        {(items) => (
+          <ol
+            aria-label="監査ログ"
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          >
+            {items.map((e) => (
+              <AuditRow key={e.id} entry={e} people={people} />
+            ))}
+          </ol>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -3,8 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState, ErrorState } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/page';
 import { STAFF_NOTE_MAX } from '@/domain/constants';
 import { EVENT_STATUS_LABELS, organizerDisplay, type SportEvent } from '@/domain/entities/event';
 import { errorMessage } from '@/domain/errors';
@@ -19,8 +18,9 @@ import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { useCancelEventAsStaff } from '../staff-mutations';
 import { staffQueries } from '../staff-queries';
-import { ListFooter } from './list-footer';
+import { PagedList } from './paged-list';
 import { SearchForm } from './search-form';
+import { InlineError } from './inline-error';
 import { TextAreaField } from './text-area-field';
 
 const STATUS_STYLE: Record<SportEvent['status'], string> = {
@@ -111,11 +111,7 @@ function CancelAction({ event }: { event: SportEvent }) {
           max={STAFF_NOTE_MAX}
           disabled={cancel.isPending}
         />
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <InlineError message={error} />
       </ConfirmDialog>
     </>
   );
@@ -178,46 +174,6 @@ export function EventsTab({
 }) {
   const backend = useBackend();
   const query = useInfiniteQuery(staffQueries.events(keyword, backend));
-  const events = query.data?.pages.flatMap((p) => p.items) ?? [];
-
-  let body;
-  if (query.isPending) body = <Spinner label="イベントを読み込み中…" />;
-  else if (query.isError && events.length === 0) {
-    body = (
-      <ErrorState
-        message={errorMessage(query.error, 'イベントを読み込めませんでした')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (events.length === 0 && !query.hasNextPage) {
-    body = (
-      <EmptyState
-        title={keyword ? `「${keyword}」に一致するイベントはありません` : 'イベントはありません'}
-      />
-    );
-  } else {
-    body = (
-      <>
-        {events.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            ここまでに一致するイベントはありませんでした。続きを探すには「もっと見る」を押してください。
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {events.map((e) => (
-              <EventRow key={e.id} event={e} />
-            ))}
-          </ul>
-        )}
-        <ListFooter
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          nextPageError={query.isFetchNextPageError ? query.error : null}
-          fetchNextPage={() => void query.fetchNextPage()}
-        />
-      </>
-    );
-  }
 
   return (
     <section aria-label="イベント">
@@ -228,7 +184,26 @@ export function EventsTab({
         initial={keyword}
         onSearch={onSearch}
       />
-      {body}
+      <PagedList
+        query={query}
+        loadingLabel="イベントを読み込み中…"
+        errorText="イベントを読み込めませんでした"
+        empty={
+          <EmptyState
+            title={
+              keyword ? `「${keyword}」に一致するイベントはありません` : 'イベントはありません'
+            }
+          />
+        }
+      >
+        {(events) => (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {events.map((e) => (
+              <EventRow key={e.id} event={e} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -3,8 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState, ErrorState } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/page';
 import { STAFF_NOTE_MAX } from '@/domain/constants';
 import {
   REPORT_REASON_LABELS,
@@ -20,8 +19,9 @@ import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { useResolveReport } from '../staff-mutations';
 import { staffQueries } from '../staff-queries';
-import { ListFooter } from './list-footer';
+import { PagedList } from './paged-list';
 import { usePeople, type People } from './people';
+import { InlineError } from './inline-error';
 import { TextAreaField } from './text-area-field';
 
 function ResolveAction({ report }: { report: Report }) {
@@ -70,11 +70,7 @@ function ResolveAction({ report }: { report: Report }) {
           max={STAFF_NOTE_MAX}
           disabled={resolve.isPending}
         />
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <InlineError message={error} />
       </ConfirmDialog>
     </>
   );
@@ -173,39 +169,6 @@ export function ReportsTab({
   const reports = query.data?.pages.flatMap((p) => p.items) ?? [];
   const people = usePeople(reports.flatMap((r) => [r.reporterId, r.subjectUserId, r.resolvedBy]));
 
-  let body;
-  if (query.isPending) body = <Spinner label="通報を読み込み中…" />;
-  else if (query.isError && reports.length === 0) {
-    body = (
-      <ErrorState
-        message={errorMessage(query.error, '通報を読み込めませんでした')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (reports.length === 0) {
-    body = (
-      <EmptyState
-        title={status === 'open' ? '未対応の通報はありません' : '対応済みの通報はありません'}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {reports.map((r) => (
-            <ReportRow key={r.id} report={r} people={people} />
-          ))}
-        </ul>
-        <ListFooter
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          nextPageError={query.isFetchNextPageError ? query.error : null}
-          fetchNextPage={() => void query.fetchNextPage()}
-        />
-      </>
-    );
-  }
-
   return (
     <section aria-label="通報">
       <div role="group" aria-label="表示する通報" className="mb-4 flex gap-2">
@@ -221,7 +184,24 @@ export function ReportsTab({
           </button>
         ))}
       </div>
-      {body}
+      <PagedList
+        query={query}
+        loadingLabel="通報を読み込み中…"
+        errorText="通報を読み込めませんでした"
+        empty={
+          <EmptyState
+            title={status === 'open' ? '未対応の通報はありません' : '対応済みの通報はありません'}
+          />
+        }
+      >
+        {(items) => (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {items.map((r) => (
+              <ReportRow key={r.id} report={r} people={people} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

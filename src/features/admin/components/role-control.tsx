@@ -6,6 +6,7 @@ import { errorMessage } from '@/domain/errors';
 import { mayChangeRoles, ROLE_LABELS } from '@/domain/rules/staff';
 import { toast } from '@/lib/toast-store';
 import { useSetRole } from '../staff-mutations';
+import { InlineError } from './inline-error';
 import type { Staff } from './staff-gate';
 
 /** An admin's role choice for one user, confirmed before it is saved. Nothing for moderators. */
@@ -81,11 +82,7 @@ export function RoleControl({ staff, user }: { staff: Staff; user: UserProfile }
             : null}
           {self ? 'ご自身の役割を変更すると、この画面でできる操作も変わります。' : null}
         </p>
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <InlineError message={error} />
       </ConfirmDialog>
     </div>
   );

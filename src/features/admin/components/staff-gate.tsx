@@ -83,3 +83,14 @@ export function StaffGate({
   }
   return <>{children(staff)}</>;
 }
+
+export function BackToAdmin() {
+  return (
+    <Link
+      to="/admin"
+      className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"
+    >
+      ← 管理画面へ
+    </Link>
+  );
+}

@@ -8,6 +8,7 @@ import { mayChangeStanding } from '@/domain/rules/staff';
 import { toast } from '@/lib/toast-store';
 import { useSetActive } from '../staff-mutations';
 import type { Staff } from './staff-gate';
+import { InlineError } from './inline-error';
 import { TextAreaField } from './text-area-field';
 
 /**
@@ -82,11 +83,7 @@ export function StandingAction({ staff, user }: { staff: Staff; user: UserProfil
           max={STAFF_NOTE_MAX}
           disabled={setActive.isPending}
         />
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <InlineError message={error} />
       </ConfirmDialog>
     </>
   );

@@ -1,15 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/page';
 import { formatSlashDate, formatTime } from '@/domain/format';
 import type { UserProfile } from '@/domain/entities/user';
-import { errorMessage } from '@/domain/errors';
 import { ROLE_LABELS } from '@/domain/rules/staff';
 import { Avatar } from '@/features/auth/user-menu';
 import { useBackend } from '@/lib/backend-context';
 import { staffQueries } from '../staff-queries';
-import { ListFooter } from './list-footer';
+import { PagedList } from './paged-list';
 import { RoleControl } from './role-control';
 import { SearchForm } from './search-form';
 import type { Staff } from './staff-gate';
@@ -100,42 +98,6 @@ export function UsersTab({
 }) {
   const backend = useBackend();
   const query = useInfiniteQuery(staffQueries.users(search, backend));
-  const users = query.data?.pages.flatMap((p) => p.items) ?? [];
-
-  let body;
-  if (query.isPending) body = <Spinner label="ユーザーを読み込み中…" />;
-  else if (query.isError && users.length === 0) {
-    body = (
-      <ErrorState
-        message={errorMessage(query.error, 'ユーザーを読み込めませんでした')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (users.length === 0) {
-    body = (
-      <EmptyState
-        title={search ? `「${search}」に一致するユーザーはいません` : 'ユーザーはいません'}
-      >
-        {search ? '表示名は先頭の文字から、ユーザーIDは「user_」から入力してください。' : null}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {users.map((u) => (
-            <UserRow key={u.id} staff={staff} user={u} />
-          ))}
-        </ul>
-        <ListFooter
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          nextPageError={query.isFetchNextPageError ? query.error : null}
-          fetchNextPage={() => void query.fetchNextPage()}
-        />
-      </>
-    );
-  }
 
   return (
     <section aria-label="ユーザー">
@@ -146,7 +108,26 @@ export function UsersTab({
         initial={search}
         onSearch={onSearch}
       />
-      {body}
+      <PagedList
+        query={query}
+        loadingLabel="ユーザーを読み込み中…"
+        errorText="ユーザーを読み込めませんでした"
+        empty={
+          <EmptyState
+            title={search ? `「${search}」に一致するユーザーはいません` : 'ユーザーはいません'}
+          >
+            {search ? '表示名は先頭の文字から、ユーザーIDは「user_」から入力してください。' : null}
+          </EmptyState>
+        }
+      >
+        {(users) => (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {users.map((u) => (
+              <UserRow key={u.id} staff={staff} user={u} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { errorMessage } from '@/domain/errors';
 import { isSetupAccount } from '@/domain/rules/staff';
 import { useSession } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
+import { InlineError } from '../components/inline-error';
 import { LoginOffer, NoPermission, useStaff } from '../components/staff-gate';
 import { useInitializeAdmin } from '../staff-mutations';
 import { staffQueries } from '../staff-queries';
@@ -65,11 +66,7 @@ function Setup({ canClaim }: { canClaim: boolean }) {
         まだ管理者が登録されていません。このアカウントを最初の管理者として登録します。登録後は、管理画面から他のスタッフの役割を設定できます。
       </p>
       <p className="mt-2 text-sm text-slate-500">この操作は一度だけ行えます。</p>
-      {error ? (
-        <p role="alert" className="mt-4 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <InlineError message={error} />
       <Button className="mt-6" busy={init.isPending} onClick={() => setConfirming(true)}>
         管理者として登録する
       </Button>

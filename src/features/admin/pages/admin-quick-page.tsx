@@ -9,7 +9,7 @@ import { formatSlashDate, formatTime } from '@/domain/format';
 import { Avatar } from '@/features/auth/user-menu';
 import { useBackend } from '@/lib/backend-context';
 import { SearchForm } from '../components/search-form';
-import { StaffGate, type Staff } from '../components/staff-gate';
+import { BackToAdmin, StaffGate, type Staff } from '../components/staff-gate';
 import { StandingAction } from '../components/standing-action';
 import { RoleBadge, StandingBadge } from '../components/users-tab';
 import { staffQueries } from '../staff-queries';
@@ -143,12 +143,7 @@ function QuickArea({ staff }: { staff: Staff }) {
           ユーザーを探すと、プロフィール・活動状況・利用停止の操作を1画面で確認できます。
         </p>
       )}
-      <Link
-        to="/admin"
-        className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"
-      >
-        ← 管理画面へ
-      </Link>
+      <BackToAdmin />
     </Page>
   );
 }

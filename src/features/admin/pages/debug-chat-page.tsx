@@ -1,11 +1,11 @@
 import { useCallback, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Page } from '@/components/ui/page';
 import type { Conversation, Message } from '@/domain/entities/conversation';
 import { formatSlashDate, formatTime } from '@/domain/format';
 import { useBackend } from '@/lib/backend-context';
-import { StaffGate, type Staff } from '../components/staff-gate';
+import { BackToAdmin, StaffGate, type Staff } from '../components/staff-gate';
 import { useListener, type ListenerState, type Subscribe } from '../use-listener';
 
 const STATUS_LABELS: Record<ListenerState<unknown>['status'], string> = {
@@ -182,12 +182,7 @@ function DebugArea({ staff }: { staff: Staff }) {
           </p>
         )}
       </div>
-      <Link
-        to="/admin"
-        className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"
-      >
-        ← 管理画面へ
-      </Link>
+      <BackToAdmin />
     </Page>
   );
 }
