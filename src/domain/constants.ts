@@ -8,6 +8,26 @@ export const PARTICIPATION_HISTORY_LIMIT = 10;
 export const EVENT_DETAIL_PARTICIPANT_PROFILES = 10;
 export const EVENTS_PAGE_SIZE = 20;
 
+/**
+ * Caps of the reads that are not paged (src/data/ports states which method uses which): no
+ * read is unbounded, and both backends cut at the same place.
+ */
+/** Teams page like events. */
+export const TEAMS_PAGE_SIZE = EVENTS_PAGE_SIZE;
+/** events.byOrganizer / byParticipant. */
+export const USER_EVENTS_LIMIT = 200;
+/** participation.myPending. */
+export const MY_PENDING_LIMIT = 50;
+/** participation.myPending's fallback read, which has no status filter and so reads more. */
+export const MY_PENDING_FALLBACK_LIMIT = 200;
+/** participation.forEvent: the requests an organizer sees for one event. */
+export const EVENT_REQUESTS_LIMIT = 200;
+/** notifications.subscribe: older ones stay stored but are not shown. */
+export const NOTIFICATIONS_LIVE_LIMIT = 100;
+/** conversations.subscribe and subscribeMessages. */
+export const CONVERSATIONS_LIVE_LIMIT = 100;
+export const MESSAGES_LIVE_LIMIT = 300;
+
 export const DEFAULT_LEVEL = '誰でも';
 export const DEFAULT_REQUEST_STATUS = 'pending';
 export const DEFAULT_EVENT_STATUS = 'open';

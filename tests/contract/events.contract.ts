@@ -5,7 +5,7 @@ import type { SportEvent } from '@/domain/entities/event';
 import { ERR } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import type { HarnessFactory } from './harness';
-import { dayFromToday, eventInput, expectRejection, useHarness } from './support';
+import { dayFromToday, eventInput, expectFailure, expectRejection, useHarness } from './support';
 
 export function eventsContract(makeHarness: HarnessFactory): void {
   describe('events port', () => {
@@ -368,7 +368,11 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           eventInput({ title: '過去', date: dayFromToday(-10) }),
         );
         const soon = await backend.events.create(
-          eventInput({ title: '近い', date: dayFromToday(2) }),
+          eventInput({ title: '近い', date: dayFromToday(2), startTime: '18:00' }),
+        );
+        // The same day, earlier in it: the start time orders the two.
+        const morning = await backend.events.create(
+          eventInput({ title: '朝', date: dayFromToday(2), startTime: '07:00' }),
         );
         await h().signUpAs('他の主催');
         const foreign = await backend.events.create(
@@ -382,6 +386,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
 
         expect((await backend.events.byOrganizer(organizer)).map((e) => e.id)).toEqual([
           past,
+          morning,
           soon,
           late,
         ]);
@@ -392,6 +397,18 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         ]);
         expect(await backend.events.byParticipant(organizer)).toEqual([]);
       });
+    });
+
+    it('throws when events cannot be read, so the screens show their error state', async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('読めない');
+      const id = await backend.events.create(eventInput());
+      h().failReads({ collection: 'events', code: 'unavailable' });
+      await expectFailure(backend.events.list({}), 'unavailable');
+      await expectFailure(backend.events.list({ keyword: 'フットサル' }), 'unavailable');
+      await expectFailure(backend.events.get(id), 'unavailable');
+      await expectFailure(backend.events.byOrganizer(uid), 'unavailable');
+      await expectFailure(backend.events.byParticipant(uid), 'unavailable');
     });
   });
 }

@@ -1,8 +1,8 @@
 import { deleteApp } from 'firebase/app';
-import { vi } from 'vitest';
 import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
-import type { FirebaseParticipationPort } from '@/data/firebase/participation';
 import type { OutboxMail } from '@/data/ports/backend';
+import { sideEffectsSettled } from '@/lib/side-effects';
+import { armFirestoreFault, clearFirestoreFaults } from './faults';
 import type { ContractHarness } from './harness';
 import { signUpVerified } from './support';
 
@@ -132,15 +132,11 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     },
     signOut: () => backend.auth.signOut(),
     outbox: authOutbox,
-    failPendingMainQuery() {
-      vi.spyOn(
-        backend.participation as FirebaseParticipationPort,
-        'queryPendingMain',
-      ).mockRejectedValue(
-        Object.assign(new Error('The query requires an index.'), { code: 'failed-precondition' }),
-      );
-    },
+    // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
+    failReads: armFirestoreFault,
     async dispose() {
+      clearFirestoreFaults();
+      await sideEffectsSettled();
       await backend.auth.signOut().catch(() => {});
       await deleteApp(services.app);
     },

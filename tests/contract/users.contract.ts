@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewUserDocument } from '@/domain/entities/user';
 import type { HarnessFactory } from './harness';
-import { useHarness } from './support';
+import { expectFailure, useHarness } from './support';
 
 function newDoc(uid: string, overrides: Partial<NewUserDocument> = {}): NewUserDocument {
   return {
@@ -57,8 +57,9 @@ export function usersContract(makeHarness: HarnessFactory): void {
       const a = await h().signUpAs('一人目');
       const b = await h().signUpAs('二人目');
       expect(await backend.users.get('no-such-user')).toBeNull();
-      const many = await backend.users.getMany([a, 'no-such-user', b]);
-      expect(many.map((p) => p.id).sort()).toEqual([a, b].sort());
+      const many = await backend.users.getMany([b, 'no-such-user', a, '', b]);
+      // In the order asked, each once.
+      expect(many.map((p) => p.id)).toEqual([b, a]);
       expect(many.find((p) => p.id === b)?.displayName).toBe('二人目');
     });
 
@@ -106,6 +107,37 @@ export function usersContract(makeHarness: HarnessFactory): void {
       const profile = await backend.users.get(uid);
       expect(profile!.isActive).toBe(true);
       expect(closeToNow(profile!.lastLoginAt)).toBe(true);
+    });
+
+    it("refuses to write anyone else's profile, and a missing one", async () => {
+      const { backend } = h();
+      const other = await h().signUpAs('他人');
+      const me = await h().signUpAs('本人');
+      await expectFailure(backend.users.create(other, newDoc(other)), 'permission-denied');
+      await expectFailure(backend.users.update(other, { bio: '書き換え' }), 'permission-denied');
+      await expectFailure(backend.users.markEmailVerified(other), 'permission-denied');
+      await expectFailure(backend.users.recordLogin(other), 'permission-denied');
+      expect((await backend.users.get(other))!.bio).not.toBe('書き換え');
+
+      // An account whose profile was never written: nothing is created on its behalf.
+      await h().signOut();
+      const bare = await backend.auth.signUp(
+        `bare-${me.slice(0, 6)}@example.com`,
+        'contract-pass1',
+        '未登録',
+      );
+      await expectFailure(backend.users.update(bare.uid, { bio: 'x' }), 'permission-denied');
+      await expectFailure(backend.users.markEmailVerified(bare.uid), 'permission-denied');
+      await backend.users.recordLogin(bare.uid);
+      expect(await backend.users.get(bare.uid)).toBeNull();
+    });
+
+    it('throws when profiles cannot be read', async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('読めない');
+      h().failReads({ collection: 'users', code: 'unavailable' });
+      await expectFailure(backend.users.get(uid), 'unavailable');
+      await expectFailure(backend.users.getMany([uid]), 'unavailable');
     });
   });
 }

@@ -21,9 +21,10 @@ import {
   type QueryConstraint,
   type Transaction,
 } from 'firebase/firestore';
-import { EVENTS_PAGE_SIZE } from '@/domain/constants';
+import { EVENTS_PAGE_SIZE, USER_EVENTS_LIMIT } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
+import { byEventTime } from '@/domain/entities/event';
 import { keywordMatcher, keywordTerms } from '@/domain/event-search';
 import {
   assertCanEdit,
@@ -44,7 +45,6 @@ import {
 import { scanPage } from '@/lib/scan-page';
 import { currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
-import { logQueryError } from './query-error';
 
 /**
  * Keyword search (every term in the title or the place, folded: src/domain/event-search.ts, the
@@ -58,9 +58,6 @@ import { logQueryError } from './query-error';
  */
 export const KEYWORD_SCAN_BATCH = 50;
 export const KEYWORD_SCAN_BATCHES = 10;
-
-/** byOrganizer / byParticipant read at most this many events (no list is unbounded). */
-export const USER_EVENTS_LIMIT = 200;
 
 function startOfToday(now = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
@@ -215,18 +212,13 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     context: string,
     constraint: QueryConstraint,
   ): Promise<SportEvent[]> => {
-    try {
-      const snap = await getDocs(
-        query(events, constraint, orderBy('date'), limit(USER_EVENTS_LIMIT)).withConverter(
-          eventConverter,
-        ),
-      );
-      return parsedDocs(snap, context);
-    } catch (e) {
-      // SPEC §8: query failures return empty lists.
-      logQueryError(context, e);
-      return [];
-    }
+    const snap = await getDocs(
+      query(events, constraint, orderBy('date'), limit(USER_EVENTS_LIMIT)).withConverter(
+        eventConverter,
+      ),
+    );
+    // The index orders by day; the start time and id settle events on the same day.
+    return parsedDocs(snap, context).sort(byEventTime);
   };
 
   return {

@@ -124,26 +124,22 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async recordLogin(uid) {
-      try {
-        const profile = await getDoc(paths.profile(uid));
-        const legacyEmail: unknown = profile.get('email');
-        const batch = writeBatch(ctx.db);
-        batch.update(paths.profile(uid), { lastLoginAt: serverTimestamp(), isActive: true });
-        if (typeof legacyEmail === 'string') {
-          // A profile written before the public/private split: its email moves out of sight.
-          batch.update(paths.profile(uid), { email: deleteField() });
-          if (legacyEmail)
-            batch.set(
-              paths.account(uid),
-              { email: legacyEmail, updatedAt: serverTimestamp() },
-              { merge: true },
-            );
-        }
-        await batch.commit();
-      } catch (e) {
-        // SPEC §8: a failed last-login update is only logged.
-        logger.error('users.recordLogin', e);
+      const profile = await getDoc(paths.profile(uid));
+      if (!profile.exists()) return;
+      const legacyEmail: unknown = profile.get('email');
+      const batch = writeBatch(ctx.db);
+      batch.update(paths.profile(uid), { lastLoginAt: serverTimestamp(), isActive: true });
+      if (typeof legacyEmail === 'string') {
+        // A profile written before the public/private split: its email moves out of sight.
+        batch.update(paths.profile(uid), { email: deleteField() });
+        if (legacyEmail)
+          batch.set(
+            paths.account(uid),
+            { email: legacyEmail, updatedAt: serverTimestamp() },
+            { merge: true },
+          );
       }
+      await batch.commit();
     },
   };
 }

@@ -1,8 +1,13 @@
 import Dexie, { cmp } from 'dexie';
 import type { EventFilters, EventInput, EventsPort } from '@/data/ports/events';
-import { DEFAULT_LEVEL, EVENTS_PAGE_SIZE } from '@/domain/constants';
+import { DEFAULT_LEVEL, EVENTS_PAGE_SIZE, USER_EVENTS_LIMIT } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import {
+  byEventTime,
+  sportEventSchema,
+  type EventStatus,
+  type SportEvent,
+} from '@/domain/entities/event';
 import { keywordMatcher } from '@/domain/event-search';
 import {
   assertCanEdit,
@@ -173,12 +178,12 @@ export class LocalEvents implements EventsPort {
 
   async byOrganizer(uid: string): Promise<SportEvent[]> {
     const rows = await this.ctx.db.events.where('organizerId').equals(uid).toArray();
-    return byDate(parseRows(sportEventSchema, rows, 'events.byOrganizer'));
+    return earliest(parseRows(sportEventSchema, rows, 'events.byOrganizer'));
   }
 
   async byParticipant(uid: string): Promise<SportEvent[]> {
     const rows = await this.ctx.db.events.where('participants').equals(uid).distinct().toArray();
-    return byDate(parseRows(sportEventSchema, rows, 'events.byParticipant'));
+    return earliest(parseRows(sportEventSchema, rows, 'events.byParticipant'));
   }
 
   private async read(id: string): Promise<SportEvent | null> {
@@ -205,13 +210,9 @@ function eventFields(input: Partial<EventInput>) {
   };
 }
 
-function byDate(events: SportEvent[]): SportEvent[] {
-  return events.sort(
-    (a, b) =>
-      a.date.getTime() - b.date.getTime() ||
-      a.startTime.localeCompare(b.startTime) ||
-      a.id.localeCompare(b.id),
-  );
+/** The first USER_EVENTS_LIMIT in list order, as the Firebase query's limit gives them. */
+function earliest(events: SportEvent[]): SportEvent[] {
+  return events.sort(byEventTime).slice(0, USER_EVENTS_LIMIT);
 }
 
 /** The equality filters here; the keyword by the domain's rule, as on Firebase. */

@@ -6,7 +6,8 @@ import {
   type ProfileEdit,
   type UserProfile,
 } from '@/domain/entities/user';
-import type { LocalContext } from './context';
+import { BackendError } from '@/domain/errors';
+import { currentUid, type LocalContext } from './context';
 import type { DocRow } from './db';
 import { definedOnly, parseRow, parseRows } from './rows';
 
@@ -23,7 +24,7 @@ export class LocalUsers implements UsersPort {
   }
 
   async getMany(uids: string[]): Promise<UserProfile[]> {
-    const unique = [...new Set(uids)];
+    const unique = [...new Set(uids.filter(Boolean))];
     const rows = await this.ctx.db.users.bulkGet(unique);
     return parseRows(
       userProfileSchema,
@@ -33,6 +34,7 @@ export class LocalUsers implements UsersPort {
   }
 
   async create(uid: string, doc: NewUserDocument): Promise<void> {
+    this.assertMe(uid);
     const { agreedToTerms, ...fields } = doc;
     const now = this.ctx.now();
     await this.ctx.db.users.put({
@@ -48,25 +50,30 @@ export class LocalUsers implements UsersPort {
     // Only the editable fields, validated by the same schema as the form: a caller cannot slip
     // role or email in through a profile edit.
     const fields = definedOnly(profileEditSchema.partial().parse(patch));
-    await this.merge(uid, { ...fields, updatedAt: this.ctx.now() });
+    await this.updateMine(uid, { ...fields, updatedAt: this.ctx.now() });
   }
 
   async markEmailVerified(uid: string): Promise<void> {
-    await this.merge(uid, { emailVerified: true });
+    await this.updateMine(uid, { emailVerified: true });
   }
 
   async recordLogin(uid: string): Promise<void> {
-    // Like updateDoc: right after sign-up the profile may not exist yet, and a login stamp must
-    // not create a nameless profile ahead of users.create.
+    this.assertMe(uid);
+    // A missing profile is left alone: a login stamp must not create a nameless one.
     await this.ctx.db.users.update(uid, { lastLoginAt: this.ctx.now(), isActive: true });
   }
 
-  /** set(..., { merge: true }) semantics: a missing document is created with just these fields. */
-  private async merge(uid: string, fields: Record<string, unknown>): Promise<void> {
+  private assertMe(uid: string): void {
+    if (!uid || uid !== currentUid(this.ctx)) throw new BackendError('permission-denied');
+  }
+
+  /** The caller's own existing profile only; a missing one is refused as Firebase's rules do. */
+  private async updateMine(uid: string, fields: Record<string, unknown>): Promise<void> {
+    this.assertMe(uid);
     const { db } = this.ctx;
     await db.transaction('rw', db.users, async () => {
-      const existing = await db.users.get(uid);
-      await db.users.put({ ...(existing ?? {}), ...fields, id: uid });
+      if (!(await db.users.get(uid))) throw new BackendError('permission-denied');
+      await db.users.update(uid, fields);
     });
   }
 }

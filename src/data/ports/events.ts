@@ -32,15 +32,56 @@ export interface EventInput {
   imagePath: string;
 }
 
+/**
+ * Events. The statements follow the convention in ./backend.ts; the refusals are the domain's
+ * (src/domain/rules/events.ts), raised with the same messages by both backends.
+ */
 export interface EventsPort {
-  /** Upcoming events first by date, EVENTS_PAGE_SIZE a page. */
+  /**
+   * One page of upcoming events (from today, or `from` when later) matching every filter given.
+   * Order: date, then start time, then id. Cap: EVENTS_PAGE_SIZE a page; nextCursor is null on
+   * the last page. A keyword search may return a short page with a cursor (Firebase scans a
+   * bounded number of events per page and resumes where it stopped); following the cursors
+   * yields every match once. An unreadable cursor starts from the first page.
+   * Missing: unreadable stored events are left out (and logged). Fails: throws.
+   * Caller: anyone, signed out too.
+   */
   list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>>;
+  /** Missing: null (also for id ''). Fails: throws. Caller: anyone, signed out too. */
   get(id: string): Promise<SportEvent | null>;
+  /**
+   * Creates an open event organized by the caller (with their name and photo denormalized) and
+   * returns its id. Fails: throws; signed out: authCreateEvents. Caller: a signed-in user.
+   */
   create(input: EventInput): Promise<string>;
+  /**
+   * Changes the given fields. Refusals: updateEventLogin (signed out), eventNotFound (missing),
+   * noEditPermission (not the organizer), capacityBelowParticipants. Fails: throws.
+   * Caller: the organizer.
+   */
   update(id: string, patch: Partial<EventInput>): Promise<void>;
+  /**
+   * Moves the status along STATUS_TRANSITIONS; the same status again is no change. Refusals:
+   * updateEventLogin, eventNotFound, noStatusPermission, invalidStatusChange. Fails: throws.
+   * Caller: the organizer.
+   */
   changeStatus(id: string, status: EventStatus): Promise<void>;
+  /**
+   * Adds the caller to the participants. Refusals: authJoinEvents, eventNotFound,
+   * alreadyJoined, eventNotOpen, eventFull. Fails: throws. Caller: a signed-in user.
+   */
   join(id: string): Promise<void>;
+  /**
+   * Removes the caller from the participants and deletes their requests for the event.
+   * Refusals: authLeaveEvents, eventNotFound, notParticipating. Fails: throws.
+   * Caller: a participant.
+   */
   leave(id: string): Promise<void>;
+  /**
+   * The events the user organizes, past ones included. Order: date, then start time, then id.
+   * Cap: USER_EVENTS_LIMIT, the earliest ones. Fails: throws. Caller: anyone.
+   */
   byOrganizer(uid: string): Promise<SportEvent[]>;
+  /** The events the user takes part in; order, cap and failures as byOrganizer. */
   byParticipant(uid: string): Promise<SportEvent[]>;
 }
