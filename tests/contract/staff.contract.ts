@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '@/domain/entities/notification';
-import { ERR } from '@/domain/errors';
+import { ERR, failureCode } from '@/domain/errors';
 import { SPECIAL_ADMIN_EMAIL } from '@/domain/entities/user';
 import type { ContractHarness, HarnessFactory } from './harness';
 import { eventInput, expectRejection, useHarness, waitForLive } from './support';
@@ -52,6 +52,18 @@ export function staffContract(makeHarness: HarnessFactory): void {
       await h().signOut();
       await expectRejection(staff.dashboard(), ERR.loginRequired);
       await expectRejection(staff.reports('open'), ERR.loginRequired);
+    });
+
+    it('passes a failed read on to the screen instead of an empty list', async () => {
+      const { backend } = h();
+      await firstAdmin(h());
+      h().failReads({ collection: 'reports', code: 'unavailable' });
+      h().failReads({ collection: 'auditLog', code: 'unavailable' });
+      for (const read of [() => backend.staff.reports('open'), () => backend.staff.auditLog()]) {
+        let caught: unknown = null;
+        await read().catch((e: unknown) => (caught = e));
+        expect(failureCode(caught)).toBe('unavailable');
+      }
     });
 
     it('lets the set-up account become the first admin once, and records it', async () => {

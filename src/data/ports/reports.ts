@@ -1,15 +1,17 @@
 import type { ReportInput, ReportTarget } from '@/domain/entities/report';
 
-/** Reporting (通報) content to staff (docs/staff.md "Reports"). */
+/**
+ * Reporting (通報) content to staff (docs/staff.md "Reports"). The statements follow the
+ * convention in ./backend.ts; the refusals are the domain's (decideReport).
+ */
 export interface ReportsPort {
   /**
-   * Files a report for a signed-in user with a verified address (assertMayWrite 'verified':
-   * loginRequired / accountSuspended / emailNotVerified). The target is read first:
-   * reportTargetNotFound when it does not exist (or, for a message, when the caller is not in
-   * its conversation); cannotReportOwn for one's own content; alreadyReported when this person
-   * reported this target before; reportReasonRequired / reportDetailTooLong for bad input.
-   * Network and other backend failures reject with their error. Nobody but staff can read the
-   * report afterwards, the reporter included.
+   * Files a report about an event, a team, a profile or a message, once per person and target.
+   * Refusals: loginRequired, accountSuspended, emailNotVerified, reportReasonRequired,
+   * reportDetailTooLong, cannotReportOwn, alreadyReported.
+   * Missing: reportTargetNotFound (also for a message of a conversation the caller is not in).
+   * Fails: throws. Caller: a signed-in user with a verified address, in good standing. Nobody
+   * but staff can read the report afterwards, the reporter included.
    */
   file(target: ReportTarget, input: ReportInput): Promise<void>;
 }
