@@ -86,3 +86,15 @@ export const UPLOADABLE_IMAGE_TYPES = [
   'image/webp',
   'image/avif',
 ] as const;
+
+/** Staff area (docs/staff.md): page size of its lists, and the dashboard's "new users" window. */
+export const STAFF_PAGE_SIZE = 20;
+export const NEW_USERS_WINDOW_DAYS = 7;
+/** A report's free text, and a staff member's note (cancellation, suspension, resolution). */
+export const REPORT_DETAIL_MAX = 1000;
+export const STAFF_NOTE_MAX = 500;
+/** config/admin lists every admin; the rules bound the list to this size. */
+export const ADMINS_MAX = 50;
+/** Staff event search: documents examined per page at most (a keyword has no index), in batches. */
+export const STAFF_EVENT_SCAN_MAX = 500;
+export const STAFF_EVENT_SCAN_BATCH = 50;

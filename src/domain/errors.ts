@@ -1,4 +1,9 @@
-import { MESSAGE_MAX_LENGTH, REQUEST_MESSAGE_MAX } from '@/domain/constants';
+import {
+  MESSAGE_MAX_LENGTH,
+  REPORT_DETAIL_MAX,
+  REQUEST_MESSAGE_MAX,
+  STAFF_NOTE_MAX,
+} from '@/domain/constants';
 
 /** The error catalogue of SPEC §8, quoted byte for byte. */
 export const ERR = {
@@ -42,6 +47,27 @@ export const ERR = {
   messageEmpty: 'メッセージを入力してください',
   messageTooLong: `メッセージは${MESSAGE_MAX_LENGTH}文字以内で入力してください`,
   messageIdTaken: 'このメッセージは送信できませんでした。もう一度お試しください',
+  // Staff area and reports (docs/staff.md).
+  staffOnly: 'この操作を行う権限がありません',
+  rolesAdminOnly: '役割を変更できるのは管理者だけです',
+  lastAdmin: '管理者が一人もいなくなるため、この役割の変更はできません',
+  tooManyAdmins: '管理者の人数が上限に達しています',
+  noStandingPermission: 'このアカウントの利用状態を変更する権限がありません',
+  userNotFound: 'ユーザーが見つかりません',
+  eventAlreadyOver: 'このイベントは既に中止または終了しています',
+  reportNotFound: '通報が見つかりません',
+  reportAlreadyResolved: 'この通報は既に対応済みです',
+  reportTargetNotFound: '通報する対象が見つかりません',
+  cannotReportOwn: '自分自身や自分の投稿は通報できません',
+  alreadyReported: 'この内容は既に通報済みです。運営が確認するまでお待ちください',
+  reportDetailTooLong: `詳細は${REPORT_DETAIL_MAX}文字以内で入力してください`,
+  staffNoteTooLong: `メモは${STAFF_NOTE_MAX}文字以内で入力してください`,
+  resolutionNoteRequired: '対応内容を入力してください',
+  setupAccountOnly: 'この操作は初期設定用のアカウントでのみ行えます',
+  adminAlreadyExists: '管理者は既に登録されています',
+  invalidRole: 'この役割は選択できません',
+  cancelReasonRequired: '中止の理由を選んでください',
+  reportReasonRequired: '通報の理由を選んでください',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

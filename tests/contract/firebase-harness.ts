@@ -143,8 +143,8 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     backend,
     // firestore.rules: users/{uid}/private/account is the owner's (and staff's) only.
     readsOthersEmail: false,
-    async signUpAs(label) {
-      const email = `user${serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    async signUpAs(label, given) {
+      const email = given ?? `user${serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       // Verified through the real flow: the emulator's copy of the mail carries the code.
       const uid = await signUpVerified(backend, email, PASSWORD, label, async () => {
         const mail = (await authOutbox()).find(

@@ -16,9 +16,10 @@ export interface ContractHarness {
   readsOthersEmail: boolean;
   /**
    * Creates an account with a verified email and its users profile (display name = label),
-   * leaves it signed in, and returns its uid.
+   * leaves it signed in, and returns its uid. The address is random unless given (the staff
+   * suite signs up the set-up account by its address).
    */
-  signUpAs(label: string): Promise<string>;
+  signUpAs(label: string, email?: string): Promise<string>;
   /** Signs in as a user made by signUpAs. */
   signInAs(uid: string): Promise<void>;
   signOut(): Promise<void>;

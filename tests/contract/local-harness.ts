@@ -31,8 +31,8 @@ export async function createLocalHarness(): Promise<ContractHarness> {
   return {
     backend,
     readsOthersEmail: true,
-    async signUpAs(label) {
-      const email = `user${++serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    async signUpAs(label, given) {
+      const email = given ?? `user${++serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       // Verified through the real flow: the link in the mail carries the code.
       const uid = await signUpVerified(backend, email, PASSWORD, label, async () => {
         const [mail] = await backend.dev.outbox();

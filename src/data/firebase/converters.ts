@@ -19,6 +19,8 @@ import {
   type ParticipationRequest,
 } from '@/domain/entities/participation-request';
 import { teamSchema, type Team } from '@/domain/entities/team';
+import { reportSchema, type Report } from '@/domain/entities/report';
+import { auditEntrySchema, type AuditEntry } from '@/domain/entities/audit';
 import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
 import type { EventInput } from '@/data/ports/events';
 import type { TeamInput } from '@/data/ports/teams';
@@ -71,6 +73,12 @@ export const messageConverter = readConverter<Message>((id, d) =>
 );
 
 export const teamConverter = readConverter<Team>((id, d) => teamSchema.parse({ ...d, id }));
+
+export const reportConverter = readConverter<Report>((id, d) => reportSchema.parse({ ...d, id }));
+
+export const auditConverter = readConverter<AuditEntry>((id, d) =>
+  auditEntrySchema.parse({ ...d, id }),
+);
 
 /**
  * The parsed documents of a query. One malformed document (a required id field missing) is

@@ -24,6 +24,8 @@ import { createEventsPort } from './events';
 import { createFilesPort } from './files';
 import { createNotificationsPort } from './notifications';
 import { createParticipationPort } from './participation';
+import { createReportsPort } from './reports';
+import { createStaffPort } from './staff';
 import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
 
@@ -135,6 +137,8 @@ export async function createFirebaseServices(
     notifications: createNotificationsPort(ctx),
     conversations: createConversationsPort(ctx, api),
     teams: createTeamsPort(ctx),
+    reports: createReportsPort(ctx),
+    staff: createStaffPort(ctx),
     files: createFilesPort(ctx),
     api,
   };

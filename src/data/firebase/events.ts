@@ -42,6 +42,7 @@ import {
   parsedDocs,
   requestConverter,
 } from './converters';
+import { scanPage } from '@/lib/scan-page';
 import { currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 
@@ -183,38 +184,28 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     filters: EventFilters,
     after: CursorValue | null,
   ): Promise<Page<SportEvent>> => {
-    const matches = keywordMatcher(filters.keyword);
-    const items: SportEvent[] = [];
-    let lastIncluded: DocumentSnapshot | null = null;
-    let lastExamined: DocumentSnapshot | null = null;
-    let scanFrom = after;
-    for (let batch = 0; batch < KEYWORD_SCAN_BATCHES; batch++) {
-      const snap = await getDocs(
-        query(
-          events,
-          ...listConstraints(filters),
-          ...afterCursor(scanFrom),
-          limit(KEYWORD_SCAN_BATCH),
-        ).withConverter(eventConverter),
-      );
-      for (const d of snap.docs) {
-        // Read one at a time (the cursor needs each snapshot); unreadable ones are logged.
-        const [event] = parsedDocs([d], 'events.list');
-        if (event && matches(event)) {
-          // A further match proves there is a next page; it starts right after the last item.
-          if (items.length === EVENTS_PAGE_SIZE)
-            return { items, nextCursor: encodeCursor(cursorOf(lastIncluded!)) };
-          items.push(event);
-          lastIncluded = d;
-        }
-        lastExamined = d;
-      }
-      if (snap.docs.length < KEYWORD_SCAN_BATCH) return { items, nextCursor: null };
-      scanFrom = cursorOf(lastExamined!);
-    }
-    // Budget spent with documents left: continue from where the scan (or the full page) stopped.
-    const resumeAt = items.length === EVENTS_PAGE_SIZE ? lastIncluded : lastExamined;
-    return { items, nextCursor: resumeAt ? encodeCursor(cursorOf(resumeAt)) : null };
+    const { items, next } = await scanPage({
+      after,
+      read: async (from: CursorValue | null, size) =>
+        (
+          await getDocs(
+            query(
+              events,
+              ...listConstraints(filters),
+              ...afterCursor(from),
+              limit(size),
+            ).withConverter(eventConverter),
+          )
+        ).docs,
+      keyOf: cursorOf,
+      // Read one at a time (the cursor needs each snapshot); unreadable ones are logged.
+      parse: (d) => parsedDocs([d], 'events.list')[0] ?? null,
+      matches: keywordMatcher(filters.keyword),
+      pageSize: EVENTS_PAGE_SIZE,
+      batchSize: KEYWORD_SCAN_BATCH,
+      maxExamined: KEYWORD_SCAN_BATCH * KEYWORD_SCAN_BATCHES,
+    });
+    return { items, nextCursor: next ? encodeCursor(next) : null };
   };
 
   const userEvents = async (

@@ -7,6 +7,8 @@ import { LocalEvents } from './local-events';
 import { LocalFiles } from './local-files';
 import { LocalNotifications } from './local-notifications';
 import { LocalParticipation } from './local-participation';
+import { LocalReports } from './local-reports';
+import { LocalStaff } from './local-staff';
 import { LocalTeams } from './local-teams';
 import { LocalUsers } from './local-users';
 import { readOutbox } from './outbox';
@@ -76,6 +78,8 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     notifications: new LocalNotifications(ctx),
     conversations: new LocalConversations(ctx, api),
     teams: new LocalTeams(ctx),
+    reports: new LocalReports(ctx),
+    staff: new LocalStaff(ctx),
     files: new LocalFiles(ctx),
     api,
     dev: {

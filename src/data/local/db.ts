@@ -50,6 +50,15 @@ export interface TeamRow extends DocRow {
   createdAt: Date;
 }
 
+export interface ReportRow extends DocRow {
+  status: string;
+  createdAt: Date;
+}
+
+export interface AuditRow extends DocRow {
+  createdAt: Date;
+}
+
 export interface FileRow {
   path: string;
   folder: string;
@@ -114,6 +123,8 @@ export class LocalDb extends Dexie {
   conversations!: Table<ConversationRow, string>;
   messages!: Table<MessageRow, string>;
   teams!: Table<TeamRow, string>;
+  reports!: Table<ReportRow, string>;
+  auditLog!: Table<AuditRow, string>;
   files!: Table<FileRow, string>;
   accounts!: Table<AccountRow, string>;
   actionCodes!: Table<ActionCodeRow, string>;
@@ -158,6 +169,18 @@ export class LocalDb extends Dexie {
             Object.assign(row, participantKeys(row));
           }),
       );
+    // The staff area (docs/staff.md): its lists walk [field+id] indexes for a total order and an
+    // exact resume point, and the dashboard counts over indexes without reading rows.
+    this.version(4).stores({
+      users: 'id, email, [createdAt+id], [displayName+id], [customUserId+id]',
+      events:
+        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+        '[createdAt+id], [status+date]',
+      participationRequests: 'id, userId, eventId, [userId+eventId], [userId+status], status',
+      reports: 'id, [status+createdAt+id], subjectUserId, reporterId',
+      auditLog: 'id, [createdAt+id]',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
@@ -173,6 +196,8 @@ export class LocalDb extends Dexie {
       this.conversations,
       this.messages,
       this.teams,
+      this.reports,
+      this.auditLog,
       this.files,
       this.accounts,
       this.actionCodes,

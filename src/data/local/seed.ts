@@ -13,6 +13,7 @@ import type {
 } from './db';
 import { addDays, startOfDay } from './day';
 import { hashNewPassword } from './password-hash';
+import { buildStaffSeed } from './seed-staff';
 import { avatarURL, sportImageURL } from './sport-images';
 
 /** One password for every demo account; it satisfies the password policy (letters and digits, 8+). */
@@ -25,6 +26,7 @@ export const DEMO_UIDS = {
   ichiro: 'demo-ichiro',
   misaki: 'demo-misaki',
   admin: 'demo-admin',
+  moderator: 'demo-moderator',
 } as const;
 
 type DemoKey = keyof typeof DEMO_UIDS;
@@ -39,7 +41,7 @@ interface DemoPerson {
   gender: string;
   birthDate: string;
   color: string;
-  role?: 'admin';
+  role?: 'admin' | 'moderator';
   customUserId: string;
 }
 
@@ -104,6 +106,19 @@ const PEOPLE: DemoPerson[] = [
     color: '#334155',
     role: 'admin',
     customUserId: 'user_admin001',
+  },
+  {
+    key: 'moderator',
+    email: 'moderator@example.com',
+    displayName: '運営サポート 中村',
+    label: 'モデレーター',
+    bio: '運営事務局で通報の確認やイベントの見守りを担当しています。',
+    location: '東京都千代田区',
+    gender: 'unspecified',
+    birthDate: '',
+    color: '#0369a1',
+    role: 'moderator',
+    customUserId: 'user_moder001',
   },
 ];
 
@@ -821,6 +836,10 @@ export async function seedIfEmpty(
     await db.conversations.bulkAdd(data.conversations);
     await db.messages.bulkAdd(data.messages);
     await db.teams.bulkAdd(data.teams);
+    const staff = buildStaffSeed(opts.now, DEMO_UIDS, data.users, data.events);
+    await db.reports.bulkAdd(staff.reports);
+    await db.auditLog.bulkAdd(staff.auditLog);
+    await db.meta.put(staff.config);
     await db.meta.put({ key: 'seededAt', value: opts.now });
     return true;
   });

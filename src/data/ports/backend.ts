@@ -5,6 +5,8 @@ import type { EventsPort } from './events';
 import type { FilesPort } from './files';
 import type { NotificationsPort } from './notifications';
 import type { ParticipationPort } from './participation';
+import type { ReportsPort } from './reports';
+import type { StaffPort } from './staff';
 import type { TeamsPort } from './teams';
 import type { UsersPort } from './users';
 
@@ -41,6 +43,8 @@ export interface Backend {
   notifications: NotificationsPort;
   conversations: ConversationsPort;
   teams: TeamsPort;
+  reports: ReportsPort;
+  staff: StaffPort;
   files: FilesPort;
   api: ApiPort;
   /** Local backend only: the captured mail and the demo data reset. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_EVENT_STATUS, DEFAULT_LEVEL, EVENT_DEFAULT_DURATION_MS } from '@/domain/constants';
 import { count, optionalTime, text } from './common';
+import { STAFF_CANCEL_REASONS, type StaffCancelReason } from './staff-cancel';
 import { toDateOrNull } from '@/domain/time';
 
 export const EVENT_STATUSES = ['open', 'closed', 'cancelled', 'finished'] as const;
@@ -93,6 +94,13 @@ const eventFieldsSchema = z.object({
   imageURL: text(),
   imagePath: text(),
   createdAt: optionalTime,
+  /** Set when staff called the event off (docs/staff.md); shown to everyone on its page. */
+  staffCancelReason: z
+    .string()
+    .nullish()
+    .transform((v): StaffCancelReason | null =>
+      STAFF_CANCEL_REASONS.includes(v as StaffCancelReason) ? (v as StaffCancelReason) : null,
+    ),
 });
 
 /**

@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   'participation_rejected',
   'message',
   'system',
+  'staff_event_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

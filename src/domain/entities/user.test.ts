@@ -1,10 +1,4 @@
-import {
-  generateCustomUserId,
-  newUserDocument,
-  isAdmin,
-  SPECIAL_ADMIN_EMAIL,
-  userProfileSchema,
-} from '@/domain/entities/user';
+import { generateCustomUserId, newUserDocument, userProfileSchema } from '@/domain/entities/user';
 
 describe('userProfileSchema (SPEC §3)', () => {
   it('fills a bare document with the defaults', () => {
@@ -97,25 +91,6 @@ describe('generateCustomUserId', () => {
     const bytes = [255, 248, 0, 26, 52, 61, 62, 1, 27, 53];
     const random = (n: number) => Uint8Array.from({ length: n }, (_, i) => bytes[i] ?? 0);
     expect(generateCustomUserId(random)).toBe('user_Aa09ABb1');
-  });
-});
-
-describe('isAdmin (SPEC §6)', () => {
-  it('is true for role admin or moderator', () => {
-    expect(isAdmin({ email: 'a@example.com', role: 'admin' })).toBe(true);
-    expect(isAdmin({ email: 'a@example.com', role: 'moderator' })).toBe(true);
-  });
-
-  it('is true for the special account whatever its role, ignoring case', () => {
-    expect(isAdmin({ email: SPECIAL_ADMIN_EMAIL, role: 'user' })).toBe(true);
-    expect(isAdmin({ email: SPECIAL_ADMIN_EMAIL.toUpperCase() })).toBe(true);
-  });
-
-  it('is false for ordinary users and nobody', () => {
-    expect(isAdmin({ email: 'a@example.com', role: 'user' })).toBe(false);
-    expect(isAdmin({ email: null, role: null })).toBe(false);
-    expect(isAdmin(null)).toBe(false);
-    expect(isAdmin(undefined)).toBe(false);
   });
 });
 

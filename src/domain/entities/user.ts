@@ -119,13 +119,8 @@ function defaultRandom(n: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(n));
 }
 
-/** The one hardcoded staff account of SPEC §6, checked by email. */
+/**
+ * The one hardcoded staff account of SPEC §6, recognised by its verified address (the staff
+ * checks are in src/domain/rules/staff.ts).
+ */
 export const SPECIAL_ADMIN_EMAIL = 'admin@sports-community.example';
-
-export function isAdmin(
-  user: { email?: string | null; role?: Role | null } | null | undefined,
-): boolean {
-  if (!user) return false;
-  if (user.email && user.email.toLowerCase() === SPECIAL_ADMIN_EMAIL) return true;
-  return user.role === 'admin' || user.role === 'moderator';
-}

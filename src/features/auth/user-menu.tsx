@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { isAdmin } from '@/domain/entities/user';
+import { isStaff } from '@/domain/rules/staff';
+import { isSuspended } from '@/domain/rules/standing';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { toast } from '@/lib/toast-store';
@@ -118,7 +119,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           >
             設定
           </Link>
-          {isAdmin(user) ? (
+          {isStaff({ ...user, suspended: isSuspended(user) }) ? (
             <Link role="menuitem" to="/admin" className={itemClass} onClick={() => setOpen(false)}>
               管理画面
             </Link>

@@ -11,12 +11,14 @@ import {
   type SportEvent,
 } from '@/domain/entities/event';
 import { errorMessage } from '@/domain/errors';
+import { STAFF_CANCEL_REASON_LABELS } from '@/domain/entities/staff-cancel';
 import {
   formatEventTimes,
   formatFee,
   formatLongDate,
   formatLongDateWithWeekday,
 } from '@/domain/format';
+import { ReportButton } from '@/features/admin/report-button';
 import { useCurrentUser } from '@/features/auth/session';
 import { Avatar } from '@/features/auth/user-menu';
 import { StartConversationButton } from '@/features/messages/start-conversation-button';
@@ -139,14 +141,28 @@ function EventDetail({ event }: { event: SportEvent }) {
             <p className="mt-2 text-sm text-slate-600">
               {formatLongDateWithWeekday(event.date)} {times}
             </p>
-            {isOrganizer ? (
-              <Link
-                to={`/events/${encodeURIComponent(event.id)}/edit`}
-                className={buttonClass('secondary', 'mt-4')}
+            {event.status === 'cancelled' && event.staffCancelReason ? (
+              <p
+                role="status"
+                className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
               >
-                編集
-              </Link>
+                このイベントは運営により中止されました（理由：
+                {STAFF_CANCEL_REASON_LABELS[event.staffCancelReason]}）。
+              </p>
             ) : null}
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+              {isOrganizer ? (
+                <Link
+                  to={`/events/${encodeURIComponent(event.id)}/edit`}
+                  className={buttonClass('secondary')}
+                >
+                  編集
+                </Link>
+              ) : (
+                <span />
+              )}
+              <ReportButton target={{ type: 'event', id: event.id }} ownerId={event.organizerId} />
+            </div>
           </div>
         </div>
 
