@@ -47,6 +47,17 @@ export const WEB_VITAL_THRESHOLDS = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** Profile field limits (docs/profile.md): the settings form, the domain and firestore.rules agree. */
+export const DISPLAY_NAME_MAX = 30;
+export const BIO_MAX = 500;
+export const LOCATION_MAX = 50;
+export const PHOTO_URL_MAX = 2048;
+export const PHOTO_PATH_MAX = 1024;
+/** The earliest birth date a profile accepts (yyyy-MM-dd); the latest is today. */
+export const BIRTH_DATE_MIN = '1900-01-01';
+/** A page of a profile's event lists (organized, joined). */
+export const PROFILE_EVENTS_PAGE_SIZE = 10;
+
 /** The longest message a join request may carry (form, domain rule and firestore.rules). */
 export const REQUEST_MESSAGE_MAX = 500;
 
@@ -58,3 +69,6 @@ export const UPLOADABLE_IMAGE_TYPES = [
   'image/webp',
   'image/avif',
 ] as const;
+
+/** Events updated per write when an organizer's name or photo changes (Firestore allows 500). */
+export const ORGANIZER_SYNC_BATCH = 100;

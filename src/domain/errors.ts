@@ -36,6 +36,8 @@ export const ERR = {
   accountSuspended: 'このアカウントは利用停止中のため、この操作はできません',
   emailNotVerified:
     'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
+  profileNotFound: 'ユーザーが見つかりません',
+  profileNotOwner: 'ほかのユーザーのプロフィール設定は表示・変更できません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

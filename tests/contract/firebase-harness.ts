@@ -1,4 +1,6 @@
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteApp } from 'firebase/app';
+import { doc, updateDoc, type Firestore } from 'firebase/firestore';
 import { vi } from 'vitest';
 import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
 import type { FirebaseParticipationPort } from '@/data/firebase/participation';
@@ -107,6 +109,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
   );
   const { backend } = services;
   const emails = new Map<string, string>();
+  let rulesOff: Promise<RulesTestEnvironment> | undefined;
 
   return {
     backend,
@@ -140,9 +143,22 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
         Object.assign(new Error('The query requires an index.'), { code: 'failed-precondition' }),
       );
     },
+    async serverUpdate(collection, id, fields) {
+      rulesOff ??= initializeTestEnvironment({
+        projectId: FIREBASE_PROJECT_ID,
+        firestore: { host: firestore.host, port: firestore.port },
+      });
+      await (
+        await rulesOff
+      ).withSecurityRulesDisabled(async (admin) => {
+        const db = admin.firestore() as unknown as Firestore;
+        await updateDoc(doc(db, collection, id), fields);
+      });
+    },
     async dispose() {
       await backend.auth.signOut().catch(() => {});
       await deleteApp(services.app);
+      await (await rulesOff)?.cleanup();
     },
   };
 }

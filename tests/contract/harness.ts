@@ -33,6 +33,15 @@ export interface ContractHarness {
    * so the suites can check the SPEC §8 fallback. Undone by dispose (or vitest's restoreMocks).
    */
   failPendingMainQuery?: () => void;
+  /**
+   * Changes stored fields as the server (or an older version of the app) could, past the
+   * rules and the ports: a date moved into the past, a suspended account, a legacy field.
+   */
+  serverUpdate(
+    collection: 'users' | 'events',
+    id: string,
+    fields: Record<string, unknown>,
+  ): Promise<void>;
   dispose(): Promise<void>;
 }
 

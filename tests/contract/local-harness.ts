@@ -48,6 +48,9 @@ export async function createLocalHarness(): Promise<ContractHarness> {
         Object.assign(new Error('The query requires an index.'), { code: 'failed-precondition' }),
       );
     },
+    async serverUpdate(collection, id, fields) {
+      await backend.db.table(collection).update(id, fields);
+    },
     async dispose() {
       // Lets fire-and-forget work (the unread-message mail) finish before the database goes.
       await sleep(0);

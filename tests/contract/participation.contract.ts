@@ -463,5 +463,24 @@ export function participationContract(makeHarness: HarnessFactory): void {
         });
       });
     });
+
+    describe('pendingCount', () => {
+      it('counts the pending requests of an event for its organizer only', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const first = await backend.participation.request(eventId, '');
+        await h().signUpAs('二人目');
+        await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        expect(await backend.participation.pendingCount(eventId)).toBe(2);
+        await backend.participation.approve(first);
+        expect(await backend.participation.pendingCount(eventId)).toBe(1);
+
+        await h().signInAs(requester);
+        await expect(backend.participation.pendingCount(eventId)).rejects.toThrow();
+        await h().signOut();
+        await expectRejection(backend.participation.pendingCount(eventId), ERR.loginRequired);
+      });
+    });
   });
 }

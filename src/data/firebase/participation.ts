@@ -2,6 +2,7 @@ import {
   collection,
   doc,
   documentId,
+  getCountFromServer,
   getDocs,
   limit,
   orderBy,
@@ -17,6 +18,7 @@ import {
   type ParticipationRequest,
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
+import { DomainError } from '@/domain/errors';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import {
   decideApprove,
@@ -261,6 +263,15 @@ export function createParticipationPort(
         logQueryError('participation.forEvent', e);
         return [];
       }
+    },
+
+    async pendingCount(eventId) {
+      if (!(await currentUid(ctx))) throw new DomainError('loginRequired');
+      // A count reads no documents; the rules let only the event's organizer run it.
+      const snap = await getCountFromServer(
+        query(requests, where('eventId', '==', eventId), where('status', '==', 'pending')),
+      );
+      return snap.data().count;
     },
   };
   return port;

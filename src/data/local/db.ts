@@ -87,6 +87,12 @@ export interface OutboxRow {
   sentAt: Date;
 }
 
+/** A document under users/{uid}/private: id is `${uid}/${name}` (private/profile, private/settings). */
+export interface PrivateDocRow {
+  id: string;
+  [field: string]: unknown;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -106,6 +112,7 @@ export class LocalDb extends Dexie {
   accounts!: Table<AccountRow, string>;
   actionCodes!: Table<ActionCodeRow, string>;
   outbox!: Table<OutboxRow, string>;
+  privateDocs!: Table<PrivateDocRow, string>;
   meta!: Table<MetaRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -133,6 +140,15 @@ export class LocalDb extends Dexie {
         'id, date, organizerId, *participants, status, [date+startTime+id], ' +
         '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id]',
     });
+    // Profiles: an organizer's events page in date order; the owner-only documents beside a
+    // profile (users/{uid}/private/* on Firebase).
+    this.version(3).stores({
+      events:
+        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+        '[organizerId+date+startTime+id]',
+      privateDocs: 'id',
+    });
   }
 
   /** Every table, for wiping the demo data in one transaction. */
@@ -149,6 +165,7 @@ export class LocalDb extends Dexie {
       this.accounts,
       this.actionCodes,
       this.outbox,
+      this.privateDocs,
       this.meta,
     ] as unknown as Table[];
   }

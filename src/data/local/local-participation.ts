@@ -15,6 +15,7 @@ import {
   decideReject,
   decideRequest,
 } from '@/domain/rules/participation';
+import { DomainError } from '@/domain/errors';
 import { logger } from '@/lib/logger';
 import { currentDisplayName, currentUid, type LocalContext } from './context';
 import type { EventRow, LocalDb, RequestRow } from './db';
@@ -184,6 +185,19 @@ export class LocalParticipation implements ParticipationPort {
     const requests = parseRows(participationRequestSchema, rows, 'participation.forEvent');
     // Oldest first: the organizer handles requests in the order they arrived.
     return requests.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
+  }
+
+  async pendingCount(eventId: string): Promise<number> {
+    const uid = currentUid(this.ctx);
+    if (!uid) throw new DomainError('loginRequired');
+    const event = await readEvent(this.ctx.db, eventId);
+    if (!event) throw new DomainError('eventNotFound');
+    if (event.organizerId !== uid) throw new DomainError('noProcessPermission');
+    return this.ctx.db.participationRequests
+      .where('eventId')
+      .equals(eventId)
+      .filter((r) => r.status === 'pending')
+      .count();
   }
 
   private async requestsOf(uid: string, eventId: string): Promise<ParticipationRequest[]> {

@@ -1,14 +1,26 @@
 import type { UsersPort } from '@/data/ports/users';
+import { emailSettingsSchema, type EmailSettings } from '@/domain/entities/email-settings';
 import {
-  profileEditSchema,
   userProfileSchema,
   type NewUserDocument,
-  type ProfileEdit,
+  type PrivateProfile,
+  type ProfileSave,
   type UserProfile,
 } from '@/domain/entities/user';
-import type { LocalContext } from './context';
+import { DomainError } from '@/domain/errors';
+import {
+  assertOwnProfile,
+  privateProfileOf,
+  profileWrites,
+  stalePublicFields,
+} from '@/domain/profile';
+import { assertMayWrite } from '@/domain/rules/standing';
+import { currentActor, currentUid, type LocalContext } from './context';
 import type { DocRow } from './db';
-import { definedOnly, parseRow, parseRows } from './rows';
+import { parseRow, parseRows } from './rows';
+
+/** The id of a users/{uid}/private/{name} document in the privateDocs table. */
+const privateId = (uid: string, name: 'profile' | 'settings') => `${uid}/${name}`;
 
 export class LocalUsers implements UsersPort {
   private readonly ctx: LocalContext;
@@ -32,41 +44,94 @@ export class LocalUsers implements UsersPort {
     );
   }
 
-  async create(uid: string, doc: NewUserDocument): Promise<void> {
+  async create(uid: string, doc: NewUserDocument): Promise<boolean> {
+    assertOwnProfile(currentUid(this.ctx), uid);
     const { agreedToTerms, ...fields } = doc;
-    const now = this.ctx.now();
-    await this.ctx.db.users.put({
-      id: uid,
-      ...fields,
-      // The backend's own clock, as serverTimestamp() would be on Firebase.
-      agreedAt: agreedToTerms ? now : null,
-      createdAt: now,
+    const { db } = this.ctx;
+    return db.transaction('rw', db.users, async () => {
+      if (await db.users.get(uid)) return false;
+      const now = this.ctx.now();
+      await db.users.add({
+        id: uid,
+        ...fields,
+        // The backend's own clock, as serverTimestamp() would be on Firebase.
+        agreedAt: agreedToTerms ? now : null,
+        createdAt: now,
+      });
+      return true;
     });
   }
 
-  async update(uid: string, patch: Partial<ProfileEdit>): Promise<void> {
-    // Only the editable fields, validated by the same schema as the form: a caller cannot slip
-    // role or email in through a profile edit.
-    const fields = definedOnly(profileEditSchema.partial().parse(patch));
-    await this.merge(uid, { ...fields, updatedAt: this.ctx.now() });
+  async getPrivateProfile(uid: string): Promise<PrivateProfile> {
+    assertOwnProfile(currentUid(this.ctx), uid);
+    const [stored, profile] = await Promise.all([
+      this.ctx.db.privateDocs.get(privateId(uid, 'profile')),
+      this.get(uid),
+    ]);
+    return privateProfileOf(stored, profile);
+  }
+
+  async saveProfile(uid: string, save: ProfileSave): Promise<void> {
+    const { db } = this.ctx;
+    await db.transaction('rw', db.users, db.privateDocs, async () => {
+      const actor = assertMayWrite(await currentActor(this.ctx), 'active');
+      assertOwnProfile(actor.uid, uid);
+      const row = await db.users.get(uid);
+      if (!row) throw new DomainError('profileNotFound');
+      const now = this.ctx.now();
+      const { publicFields, privateFields } = profileWrites(uid, save, now);
+      await db.users.put({ ...row, ...publicFields, id: uid, updatedAt: now });
+      await db.privateDocs.put({ id: privateId(uid, 'profile'), ...privateFields, updatedAt: now });
+    });
+  }
+
+  async syncPublicProfile(uid: string): Promise<boolean> {
+    assertOwnProfile(currentUid(this.ctx), uid);
+    const { db } = this.ctx;
+    return db.transaction('rw', db.users, db.privateDocs, async () => {
+      const row = await db.users.get(uid);
+      if (!row) return false;
+      const profile = parseRow(userProfileSchema, row);
+      const storedId = privateId(uid, 'profile');
+      const stored = await db.privateDocs.get(storedId);
+      const privateProfile = privateProfileOf(stored, profile);
+      const now = this.ctx.now();
+      const fields = stalePublicFields(profile, privateProfile, now);
+      if (!fields) return false;
+      // Values an older version left public move to the private document first.
+      if (!stored) await db.privateDocs.put({ id: storedId, ...privateProfile, updatedAt: now });
+      await db.users.put({ ...row, ...fields, id: uid, updatedAt: now });
+      return true;
+    });
+  }
+
+  async getEmailSettings(uid: string): Promise<EmailSettings> {
+    assertOwnProfile(currentUid(this.ctx), uid);
+    return emailSettingsSchema.parse(
+      (await this.ctx.db.privateDocs.get(privateId(uid, 'settings'))) ?? null,
+    );
+  }
+
+  async saveEmailSettings(uid: string, settings: EmailSettings): Promise<void> {
+    const actor = assertMayWrite(await currentActor(this.ctx), 'active');
+    assertOwnProfile(actor.uid, uid);
+    await this.ctx.db.privateDocs.put({
+      id: privateId(uid, 'settings'),
+      mail: { ...emailSettingsSchema.parse({ mail: settings }) },
+      updatedAt: this.ctx.now(),
+    });
   }
 
   async markEmailVerified(uid: string): Promise<void> {
-    await this.merge(uid, { emailVerified: true });
+    // Like updateDoc on Firebase: a missing profile is not created nameless (a sign-up that
+    // failed half-way completes it later with users.create), the call rejects instead.
+    const changed = await this.ctx.db.users.update(uid, { emailVerified: true });
+    if (changed === 0) throw new DomainError('profileNotFound');
   }
 
   async recordLogin(uid: string): Promise<void> {
     // Like updateDoc: right after sign-up the profile may not exist yet, and a login stamp must
     // not create a nameless profile ahead of users.create.
     await this.ctx.db.users.update(uid, { lastLoginAt: this.ctx.now(), isActive: true });
-  }
-
-  /** set(..., { merge: true }) semantics: a missing document is created with just these fields. */
-  private async merge(uid: string, fields: Record<string, unknown>): Promise<void> {
-    const { db } = this.ctx;
-    await db.transaction('rw', db.users, async () => {
-      const existing = await db.users.get(uid);
-      await db.users.put({ ...(existing ?? {}), ...fields, id: uid });
-    });
   }
 }

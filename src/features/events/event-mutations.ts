@@ -17,7 +17,7 @@ function invalidateEvent(qc: QueryClient, event: Pick<SportEvent, 'id' | 'organi
   return refreshQueries(qc, [
     eventQueries.detail(event.id).queryKey,
     eventQueries.lists,
-    eventQueries.byOrganizer(event.organizerId).queryKey,
+    eventQueries.organizerLists(event.organizerId),
     ['events', 'byParticipant'],
   ]);
 }
@@ -33,7 +33,7 @@ export function useCreateEvent() {
     onSuccess: () =>
       refreshQueries(qc, [
         eventQueries.lists,
-        ...(user ? [eventQueries.byOrganizer(user.uid).queryKey] : []),
+        ...(user ? [eventQueries.organizerLists(user.uid)] : []),
       ]),
   });
 }
