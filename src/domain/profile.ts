@@ -118,3 +118,16 @@ export function assertOwnProfile(actorUid: string | null, uid: string): void {
 export function profilePhotoFolder(uid: string): string {
   return `users/${uid}`;
 }
+
+/**
+ * Whether the public profile shows anything of the gender or birth date, which may have gone out
+ * of date (an age after a birthday) or be left over from an older version. Only then is the
+ * private profile read to compare (stalePublicFields).
+ */
+export function mayShowStaleFields(
+  publicProfile: Pick<UserProfile, 'gender' | 'birthDate' | 'age'>,
+): boolean {
+  return (
+    publicProfile.gender !== '' || publicProfile.birthDate !== '' || publicProfile.age !== null
+  );
+}

@@ -6,7 +6,8 @@ import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { refreshQueries } from '@/lib/query-client';
 import { eventQueries } from './event-queries';
-import { eventImageFolder, useImageUpload } from './use-image-upload';
+import { useImageUpload } from '@/lib/use-image-upload';
+import { eventImageFolder } from './image-folder';
 
 /**
  * What a change to one event can show up in: its detail, every list page (any page may hold
