@@ -26,12 +26,20 @@ export const COUNTED_EVENT_STATUSES: readonly EventStatus[] = EVENT_STATUSES.fil
   (s) => s !== 'cancelled',
 );
 
+/** The event's end (start + 2 h without an end time) has passed. */
+export function hasEnded(
+  event: Pick<SportEvent, 'date' | 'startTime' | 'endTime'>,
+  now: Date = new Date(),
+): boolean {
+  return eventEnd(event).getTime() < now.getTime();
+}
+
 /** Took part and the event is over: an event still running or to come does not count yet. */
 export function hasParticipated(event: HistoryEvent, uid: string, now: Date = new Date()): boolean {
   return (
     COUNTED_EVENT_STATUSES.includes(event.status) &&
     event.participants.includes(uid) &&
-    eventEnd(event).getTime() < now.getTime()
+    hasEnded(event, now)
   );
 }
 

@@ -115,17 +115,20 @@ export function PagedEventList({
   label,
   empty,
   extra,
+  hide,
 }: {
   query: PagedEvents;
   label: string;
   empty: ReactNode;
   extra?: (event: SportEvent) => ReactNode;
+  /** Leaves out events the page holds but this list should not show. */
+  hide?: (event: SportEvent) => boolean;
 }) {
   if (query.isPending) return <RowsSkeleton label={`${label}を読み込み中`} />;
   if (query.isError && !query.data) {
     return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   }
-  const events = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const events = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((e) => !hide?.(e));
   if (events.length === 0) return <ListEmpty>{empty}</ListEmpty>;
   return (
     <div>

@@ -8,6 +8,7 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
 import { errorMessage } from '@/domain/errors';
 import { formatLongDate, formatLongDateWithWeekday } from '@/domain/format';
+import { hasEnded } from '@/domain/participation-history';
 import { useCurrentUser } from '@/features/auth/session';
 import { eventQueries } from '@/features/events/event-queries';
 import { participationQueries } from '@/features/participation/participation-queries';
@@ -145,6 +146,8 @@ function JoinedSection({ uid }: { uid: string }) {
       <PagedEventList
         query={query}
         label="参加予定のイベント"
+        // Today's events that have ended already count in the history instead.
+        hide={(event) => hasEnded(event)}
         empty={
           <>
             参加予定のイベントはありません。
