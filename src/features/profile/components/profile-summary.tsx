@@ -38,10 +38,14 @@ export function ProfileSummary({
         <Avatar name={name} photoURL={profile.photoURL} size={96} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{name}</h1>
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">
+                {name}
+              </h1>
+              <ParticipationSummary uid={profile.id} />
+            </div>
             {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
           </div>
-          <ParticipationSummary uid={profile.id} />
           {profile.bio ? (
             <p className="mt-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
               {profile.bio}
