@@ -23,6 +23,24 @@ export function normalizeFilters(filters: EventFilters): EventFilters {
   return out;
 }
 
+/** One user's events, organized or taken part in: a cursor-paged list (eventQueries). */
+function userEvents(
+  kind: 'byOrganizer' | 'byParticipant',
+  uid: string,
+  when: EventTime,
+  backend?: Backend,
+) {
+  return infiniteQueryOptions({
+    queryKey: ['events', kind, uid, when] as const,
+    queryFn: backend
+      ? ({ pageParam }: { pageParam: string | null }): Promise<Page<SportEvent>> =>
+          backend.events[kind](uid, when, pageParam)
+      : skipToken,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page<SportEvent>) => last.nextCursor ?? undefined,
+  });
+}
+
 /**
  * The one query-options factory of the events feature. Keys are hierarchical
  * (['events'] > ['events','list'|'detail'|…] > …) so a mutation can invalidate exactly what it
@@ -79,27 +97,11 @@ export const eventQueries = {
 
   /** The events `uid` organizes, from today on or before today, PROFILE_EVENTS_PAGE_SIZE a page. */
   byOrganizer: (uid: string, when: EventTime, backend?: Backend) =>
-    infiniteQueryOptions({
-      queryKey: ['events', 'byOrganizer', uid, when] as const,
-      queryFn: backend
-        ? ({ pageParam }: { pageParam: string | null }): Promise<Page<SportEvent>> =>
-            backend.events.byOrganizer(uid, when, pageParam)
-        : skipToken,
-      initialPageParam: null as string | null,
-      getNextPageParam: (last: Page<SportEvent>) => last.nextCursor ?? undefined,
-    }),
+    userEvents('byOrganizer', uid, when, backend),
 
   /** The events `uid` takes part in, as byOrganizer. */
   byParticipant: (uid: string, when: EventTime, backend?: Backend) =>
-    infiniteQueryOptions({
-      queryKey: ['events', 'byParticipant', uid, when] as const,
-      queryFn: backend
-        ? ({ pageParam }: { pageParam: string | null }): Promise<Page<SportEvent>> =>
-            backend.events.byParticipant(uid, when, pageParam)
-        : skipToken,
-      initialPageParam: null as string | null,
-      getNextPageParam: (last: Page<SportEvent>) => last.nextCursor ?? undefined,
-    }),
+    userEvents('byParticipant', uid, when, backend),
 
   /** The participation count and history of `uid`, under the participant's lists. */
   participationRecord: (uid: string, backend?: Backend) =>

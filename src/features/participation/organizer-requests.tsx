@@ -17,7 +17,8 @@ import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusPill } from '@/components/ui/status-pill';
-import { InlineError, PanelCard } from './panel-parts';
+import { PanelCard } from '@/components/ui/panel-card';
+import { InlineError } from './panel-parts';
 import { participationQueries, useParticipationMutations } from './participation-queries';
 import { useLiveParticipation } from './use-live-participation';
 

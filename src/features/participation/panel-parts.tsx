@@ -1,31 +1,3 @@
-import { useId, type ReactNode } from 'react';
-
-export function PanelCard({
-  title,
-  children,
-  badge,
-}: {
-  title: string;
-  children: ReactNode;
-  badge?: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id={headingId} className="text-lg font-bold text-slate-900">
-          {title}
-        </h2>
-        {badge}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 export function InlineError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -12,7 +12,8 @@ import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganizerRequests } from './organizer-requests';
 import { StatusPill } from '@/components/ui/status-pill';
-import { InlineError, PanelCard } from './panel-parts';
+import { PanelCard } from '@/components/ui/panel-card';
+import { InlineError } from './panel-parts';
 import {
   participationQueries,
   refreshEventForViewer,

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
 import type { EventFilters } from '@/data/ports/events';
 import { errorMessage } from '@/domain/errors';
@@ -95,15 +96,11 @@ export default function EventListPage() {
           )}
           {query.hasNextPage && !query.isPlaceholderData ? (
             <div className="mt-8 flex justify-center">
-              <Button
-                variant="secondary"
+              <LoadMoreButton
                 className="min-w-40"
-                busy={query.isFetchingNextPage}
-                busyLabel="読み込み中…"
+                loading={query.isFetchingNextPage}
                 onClick={() => void query.fetchNextPage()}
-              >
-                もっと見る
-              </Button>
+              />
             </div>
           ) : null}
           {query.isFetchNextPageError ? (

@@ -1,39 +1,13 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { StatusPill } from '@/components/ui/status-pill';
 import type { Page } from '@/domain/entities/common';
 import { EVENT_STATUS_LABELS, type EventStatus, type SportEvent } from '@/domain/entities/event';
 import { errorMessage } from '@/domain/errors';
 import { formatEventTimes, formatLongDateWithWeekday } from '@/domain/format';
-
-/** A card with a heading; `aside` sits on the heading's line (a count, a toggle). */
-export function ProfileSection({
-  title,
-  aside,
-  children,
-}: {
-  title: string;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={headingId} className="text-lg font-bold text-slate-900">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 const STATUS_TONES: Record<EventStatus, 'green' | 'amber' | 'red' | 'slate'> = {
   open: 'green',
@@ -141,15 +115,11 @@ export function PagedEventList({
         <ListError error={query.error} onRetry={() => void query.fetchNextPage()} />
       ) : null}
       {query.hasNextPage && !query.isFetchNextPageError ? (
-        <Button
-          variant="secondary"
+        <LoadMoreButton
           className="mt-3 w-full"
-          busy={query.isFetchingNextPage}
-          busyLabel="読み込み中…"
+          loading={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
-        >
-          もっと見る
-        </Button>
+        />
       ) : null}
     </div>
   );

@@ -11,6 +11,7 @@ import {
 import { formatLongDate } from '@/domain/format';
 import { ageOn } from '@/domain/profile';
 import { toDateOrNull } from '@/domain/time';
+import { InlineRetry } from './inline-retry';
 import { memberSince, type ProfileFact } from './profile-summary';
 
 function genderLabel(gender: string): string {
@@ -59,18 +60,7 @@ function PrivateValue({
 }) {
   if (query.isPending) return <span className="text-slate-500">読み込み中…</span>;
   if (query.isError) {
-    return (
-      <span className="text-red-700">
-        読み込めませんでした
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="ml-2 rounded border border-red-300 bg-white px-2 py-0.5 text-xs font-semibold hover:bg-red-50"
-        >
-          再読み込み
-        </button>
-      </span>
-    );
+    return <InlineRetry message="読み込めませんでした" onRetry={() => void query.refetch()} />;
   }
   const p = query.data;
   if (field === 'gender') {

@@ -8,6 +8,7 @@ import { participationLabel } from '@/domain/participation-history';
 import { Avatar } from '@/features/auth/user-menu';
 import { eventQueries } from '@/features/events/event-queries';
 import { useBackend } from '@/lib/backend-context';
+import { InlineRetry } from './inline-retry';
 
 export interface ProfileFact {
   label: string;
@@ -83,16 +84,11 @@ function ParticipationSummary({ uid }: { uid: string }) {
   }
   if (record.isError) {
     return (
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-700" role="alert">
-        {errorMessage(record.error, '参加回数を読み込めませんでした')}
-        <button
-          type="button"
-          onClick={() => void record.refetch()}
-          className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs font-semibold hover:bg-red-50"
-        >
-          再読み込み
-        </button>
-      </p>
+      <InlineRetry
+        className="mt-2"
+        message={errorMessage(record.error, '参加回数を読み込めませんでした')}
+        onRetry={() => void record.refetch()}
+      />
     );
   }
   return (

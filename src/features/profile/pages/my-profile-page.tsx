@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { PanelCard } from '@/components/ui/panel-card';
 import { ErrorState, Page, useDocumentTitle } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPill } from '@/components/ui/status-pill';
@@ -17,7 +18,6 @@ import {
   ListEmpty,
   ListError,
   PagedEventList,
-  ProfileSection,
   RowsSkeleton,
   EventRow,
 } from '../components/event-rows';
@@ -39,9 +39,9 @@ function HistorySection({ uid }: { uid: string }) {
   const backend = useBackend();
   const record = useQuery(eventQueries.participationRecord(uid, backend));
   return (
-    <ProfileSection
+    <PanelCard
       title="参加履歴"
-      aside={<span className="text-xs text-slate-500">直近{PARTICIPATION_HISTORY_LIMIT}件</span>}
+      badge={<span className="text-xs text-slate-500">直近{PARTICIPATION_HISTORY_LIMIT}件</span>}
     >
       {record.isPending ? (
         <RowsSkeleton label="参加履歴を読み込み中" />
@@ -64,7 +64,7 @@ function HistorySection({ uid }: { uid: string }) {
           ))}
         </ul>
       )}
-    </ProfileSection>
+    </PanelCard>
   );
 }
 
@@ -107,9 +107,9 @@ function OrganizedSection({ uid }: { uid: string }) {
     </button>
   );
   return (
-    <ProfileSection
+    <PanelCard
       title="主催しているイベント"
-      aside={
+      badge={
         <div role="group" aria-label="表示するイベント" className="flex gap-1">
           {tab('upcoming', 'これから')}
           {tab('past', '終了・過去')}
@@ -134,7 +134,7 @@ function OrganizedSection({ uid }: { uid: string }) {
         }
         extra={when === 'upcoming' ? (event) => <PendingCount eventId={event.id} /> : undefined}
       />
-    </ProfileSection>
+    </PanelCard>
   );
 }
 
@@ -142,7 +142,7 @@ function JoinedSection({ uid }: { uid: string }) {
   const backend = useBackend();
   const query = useInfiniteQuery(eventQueries.byParticipant(uid, 'upcoming', backend));
   return (
-    <ProfileSection title="参加予定のイベント">
+    <PanelCard title="参加予定のイベント">
       <PagedEventList
         query={query}
         label="参加予定のイベント"
@@ -156,7 +156,7 @@ function JoinedSection({ uid }: { uid: string }) {
           </>
         }
       />
-    </ProfileSection>
+    </PanelCard>
   );
 }
 
@@ -164,7 +164,7 @@ function PendingRequestsSection({ uid }: { uid: string }) {
   const backend = useBackend();
   const query = useQuery(participationQueries.myPending(uid, backend));
   return (
-    <ProfileSection title="承認待ちのリクエスト">
+    <PanelCard title="承認待ちのリクエスト">
       {query.isPending ? (
         <RowsSkeleton label="承認待ちのリクエストを読み込み中" />
       ) : query.isError ? (
@@ -192,7 +192,7 @@ function PendingRequestsSection({ uid }: { uid: string }) {
           ))}
         </ul>
       )}
-    </ProfileSection>
+    </PanelCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { PanelCard } from '@/components/ui/panel-card';
 import { ErrorState, Page, useDocumentTitle } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import type { UserProfile } from '@/domain/entities/user';
@@ -8,7 +9,7 @@ import { errorMessage } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/session';
 import { eventQueries } from '@/features/events/event-queries';
 import { useBackend } from '@/lib/backend-context';
-import { PagedEventList, ProfileSection } from '../components/event-rows';
+import { PagedEventList } from '../components/event-rows';
 import { ProfileActions } from '../components/profile-actions';
 import { publicFacts } from '../components/profile-facts';
 import { ProfileSummary } from '../components/profile-summary';
@@ -52,13 +53,13 @@ function PublicProfile({ profile }: { profile: UserProfile }) {
         facts={publicFacts(profile)}
         actions={<ProfileActions profile={profile} isMe={isMe} />}
       />
-      <ProfileSection title="主催予定のイベント">
+      <PanelCard title="主催予定のイベント">
         <PagedEventList
           query={organized}
           label={`${name}さんが主催予定のイベント`}
           empty="主催予定のイベントはありません。"
         />
-      </ProfileSection>
+      </PanelCard>
     </div>
   );
 }
