@@ -360,6 +360,38 @@ export function participationContract(makeHarness: HarnessFactory): void {
         expect(rejection!.body).toContain('主催 太郎');
       });
 
+      it('sends no mail of a kind the recipient turned off, and the other kinds still', async (ctx) => {
+        const mails = h().notificationOutbox;
+        if (!mails) {
+          return ctx.skip(
+            'not run: this harness captures no notification mail (on Firebase the Functions send it)',
+          );
+        }
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        await backend.users.saveEmailSettings(requester, {
+          participationApproved: false,
+          participationRejected: true,
+          unreadMessages: true,
+        });
+        const first = await backend.participation.request(eventId, '');
+        const email = await profileEmail(requester);
+        await h().signInAs(organizer);
+        await backend.participation.approve(first);
+        await h().signInAs(requester);
+        await backend.events.leave(eventId);
+        const second = await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        await backend.participation.reject(second);
+
+        const aboutTheEvent = (await mails()).filter(
+          (m) => m.to === email && m.subject.includes('朝のテニス'),
+        );
+        expect(aboutTheEvent.map((m) => m.subject)).toEqual([
+          expect.stringContaining('参加リクエストについて'),
+        ]);
+      });
+
       it('still approves when the email call fails, and logs the failure', async () => {
         const { backend } = h();
         const { organizer, requester, eventId } = await eventWithRequester(h());

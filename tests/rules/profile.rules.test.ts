@@ -19,6 +19,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { ageOn, publicProfileFields } from '@/domain/profile';
+import { DEFAULT_EMAIL_SETTINGS, MAIL_KINDS } from '@/domain/entities/email-settings';
 import { privateProfileSchema, type PrivateProfile } from '@/domain/entities/user';
 
 /**
@@ -226,6 +227,40 @@ describe.skipIf(!host)(
         await seed(`users/${ALICE}/private/profile`, { ...HIDDEN, genderVisibility: 'public' });
         await assertFails(updateDoc(doc(as(BOB), 'users', ALICE), { gender: 'female' }));
         await assertFails(updateDoc(doc(anon(), 'users', ALICE), { gender: 'female' }));
+      });
+    });
+
+    describe('email settings', () => {
+      const settings = (mail: DocumentData) => ({ mail, updatedAt: serverTimestamp() });
+      const path = `users/${ALICE}/private/settings`;
+
+      it('are read and written by their owner only', async () => {
+        const off = settings({ ...DEFAULT_EMAIL_SETTINGS, participationApproved: false });
+        await assertSucceeds(setDoc(doc(as(ALICE), path), off));
+        await assertSucceeds(getDoc(doc(as(ALICE), path)));
+        await assertFails(getDoc(doc(as(BOB), path)));
+        await assertFails(getDoc(doc(anon(), path)));
+        await assertFails(getDoc(doc(as(MOD), path)));
+        await assertFails(setDoc(doc(as(BOB), path), settings(DEFAULT_EMAIL_SETTINGS)));
+      });
+
+      it('hold one boolean per known mail kind and nothing else', async () => {
+        const db = as(ALICE);
+        await assertFails(
+          setDoc(doc(db, path), settings({ ...DEFAULT_EMAIL_SETTINGS, unreadMessages: 'no' })),
+        );
+        await assertFails(setDoc(doc(db, path), settings({ everything: false })));
+        await assertFails(
+          setDoc(doc(db, path), { ...settings(DEFAULT_EMAIL_SETTINGS), email: 'x@example.com' }),
+        );
+        await assertFails(
+          setDoc(doc(db, path), { mail: DEFAULT_EMAIL_SETTINGS, updatedAt: Timestamp.now() }),
+        );
+      });
+
+      it('follow the domain list of mail kinds', async () => {
+        const all = Object.fromEntries(MAIL_KINDS.map((k) => [k, false]));
+        await assertSucceeds(setDoc(doc(as(ALICE), path), settings(all)));
       });
     });
 

@@ -93,6 +93,11 @@ export interface PrivateDocRow {
   [field: string]: unknown;
 }
 
+/** The privateDocs id of users/{uid}/private/{name}. */
+export function privateDocId(uid: string, name: 'profile' | 'settings'): string {
+  return `${uid}/${name}`;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;

@@ -16,11 +16,8 @@ import {
 } from '@/domain/profile';
 import { assertMayWrite } from '@/domain/rules/standing';
 import { currentActor, currentUid, type LocalContext } from './context';
-import type { DocRow } from './db';
+import { privateDocId, type DocRow } from './db';
 import { parseRow, parseRows } from './rows';
-
-/** The id of a users/{uid}/private/{name} document in the privateDocs table. */
-const privateId = (uid: string, name: 'profile' | 'settings') => `${uid}/${name}`;
 
 export class LocalUsers implements UsersPort {
   private readonly ctx: LocalContext;
@@ -65,7 +62,7 @@ export class LocalUsers implements UsersPort {
   async getPrivateProfile(uid: string): Promise<PrivateProfile> {
     assertOwnProfile(currentUid(this.ctx), uid);
     const [stored, profile] = await Promise.all([
-      this.ctx.db.privateDocs.get(privateId(uid, 'profile')),
+      this.ctx.db.privateDocs.get(privateDocId(uid, 'profile')),
       this.get(uid),
     ]);
     return privateProfileOf(stored, profile);
@@ -81,7 +78,11 @@ export class LocalUsers implements UsersPort {
       const now = this.ctx.now();
       const { publicFields, privateFields } = profileWrites(uid, save, now);
       await db.users.put({ ...row, ...publicFields, id: uid, updatedAt: now });
-      await db.privateDocs.put({ id: privateId(uid, 'profile'), ...privateFields, updatedAt: now });
+      await db.privateDocs.put({
+        id: privateDocId(uid, 'profile'),
+        ...privateFields,
+        updatedAt: now,
+      });
     });
   }
 
@@ -92,7 +93,7 @@ export class LocalUsers implements UsersPort {
       const row = await db.users.get(uid);
       if (!row) return false;
       const profile = parseRow(userProfileSchema, row);
-      const storedId = privateId(uid, 'profile');
+      const storedId = privateDocId(uid, 'profile');
       const stored = await db.privateDocs.get(storedId);
       const privateProfile = privateProfileOf(stored, profile);
       const now = this.ctx.now();
@@ -108,7 +109,7 @@ export class LocalUsers implements UsersPort {
   async getEmailSettings(uid: string): Promise<EmailSettings> {
     assertOwnProfile(currentUid(this.ctx), uid);
     return emailSettingsSchema.parse(
-      (await this.ctx.db.privateDocs.get(privateId(uid, 'settings'))) ?? null,
+      (await this.ctx.db.privateDocs.get(privateDocId(uid, 'settings'))) ?? null,
     );
   }
 
@@ -116,7 +117,7 @@ export class LocalUsers implements UsersPort {
     const actor = assertMayWrite(await currentActor(this.ctx), 'active');
     assertOwnProfile(actor.uid, uid);
     await this.ctx.db.privateDocs.put({
-      id: privateId(uid, 'settings'),
+      id: privateDocId(uid, 'settings'),
       mail: { ...emailSettingsSchema.parse({ mail: settings }) },
       updatedAt: this.ctx.now(),
     });
