@@ -13,5 +13,10 @@ export default defineConfig({
     // (scripts/test-firebase.sh starts what it can and runs them for real).
     include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/rules/**/*.test.ts'],
     restoreMocks: true,
+    // Screens render and type through several steps, and a contract harness starts an app on
+    // the emulators; on a shared 2-core machine under load the default budgets (5 s a test, 10 s
+    // a hook) fail work that is only slow, not stuck.
+    testTimeout: 15_000,
+    hookTimeout: 30_000,
   },
 });

@@ -18,6 +18,7 @@
 # emulators run in process groups of their own and are stopped on every exit, Ctrl-C included.
 #
 #   --auth-only                   start the Auth emulator alone (Firestore and Storage skipped)
+#   EMULATOR_START_SECONDS=180    how long one emulator start may take before it is retried
 #   GCLOUD_FIRESTORE_JAR=/path    where the Cloud SDK's Firestore jar is (/nonexistent: none)
 #   FIREBASE_EMULATORS_PATH=/dir  firebase-tools' emulator cache (default ~/.cache/firebase/emulators)
 set -euo pipefail
@@ -104,11 +105,12 @@ free_port() {
   echo "$port"
 }
 
-# Waits (up to 60 s, while pid lives) until the command succeeds.
+# Waits (up to EMULATOR_START_SECONDS, default 180 s, while pid lives) until the command
+# succeeds. A loaded shared machine can take well over a minute to start firebase-tools.
 wait_until() {
   local pid=$1
   shift
-  for _ in $(seq 1 240); do
+  for _ in $(seq 1 $((${EMULATOR_START_SECONDS:-180} * 4))); do
     alive "$pid" || return 1
     if "$@" >/dev/null 2>&1; then return 0; fi
     sleep 0.25

@@ -8,6 +8,24 @@ export const PARTICIPATION_HISTORY_LIMIT = 10;
 export const EVENT_DETAIL_PARTICIPANT_PROFILES = 10;
 export const EVENTS_PAGE_SIZE = 20;
 
+/**
+ * Caps of the reads that are not paged (src/data/ports states which method uses which): no
+ * read is unbounded, and both backends cut at the same place.
+ */
+/** Teams page like events. */
+export const TEAMS_PAGE_SIZE = EVENTS_PAGE_SIZE;
+/** participation.myPending. */
+export const MY_PENDING_LIMIT = 50;
+/** participation.myPending's fallback read, which has no status filter and so reads more. */
+export const MY_PENDING_FALLBACK_LIMIT = 200;
+/** participation.forEvent: the requests an organizer sees for one event. */
+export const EVENT_REQUESTS_LIMIT = 200;
+/** notifications.subscribe: older ones stay stored but are not shown. */
+export const NOTIFICATIONS_LIVE_LIMIT = 100;
+/** conversations.subscribe and subscribeMessages. */
+export const CONVERSATIONS_LIVE_LIMIT = 100;
+export const MESSAGES_LIVE_LIMIT = 300;
+
 export const DEFAULT_LEVEL = '誰でも';
 export const DEFAULT_REQUEST_STATUS = 'pending';
 export const DEFAULT_EVENT_STATUS = 'open';
@@ -51,12 +69,16 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const DISPLAY_NAME_MAX = 30;
 export const BIO_MAX = 500;
 export const LOCATION_MAX = 50;
-export const PHOTO_URL_MAX = 2048;
 export const PHOTO_PATH_MAX = 1024;
 /** The earliest birth date a profile accepts (yyyy-MM-dd); the latest is today. */
 export const BIRTH_DATE_MIN = '1900-01-01';
 /** A page of a profile's event lists (organized, joined). */
 export const PROFILE_EVENTS_PAGE_SIZE = 10;
+/**
+ * The most of a participant's events from the last two days a participation count reads to see
+ * which have ended: nobody takes part in more than a handful in two days.
+ */
+export const RECENT_PARTICIPATION_CAP = 50;
 
 /** The longest message a join request may carry (form, domain rule and firestore.rules). */
 export const REQUEST_MESSAGE_MAX = 500;

@@ -37,7 +37,6 @@ export const ERR = {
   emailNotVerified:
     'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
   profileNotFound: 'ユーザーが見つかりません',
-  profileNotOwner: 'ほかのユーザーのプロフィール設定は表示・変更できません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;
@@ -54,6 +53,37 @@ export class DomainError extends Error {
 
 export function isDomainError(e: unknown, key?: ErrorKey): e is DomainError {
   return e instanceof DomainError && (key === undefined || e.key === key);
+}
+
+/**
+ * Failures that are not a rule of the domain: the service refused (Firebase: its security rules),
+ * the document is not there, or the network failed. Firestore errors carry these codes already
+ * (FirestoreError.code); the local backend throws BackendError with the same codes where Firebase
+ * would fail, so callers and the contract suites check failureCode(e) whatever the backend.
+ */
+export const FAILURE_MESSAGES = {
+  'permission-denied': 'この操作を行う権限がありません',
+  'not-found': '対象のデータが見つかりません',
+  unavailable: '通信できませんでした。接続を確認してから、もう一度お試しください',
+} as const;
+
+export type FailureCode = keyof typeof FAILURE_MESSAGES;
+
+export class BackendError extends Error {
+  readonly code: FailureCode;
+  constructor(code: FailureCode) {
+    super(FAILURE_MESSAGES[code]);
+    this.name = 'BackendError';
+    this.code = code;
+  }
+}
+
+/** The failure code of any thrown value (a BackendError or a Firestore error), else null. */
+export function failureCode(e: unknown): FailureCode | null {
+  const code: unknown = e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && Object.hasOwn(FAILURE_MESSAGES, code)
+    ? (code as FailureCode)
+    : null;
 }
 
 /**
@@ -111,6 +141,8 @@ export function errorMessage(
   fallback = 'エラーが発生しました。もう一度お試しください',
 ): string {
   if (e instanceof DomainError || e instanceof AuthError) return e.message;
+  const failure = failureCode(e);
+  if (failure) return FAILURE_MESSAGES[failure];
   if (e instanceof Error && /[ぁ-んァ-ン一-龥]/.test(e.message)) return e.message;
   return fallback;
 }

@@ -1,8 +1,7 @@
 import { privateProfileSchema, type ProfileSave } from '@/domain/entities/user';
-import { ERR } from '@/domain/errors';
+import { FAILURE_MESSAGES } from '@/domain/errors';
 import {
   ageOn,
-  assertOwnProfile,
   privateProfileOf,
   profileWrites,
   publicProfileFields,
@@ -177,13 +176,5 @@ describe('profileWrites', () => {
     expect(() => profileWrites('u1', save({ birthDate: '1990-13-01' }), NOW)).toThrow(
       '生年月日の形式が正しくありません',
     );
-  });
-});
-
-describe('assertOwnProfile', () => {
-  it('lets the owner through and refuses a visitor and anyone else', () => {
-    expect(() => assertOwnProfile('u1', 'u1')).not.toThrow();
-    expect(() => assertOwnProfile(null, 'u1')).toThrow(ERR.loginRequired);
-    expect(() => assertOwnProfile('u2', 'u1')).toThrow(ERR.profileNotOwner);
   });
 });

@@ -5,7 +5,8 @@ import {
   type ProfileSave,
   type UserProfile,
 } from '@/domain/entities/user';
-import { DomainError } from '@/domain/errors';
+import { PHOTO_PATH_MAX } from '@/domain/constants';
+import { BackendError } from '@/domain/errors';
 import { toDateOrNull } from '@/domain/time';
 
 /**
@@ -82,12 +83,13 @@ export function stalePublicFields(
 
 /**
  * The two documents one save writes, validated with the settings form's schema; a photo path
- * outside the owner's folder is refused.
+ * outside the owner's folder is refused as the rules refuse it ('permission-denied').
  */
 export function profileWrites(uid: string, save: ProfileSave, now: Date) {
   const edit = profileEditSchema.parse(save);
-  if (save.photoPath && !save.photoPath.startsWith(`${profilePhotoFolder(uid)}/`)) {
-    throw new DomainError('profileNotOwner');
+  const path = save.photoPath;
+  if (path && (!path.startsWith(`${profilePhotoFolder(uid)}/`) || path.length > PHOTO_PATH_MAX)) {
+    throw new BackendError('permission-denied');
   }
   const privateFields: PrivateProfile = {
     gender: edit.gender,
@@ -106,12 +108,6 @@ export function profileWrites(uid: string, save: ProfileSave, now: Date) {
     },
     privateFields,
   };
-}
-
-/** Only the signed-in owner reads their private documents and writes their profile. */
-export function assertOwnProfile(actorUid: string | null, uid: string): void {
-  if (!actorUid) throw new DomainError('loginRequired');
-  if (actorUid !== uid) throw new DomainError('profileNotOwner');
 }
 
 /** An uploaded profile photo must sit in the owner's own folder (storage.rules agree). */

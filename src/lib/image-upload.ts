@@ -1,14 +1,13 @@
 import type { FilesPort, UploadResult } from '@/data/ports/files';
 import {
   IMAGE_MAX_HEIGHT,
-  IMAGE_MAX_UPLOAD_BYTES,
   IMAGE_MAX_WIDTH,
   IMAGE_QUALITY,
   IMAGE_RECOMPRESS_THRESHOLD_BYTES,
   UPLOAD_TIMEOUT_MS,
-  UPLOADABLE_IMAGE_TYPES,
 } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
+import { imageProblem } from '@/domain/rules/files';
 import { logger } from '@/lib/logger';
 
 export interface ImageSize {
@@ -79,11 +78,8 @@ export async function prepareImage(file: File): Promise<File> {
  * at once; uploadImage calls it again before any network work.
  */
 export function assertUploadableImage(file: File | null | undefined): asserts file is File {
-  if (!file || file.size === 0) throw new DomainError('invalidFile');
-  if (!(UPLOADABLE_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    throw new DomainError('unsupportedImageType');
-  }
-  if (file.size > IMAGE_MAX_UPLOAD_BYTES) throw new DomainError('imageTooLarge');
+  const problem = imageProblem(file);
+  if (problem || !file) throw new DomainError(problem ?? 'invalidFile');
 }
 
 /**

@@ -1,9 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { conversationId, type Conversation, type Message } from '@/domain/entities/conversation';
-import { ERR } from '@/domain/errors';
+import { ERR, failureCode } from '@/domain/errors';
 import { logger } from '@/lib/logger';
+import { sideEffectsSettled } from '@/lib/side-effects';
 import type { HarnessFactory } from './harness';
-import { expectRejection, sleep, useHarness, waitForLive } from './support';
+import {
+  expectFailure,
+  expectRejection,
+  liveFailure,
+  sleep,
+  useHarness,
+  waitForLive,
+} from './support';
 
 export function conversationsContract(makeHarness: HarnessFactory): void {
   describe('conversations port', () => {
@@ -99,7 +107,11 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
       const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
       const sent = await backend.conversations.send(id, '届きますか');
       expect((await messagesOf(id, (items) => items.length === 1))[0]!.id).toBe(sent.id);
-      await vi.waitFor(() => expect(logged).toHaveBeenCalled());
+      await sideEffectsSettled();
+      expect(logged).toHaveBeenCalledWith(
+        'conversations.send: unread-message mail',
+        expect.any(Error),
+      );
     });
 
     it('orders my conversations by the latest message, newest first', async () => {
@@ -180,6 +192,34 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
       await h().signInAs(b);
       const messages = await messagesOf(id, (items) => items.length === 1);
       expect(messages[0]!.read).toBe(false);
+    });
+
+    it("refuses a conversation that is not mine, or missing, and anyone else's list", async () => {
+      const { backend } = h();
+      const b = await h().signUpAs('相手');
+      const a = await h().signUpAs('本人');
+      const { id } = await backend.conversations.getOrCreate(b);
+      const m = await backend.conversations.send(id, '二人だけの話');
+      await h().signUpAs('第三者');
+      const missing = [a, 'zzzz-nobody'].sort().join('_');
+
+      for (const target of [id, missing]) {
+        await expectFailure(backend.conversations.send(target, '割り込み'), 'permission-denied');
+        await expectFailure(backend.conversations.markRead(target, [m.id]), 'permission-denied');
+        await expectFailure(backend.conversations.setArchived(target, true), 'permission-denied');
+        const error = await liveFailure((next, fail) =>
+          backend.conversations.subscribeMessages(target, next, fail),
+        );
+        expect(failureCode(error)).toBe('permission-denied');
+      }
+      const error = await liveFailure((next, fail) =>
+        backend.conversations.subscribe(a, next, fail),
+      );
+      expect(failureCode(error)).toBe('permission-denied');
+
+      await h().signInAs(b);
+      const messages = await messagesOf(id, (items) => items.length === 1);
+      expect(messages[0]).toMatchObject({ content: '二人だけの話', read: false });
     });
   });
 }

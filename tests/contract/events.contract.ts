@@ -5,7 +5,7 @@ import type { SportEvent } from '@/domain/entities/event';
 import { ERR } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import type { HarnessFactory } from './harness';
-import { dayFromToday, eventInput, expectRejection, useHarness } from './support';
+import { dayFromToday, eventInput, expectFailure, expectRejection, useHarness } from './support';
 
 export function eventsContract(makeHarness: HarnessFactory): void {
   describe('events port', () => {
@@ -424,16 +424,20 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           eventInput({ title: '来月', date: dayFromToday(30) }),
         );
         const soon = await backend.events.create(
-          eventInput({ title: '明日', date: dayFromToday(1) }),
+          eventInput({ title: '夕方', date: dayFromToday(2), startTime: '18:00' }),
+        );
+        // The same day, earlier in it: the start time orders the two.
+        const morning = await backend.events.create(
+          eventInput({ title: '朝', date: dayFromToday(2), startTime: '07:00' }),
         );
         const past = await backend.events.create(eventInput({ title: '先月' }));
         await backend.events.create(eventInput({ title: '参加しない' }));
         const player = await h().signUpAs('参加者');
-        for (const id of [later, soon, past]) await backend.events.join(id);
+        for (const id of [later, soon, morning, past]) await backend.events.join(id);
         await h().serverUpdate('events', past, { date: day(-30) });
 
         expect(await pages((c) => backend.events.byParticipant(player, 'upcoming', c))).toEqual([
-          ['明日', '来月'],
+          ['朝', '夕方', '来月'],
         ]);
         expect(await pages((c) => backend.events.byParticipant(player, 'past', c))).toEqual([
           ['先月'],
@@ -524,6 +528,18 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         await h().signOut();
         expect(await backend.events.syncOrganizerProfile()).toBe(0);
       });
+    });
+
+    it('throws when events cannot be read, so the screens show their error state', async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('読めない');
+      const id = await backend.events.create(eventInput());
+      h().failReads({ collection: 'events', code: 'unavailable' });
+      await expectFailure(backend.events.list({}), 'unavailable');
+      await expectFailure(backend.events.list({ keyword: 'フットサル' }), 'unavailable');
+      await expectFailure(backend.events.get(id), 'unavailable');
+      await expectFailure(backend.events.byOrganizer(uid), 'unavailable');
+      await expectFailure(backend.events.byParticipant(uid), 'unavailable');
     });
   });
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ERR } from '@/domain/errors';
 import type { HarnessFactory } from './harness';
-import { expectRejection, useHarness } from './support';
+import { expectFailure, expectRejection, useHarness } from './support';
+
+/** Bytes the test can compare after the round trip; the type is what storage checks. */
+const png = (name: string, content = 'png-bytes') =>
+  new File([content], name, { type: 'image/png' });
 
 /**
  * Uploads go into the signed-in user's own folder (events/${uid}/…, users/${uid}/…), the only
@@ -27,8 +31,8 @@ export function filesContract(makeHarness: HarnessFactory): void {
     it('stores under folder/timestamp_name and resolves a URL that serves the same bytes', async () => {
       const { backend } = h();
       const uid = await h().signUpAs('アップロード');
-      const content = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
-      const file = new File([content], 'photo.svg', { type: 'image/svg+xml' });
+      const content = 'not really a picture, but typed as one';
+      const file = png('photo.png', content);
       const progress: number[] = [];
       const before = Date.now();
       const { url, path } = await backend.files.upload(`events/${uid}`, file, (p) =>
@@ -36,7 +40,7 @@ export function filesContract(makeHarness: HarnessFactory): void {
       );
 
       expect(path.startsWith(`events/${uid}/`)).toBe(true);
-      const m = /^(\d+)_photo\.svg$/.exec(path.slice(`events/${uid}/`.length));
+      const m = /^(\d+)_photo\.png$/.exec(path.slice(`events/${uid}/`.length));
       expect(m).not.toBeNull();
       expect(Number(m![1])).toBeGreaterThanOrEqual(before);
       expect(Number(m![1])).toBeLessThanOrEqual(Date.now());
@@ -51,13 +55,46 @@ export function filesContract(makeHarness: HarnessFactory): void {
       ).toBe(true);
     });
 
+    it("refuses another user's folder, a non-image and an oversized image as a failed upload", async () => {
+      const { backend } = h();
+      const other = await h().signUpAs('他人');
+      const uid = await h().signUpAs('アップロード');
+      await expectRejection(
+        backend.files.upload(`events/${other}`, png('a.png')),
+        ERR.uploadFailed,
+      );
+      await expectRejection(backend.files.upload('events', png('a.png')), ERR.uploadFailed);
+      await expectRejection(
+        backend.files.upload(
+          `events/${uid}`,
+          new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'a.svg', {
+            type: 'image/svg+xml',
+          }),
+        ),
+        ERR.uploadFailed,
+      );
+      await expectRejection(
+        backend.files.upload(`events/${uid}`, png('big.png', 'x'.repeat(5 * 1024 * 1024 + 1))),
+        ERR.uploadFailed,
+      );
+      await h().signOut();
+      await expectRejection(backend.files.upload(`events/${uid}`, png('a.png')), ERR.uploadFailed);
+    });
+
+    it("refuses to remove another user's file", async () => {
+      const { backend } = h();
+      const owner = await h().signUpAs('持ち主');
+      const { path } = await backend.files.upload(`users/${owner}`, png('a.png'));
+      await h().signUpAs('他人');
+      await expectFailure(backend.files.remove(path), 'permission-denied');
+      await h().signInAs(owner);
+      await expect(backend.files.remove(path)).resolves.toBeUndefined();
+    });
+
     it('removes a stored file, and treats a missing one as already removed', async () => {
       const { backend } = h();
       const uid = await h().signUpAs('削除');
-      const { path } = await backend.files.upload(
-        `users/${uid}`,
-        new File(['x'], 'a.png', { type: 'image/png' }),
-      );
+      const { path } = await backend.files.upload(`users/${uid}`, png('a.png'));
       expect(path.startsWith(`users/${uid}/`)).toBe(true);
       await expect(backend.files.remove(path)).resolves.toBeUndefined();
       await expect(backend.files.remove(path)).resolves.toBeUndefined();

@@ -1,10 +1,10 @@
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteApp } from 'firebase/app';
 import { doc, updateDoc, type Firestore } from 'firebase/firestore';
-import { vi } from 'vitest';
 import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
-import type { FirebaseParticipationPort } from '@/data/firebase/participation';
 import type { OutboxMail } from '@/data/ports/backend';
+import { sideEffectsSettled } from '@/lib/side-effects';
+import { armFirestoreFault, clearFirestoreFaults } from './faults';
 import type { ContractHarness } from './harness';
 import { signUpVerified } from './support';
 
@@ -135,14 +135,8 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     },
     signOut: () => backend.auth.signOut(),
     outbox: authOutbox,
-    failPendingMainQuery() {
-      vi.spyOn(
-        backend.participation as FirebaseParticipationPort,
-        'queryPendingMain',
-      ).mockRejectedValue(
-        Object.assign(new Error('The query requires an index.'), { code: 'failed-precondition' }),
-      );
-    },
+    // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
+    failReads: armFirestoreFault,
     async serverUpdate(collection, id, fields) {
       rulesOff ??= initializeTestEnvironment({
         projectId: FIREBASE_PROJECT_ID,
@@ -156,6 +150,8 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
       });
     },
     async dispose() {
+      clearFirestoreFaults();
+      await sideEffectsSettled();
       await backend.auth.signOut().catch(() => {});
       await deleteApp(services.app);
       await (await rulesOff)?.cleanup();

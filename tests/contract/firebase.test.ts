@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventsContract } from './events.contract';
@@ -9,6 +9,12 @@ import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
+
+// The harness injects read faults below the backend, in the SDK's read functions.
+vi.mock('firebase/firestore', async (importOriginal) => {
+  const { withFirestoreReadFaults } = await import('./faults');
+  return withFirestoreReadFaults(await importOriginal<typeof import('firebase/firestore')>());
+});
 
 /**
  * The Firebase half of the contract suites. The auth suite needs only the Auth emulator, which is

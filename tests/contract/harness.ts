@@ -1,4 +1,5 @@
 import type { Backend, OutboxMail } from '@/data/ports/backend';
+import type { ReadFault } from './faults';
 
 /**
  * What a contract suite needs from a backend under test. Backend-neutral: the local harness
@@ -29,10 +30,10 @@ export interface ContractHarness {
    */
   notificationOutbox?: () => Promise<OutboxMail[]>;
   /**
-   * Makes the main pending-requests query fail from now on, as a missing Firestore index would,
-   * so the suites can check the SPEC §8 fallback. Undone by dispose (or vitest's restoreMocks).
+   * Makes the matching reads fail from now on, below the backend (a missing index, a network
+   * failure), so the suites can check what each port does then. Undone by dispose.
    */
-  failPendingMainQuery?: () => void;
+  failReads(fault: ReadFault): void;
   /**
    * Changes stored fields as the server (or an older version of the app) could, past the
    * rules and the ports: a date moved into the past, a suspended account, a legacy field.

@@ -1,8 +1,9 @@
 import Dexie from 'dexie';
-import { vi } from 'vitest';
 import { createLocalBackend } from '@/data/local/create-local-backend';
+import { sideEffectsSettled } from '@/lib/side-effects';
+import { dexieReadFaults, type ReadFault } from './faults';
 import type { ContractHarness } from './harness';
-import { signUpVerified, sleep } from './support';
+import { signUpVerified } from './support';
 
 const PASSWORD = 'contract-pass1';
 let serial = 0;
@@ -20,6 +21,11 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     passwordIterations: 1000,
   });
   const emails = new Map<string, string>();
+  // Reopened with the fault middleware, which Dexie only takes before opening.
+  const faults: ReadFault[] = [];
+  backend.db.close();
+  backend.db.use(dexieReadFaults(faults));
+  await backend.db.open();
 
   return {
     backend,
@@ -43,17 +49,17 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     outbox: () => backend.dev.outbox(),
     // One outbox holds both kinds of mail in the local backend.
     notificationOutbox: () => backend.dev.outbox(),
-    failPendingMainQuery() {
-      vi.spyOn(backend.participation, 'queryPendingMain').mockRejectedValue(
-        Object.assign(new Error('The query requires an index.'), { code: 'failed-precondition' }),
-      );
-    },
+    // users/{uid}/private/* lives in the privateDocs table here.
+    failReads: (fault) =>
+      faults.push(
+        fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault,
+      ),
     async serverUpdate(collection, id, fields) {
       await backend.db.table(collection).update(id, fields);
     },
     async dispose() {
-      // Lets fire-and-forget work (the unread-message mail) finish before the database goes.
-      await sleep(0);
+      // Side effects (mail) finish before the database goes.
+      await sideEffectsSettled();
       await backend.auth.signOut();
       backend.close();
       await Dexie.delete(dbName);

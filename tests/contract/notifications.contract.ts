@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, NewNotification } from '@/domain/entities/notification';
+import { failureCode } from '@/domain/errors';
 import type { HarnessFactory } from './harness';
-import { sleep, useHarness, waitForLive } from './support';
+import { expectFailure, liveFailure, sleep, useHarness, waitForLive } from './support';
 
 function note(
   userId: string,
@@ -22,11 +23,19 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
       );
     }
 
-    it('delivers only my notifications, newest first, unread by default, and updates live', async () => {
+    /** Another user with one notification of their own, then me, signed in. */
+    async function otherAndMe() {
       const { backend } = h();
       const other = await h().signUpAs('他人');
-      const me = await h().signUpAs('本人');
       await backend.notifications.add(note(other, '他人宛て'));
+      const [theirs] = await live(other, (items) => items.length === 1);
+      const me = await h().signUpAs('本人');
+      return { other, theirs: theirs!, me };
+    }
+
+    it('delivers only my notifications, newest first, unread by default, and updates live', async () => {
+      const { backend } = h();
+      const { me } = await otherAndMe();
       await backend.notifications.add(
         note(me, '一通目', { data: { eventId: 'e1' }, type: 'participation_approved' }),
       );
@@ -51,11 +60,21 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
       expect((await arrived)[0]!.title).toBe('三通目');
     });
 
+    it("refuses someone else's list, and adding to someone else's", async () => {
+      const { backend } = h();
+      const { other } = await otherAndMe();
+      const error = await liveFailure((next, fail) =>
+        backend.notifications.subscribe(other, next, fail),
+      );
+      expect(failureCode(error)).toBe('permission-denied');
+      await expectFailure(backend.notifications.add(note(other, '押し付け')), 'permission-denied');
+      await h().signInAs(other);
+      expect(await live(other, (items) => items.length === 1)).toHaveLength(1);
+    });
+
     it('marks one or all of mine read, leaving other users untouched', async () => {
       const { backend } = h();
-      const other = await h().signUpAs('他人');
-      await backend.notifications.add(note(other, '他人宛て'));
-      const me = await h().signUpAs('本人');
+      const { other, me } = await otherAndMe();
       for (const t of ['A', 'B', 'C']) await backend.notifications.add(note(me, t));
       const initial = await live(me, (items) => items.length === 3);
 
@@ -72,11 +91,22 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
       expect(theirs[0]!.read).toBe(false);
     });
 
+    it("refuses to mark someone else's or a missing notification read", async () => {
+      const { backend } = h();
+      const { other, theirs } = await otherAndMe();
+      await expectFailure(backend.notifications.markRead(theirs.id), 'permission-denied');
+      await expectFailure(
+        backend.notifications.markRead('no-such-notification'),
+        'permission-denied',
+      );
+      await expectFailure(backend.notifications.markAllRead(other), 'permission-denied');
+      await h().signInAs(other);
+      expect((await live(other, (items) => items.length === 1))[0]!.read).toBe(false);
+    });
+
     it('deletes one or all of mine, leaving other users untouched', async () => {
       const { backend } = h();
-      const other = await h().signUpAs('他人');
-      await backend.notifications.add(note(other, '他人宛て'));
-      const me = await h().signUpAs('本人');
+      const { other, me } = await otherAndMe();
       for (const t of ['A', 'B', 'C']) await backend.notifications.add(note(me, t));
       const initial = await live(me, (items) => items.length === 3);
 
@@ -89,6 +119,19 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
 
       await h().signInAs(other);
       expect((await live(other, (items) => items.length === 1))[0]!.title).toBe('他人宛て');
+    });
+
+    it("refuses to delete someone else's notifications, or one already deleted", async () => {
+      const { backend } = h();
+      const { other, theirs, me } = await otherAndMe();
+      await expectFailure(backend.notifications.remove(theirs.id), 'permission-denied');
+      await expectFailure(backend.notifications.removeAll(other), 'permission-denied');
+      await backend.notifications.add(note(me, '消す'));
+      const [mine] = await live(me, (items) => items.length === 1);
+      await backend.notifications.remove(mine!.id);
+      await expectFailure(backend.notifications.remove(mine!.id), 'permission-denied');
+      await h().signInAs(other);
+      expect(await live(other, (items) => items.length === 1)).toHaveLength(1);
     });
   });
 }

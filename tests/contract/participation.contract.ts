@@ -6,8 +6,17 @@ import { ERR } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import { logger } from '@/lib/logger';
+import { sideEffectsSettled } from '@/lib/side-effects';
 import type { ContractHarness, HarnessFactory } from './harness';
-import { dayFromToday, eventInput, expectRejection, useHarness, waitForLive } from './support';
+import {
+  dayFromToday,
+  eventInput,
+  expectFailure,
+  expectRejection,
+  sleep,
+  useHarness,
+  waitForLive,
+} from './support';
 
 export function participationContract(makeHarness: HarnessFactory): void {
   describe('participation port', () => {
@@ -133,9 +142,20 @@ export function participationContract(makeHarness: HarnessFactory): void {
         expect(formatIsoDate(pending[0]!.event.date)).toBe(date);
       });
 
-      it('falls back to a query without the status filter when the main query fails', async (ctx) => {
+      it('lists them newest first', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        await h().signInAs(organizer);
+        const second = await backend.events.create(eventInput({ title: '二つ目' }));
+        await h().signInAs(requester);
+        const older = await backend.participation.request(eventId, '');
+        await sleep(2);
+        const newer = await backend.participation.request(second, '');
+        expect((await backend.participation.myPending()).map((p) => p.id)).toEqual([newer, older]);
+      });
+
+      it('falls back to a read without the status filter when the main one fails, and logs it', async () => {
         const harness = h();
-        if (!harness.failPendingMainQuery) return ctx.skip();
         const { backend } = harness;
         const { organizer, requester, eventId } = await eventWithRequester(harness);
         const approvedId = await backend.participation.request(eventId, '');
@@ -146,7 +166,11 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const pendingId = await backend.participation.request(second, '');
 
         const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
-        harness.failPendingMainQuery();
+        harness.failReads({
+          collection: 'participationRequests',
+          field: 'status',
+          code: 'failed-precondition',
+        });
         const pending = await backend.participation.myPending();
         expect(pending.map((p) => p.id)).toEqual([pendingId]);
         expect(pending[0]).toMatchObject({
@@ -155,6 +179,50 @@ export function participationContract(makeHarness: HarnessFactory): void {
           event: { ...PLACEHOLDER_EVENT_INFO },
         });
         expect(logged).toHaveBeenCalled();
+      });
+
+      it('throws when the fallback fails too', async () => {
+        const { backend } = h();
+        const { eventId } = await eventWithRequester(h());
+        await backend.participation.request(eventId, '');
+        vi.spyOn(logger, 'error').mockImplementation(() => {});
+        h().failReads({ collection: 'participationRequests', code: 'unavailable' });
+        await expectFailure(backend.participation.myPending(), 'unavailable');
+      });
+    });
+
+    describe('myRequestFor', () => {
+      it('gives the request that counts: the pending one, else the newest', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const first = await backend.participation.request(eventId, '一回目');
+        await h().signInAs(organizer);
+        await backend.participation.reject(first);
+        await h().signInAs(requester);
+        expect(await backend.participation.myRequestFor(eventId)).toMatchObject({
+          id: first,
+          status: 'rejected',
+        });
+        const second = await backend.participation.request(eventId, '二回目');
+        expect(await backend.participation.myRequestFor(eventId)).toMatchObject({
+          id: second,
+          status: 'pending',
+        });
+        await h().signInAs(organizer);
+        await backend.participation.approve(second);
+        await h().signInAs(requester);
+        expect(await backend.participation.myRequestFor(eventId)).toMatchObject({
+          id: second,
+          status: 'approved',
+        });
+        expect(await backend.participation.myRequestFor('no-such-event')).toBeNull();
+      });
+
+      it('throws when the read fails', async () => {
+        const { backend } = h();
+        const { eventId } = await eventWithRequester(h());
+        h().failReads({ collection: 'participationRequests', code: 'unavailable' });
+        await expectFailure(backend.participation.myRequestFor(eventId), 'unavailable');
       });
     });
 
@@ -309,6 +377,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signInAs(organizer);
         const send = vi.spyOn(backend.api, 'sendNotificationEmail');
         await backend.participation.approve(id);
+        await sideEffectsSettled();
 
         expect(send).toHaveBeenCalledTimes(1);
         expect(send.mock.calls[0]![0]).toEqual({
@@ -346,6 +415,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signInAs(organizer);
         await backend.participation.approve(approved);
         await backend.participation.reject(rejected);
+        await sideEffectsSettled();
 
         const outbox = await mails();
         const approval = outbox.find(
@@ -383,6 +453,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const second = await backend.participation.request(eventId, '');
         await h().signInAs(organizer);
         await backend.participation.reject(second);
+        await sideEffectsSettled();
 
         const aboutTheEvent = (await mails()).filter(
           (m) => m.to === email && m.subject.includes('朝のテニス'),
@@ -392,19 +463,23 @@ export function participationContract(makeHarness: HarnessFactory): void {
         ]);
       });
 
-      it('still approves when the email call fails, and logs the failure', async () => {
+      it('approves without waiting for the mail, and logs its failure', async () => {
         const { backend } = h();
         const { organizer, requester, eventId } = await eventWithRequester(h());
         const id = await backend.participation.request(eventId, '');
         await h().signInAs(organizer);
-        vi.spyOn(backend.api, 'sendNotificationEmail').mockRejectedValue(
-          new Error('503: Service Unavailable'),
+        let answer: (e: Error) => void = () => {};
+        vi.spyOn(backend.api, 'sendNotificationEmail').mockImplementation(
+          () => new Promise((_, reject) => (answer = reject)),
         );
         const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
+        // Resolves while the mail call is still unanswered.
         await backend.participation.approve(id);
         expect((await backend.events.get(eventId))!.participants).toEqual([requester]);
         expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('approved');
-        expect(logged).toHaveBeenCalled();
+        answer(new Error('503: Service Unavailable'));
+        await sideEffectsSettled();
+        expect(logged).toHaveBeenCalledWith('participation.approve: mail', expect.any(Error));
       });
     });
 
@@ -417,6 +492,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signInAs(organizer);
         const send = vi.spyOn(backend.api, 'sendNotificationEmail');
         await backend.participation.reject(id);
+        await sideEffectsSettled();
 
         expect((await backend.participation.forEvent(eventId))[0]).toMatchObject({
           id,
@@ -455,7 +531,8 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
         await backend.participation.reject(id);
         expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('rejected');
-        expect(logged).toHaveBeenCalled();
+        await sideEffectsSettled();
+        expect(logged).toHaveBeenCalledWith('participation.reject: mail', expect.any(Error));
       });
     });
 
@@ -479,20 +556,35 @@ export function participationContract(makeHarness: HarnessFactory): void {
 
       it("shows an event's requests and their messages to its organizer only", async () => {
         const { backend } = h();
-        const { requester, eventId } = await eventWithRequester(h());
+        const { organizer, requester, eventId } = await eventWithRequester(h());
         await backend.participation.request(eventId, '個人的なメッセージ');
-        const quiet = vi.spyOn(logger, 'error').mockImplementation(() => {});
+        const logged = vi.spyOn(logger, 'error');
         expect(await backend.participation.forEvent(eventId)).toEqual([]);
         await h().signUpAs('無関係');
         expect(await backend.participation.forEvent(eventId)).toEqual([]);
         await h().signOut();
         expect(await backend.participation.forEvent(eventId)).toEqual([]);
-        quiet.mockRestore();
+        // An answer, not a swallowed refusal.
+        expect(logged).not.toHaveBeenCalled();
+        await h().signInAs(organizer);
+        expect(await backend.participation.forEvent('no-such-event')).toEqual([]);
+        expect((await backend.participation.forEvent(eventId))[0]).toMatchObject({
+          message: '個人的なメッセージ',
+        });
         await h().signInAs(requester);
         // The requester still sees their own request.
         expect(await backend.participation.myRequestFor(eventId)).toMatchObject({
           message: '個人的なメッセージ',
         });
+      });
+
+      it("throws when the requests can't be read, so the organizer sees an error", async () => {
+        const { backend } = h();
+        const { organizer, eventId } = await eventWithRequester(h());
+        await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        h().failReads({ collection: 'participationRequests', code: 'unavailable' });
+        await expectFailure(backend.participation.forEvent(eventId), 'unavailable');
       });
     });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import type { Backend } from '@/data/ports/backend';
 import type { EventInput } from '@/data/ports/events';
 import { newUserDocument } from '@/domain/entities/user';
+import { failureCode, type FailureCode } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import type { ContractHarness, HarnessFactory } from './harness';
 
@@ -21,17 +22,60 @@ export function useHarness(factory: HarnessFactory): () => ContractHarness {
   };
 }
 
-/** Awaits a rejection and checks its message byte for byte (toThrow only checks a substring). */
-export async function expectRejection(promise: Promise<unknown>, message: string): Promise<Error> {
-  let caught: unknown = null;
+const RESOLVED = Symbol('resolved');
+
+/** What the promise rejected with, or RESOLVED. */
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
+    return RESOLVED;
   } catch (e) {
-    caught = e;
+    return e;
   }
+}
+
+/** Awaits a rejection and checks its message byte for byte (toThrow only checks a substring). */
+export async function expectRejection(promise: Promise<unknown>, message: string): Promise<Error> {
+  const caught = await rejectionOf(promise);
   expect(caught, `expected a rejection with "${message}"`).toBeInstanceOf(Error);
   expect((caught as Error).message).toBe(message);
   return caught as Error;
+}
+
+/**
+ * Awaits a rejection that is not a rule of the domain: the service refused, or the network
+ * failed (failureCode in src/domain/errors.ts, the same on both backends).
+ */
+export async function expectFailure(promise: Promise<unknown>, code: FailureCode): Promise<void> {
+  const caught = await rejectionOf(promise);
+  expect(caught, `expected a rejection with failure code ${code}`).not.toBe(RESOLVED);
+  expect(failureCode(caught), String(caught)).toBe(code);
+}
+
+/**
+ * The error a live listener reports (onError). Firestore may first deliver what this client
+ * already holds in its cache (from an earlier session in the same tab) before the server refuses,
+ * so data deliveries are not the answer; only the error is.
+ */
+export function liveFailure(
+  subscribe: (onChange: () => void, onError: (e: unknown) => void) => () => void,
+  timeoutMs = 4000,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let unsubscribe: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      unsubscribe?.();
+      reject(new Error('no error reported'));
+    }, timeoutMs);
+    unsubscribe = subscribe(
+      () => {},
+      (e) => {
+        clearTimeout(timer);
+        queueMicrotask(() => unsubscribe?.());
+        resolve(e);
+      },
+    );
+  });
 }
 
 /** Awaits a rejection carrying an auth code (AuthError-shaped). */
@@ -39,12 +83,7 @@ export async function expectAuthCode(
   promise: Promise<unknown>,
   code: string,
 ): Promise<Error & { code: string }> {
-  let caught: unknown = null;
-  try {
-    await promise;
-  } catch (e) {
-    caught = e;
-  }
+  const caught = await rejectionOf(promise);
   expect(caught, `expected a rejection with code ${code}`).toBeInstanceOf(Error);
   expect((caught as { code?: string }).code).toBe(code);
   return caught as Error & { code: string };

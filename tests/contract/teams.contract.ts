@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TeamInput } from '@/data/ports/teams';
 import { ERR } from '@/domain/errors';
 import type { HarnessFactory } from './harness';
-import { expectRejection, sleep, useHarness } from './support';
+import { expectFailure, expectRejection, sleep, useHarness } from './support';
 
 function teamInput(overrides: Partial<TeamInput> = {}): TeamInput {
   return {
@@ -87,6 +87,16 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         cursor = page.nextCursor;
       }
       expect(all.map((t) => t.id)).toEqual([...ids].reverse());
+    });
+
+    it('reads a missing team as null, and throws when teams cannot be read', async () => {
+      const { backend } = h();
+      await h().signUpAs('代表');
+      const id = await backend.teams.create(teamInput());
+      expect(await backend.teams.get('no-such-team')).toBeNull();
+      h().failReads({ collection: 'teams', code: 'unavailable' });
+      await expectFailure(backend.teams.get(id), 'unavailable');
+      await expectFailure(backend.teams.list(), 'unavailable');
     });
   });
 }

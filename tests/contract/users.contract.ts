@@ -4,7 +4,7 @@ import type { NewUserDocument, ProfileSave } from '@/domain/entities/user';
 import { ERR } from '@/domain/errors';
 import { ageOn } from '@/domain/profile';
 import type { HarnessFactory } from './harness';
-import { expectRejection, useHarness } from './support';
+import { expectFailure, expectRejection, useHarness } from './support';
 
 function newDoc(uid: string, overrides: Partial<NewUserDocument> = {}): NewUserDocument {
   return {
@@ -88,11 +88,39 @@ export function usersContract(makeHarness: HarnessFactory): void {
       expect(await backend.users.get(uid)).toEqual(before);
     });
 
-    it("refuses to create someone else's profile", async () => {
+    it("refuses to write anyone else's profile, and a missing one", async () => {
       const { backend } = h();
-      const a = await h().signUpAs('作る人');
-      await h().signUpAs('別の人');
-      await expectRejection(backend.users.create(a, newDoc(a)), ERR.profileNotOwner);
+      const other = await h().signUpAs('他人');
+      await h().signUpAs('本人');
+      await expectFailure(backend.users.create(other, newDoc(other)), 'permission-denied');
+      await expectFailure(backend.users.saveProfile(other, save()), 'permission-denied');
+      await expectFailure(backend.users.markEmailVerified(other), 'permission-denied');
+      await expectFailure(backend.users.recordLogin(other), 'permission-denied');
+      expect((await backend.users.get(other))!.displayName).toBe('他人');
+
+      // An account whose profile was never written: nothing is created on its behalf.
+      await h().signOut();
+      const bare = await bareAccount();
+      await expectRejection(backend.users.saveProfile(bare, save()), ERR.profileNotFound);
+      await expectFailure(backend.users.markEmailVerified(bare), 'permission-denied');
+      await backend.users.recordLogin(bare);
+      expect(await backend.users.get(bare)).toBeNull();
+    });
+
+    it('throws when profiles cannot be read', async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('読めない');
+      h().failReads({ collection: 'users', code: 'unavailable' });
+      await expectFailure(backend.users.get(uid), 'unavailable');
+      await expectFailure(backend.users.getMany([uid]), 'unavailable');
+    });
+
+    it("throws when the owner's private documents cannot be read", async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('読めない');
+      h().failReads({ collection: 'private', code: 'unavailable' });
+      await expectFailure(backend.users.getPrivateProfile(uid), 'unavailable');
+      await expectFailure(backend.users.getEmailSettings(uid), 'unavailable');
     });
 
     it('returns null for a missing profile, and getMany leaves missing ones out', async () => {
@@ -100,8 +128,9 @@ export function usersContract(makeHarness: HarnessFactory): void {
       const a = await h().signUpAs('一人目');
       const b = await h().signUpAs('二人目');
       expect(await backend.users.get('no-such-user')).toBeNull();
-      const many = await backend.users.getMany([a, 'no-such-user', b]);
-      expect(many.map((p) => p.id).sort()).toEqual([a, b].sort());
+      const many = await backend.users.getMany([b, 'no-such-user', a, '', b]);
+      // In the order asked, each once.
+      expect(many.map((p) => p.id)).toEqual([b, a]);
       expect(many.find((p) => p.id === b)?.displayName).toBe('二人目');
     });
 
@@ -147,10 +176,10 @@ export function usersContract(makeHarness: HarnessFactory): void {
           birthDate: '',
           age: null,
         });
-        await expectRejection(backend.users.getPrivateProfile(owner), ERR.profileNotOwner);
+        await expectFailure(backend.users.getPrivateProfile(owner), 'permission-denied');
         await h().signOut();
         expect(await backend.users.get(owner)).toMatchObject({ gender: '', birthDate: '' });
-        await expectRejection(backend.users.getPrivateProfile(owner), ERR.loginRequired);
+        await expectFailure(backend.users.getPrivateProfile(owner), 'permission-denied');
       });
 
       it('shows the gender, the birth date or the age alone, as the owner chose', async () => {
@@ -189,14 +218,14 @@ export function usersContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const owner = await h().signUpAs('守られる人');
         await h().signUpAs('書き換えたい人');
-        await expectRejection(backend.users.saveProfile(owner, save()), ERR.profileNotOwner);
+        await expectFailure(backend.users.saveProfile(owner, save()), 'permission-denied');
         await h().signOut();
         await expectRejection(backend.users.saveProfile(owner, save()), ERR.loginRequired);
 
         await h().signInAs(owner);
-        await expectRejection(
+        await expectFailure(
           backend.users.saveProfile(owner, save({ photoPath: 'users/someone-else/1_a.png' })),
-          ERR.profileNotOwner,
+          'permission-denied',
         );
         await h().serverUpdate('users', owner, { isActive: false });
         await expectRejection(backend.users.saveProfile(owner, save()), ERR.accountSuspended);
@@ -259,7 +288,7 @@ export function usersContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const owner = await h().signUpAs('本人');
         await h().signUpAs('他人');
-        await expectRejection(backend.users.syncPublicProfile(owner), ERR.profileNotOwner);
+        await expectFailure(backend.users.syncPublicProfile(owner), 'permission-denied');
       });
     });
 
@@ -279,13 +308,13 @@ export function usersContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const owner = await h().signUpAs('本人');
         await h().signUpAs('のぞく人');
-        await expectRejection(backend.users.getEmailSettings(owner), ERR.profileNotOwner);
-        await expectRejection(
+        await expectFailure(backend.users.getEmailSettings(owner), 'permission-denied');
+        await expectFailure(
           backend.users.saveEmailSettings(owner, DEFAULT_EMAIL_SETTINGS),
-          ERR.profileNotOwner,
+          'permission-denied',
         );
         await h().signOut();
-        await expectRejection(backend.users.getEmailSettings(owner), ERR.loginRequired);
+        await expectFailure(backend.users.getEmailSettings(owner), 'permission-denied');
         await expectRejection(
           backend.users.saveEmailSettings(owner, DEFAULT_EMAIL_SETTINGS),
           ERR.loginRequired,

@@ -1,4 +1,5 @@
 import type { ApiPort } from '@/data/ports/api';
+import { DomainError } from '@/domain/errors';
 import { logger } from '@/lib/logger';
 import type { FirebaseContext } from './context';
 
@@ -29,8 +30,8 @@ export function apiEndpoints(opts: {
 }
 
 /**
- * SPEC §7: both calls are side effects of an action that already succeeded. Their response is
- * only logged and a failure never reaches the caller.
+ * POSTs with the caller's ID token. Rejects on anything but a 2xx answer ("status: body") and on
+ * a network failure; the callers run it as a side effect (src/lib/side-effects.ts), which logs.
  */
 export function createApiPort(
   ctx: FirebaseContext,
@@ -38,25 +39,20 @@ export function createApiPort(
   fetchImpl: typeof fetch = fetch,
 ): ApiPort {
   const post = async (context: string, url: string, payload: unknown): Promise<void> => {
-    try {
-      await ctx.auth.authStateReady();
-      const user = ctx.auth.currentUser;
-      if (!user) {
-        logger.warn(context, 'not sent: no signed-in user to authorize the call');
-        return;
-      }
-      const token = await user.getIdToken();
-      const res = await fetchImpl(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(payload),
-      });
-      const body = await res.text().catch(() => '');
-      if (res.ok) logger.info(context, { status: res.status, body });
-      else logger.error(context, new Error(`${res.status}: ${body || res.statusText}`));
-    } catch (e) {
-      logger.error(context, e);
-    }
+    await ctx.auth.authStateReady();
+    const user = ctx.auth.currentUser;
+    if (!user) throw new DomainError('loginRequired');
+    const res = await fetchImpl(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${await user.getIdToken()}`,
+      },
+      body: JSON.stringify(payload),
+    });
+    const body = await res.text().catch(() => '');
+    if (!res.ok) throw new Error(`${res.status}: ${body || res.statusText}`);
+    logger.info(context, { status: res.status, body });
   };
 
   return {

@@ -14,7 +14,11 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore';
-import { HISTORY_WINDOW_DAYS } from '@/domain/constants';
+import {
+  CONVERSATIONS_LIVE_LIMIT,
+  HISTORY_WINDOW_DAYS,
+  MESSAGES_LIVE_LIMIT,
+} from '@/domain/constants';
 import {
   conversationId,
   conversationSchema,
@@ -24,13 +28,10 @@ import {
 import { DomainError } from '@/domain/errors';
 import type { ApiPort } from '@/data/ports/api';
 import type { ConversationsPort } from '@/data/ports/conversations';
-import { logger } from '@/lib/logger';
+import { runSideEffect } from '@/lib/side-effects';
 import { conversationConverter, messageConverter, parsedDocs } from './converters';
 import { currentUid, type FirebaseContext } from './context';
 
-/** Live lists are bounded too: the newest 100 conversations, the newest 300 messages of one. */
-export const CONVERSATIONS_LIVE_LIMIT = 100;
-export const MESSAGES_LIVE_LIMIT = 300;
 const BATCH_LIMIT = 500;
 
 /** The start of the SPEC §9 history window (90 days back from now). */
@@ -152,17 +153,17 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
 
       const sender = ctx.auth.currentUser;
       for (const other of others) {
-        // Fire-and-forget (SPEC §7); the recipient's address is looked up on the server.
-        api
-          .trackUnreadMessage({
+        // The recipient's address is looked up on the server.
+        void runSideEffect('conversations.send: unread-message mail', () =>
+          api.trackUnreadMessage({
             recipientId: other,
             recipientEmail: '',
             senderId: uid,
             senderName: sender?.displayName ?? '',
             messageId: messageRef.id,
             conversationId: id,
-          })
-          .catch((e: unknown) => logger.error('conversations.trackUnreadMessage', e));
+          }),
+        );
       }
       const message: Message = {
         id: messageRef.id,

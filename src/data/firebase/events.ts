@@ -29,6 +29,7 @@ import {
   ORGANIZER_SYNC_BATCH,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
+  RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
@@ -56,7 +57,6 @@ import {
 } from './converters';
 import { currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
-import { logQueryError } from './query-error';
 
 /**
  * Keyword search (every term in the title or the place, folded: src/domain/event-search.ts, the
@@ -70,12 +70,6 @@ import { logQueryError } from './query-error';
  */
 export const KEYWORD_SCAN_BATCH = 50;
 export const KEYWORD_SCAN_BATCHES = 10;
-
-/**
- * The last two days of a participant's events, read to decide which have ended: nobody takes
- * part in more than a handful of events in two days, so this many is far more than enough.
- */
-const RECENT_PARTICIPATION_CAP = 50;
 
 function startOfToday(now = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
@@ -245,30 +239,25 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
   ): Promise<Page<SportEvent>> => {
     const today = Timestamp.fromDate(startOfToday());
     const dir = when === 'upcoming' ? 'asc' : 'desc';
-    try {
-      const snap = await getDocs(
-        query(
-          events,
-          who,
-          when === 'upcoming' ? where('date', '>=', today) : where('date', '<', today),
-          orderBy('date', dir),
-          orderBy('startTime', dir),
-          orderBy(documentId(), dir),
-          ...afterCursor(decodeCursor(cursor)),
-          limit(PROFILE_EVENTS_PAGE_SIZE + 1),
-        ).withConverter(eventConverter),
-      );
-      const pageDocs = snap.docs.slice(0, PROFILE_EVENTS_PAGE_SIZE);
-      const last = pageDocs.at(-1);
-      return {
-        items: parsedDocs(pageDocs, context),
-        nextCursor:
-          snap.docs.length > PROFILE_EVENTS_PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null,
-      };
-    } catch (e) {
-      logQueryError(context, e);
-      throw e;
-    }
+    const snap = await getDocs(
+      query(
+        events,
+        who,
+        when === 'upcoming' ? where('date', '>=', today) : where('date', '<', today),
+        orderBy('date', dir),
+        orderBy('startTime', dir),
+        orderBy(documentId(), dir),
+        ...afterCursor(decodeCursor(cursor)),
+        limit(PROFILE_EVENTS_PAGE_SIZE + 1),
+      ).withConverter(eventConverter),
+    );
+    const pageDocs = snap.docs.slice(0, PROFILE_EVENTS_PAGE_SIZE);
+    const last = pageDocs.at(-1);
+    return {
+      items: parsedDocs(pageDocs, context),
+      nextCursor:
+        snap.docs.length > PROFILE_EVENTS_PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null,
+    };
   };
 
   return {
@@ -376,41 +365,36 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         where('status', 'in', [...COUNTED_EVENT_STATUSES]),
         where('date', '<', cutoff),
       ];
-      try {
-        const [count, newest, recent] = await Promise.all([
-          getCountFromServer(query(events, ...settled)),
-          getDocs(
-            query(
-              events,
-              ...settled,
-              orderBy('date', 'desc'),
-              orderBy('startTime', 'desc'),
-              limit(PARTICIPATION_HISTORY_LIMIT),
-            ).withConverter(eventConverter),
-          ),
-          getDocs(
-            query(
-              events,
-              mine,
-              where('date', '>=', cutoff),
-              where('date', '<', Timestamp.fromDate(nextDay(now))),
-              limit(RECENT_PARTICIPATION_CAP),
-            ).withConverter(eventConverter),
-          ),
-        ]);
-        return participationRecord(
-          {
-            settledCount: count.data().count,
-            settledNewest: parsedDocs(newest, 'events.participationRecord'),
-            recent: parsedDocs(recent, 'events.participationRecord'),
-          },
-          uid,
-          now,
-        );
-      } catch (e) {
-        logQueryError('events.participationRecord', e);
-        throw e;
-      }
+      const [count, newest, recent] = await Promise.all([
+        getCountFromServer(query(events, ...settled)),
+        getDocs(
+          query(
+            events,
+            ...settled,
+            orderBy('date', 'desc'),
+            orderBy('startTime', 'desc'),
+            limit(PARTICIPATION_HISTORY_LIMIT),
+          ).withConverter(eventConverter),
+        ),
+        getDocs(
+          query(
+            events,
+            mine,
+            where('date', '>=', cutoff),
+            where('date', '<', Timestamp.fromDate(nextDay(now))),
+            limit(RECENT_PARTICIPATION_CAP),
+          ).withConverter(eventConverter),
+        ),
+      ]);
+      return participationRecord(
+        {
+          settledCount: count.data().count,
+          settledNewest: parsedDocs(newest, 'events.participationRecord'),
+          recent: parsedDocs(recent, 'events.participationRecord'),
+        },
+        uid,
+        now,
+      );
     },
 
     async syncOrganizerProfile() {

@@ -7,7 +7,7 @@ import {
 } from 'firebase/storage';
 import { FirebaseError } from 'firebase/app';
 import { IMAGE_CACHE_CONTROL, UPLOAD_TIMEOUT_MS } from '@/domain/constants';
-import { DomainError } from '@/domain/errors';
+import { BackendError, DomainError } from '@/domain/errors';
 import type { FilesPort } from '@/data/ports/files';
 import type { FirebaseContext } from './context';
 
@@ -64,6 +64,13 @@ export function createFilesPort(ctx: FirebaseContext, timeoutMs = UPLOAD_TIMEOUT
         await deleteObject(ref(ctx.storage, path));
       } catch (e) {
         if (e instanceof FirebaseError && e.code === 'storage/object-not-found') return;
+        // Storage's own codes for the rules' refusal, as the other ports report it.
+        if (
+          e instanceof FirebaseError &&
+          (e.code === 'storage/unauthorized' || e.code === 'storage/unauthenticated')
+        ) {
+          throw Object.assign(new BackendError('permission-denied'), { cause: e });
+        }
         throw e;
       }
     },

@@ -16,14 +16,12 @@ import {
   type DocumentData,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
+import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
 import type { NewNotification } from '@/domain/entities/notification';
+import { BackendError } from '@/domain/errors';
 import type { NotificationsPort } from '@/data/ports/notifications';
-import { logger } from '@/lib/logger';
 import { notificationConverter, parsedDocs } from './converters';
-import type { FirebaseContext } from './context';
-
-/** The live list keeps the newest 100; older ones stay stored but are not shown. */
-export const NOTIFICATIONS_LIVE_LIMIT = 100;
+import { currentUid, type FirebaseContext } from './context';
 /** A write batch holds at most 500 operations. */
 const BATCH_LIMIT = 500;
 
@@ -80,49 +78,31 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
       );
     },
 
-    // SPEC §8: failures to add, mark read or delete notifications are only logged.
     async add(n) {
-      try {
-        await setDoc(doc(col), notificationWrite(n));
-      } catch (e) {
-        logger.error('notifications.add', e);
-      }
+      // The rules would let an organizer's participation notifications through; those are
+      // written by the participation port, so this one writes the caller's own only.
+      if (n.userId !== (await currentUid(ctx))) throw new BackendError('permission-denied');
+      await setDoc(doc(col), notificationWrite(n));
     },
 
     async markRead(id) {
-      try {
-        await updateDoc(doc(col, id), { read: true });
-      } catch (e) {
-        logger.error('notifications.markRead', e);
-      }
+      await updateDoc(doc(col, id), { read: true });
     },
 
     async markAllRead(uid) {
-      try {
-        const snap = await getDocs(
-          query(col, where('userId', '==', uid), where('read', '==', false)),
-        );
-        await inBatches(snap.docs, (batch, d) => batch.update(d.ref, { read: true }));
-      } catch (e) {
-        logger.error('notifications.markAllRead', e);
-      }
+      const snap = await getDocs(
+        query(col, where('userId', '==', uid), where('read', '==', false)),
+      );
+      await inBatches(snap.docs, (batch, d) => batch.update(d.ref, { read: true }));
     },
 
     async remove(id) {
-      try {
-        await deleteDoc(doc(col, id));
-      } catch (e) {
-        logger.error('notifications.remove', e);
-      }
+      await deleteDoc(doc(col, id));
     },
 
     async removeAll(uid) {
-      try {
-        const snap = await getDocs(query(col, where('userId', '==', uid)));
-        await inBatches(snap.docs, (batch, d) => batch.delete(d.ref));
-      } catch (e) {
-        logger.error('notifications.removeAll', e);
-      }
+      const snap = await getDocs(query(col, where('userId', '==', uid)));
+      await inBatches(snap.docs, (batch, d) => batch.delete(d.ref));
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   doc,
   documentId,
   getCountFromServer,
+  getDoc,
   getDocs,
   limit,
   orderBy,
@@ -12,6 +13,11 @@ import {
   where,
   type Transaction,
 } from 'firebase/firestore';
+import {
+  EVENT_REQUESTS_LIMIT,
+  MY_PENDING_FALLBACK_LIMIT,
+  MY_PENDING_LIMIT,
+} from '@/domain/constants';
 import type { SportEvent } from '@/domain/entities/event';
 import {
   PLACEHOLDER_EVENT_INFO,
@@ -25,25 +31,21 @@ import {
   decideCancel,
   decideReject,
   decideRequest,
+  mayListEventRequests,
+  pendingFromFallback,
+  requestThatCounts,
 } from '@/domain/rules/participation';
-import type { ApiPort, ApprovalEmail, RejectionEmail } from '@/data/ports/api';
+import type { ApiPort } from '@/data/ports/api';
 import type { ParticipationPort } from '@/data/ports/participation';
-import { logger } from '@/lib/logger';
+import { runSideEffect } from '@/lib/side-effects';
 import { eventConverter, parsedDocs, requestConverter } from './converters';
 import { currentUid, type FirebaseContext } from './context';
 import { applyParticipants } from './events';
 import { notificationWrite } from './notifications';
 import { logQueryError } from './query-error';
 
-export const MY_PENDING_LIMIT = 50;
-/** The fallback query has no status filter, so it reads more to find the pending ones. */
-export const MY_PENDING_FALLBACK_LIMIT = 200;
-export const FOR_EVENT_LIMIT = 200;
+/** Firestore's `in` filter takes at most 30 values. */
 const IN_LIMIT = 30;
-
-const byCreatedAsc = (a: ParticipationRequest, b: ParticipationRequest) =>
-  (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0);
-const byCreatedDesc = (a: ParticipationRequest, b: ParticipationRequest) => byCreatedAsc(b, a);
 
 /**
  * Other users' addresses are private here (users/{uid}/private/account is owner-only), so the
@@ -51,14 +53,7 @@ const byCreatedDesc = (a: ParticipationRequest, b: ParticipationRequest) => byCr
  */
 const UNREADABLE_EMAIL = '';
 
-export interface FirebaseParticipationPort extends ParticipationPort {
-  queryPendingMain(uid: string): Promise<ParticipationRequest[]>;
-}
-
-export function createParticipationPort(
-  ctx: FirebaseContext,
-  api: ApiPort,
-): FirebaseParticipationPort {
+export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): ParticipationPort {
   const requests = collection(ctx.db, 'participationRequests');
   const notifications = collection(ctx.db, 'notifications');
   const requestRef = (id: string) => doc(ctx.db, 'participationRequests', id);
@@ -74,35 +69,45 @@ export function createParticipationPort(
     return { request, event: eventSnap.exists() ? eventSnap.data() : null, eventSnap };
   };
 
-  /** Fire-and-forget (SPEC §7): the mail never blocks or fails the approval itself. */
-  const mail = (payload: ApprovalEmail | RejectionEmail) => {
-    api.sendNotificationEmail(payload).catch((e: unknown) => logger.error('participation.mail', e));
-  };
-
   const eventInfo = async (
     ids: string[],
   ): Promise<Map<string, PendingRequestWithEvent['event']>> => {
     const out = new Map<string, PendingRequestWithEvent['event']>();
     const unique = [...new Set(ids.filter(Boolean))];
     for (let i = 0; i < unique.length; i += IN_LIMIT) {
-      try {
-        const snap = await getDocs(
-          query(
-            collection(ctx.db, 'events'),
-            where(documentId(), 'in', unique.slice(i, i + IN_LIMIT)),
-          ).withConverter(eventConverter),
-        );
-        for (const e of parsedDocs(snap, 'participation.myPending.events')) {
-          out.set(e.id, { title: e.title, date: e.date, location: e.location });
-        }
-      } catch (e) {
-        logQueryError('participation.myPending.events', e);
+      const snap = await getDocs(
+        query(
+          collection(ctx.db, 'events'),
+          where(documentId(), 'in', unique.slice(i, i + IN_LIMIT)),
+        ).withConverter(eventConverter),
+      );
+      for (const e of parsedDocs(snap, 'participation.myPending.events')) {
+        out.set(e.id, { title: e.title, date: e.date, location: e.location });
       }
     }
     return out;
   };
 
-  const port: FirebaseParticipationPort = {
+  /** The main pending list: the status filter (a composite index) and the event info joined. */
+  const pendingWithEvents = async (uid: string): Promise<PendingRequestWithEvent[]> => {
+    const snap = await getDocs(
+      query(
+        requests,
+        where('userId', '==', uid),
+        where('status', '==', 'pending'),
+        orderBy('createdAt', 'desc'),
+        limit(MY_PENDING_LIMIT),
+      ).withConverter(requestConverter),
+    );
+    const pending = parsedDocs(snap, 'participation.myPending');
+    const info = await eventInfo(pending.map((r) => r.eventId));
+    return pending.map((r) => ({
+      ...r,
+      event: info.get(r.eventId) ?? { ...PLACEHOLDER_EVENT_INFO },
+    }));
+  };
+
+  return {
     async request(eventId, message) {
       const uid = await currentUid(ctx);
       // A transaction cannot query: my earlier requests for the event are found first and re-read.
@@ -166,7 +171,11 @@ export function createParticipationPort(
         tx.set(doc(notifications), notificationWrite(decision.notify));
         return { request: read.request!, event };
       });
-      mail(approvalEmailPayload({ request, event, recipientEmail: UNREADABLE_EMAIL }));
+      void runSideEffect('participation.approve: mail', () =>
+        api.sendNotificationEmail(
+          approvalEmailPayload({ request, event, recipientEmail: UNREADABLE_EMAIL }),
+        ),
+      );
     },
 
     async reject(requestId) {
@@ -178,63 +187,33 @@ export function createParticipationPort(
         tx.set(doc(notifications), notificationWrite(decision.notify));
         return { request: read.request!, event: read.event! };
       });
-      mail(
-        rejectionEmailPayload({
-          request,
-          event,
-          recipientEmail: UNREADABLE_EMAIL,
-          organizerName: ctx.auth.currentUser?.displayName ?? '',
-        }),
+      const organizerName = ctx.auth.currentUser?.displayName ?? '';
+      void runSideEffect('participation.reject: mail', () =>
+        api.sendNotificationEmail(
+          rejectionEmailPayload({
+            request,
+            event,
+            recipientEmail: UNREADABLE_EMAIL,
+            organizerName,
+          }),
+        ),
       );
-    },
-
-    /**
-     * The main pending-requests query, a method of its own so the contract harness can make it
-     * fail the way a missing composite index does and check the fallback.
-     */
-    async queryPendingMain(uid: string): Promise<ParticipationRequest[]> {
-      const snap = await getDocs(
-        query(
-          requests,
-          where('userId', '==', uid),
-          where('status', '==', 'pending'),
-          orderBy('createdAt', 'desc'),
-          limit(MY_PENDING_LIMIT),
-        ).withConverter(requestConverter),
-      );
-      return parsedDocs(snap, 'participation.myPending');
     },
 
     async myPending() {
       const uid = await currentUid(ctx);
       if (!uid) return [];
       try {
-        const pending = await port.queryPendingMain(uid);
-        const info = await eventInfo(pending.map((r) => r.eventId));
-        return pending.map((r) => ({
-          ...r,
-          event: info.get(r.eventId) ?? { ...PLACEHOLDER_EVENT_INFO },
-        }));
+        return await pendingWithEvents(uid);
       } catch (e) {
-        logQueryError('participation.myPending', e);
+        logQueryError('participation.myPending: using the fallback', e);
       }
-      // SPEC §8 fallback: no status filter (no composite index needed), pending kept on the client.
-      try {
-        const snap = await getDocs(
-          query(
-            requests,
-            where('userId', '==', uid),
-            limit(MY_PENDING_FALLBACK_LIMIT),
-          ).withConverter(requestConverter),
-        );
-        return parsedDocs(snap, 'participation.myPending.fallback')
-          .filter((r) => r.status === 'pending')
-          .sort(byCreatedDesc)
-          .map((r) => ({ ...r, event: { ...PLACEHOLDER_EVENT_INFO } }));
-      } catch (e) {
-        logQueryError('participation.myPending.fallback', e);
-        return [];
-      }
+      const snap = await getDocs(
+        query(requests, where('userId', '==', uid), limit(MY_PENDING_FALLBACK_LIMIT)).withConverter(
+          requestConverter,
+        ),
+      );
+      return pendingFromFallback(parsedDocs(snap, 'participation.myPending.fallback'));
     },
 
     async myRequestFor(eventId) {
@@ -245,24 +224,23 @@ export function createParticipationPort(
           requestConverter,
         ),
       );
-      const mine = parsedDocs(snap, 'participation.myRequestFor').sort(byCreatedDesc);
-      // A pending request decides what the screen offers; otherwise the latest outcome.
-      return mine.find((r) => r.status === 'pending') ?? mine[0] ?? null;
+      return requestThatCounts(parsedDocs(snap, 'participation.myRequestFor'));
     },
 
     async forEvent(eventId) {
-      if (!eventId) return [];
-      try {
-        const snap = await getDocs(
-          query(requests, where('eventId', '==', eventId), limit(FOR_EVENT_LIMIT)).withConverter(
-            requestConverter,
-          ),
-        );
-        return parsedDocs(snap, 'participation.forEvent').sort(byCreatedAsc);
-      } catch (e) {
-        logQueryError('participation.forEvent', e);
-        return [];
-      }
+      const uid = await currentUid(ctx);
+      if (!uid || !eventId) return [];
+      const event = await getDoc(eventRef(eventId).withConverter(eventConverter));
+      if (!mayListEventRequests(uid, event.exists() ? event.data() : null)) return [];
+      const snap = await getDocs(
+        query(
+          requests,
+          where('eventId', '==', eventId),
+          orderBy('createdAt'),
+          limit(EVENT_REQUESTS_LIMIT),
+        ).withConverter(requestConverter),
+      );
+      return parsedDocs(snap, 'participation.forEvent');
     },
 
     async pendingCount(eventId) {
@@ -274,5 +252,4 @@ export function createParticipationPort(
       return snap.data().count;
     },
   };
-  return port;
 }

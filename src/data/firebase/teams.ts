@@ -14,15 +14,12 @@ import {
   runTransaction,
   type DocumentSnapshot,
 } from 'firebase/firestore';
-import { EVENTS_PAGE_SIZE } from '@/domain/constants';
+import { TEAMS_PAGE_SIZE } from '@/domain/constants';
 import { assertCanEditTeam, decideTeamCreate } from '@/domain/rules/teams';
 import type { TeamsPort } from '@/data/ports/teams';
 import { parsedDocs, teamConverter, teamFieldsWrite } from './converters';
 import { currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
-
-/** Teams page like events; no team-specific page size is specified. */
-export const TEAMS_PAGE_SIZE = EVENTS_PAGE_SIZE;
 
 function cursorOf(snap: DocumentSnapshot): string {
   const created = snap.get('createdAt') as unknown;

@@ -15,13 +15,8 @@ import {
 } from 'firebase/firestore';
 import { emailSettingsSchema } from '@/domain/entities/email-settings';
 import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
-import { DomainError } from '@/domain/errors';
-import {
-  assertOwnProfile,
-  privateProfileOf,
-  profileWrites,
-  stalePublicFields,
-} from '@/domain/profile';
+import { BackendError, DomainError } from '@/domain/errors';
+import { privateProfileOf, profileWrites, stalePublicFields } from '@/domain/profile';
 import { assertMayWrite, isSuspended, type Actor } from '@/domain/rules/standing';
 import type { UsersPort } from '@/data/ports/users';
 import { logger } from '@/lib/logger';
@@ -62,17 +57,11 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
         }
       : null;
 
-  /** The owner, signed in and active (writes); the profile document is read for the standing. */
-  const activeOwner = async (uid: string): Promise<void> => {
+  /** Writes of the owner's private documents: signed in and not suspended (their profile). */
+  const activeActor = async (): Promise<void> => {
     const me = await currentUid(ctx);
     const mine = me ? await getDoc(paths.profile(me)) : null;
-    const actor = assertMayWrite(actorOf(me, mine?.data()), 'active');
-    assertOwnProfile(actor.uid, uid);
-  };
-
-  /** The owner, signed in (reads of private documents). */
-  const owner = async (uid: string): Promise<void> => {
-    assertOwnProfile(await currentUid(ctx), uid);
+    assertMayWrite(actorOf(me, mine?.data()), 'active');
   };
 
   const withOwnEmail = async (profile: UserProfile): Promise<UserProfile> => {
@@ -114,7 +103,8 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async create(uid, d) {
-      await owner(uid);
+      // The rules refuse anyone else's; checked first, since an existing profile is not written.
+      if (!uid || (await currentUid(ctx)) !== uid) throw new BackendError('permission-denied');
       return runTransaction(ctx.db, async (tx) => {
         if ((await tx.get(paths.profile(uid))).exists()) return false;
         tx.set(paths.profile(uid), {
@@ -140,7 +130,6 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async getPrivateProfile(uid) {
-      await owner(uid);
       const [stored, profile] = await Promise.all([
         getDoc(paths.privateProfile(uid)),
         getDoc(paths.profile(uid).withConverter(userConverter)),
@@ -152,8 +141,7 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
       const me = await currentUid(ctx);
       await runTransaction(ctx.db, async (tx) => {
         const mine = me ? await tx.get(paths.profile(me)) : null;
-        const actor = assertMayWrite(actorOf(me, mine?.data()), 'active');
-        assertOwnProfile(actor.uid, uid);
+        assertMayWrite(actorOf(me, mine?.data()), 'active');
         if (!mine?.exists()) throw new DomainError('profileNotFound');
         const { publicFields, privateFields } = profileWrites(uid, save, new Date());
         // Both documents in one write: the rules compare them (getAfter) to keep them consistent.
@@ -163,7 +151,6 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async syncPublicProfile(uid) {
-      await owner(uid);
       const [snap, stored] = await Promise.all([
         getDoc(paths.profile(uid)),
         getDoc(paths.privateProfile(uid)),
@@ -183,13 +170,12 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async getEmailSettings(uid) {
-      await owner(uid);
       const snap = await getDoc(paths.settings(uid));
       return emailSettingsSchema.parse(snap.data() ?? null);
     },
 
     async saveEmailSettings(uid, settings) {
-      await activeOwner(uid);
+      await activeActor();
       await setDoc(paths.settings(uid), {
         mail: emailSettingsSchema.parse({ mail: settings }),
         updatedAt: serverTimestamp(),
@@ -205,26 +191,22 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async recordLogin(uid) {
-      try {
-        const profile = await getDoc(paths.profile(uid));
-        const legacyEmail: unknown = profile.get('email');
-        const batch = writeBatch(ctx.db);
-        batch.update(paths.profile(uid), { lastLoginAt: serverTimestamp(), isActive: true });
-        if (typeof legacyEmail === 'string') {
-          // A profile written before the public/private split: its email moves out of sight.
-          batch.update(paths.profile(uid), { email: deleteField() });
-          if (legacyEmail)
-            batch.set(
-              paths.account(uid),
-              { email: legacyEmail, updatedAt: serverTimestamp() },
-              { merge: true },
-            );
-        }
-        await batch.commit();
-      } catch (e) {
-        // SPEC §8: a failed last-login update is only logged.
-        logger.error('users.recordLogin', e);
+      const profile = await getDoc(paths.profile(uid));
+      if (!profile.exists()) return;
+      const legacyEmail: unknown = profile.get('email');
+      const batch = writeBatch(ctx.db);
+      batch.update(paths.profile(uid), { lastLoginAt: serverTimestamp(), isActive: true });
+      if (typeof legacyEmail === 'string') {
+        // A profile written before the public/private split: its email moves out of sight.
+        batch.update(paths.profile(uid), { email: deleteField() });
+        if (legacyEmail)
+          batch.set(
+            paths.account(uid),
+            { email: legacyEmail, updatedAt: serverTimestamp() },
+            { merge: true },
+          );
       }
+      await batch.commit();
     },
   };
 }

@@ -35,7 +35,6 @@ export interface LocalBackend extends Backend {
   kind: 'local';
   db: LocalDb;
   auth: LocalAuth;
-  participation: LocalParticipation;
   dev: NonNullable<Backend['dev']>;
   /** Closes the database (tests; the app keeps it open for the page's lifetime). */
   close(): void;

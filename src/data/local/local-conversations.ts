@@ -1,7 +1,11 @@
 import Dexie from 'dexie';
 import type { ApiPort } from '@/data/ports/api';
 import type { ConversationsPort } from '@/data/ports/conversations';
-import { HISTORY_WINDOW_DAYS } from '@/domain/constants';
+import {
+  CONVERSATIONS_LIVE_LIMIT,
+  HISTORY_WINDOW_DAYS,
+  MESSAGES_LIVE_LIMIT,
+} from '@/domain/constants';
 import {
   conversationId as makeConversationId,
   conversationSchema,
@@ -10,8 +14,8 @@ import {
   type Message,
 } from '@/domain/entities/conversation';
 import { userProfileSchema } from '@/domain/entities/user';
-import { DomainError } from '@/domain/errors';
-import { logger } from '@/lib/logger';
+import { BackendError, DomainError } from '@/domain/errors';
+import { runSideEffect } from '@/lib/side-effects';
 import { currentDisplayName, currentUid, type LocalContext } from './context';
 import { addDays } from './day';
 import type { ConversationRow, MessageRow } from './db';
@@ -37,11 +41,13 @@ export class LocalConversations implements ConversationsPort {
     const { db } = this.ctx;
     return subscribeLive(
       async () => {
+        if (!uid || uid !== currentUid(this.ctx)) throw new BackendError('permission-denied');
         const since = this.windowStart();
         const rows = await db.conversations.where('participants').equals(uid).distinct().toArray();
         return parseRows(conversationSchema, rows, 'conversations.subscribe')
           .filter((c) => c.lastMessageTime !== null && c.lastMessageTime >= since)
-          .sort((a, b) => b.lastMessageTime!.getTime() - a.lastMessageTime!.getTime());
+          .sort((a, b) => b.lastMessageTime!.getTime() - a.lastMessageTime!.getTime())
+          .slice(0, CONVERSATIONS_LIVE_LIMIT);
       },
       onChange,
       onError,
@@ -81,7 +87,7 @@ export class LocalConversations implements ConversationsPort {
     if (!uid) throw new DomainError('authRequired');
     const { db } = this.ctx;
     await db.transaction('rw', db.conversations, async () => {
-      const row = await this.readRow(conversationId);
+      const row = await this.readMine(conversationId, uid);
       await db.conversations.update(conversationId, {
         archived: { ...asRecord(row.archived), [uid]: archived },
         // Unarchiving clears the time rather than deleting the key, as SPEC §4 says.
@@ -98,12 +104,15 @@ export class LocalConversations implements ConversationsPort {
     const { db } = this.ctx;
     return subscribeLive(
       async () => {
+        await this.readMine(conversationId, currentUid(this.ctx));
+        // Newest first so the cap keeps the latest, shown oldest first.
         const rows = await db.messages
           .where('[conversationId+sentAt]')
           .between([conversationId, this.windowStart()], [conversationId, Dexie.maxKey], true, true)
+          .reverse()
+          .limit(MESSAGES_LIVE_LIMIT)
           .toArray();
-        // The index already yields oldest first, which is the display order.
-        return parseRows(messageSchema, rows, 'conversations.subscribeMessages');
+        return parseRows(messageSchema, rows.reverse(), 'conversations.subscribeMessages');
       },
       onChange,
       onError,
@@ -120,10 +129,8 @@ export class LocalConversations implements ConversationsPort {
       db.conversations,
       db.messages,
       async () => {
-        const row = await this.readRow(conversationId);
+        const row = await this.readMine(conversationId, uid);
         const conversation = parseRow(conversationSchema, row);
-        if (!conversation.participants.includes(uid))
-          throw new Error('この会話にメッセージを送信する権限がありません');
         const recipientId = conversation.participants.find((p) => p !== uid) ?? '';
         let sentAt = this.ctx.now();
         // Two messages sent within one millisecond would tie in the sentAt index and could swap
@@ -153,13 +160,16 @@ export class LocalConversations implements ConversationsPort {
       },
     );
     if (recipientId) {
-      // Fire-and-forget (SPEC §7): the message is sent whatever happens to the mail ping.
-      void this.pingUnread({
-        recipientId,
-        senderId: uid,
-        senderName: sender.name,
-        message,
-        conversationId,
+      void runSideEffect('conversations.send: unread-message mail', async () => {
+        const recipient = await this.ctx.db.users.get(recipientId);
+        await this.api.trackUnreadMessage({
+          recipientId,
+          recipientEmail: recipient ? parseRow(userProfileSchema, recipient).email : '',
+          senderId: uid,
+          senderName: sender.name,
+          messageId: message.id,
+          conversationId,
+        });
       });
     }
     return message;
@@ -170,6 +180,7 @@ export class LocalConversations implements ConversationsPort {
     if (!uid) throw new DomainError('authRequired');
     const { db } = this.ctx;
     await db.transaction('rw', db.conversations, db.messages, async () => {
+      const row = await this.readMine(conversationId, uid);
       const now = this.ctx.now();
       const rows = await db.messages.bulkGet(messageIds);
       for (const m of rows) {
@@ -177,39 +188,18 @@ export class LocalConversations implements ConversationsPort {
           await db.messages.update(m.id, { read: true, readAt: now });
         }
       }
-      const row = await db.conversations.get(conversationId);
-      if (row)
-        await db.conversations.update(conversationId, {
-          unreadCount: { ...asRecord(row.unreadCount), [uid]: 0 },
-        });
+      await db.conversations.update(conversationId, {
+        unreadCount: { ...asRecord(row.unreadCount), [uid]: 0 },
+      });
     });
   }
 
-  private async pingUnread(p: {
-    recipientId: string;
-    senderId: string;
-    senderName: string;
-    message: Message;
-    conversationId: string;
-  }): Promise<void> {
-    try {
-      const recipient = await this.ctx.db.users.get(p.recipientId);
-      await this.api.trackUnreadMessage({
-        recipientId: p.recipientId,
-        recipientEmail: recipient ? parseRow(userProfileSchema, recipient).email : '',
-        senderId: p.senderId,
-        senderName: p.senderName,
-        messageId: p.message.id,
-        conversationId: p.conversationId,
-      });
-    } catch (e) {
-      logger.error('conversations: trackUnreadMessage failed', e);
-    }
-  }
-
-  private async readRow(id: string): Promise<ConversationRow> {
+  /** A missing conversation is refused like someone else's (Firebase's rules see no participants). */
+  private async readMine(id: string, uid: string | null): Promise<ConversationRow> {
     const row = await this.ctx.db.conversations.get(id);
-    if (!row) throw new Error('会話が見つかりません');
+    if (!row || !uid || !row.participants.includes(uid)) {
+      throw new BackendError('permission-denied');
+    }
     return row;
   }
 

@@ -276,8 +276,9 @@ describe('local api and files', () => {
 
   it('stores the content type and cache-control with the file, and serves it as a data: URL', async () => {
     const b = await backend();
+    const { uid } = await b.auth.signUp('files@example.com', 'goodpass123', '画像');
     const { url, path } = await b.files.upload(
-      'events',
+      `events/${uid}`,
       new File(['abc'], 'x.png', { type: 'image/png' }),
     );
     expect(url).toBe(`data:image/png;base64,${btoa('abc')}`);

@@ -6,9 +6,15 @@ import {
   ORGANIZER_SYNC_BATCH,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
+  RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import {
+  byEventTime,
+  sportEventSchema,
+  type EventStatus,
+  type SportEvent,
+} from '@/domain/entities/event';
 import { keywordMatcher } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
@@ -216,7 +222,7 @@ export class LocalEvents implements EventsPort {
   ): Promise<Page<SportEvent>> {
     const today = startOfDay(this.ctx.now()).getTime();
     const after = decodeCursor(cursor);
-    const events = byDate(await this.participantEvents(uid));
+    const events = (await this.participantEvents(uid)).sort(byEventTime);
     const ordered =
       when === 'upcoming'
         ? events.filter((e) => e.date.getTime() >= today)
@@ -240,8 +246,13 @@ export class LocalEvents implements EventsPort {
     return participationRecord(
       {
         settledCount: settled.length,
-        settledNewest: byDate(settled).reverse().slice(0, PARTICIPATION_HISTORY_LIMIT),
-        recent: events.filter((e) => e.date.getTime() >= settledEnd),
+        settledNewest: settled
+          .sort(byEventTime)
+          .reverse()
+          .slice(0, PARTICIPATION_HISTORY_LIMIT),
+        recent: events
+          .filter((e) => e.date.getTime() >= settledEnd)
+          .slice(0, RECENT_PARTICIPATION_CAP),
       },
       uid,
       now,
@@ -321,14 +332,6 @@ function pageOf(events: SportEvent[]): Page<SportEvent> {
   };
 }
 
-function byDate(events: SportEvent[]): SportEvent[] {
-  return events.sort(
-    (a, b) =>
-      a.date.getTime() - b.date.getTime() ||
-      a.startTime.localeCompare(b.startTime) ||
-      a.id.localeCompare(b.id),
-  );
-}
 
 /** The equality filters here; the keyword by the domain's rule, as on Firebase. */
 function matcher(f: EventFilters): (e: SportEvent) => boolean {

@@ -1,7 +1,8 @@
 import type { FilesPort, UploadResult } from '@/data/ports/files';
 import { IMAGE_CACHE_CONTROL } from '@/domain/constants';
-import { DomainError } from '@/domain/errors';
-import type { LocalContext } from './context';
+import { BackendError, DomainError } from '@/domain/errors';
+import { imageProblem, ownsStoragePath } from '@/domain/rules/files';
+import { currentUid, type LocalContext } from './context';
 import { toBase64 } from './base64';
 
 /**
@@ -21,6 +22,10 @@ export class LocalFiles implements FilesPort {
     onProgress?: (percent: number) => void,
   ): Promise<UploadResult> {
     if (!file || file.size === 0) throw new DomainError('invalidFile');
+    // What storage.rules refuse on Firebase, where the port reports it as a failed upload.
+    if (!ownsStoragePath(currentUid(this.ctx), folder) || imageProblem(file)) {
+      throw new DomainError('uploadFailed');
+    }
     onProgress?.(0);
     const contentType = file.type || 'application/octet-stream';
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -42,7 +47,9 @@ export class LocalFiles implements FilesPort {
   }
 
   async remove(path: string): Promise<void> {
-    // Deleting a missing key is a no-op in IndexedDB, which matches "not found counts as success".
+    if (!path) return;
+    if (!ownsStoragePath(currentUid(this.ctx), path)) throw new BackendError('permission-denied');
+    // Deleting a missing key is a no-op in IndexedDB: a missing file counts as removed.
     await this.ctx.db.files.delete(path);
   }
 }

@@ -1,5 +1,10 @@
 import type { ApiPort } from '@/data/ports/api';
 import type { ParticipationPort } from '@/data/ports/participation';
+import {
+  EVENT_REQUESTS_LIMIT,
+  MY_PENDING_FALLBACK_LIMIT,
+  MY_PENDING_LIMIT,
+} from '@/domain/constants';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import {
   participationRequestSchema,
@@ -14,9 +19,14 @@ import {
   decideCancel,
   decideReject,
   decideRequest,
+  mayListEventRequests,
+  newestFirst,
+  pendingFromFallback,
+  requestThatCounts,
 } from '@/domain/rules/participation';
 import { DomainError } from '@/domain/errors';
 import { logger } from '@/lib/logger';
+import { runSideEffect } from '@/lib/side-effects';
 import { currentDisplayName, currentUid, type LocalContext } from './context';
 import type { EventRow, LocalDb, RequestRow } from './db';
 import { newId } from './ids';
@@ -76,8 +86,14 @@ export class LocalParticipation implements ParticipationPort {
       await db.events.update(read.event!.id, { participants: decision.participants });
       await addNotification(db, decision.notify, now);
     });
-    await this.mail('approval email', async () =>
-      approvalEmailPayload({ request, event, recipientEmail: await this.emailOf(request.userId) }),
+    void runSideEffect('participation.approve: mail', async () =>
+      this.api.sendNotificationEmail(
+        approvalEmailPayload({
+          request,
+          event,
+          recipientEmail: await this.emailOf(request.userId),
+        }),
+      ),
     );
   }
 
@@ -88,13 +104,16 @@ export class LocalParticipation implements ParticipationPort {
       await db.participationRequests.update(requestId, { status: 'rejected', updatedAt: now });
       await addNotification(db, decision.notify, now);
     });
-    await this.mail('rejection email', async () =>
-      rejectionEmailPayload({
-        request,
-        event,
-        recipientEmail: await this.emailOf(request.userId),
-        organizerName: (await currentDisplayName(this.ctx)).name,
-      }),
+    const organizerName = (await currentDisplayName(this.ctx)).name;
+    void runSideEffect('participation.reject: mail', async () =>
+      this.api.sendNotificationEmail(
+        rejectionEmailPayload({
+          request,
+          event,
+          recipientEmail: await this.emailOf(request.userId),
+          organizerName,
+        }),
+      ),
     );
   }
 
@@ -127,17 +146,22 @@ export class LocalParticipation implements ParticipationPort {
     const uid = currentUid(this.ctx);
     if (!uid) return [];
     try {
-      return await this.queryPendingMain(uid);
+      return await this.pendingWithEvents(uid);
     } catch (e) {
-      // SPEC §8: when the main query fails (a missing index on Firestore), fall back to the
-      // user's requests without the status filter and show placeholder event info.
-      logger.error('participation.myPending: main query failed, using fallback', e);
-      return this.queryPendingFallback(uid);
+      logger.error('participation.myPending: using the fallback', e);
     }
+    const rows = await this.ctx.db.participationRequests
+      .where('userId')
+      .equals(uid)
+      .limit(MY_PENDING_FALLBACK_LIMIT)
+      .toArray();
+    return pendingFromFallback(
+      parseRows(participationRequestSchema, rows, 'participation.myPending.fallback'),
+    );
   }
 
-  /** The main pending query, joined with event info. Public so tests can make it fail. */
-  async queryPendingMain(uid: string): Promise<PendingRequestWithEvent[]> {
+  /** The main pending list: the [userId+status] index and the event info joined. */
+  private async pendingWithEvents(uid: string): Promise<PendingRequestWithEvent[]> {
     const { db } = this.ctx;
     const rows = await db.participationRequests
       .where('[userId+status]')
@@ -145,7 +169,7 @@ export class LocalParticipation implements ParticipationPort {
       .toArray();
     const requests = newestFirst(
       parseRows(participationRequestSchema, rows, 'participation.myPending'),
-    );
+    ).slice(0, MY_PENDING_LIMIT);
     const eventRows = await db.events.bulkGet([...new Set(requests.map((r) => r.eventId))]);
     const events = new Map<string, SportEvent>();
     for (const row of eventRows) if (row) events.set(row.id, parseRow(sportEventSchema, row));
@@ -160,31 +184,22 @@ export class LocalParticipation implements ParticipationPort {
     });
   }
 
-  async queryPendingFallback(uid: string): Promise<PendingRequestWithEvent[]> {
-    const rows = await this.ctx.db.participationRequests.where('userId').equals(uid).toArray();
-    return newestFirst(
-      parseRows(participationRequestSchema, rows, 'participation.myPending fallback'),
-    )
-      .filter((r) => r.status === 'pending')
-      .map((r) => ({ ...r, event: { ...PLACEHOLDER_EVENT_INFO } }));
-  }
-
   async myRequestFor(eventId: string): Promise<ParticipationRequest | null> {
     const uid = currentUid(this.ctx);
     if (!uid) return null;
-    // After a rejection the user may ask again; the latest request is the one that counts.
-    return newestFirst(await this.requestsOf(uid, eventId))[0] ?? null;
+    return requestThatCounts(await this.requestsOf(uid, eventId));
   }
 
-  /** The organizer's list: anyone else gets none (as the Firebase rules answer them). */
   async forEvent(eventId: string): Promise<ParticipationRequest[]> {
-    const uid = this.ctx.currentUser()?.uid;
-    const event = uid ? await this.ctx.db.events.get(eventId) : undefined;
-    if (!uid || event?.organizerId !== uid) return [];
-    const rows = await this.ctx.db.participationRequests.where('eventId').equals(eventId).toArray();
-    const requests = parseRows(participationRequestSchema, rows, 'participation.forEvent');
-    // Oldest first: the organizer handles requests in the order they arrived.
-    return requests.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
+    const uid = currentUid(this.ctx);
+    if (!uid || !eventId) return [];
+    const { db } = this.ctx;
+    if (!mayListEventRequests(uid, await readEvent(db, eventId))) return [];
+    const rows = await db.participationRequests.where('eventId').equals(eventId).toArray();
+    const byArrival = parseRows(participationRequestSchema, rows, 'participation.forEvent').sort(
+      (a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0),
+    );
+    return byArrival.slice(0, EVENT_REQUESTS_LIMIT);
   }
 
   async pendingCount(eventId: string): Promise<number> {
@@ -213,18 +228,6 @@ export class LocalParticipation implements ParticipationPort {
     const row = await this.ctx.db.users.get(uid);
     return row ? parseRow(userProfileSchema, row).email : '';
   }
-
-  /** SPEC §7: the email call is logged on failure and never undoes or blocks the action. */
-  private async mail(
-    context: string,
-    payload: () => Promise<Parameters<ApiPort['sendNotificationEmail']>[0]>,
-  ) {
-    try {
-      await this.api.sendNotificationEmail(await payload());
-    } catch (e) {
-      logger.error(`participation: ${context} failed`, e);
-    }
-  }
 }
 
 async function readEvent(db: LocalDb, id: string): Promise<SportEvent | null> {
@@ -235,14 +238,4 @@ async function readEvent(db: LocalDb, id: string): Promise<SportEvent | null> {
 async function readRequest(db: LocalDb, id: string): Promise<ParticipationRequest | null> {
   const row: RequestRow | undefined = await db.participationRequests.get(id);
   return row ? parseRow(participationRequestSchema, row) : null;
-}
-
-/** Within the same millisecond a pending request counts as the newer one (it can only follow). */
-function newestFirst(list: ParticipationRequest[]): ParticipationRequest[] {
-  const pendingFirst = (r: ParticipationRequest) => (r.status === 'pending' ? 0 : 1);
-  return list.sort(
-    (a, b) =>
-      (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0) ||
-      pendingFirst(a) - pendingFirst(b),
-  );
 }

@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { TeamInput, TeamsPort } from '@/data/ports/teams';
+import { TEAMS_PAGE_SIZE } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import { teamSchema, type Team } from '@/domain/entities/team';
 import { assertCanEditTeam, decideTeamCreate } from '@/domain/rules/teams';
@@ -7,9 +8,6 @@ import { currentUid, type LocalContext } from './context';
 import type { TeamRow } from './db';
 import { newId } from './ids';
 import { definedOnly, parseRow, parseRows } from './rows';
-
-/** SPEC §9 sets no team page size; the event list's keeps the two lists alike. */
-export const TEAMS_PAGE_SIZE = 20;
 
 export class LocalTeams implements TeamsPort {
   private readonly ctx: LocalContext;

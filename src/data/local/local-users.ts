@@ -7,13 +7,8 @@ import {
   type ProfileSave,
   type UserProfile,
 } from '@/domain/entities/user';
-import { DomainError } from '@/domain/errors';
-import {
-  assertOwnProfile,
-  privateProfileOf,
-  profileWrites,
-  stalePublicFields,
-} from '@/domain/profile';
+import { BackendError, DomainError } from '@/domain/errors';
+import { privateProfileOf, profileWrites, stalePublicFields } from '@/domain/profile';
 import { assertMayWrite } from '@/domain/rules/standing';
 import { currentActor, currentUid, type LocalContext } from './context';
 import { privateDocId, type DocRow } from './db';
@@ -32,7 +27,7 @@ export class LocalUsers implements UsersPort {
   }
 
   async getMany(uids: string[]): Promise<UserProfile[]> {
-    const unique = [...new Set(uids)];
+    const unique = [...new Set(uids.filter(Boolean))];
     const rows = await this.ctx.db.users.bulkGet(unique);
     return parseRows(
       userProfileSchema,
@@ -42,7 +37,7 @@ export class LocalUsers implements UsersPort {
   }
 
   async create(uid: string, doc: NewUserDocument): Promise<boolean> {
-    assertOwnProfile(currentUid(this.ctx), uid);
+    this.assertMe(uid);
     const { agreedToTerms, ...fields } = doc;
     const { db } = this.ctx;
     return db.transaction('rw', db.users, async () => {
@@ -60,7 +55,7 @@ export class LocalUsers implements UsersPort {
   }
 
   async getPrivateProfile(uid: string): Promise<PrivateProfile> {
-    assertOwnProfile(currentUid(this.ctx), uid);
+    this.assertMe(uid);
     const [stored, profile] = await Promise.all([
       this.ctx.db.privateDocs.get(privateDocId(uid, 'profile')),
       this.get(uid),
@@ -71,8 +66,8 @@ export class LocalUsers implements UsersPort {
   async saveProfile(uid: string, save: ProfileSave): Promise<void> {
     const { db } = this.ctx;
     await db.transaction('rw', db.users, db.privateDocs, async () => {
-      const actor = assertMayWrite(await currentActor(this.ctx), 'active');
-      assertOwnProfile(actor.uid, uid);
+      assertMayWrite(await currentActor(this.ctx), 'active');
+      this.assertMe(uid);
       const row = await db.users.get(uid);
       if (!row) throw new DomainError('profileNotFound');
       const now = this.ctx.now();
@@ -87,7 +82,7 @@ export class LocalUsers implements UsersPort {
   }
 
   async syncPublicProfile(uid: string): Promise<boolean> {
-    assertOwnProfile(currentUid(this.ctx), uid);
+    this.assertMe(uid);
     const { db } = this.ctx;
     return db.transaction('rw', db.users, db.privateDocs, async () => {
       const row = await db.users.get(uid);
@@ -107,15 +102,15 @@ export class LocalUsers implements UsersPort {
   }
 
   async getEmailSettings(uid: string): Promise<EmailSettings> {
-    assertOwnProfile(currentUid(this.ctx), uid);
+    this.assertMe(uid);
     return emailSettingsSchema.parse(
       (await this.ctx.db.privateDocs.get(privateDocId(uid, 'settings'))) ?? null,
     );
   }
 
   async saveEmailSettings(uid: string, settings: EmailSettings): Promise<void> {
-    const actor = assertMayWrite(await currentActor(this.ctx), 'active');
-    assertOwnProfile(actor.uid, uid);
+    assertMayWrite(await currentActor(this.ctx), 'active');
+    this.assertMe(uid);
     await this.ctx.db.privateDocs.put({
       id: privateDocId(uid, 'settings'),
       mail: { ...emailSettingsSchema.parse({ mail: settings }) },
@@ -124,15 +119,26 @@ export class LocalUsers implements UsersPort {
   }
 
   async markEmailVerified(uid: string): Promise<void> {
-    // Like updateDoc on Firebase: a missing profile is not created nameless (a sign-up that
-    // failed half-way completes it later with users.create), the call rejects instead.
-    const changed = await this.ctx.db.users.update(uid, { emailVerified: true });
-    if (changed === 0) throw new DomainError('profileNotFound');
+    await this.updateMine(uid, { emailVerified: true });
   }
 
   async recordLogin(uid: string): Promise<void> {
-    // Like updateDoc: right after sign-up the profile may not exist yet, and a login stamp must
-    // not create a nameless profile ahead of users.create.
+    this.assertMe(uid);
+    // A missing profile is left alone: a login stamp must not create a nameless one.
     await this.ctx.db.users.update(uid, { lastLoginAt: this.ctx.now(), isActive: true });
+  }
+
+  private assertMe(uid: string): void {
+    if (!uid || uid !== currentUid(this.ctx)) throw new BackendError('permission-denied');
+  }
+
+  /** The caller's own existing profile only; a missing one is refused as Firebase's rules do. */
+  private async updateMine(uid: string, fields: Record<string, unknown>): Promise<void> {
+    this.assertMe(uid);
+    const { db } = this.ctx;
+    await db.transaction('rw', db.users, async () => {
+      if (!(await db.users.get(uid))) throw new BackendError('permission-denied');
+      await db.users.update(uid, fields);
+    });
   }
 }

@@ -48,7 +48,24 @@ export interface UnreadMessagePing {
   conversationId: string;
 }
 
+/**
+ * The statements follow the convention in ./backend.ts. The participation and conversations
+ * ports call these after their own write has succeeded, through runSideEffect
+ * (src/lib/side-effects.ts): a mail never fails or delays the action that caused it, and its
+ * failure is logged there.
+ */
 export interface ApiPort {
+  /**
+   * Asks for the approval or rejection mail. Resolves once the server has taken the call
+   * (whether a mail goes out is its decision). Fails: throws; an answer other than 2xx rejects
+   * with "status: body" (401 no or a bad ID token, 403 not the event's organizer, 400 a bad
+   * body, 429 throttled), a network failure with the network's error.
+   * Caller: the organizer who processed the request.
+   */
   sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void>;
+  /**
+   * Asks for the unread-message mail; resolves and fails as sendNotificationEmail (403: not the
+   * sender in that conversation). Caller: the sender of the message.
+   */
   trackUnreadMessage(payload: UnreadMessagePing): Promise<void>;
 }

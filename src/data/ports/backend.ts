@@ -8,6 +8,27 @@ import type { ParticipationPort } from './participation';
 import type { TeamsPort } from './teams';
 import type { UsersPort } from './users';
 
+/**
+ * How every port states its behaviour. Beside each method:
+ *
+ * - **Missing**: what a missing document gives (null, left out of a list, or a rejection).
+ * - **Fails**: what a refusal or a failure does. The default, written "throws", is: the promise
+ *   rejects (a live listener calls onError) with
+ *     - a DomainError carrying the catalogue message, for the refusals the method lists;
+ *     - an error whose failureCode (src/domain/errors.ts) is 'permission-denied' where the
+ *       service refuses (Firebase: the security rules; the local backend throws a BackendError
+ *       with the same code in the same cases), or 'unavailable' when the network fails.
+ *   No port catches and logs an error itself. The product's "only logged" failures are the
+ *   callers' choice: side effects go through runSideEffect (src/lib/side-effects.ts); the
+ *   notification actions are silent mutations the mutation cache logs.
+ * - **Order / cap**: the order of a list and the most it returns (constants in
+ *   src/domain/constants.ts); no read is unbounded.
+ * - **Caller**: who may call it; anyone else gets the stated refusal.
+ *
+ * Rules that decide (who may see a list, which request counts, whether a mail goes out) are
+ * functions in src/domain that both implementations call. tests/contract/<port>.contract.ts has
+ * a case for each statement and runs on both backends.
+ */
 export type BackendKind = 'local' | 'firebase';
 
 /** Everything the features need from a backend; src/app picks the implementation. */

@@ -36,37 +36,74 @@ export interface EventInput {
 /** Which of a user's events a profile list shows: from today on, or before today. */
 export type EventTime = 'upcoming' | 'past';
 
+/**
+ * Events. The statements follow the convention in ./backend.ts; the refusals are the domain's
+ * (src/domain/rules/events.ts), raised with the same messages by both backends.
+ */
 export interface EventsPort {
-  /** Upcoming events first by date, EVENTS_PAGE_SIZE a page. */
+  /**
+   * One page of upcoming events (from today, or `from` when later) matching every filter given.
+   * Order: date, then start time, then id. Cap: EVENTS_PAGE_SIZE a page; nextCursor is null on
+   * the last page. A keyword search may return a short page with a cursor (Firebase scans a
+   * bounded number of events per page and resumes where it stopped); following the cursors
+   * yields every match once. An unreadable cursor starts from the first page.
+   * Missing: unreadable stored events are left out (and logged). Fails: throws.
+   * Caller: anyone, signed out too.
+   */
   list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>>;
+  /** Missing: null (also for id ''). Fails: throws. Caller: anyone, signed out too. */
   get(id: string): Promise<SportEvent | null>;
+  /**
+   * Creates an open event organized by the caller (with their name and photo denormalized) and
+   * returns its id. Fails: throws; signed out: authCreateEvents. Caller: a signed-in user.
+   */
   create(input: EventInput): Promise<string>;
+  /**
+   * Changes the given fields. Refusals: updateEventLogin (signed out), eventNotFound (missing),
+   * noEditPermission (not the organizer), capacityBelowParticipants. Fails: throws.
+   * Caller: the organizer.
+   */
   update(id: string, patch: Partial<EventInput>): Promise<void>;
+  /**
+   * Moves the status along STATUS_TRANSITIONS; the same status again is no change. Refusals:
+   * updateEventLogin, eventNotFound, noStatusPermission, invalidStatusChange. Fails: throws.
+   * Caller: the organizer.
+   */
   changeStatus(id: string, status: EventStatus): Promise<void>;
+  /**
+   * Adds the caller to the participants. Refusals: authJoinEvents, eventNotFound,
+   * alreadyJoined, eventNotOpen, eventFull. Fails: throws. Caller: a signed-in user.
+   */
   join(id: string): Promise<void>;
+  /**
+   * Removes the caller from the participants and deletes their requests for the event.
+   * Refusals: authLeaveEvents, eventNotFound, notParticipating. Fails: throws.
+   * Caller: a participant.
+   */
   leave(id: string): Promise<void>;
   /**
-   * The events `uid` organizes, PROFILE_EVENTS_PAGE_SIZE a page with an opaque cursor: 'upcoming'
-   * (today on, soonest first by date and start time) or 'past' (before today, newest first).
-   * An unknown user gives an empty page. Anyone may call it (profiles are public); a failure
-   * rejects.
+   * The events `uid` organizes, PROFILE_EVENTS_PAGE_SIZE a page with an opaque cursor:
+   * 'upcoming' (from today on; order: date, then start time, then id) or 'past' (before today;
+   * the reverse order, newest first). nextCursor is null on the last page; an unreadable cursor
+   * starts from the first page. Missing: an unknown user gives an empty page; unreadable stored
+   * events are left out (and logged). Fails: throws. Caller: anyone, signed out too.
    */
   byOrganizer(uid: string, when: EventTime, cursor?: string | null): Promise<Page<SportEvent>>;
-  /** As byOrganizer, for the events `uid` takes part in. */
+  /** The events `uid` takes part in; order, cap and failures as byOrganizer. */
   byParticipant(uid: string, when: EventTime, cursor?: string | null): Promise<Page<SportEvent>>;
   /**
    * The participation count of `uid` and the newest PARTICIPATION_HISTORY_LIMIT past events
    * with their labels (the domain's participationRecord), from bounded reads: a count of the
-   * settled days, their newest PARTICIPATION_HISTORY_LIMIT events, and the last two days. An
-   * unknown user gives { count: 0, history: [] }. Anyone may call it; a failure rejects.
+   * events on settled days, their newest PARTICIPATION_HISTORY_LIMIT, and the last two days'
+   * events (at most RECENT_PARTICIPATION_CAP). Missing: an unknown user gives
+   * { count: 0, history: [] }. Fails: throws. Caller: anyone, signed out too.
    */
   participationRecord(uid: string): Promise<ParticipationRecord<SportEvent>>;
   /**
-   * Copies the signed-in user's current display name and photo from their profile onto every
-   * event they organize whose copy differs (the denormalized organizerName and
-   * organizerPhotoURL), ORGANIZER_SYNC_BATCH events a write, and resolves how many changed.
-   * Signed out resolves 0. A failed batch rejects; batches before it stay written and calling
-   * again finishes the rest.
+   * Copies the caller's current display name and photo from their profile onto every event they
+   * organize whose copy differs (organizerName, organizerPhotoURL), ORGANIZER_SYNC_BATCH events
+   * a write, and resolves how many changed. Signed out: 0. Fails: throws; batches written
+   * before the failure stay, and calling again finishes the rest. Caller: an organizer.
    */
   syncOrganizerProfile(): Promise<number>;
 }

@@ -9,58 +9,80 @@ import type {
 /**
  * Profiles (docs/profile.md). users/{uid} is the public profile, readable by anyone; what only
  * its owner may read lives beside it: private/account (the email address), private/profile (the
- * gender and birth date and who sees them) and private/settings (email settings). Unless a
- * method says otherwise, a failure (network, a refusal by the rules) rejects with the error.
+ * gender and birth date and who sees them) and private/settings (the email settings). The
+ * statements follow the convention in ./backend.ts.
  */
 export interface UsersPort {
   /**
-   * The public profile, or null when there is none. The email is filled in only for the signed-in
-   * owner; anyone else (signed in or not) gets ''. Gender, birth date and age hold only what the
-   * owner shows. Anyone may call it.
+   * The public profile. Its email is the caller's own address on their own profile; on anyone
+   * else's it is '' where the backend keeps addresses private (Firebase), the address on the
+   * local demo backend (ContractHarness.readsOthersEmail). Gender, birth date and age hold only
+   * what the owner shows.
+   * Missing: null (also for uid ''). Fails: throws. Caller: anyone, signed out too.
    */
   get(uid: string): Promise<UserProfile | null>;
   /**
-   * The public profiles of at most the given ids (callers cap the list), in the given order;
-   * missing profiles are left out. Emails as in get. Anyone may call it.
+   * The profiles of the given ids, in the order given, each once, emails as in get.
+   * Missing: left out ('' too). Fails: throws.
+   * Cap: the caller's list; callers pass a bounded one (EVENT_DETAIL_PARTICIPANT_PROFILES).
+   * Caller: anyone.
    */
   getMany(uids: string[]): Promise<UserProfile[]>;
   /**
-   * Writes the registration document and resolves true, or resolves false and writes nothing
-   * when the profile exists already (a sign-up retried or completed from another tab): a profile
-   * is never overwritten. The signed-in owner only.
+   * Writes the registration document (newUserDocument) with server times, agreedAt only when the
+   * terms were accepted, and resolves true. An existing profile is never replaced: it resolves
+   * false and writes nothing (a sign-up retried, or finished by another tab).
+   * Fails: throws; 'permission-denied' for any uid but the caller's own.
+   * Caller: the signed-in user, for themself.
    */
   create(uid: string, doc: NewUserDocument): Promise<boolean>;
   /**
-   * The owner's gender and birth date and who sees them. A profile never saved with the private
-   * document gives the values still on its public document, hidden (privateProfileOf). Anyone
-   * but the signed-in owner is refused with 'loginRequired' or 'profileNotOwner'.
+   * The owner's gender and birth date and who sees them. A profile saved before the private
+   * document existed gives the values still on its public document, hidden (privateProfileOf).
+   * Missing: all unset and hidden. Fails: throws; 'permission-denied' for anyone but the
+   * signed-in owner. Caller: the signed-in user, for themself.
    */
   getPrivateProfile(uid: string): Promise<PrivateProfile>;
   /**
-   * Saves the settings screen: the public document (name, bio, location, photo and the shown part
-   * of gender and birth date) and the private profile in one atomic write, validated by the
-   * domain (profileWrites). A missing profile is refused with 'profileNotFound'; anyone but the
-   * signed-in, active owner with 'loginRequired', 'profileNotOwner' or 'accountSuspended'.
+   * Saves the settings screen in one atomic write: the public document (name, bio, area, photo,
+   * the shown part of gender and birth date) and the private profile (profileWrites, which also
+   * validates). Missing: profileNotFound. Refusals: loginRequired, accountSuspended. Fails:
+   * throws; 'permission-denied' for anyone else's profile or a photo outside users/{uid}/.
+   * Caller: the signed-in, active user, for themself.
    */
   saveProfile(uid: string, save: ProfileSave): Promise<void>;
   /**
-   * Rewrites the public part of gender and birth date when it no longer matches the private
-   * profile (an age gone up since the last save; values an older version left public) and
-   * resolves whether it wrote. Nothing happens for a missing profile. The signed-in owner only.
+   * Rewrites the shown part of gender and birth date when it no longer matches the private
+   * profile (an age gone up since the last save; values an older version left public, which move
+   * to the private profile, hidden) and resolves whether it wrote.
+   * Missing: false, nothing written. Fails: throws; 'permission-denied' as in getPrivateProfile.
+   * Caller: the signed-in user, for themself (the session, through runSideEffect).
    */
   syncPublicProfile(uid: string): Promise<boolean>;
   /**
-   * The owner's email settings; a missing document (or field) means "send" (emailSettingsSchema).
-   * Anyone but the signed-in owner is refused with 'loginRequired' or 'profileNotOwner'.
+   * The owner's email settings. Missing: a missing document or field means "send"
+   * (emailSettingsSchema). Fails: throws; 'permission-denied' for anyone but the signed-in owner.
+   * Caller: the signed-in user, for themself.
    */
   getEmailSettings(uid: string): Promise<EmailSettings>;
   /**
-   * Replaces the owner's email settings (every kind, with the server's time). Anyone but the
-   * signed-in, active owner is refused as in saveProfile.
+   * Replaces the owner's email settings (every kind, with the server's time). Refusals:
+   * loginRequired, accountSuspended. Fails: throws; 'permission-denied' for anyone else's.
+   * Caller: the signed-in, active user, for themself.
    */
   saveEmailSettings(uid: string, settings: EmailSettings): Promise<void>;
-  /** Marks the user document verified after the auth service says so. */
+  /**
+   * Marks the profile verified after the auth service says the address is.
+   * Missing: 'permission-denied' (nothing is created). Fails: throws; 'permission-denied' for
+   * anyone else's profile. Caller: the signed-in user, for themself.
+   */
   markEmailVerified(uid: string): Promise<void>;
-  /** lastLoginAt = now, isActive = true. */
+  /**
+   * Sign-in bookkeeping: lastLoginAt = now, isActive = true.
+   * Missing: resolves without writing (right after sign-up the profile may not exist yet, and a
+   * login stamp must not create a nameless one). Fails: throws; 'permission-denied' for anyone
+   * else's profile (the session runs it through runSideEffect, so a failure is only logged).
+   * Caller: the signed-in user, for themself.
+   */
   recordLogin(uid: string): Promise<void>;
 }

@@ -156,3 +156,15 @@ export function spotsLeft(e: Pick<SportEvent, 'capacity' | 'participants'>): num
 export function isFull(e: Pick<SportEvent, 'capacity' | 'participants'>): boolean {
   return spotsLeft(e) === 0;
 }
+
+/** The order every event list uses: day, then start time (HH:mm sorts as text), then id. */
+export function byEventTime(
+  a: Pick<SportEvent, 'date' | 'startTime' | 'id'>,
+  b: Pick<SportEvent, 'date' | 'startTime' | 'id'>,
+): number {
+  return (
+    a.date.getTime() - b.date.getTime() ||
+    a.startTime.localeCompare(b.startTime) ||
+    a.id.localeCompare(b.id)
+  );
+}

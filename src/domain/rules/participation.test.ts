@@ -5,11 +5,16 @@ import {
   type RequestStatus,
 } from '@/domain/entities/participation-request';
 import { isDomainError } from '@/domain/errors';
+import { MY_PENDING_LIMIT } from '@/domain/constants';
+import { PLACEHOLDER_EVENT_INFO } from '@/domain/entities/participation-request';
 import {
   decideApprove,
   decideCancel,
   decideReject,
   decideRequest,
+  mayListEventRequests,
+  pendingFromFallback,
+  requestThatCounts,
 } from '@/domain/rules/participation';
 
 const ORGANIZER = 'org';
@@ -285,5 +290,54 @@ describe('decideReject', () => {
     expect(() => decideReject({ uid: USER, request: request(), event: event() })).toThrow(
       'このリクエストを処理する権限がありません',
     );
+  });
+});
+
+describe('requestThatCounts', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('is the pending request, even when a processed one looks newer', () => {
+    const pending = request('pending', { id: 'p', createdAt: at('2024-05-01T10:00:00Z') });
+    const rejected = request('rejected', { id: 'x', createdAt: at('2024-05-02T10:00:00Z') });
+    expect(requestThatCounts([rejected, pending])?.id).toBe('p');
+  });
+
+  it('is otherwise the newest request, so a new one after a rejection counts', () => {
+    const old = request('rejected', { id: 'old', createdAt: at('2024-05-01T10:00:00Z') });
+    const approved = request('approved', { id: 'new', createdAt: at('2024-05-03T10:00:00Z') });
+    expect(requestThatCounts([old, approved])?.id).toBe('new');
+    expect(requestThatCounts([approved, old])?.id).toBe('new');
+  });
+
+  it('is null without requests', () => {
+    expect(requestThatCounts([])).toBeNull();
+  });
+});
+
+describe('mayListEventRequests', () => {
+  it("lets only the event's organizer see its requests", () => {
+    expect(mayListEventRequests(ORGANIZER, event())).toBe(true);
+    expect(mayListEventRequests(USER, event())).toBe(false);
+    expect(mayListEventRequests(null, event())).toBe(false);
+    expect(mayListEventRequests(ORGANIZER, null)).toBe(false);
+  });
+});
+
+describe('pendingFromFallback', () => {
+  it('keeps the pending requests, newest first, with placeholder event info and the list cap', () => {
+    const requests = [
+      request('approved', { id: 'a', createdAt: new Date(3000) }),
+      request('pending', { id: 'old', createdAt: new Date(1000) }),
+      request('rejected', { id: 'r', createdAt: new Date(4000) }),
+      request('pending', { id: 'new', createdAt: new Date(2000) }),
+    ];
+    const list = pendingFromFallback(requests);
+    expect(list.map((r) => r.id)).toEqual(['new', 'old']);
+    expect(list[0]!.event).toEqual(PLACEHOLDER_EVENT_INFO);
+
+    const many = Array.from({ length: MY_PENDING_LIMIT + 5 }, (_, i) =>
+      request('pending', { id: `p${i}`, createdAt: new Date(i) }),
+    );
+    expect(pendingFromFallback(many)).toHaveLength(MY_PENDING_LIMIT);
   });
 });

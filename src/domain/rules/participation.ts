@@ -1,9 +1,13 @@
-import { REQUEST_MESSAGE_MAX } from '@/domain/constants';
+import { MY_PENDING_LIMIT, REQUEST_MESSAGE_MAX } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import type { SportEvent } from '@/domain/entities/event';
 import { isFull } from '@/domain/entities/event';
 import type { NewNotification } from '@/domain/entities/notification';
-import type { ParticipationRequest } from '@/domain/entities/participation-request';
+import {
+  PLACEHOLDER_EVENT_INFO,
+  type ParticipationRequest,
+  type PendingRequestWithEvent,
+} from '@/domain/entities/participation-request';
 
 /**
  * Asking to join: refused if already a participant or already pending, if the event is not
@@ -115,4 +119,52 @@ function assertProcessable(input: {
   if (!input.event) throw new DomainError('eventNotFound');
   if (input.event.organizerId !== input.uid) throw new DomainError('noProcessPermission');
   return { request: input.request, event: input.event };
+}
+
+/**
+ * Newest first by createdAt. Within one millisecond a pending request counts as the newer one:
+ * a new request can only follow a processed one (decideRequest refuses a second pending one).
+ */
+export function newestFirst<T extends ParticipationRequest>(requests: readonly T[]): T[] {
+  const pendingFirst = (r: ParticipationRequest) => (r.status === 'pending' ? 0 : 1);
+  return [...requests].sort(
+    (a, b) =>
+      (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0) ||
+      pendingFirst(a) - pendingFirst(b),
+  );
+}
+
+/**
+ * Which of a user's requests for one event decides what the event page shows them: the pending
+ * one if there is one (there is at most one), otherwise the newest, so after a rejection and a
+ * new request the new one counts. Null when there is none.
+ */
+export function requestThatCounts(
+  requests: readonly ParticipationRequest[],
+): ParticipationRequest | null {
+  return requests.find((r) => r.status === 'pending') ?? newestFirst(requests)[0] ?? null;
+}
+
+/**
+ * Only the organizer sees an event's requests (and the messages in them); everyone else,
+ * signed out included, gets none.
+ */
+export function mayListEventRequests(
+  uid: string | null,
+  event: Pick<SportEvent, 'organizerId'> | null,
+): boolean {
+  return uid !== null && event !== null && event.organizerId === uid;
+}
+
+/**
+ * The pending list when the main query (status filter, event info joined) failed: the user's
+ * requests read without the status filter, the pending ones kept, newest first, with placeholder
+ * event info, capped like the main list.
+ */
+export function pendingFromFallback(
+  requests: readonly ParticipationRequest[],
+): PendingRequestWithEvent[] {
+  return newestFirst(requests.filter((r) => r.status === 'pending'))
+    .slice(0, MY_PENDING_LIMIT)
+    .map((r) => ({ ...r, event: { ...PLACEHOLDER_EVENT_INFO } }));
 }

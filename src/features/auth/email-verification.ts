@@ -1,6 +1,6 @@
 import type { Backend } from '@/data/ports/backend';
 import { AuthError } from '@/domain/errors';
-import { logger } from '@/lib/logger';
+import { runSideEffect } from '@/lib/side-effects';
 import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 
 export type VerificationCheck = 'verified' | 'notVerified' | 'signedOut';
@@ -10,12 +10,8 @@ function sameAddress(a: string, b: string): boolean {
 }
 
 /** The user document follows the auth service; if writing it fails, the next session retries. */
-async function markVerified(backend: Backend, uid: string): Promise<void> {
-  try {
-    await backend.users.markEmailVerified(uid);
-  } catch (e) {
-    logger.error('users.markEmailVerified', e);
-  }
+function markVerified(backend: Backend, uid: string): Promise<void> {
+  return runSideEffect('users.markEmailVerified', () => backend.users.markEmailVerified(uid));
 }
 
 function forgetPendingEmail(email?: string): void {

@@ -1,11 +1,7 @@
 import type { Backend } from '@/data/ports/backend';
-import { logger } from '@/lib/logger';
+import { runSideEffect } from '@/lib/side-effects';
 
-/** SPEC §4 sign-in bookkeeping (lastLoginAt, isActive); a failure is only logged (SPEC §8). */
-export async function recordLogin(backend: Backend, uid: string): Promise<void> {
-  try {
-    await backend.users.recordLogin(uid);
-  } catch (e) {
-    logger.error('users.recordLogin', e);
-  }
+/** Sign-in bookkeeping (lastLoginAt): a failure never fails the sign-in and is only logged. */
+export function recordLogin(backend: Backend, uid: string): Promise<void> {
+  return runSideEffect('users.recordLogin', () => backend.users.recordLogin(uid));
 }

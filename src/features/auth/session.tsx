@@ -16,6 +16,7 @@ import type { UserProfile } from '@/domain/entities/user';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { clearQueryCaches } from '@/lib/query-client';
+import { runSideEffect } from '@/lib/side-effects';
 import { safeSessionStorage, safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { mayShowStaleFields } from '@/domain/profile';
 import { recordLogin } from './record-login';
@@ -119,9 +120,9 @@ export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise
   if (profile && auth.emailVerified && !profile.emailVerified) {
     // The link may have been opened while signed out (or in another browser), when the profile
     // could not be written; the first session afterwards catches the document up.
-    backend.users
-      .markEmailVerified(auth.uid)
-      .catch((e) => logger.error('session: markEmailVerified', e));
+    void runSideEffect('session: markEmailVerified', () =>
+      backend.users.markEmailVerified(auth.uid),
+    );
   }
   return { user: buildSessionUser(auth, profile), profileMissing: !failed && profile === null };
 }

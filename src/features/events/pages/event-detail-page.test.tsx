@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LocalBackend } from '@/test/local-seed';
-import { seedEventId } from '@/test/local-seed';
+import { DEMO_UIDS, seedEventId } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import EventDetailPage from './event-detail-page';
 import EventEditPage from './event-edit-page';
@@ -109,7 +109,7 @@ describe('event detail', () => {
   it('lets the organizer delete the image after confirming, removing the stored file', async () => {
     await signedIn('organizer@example.com');
     const { url, path } = await backend.files.upload(
-      'events/x',
+      `events/${DEMO_UIDS.organizer}`,
       new File([new Uint8Array(8)], 'a.png', { type: 'image/png' }),
     );
     await backend.events.update(seedEventId(1), { imageURL: url, imagePath: path });
