@@ -153,10 +153,10 @@ describe('profileWrites', () => {
     const mine = { photoURL: 'https://x/p.png', photoPath: 'users/u1/1_p.png' };
     expect(profileWrites('u1', save(mine), NOW).publicFields).toMatchObject(mine);
     expect(() => profileWrites('u1', save({ photoPath: 'users/u10/1_p.png' }), NOW)).toThrow(
-      ERR.profileNotOwner,
+      FAILURE_MESSAGES['permission-denied'],
     );
     expect(() => profileWrites('u1', save({ photoPath: 'events/u1/1_p.png' }), NOW)).toThrow(
-      ERR.profileNotOwner,
+      FAILURE_MESSAGES['permission-denied'],
     );
   });
 

@@ -538,8 +538,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       await expectFailure(backend.events.list({}), 'unavailable');
       await expectFailure(backend.events.list({ keyword: 'フットサル' }), 'unavailable');
       await expectFailure(backend.events.get(id), 'unavailable');
-      await expectFailure(backend.events.byOrganizer(uid), 'unavailable');
-      await expectFailure(backend.events.byParticipant(uid), 'unavailable');
+      await expectFailure(backend.events.byOrganizer(uid, 'upcoming'), 'unavailable');
+      await expectFailure(backend.events.byParticipant(uid, 'past'), 'unavailable');
+      await expectFailure(backend.events.participationRecord(uid), 'unavailable');
     });
   });
 }

@@ -605,6 +605,14 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signOut();
         await expectRejection(backend.participation.pendingCount(eventId), ERR.loginRequired);
       });
+
+      it('throws when the requests cannot be counted', async () => {
+        const { backend } = h();
+        const { organizer, eventId } = await eventWithRequester(h());
+        await h().signInAs(organizer);
+        h().failReads({ collection: 'participationRequests', code: 'unavailable' });
+        await expectFailure(backend.participation.pendingCount(eventId), 'unavailable');
+      });
     });
   });
 }
