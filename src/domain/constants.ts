@@ -14,8 +14,6 @@ export const EVENTS_PAGE_SIZE = 20;
  */
 /** Teams page like events. */
 export const TEAMS_PAGE_SIZE = EVENTS_PAGE_SIZE;
-/** events.byOrganizer / byParticipant. */
-export const USER_EVENTS_LIMIT = 200;
 /** participation.myPending. */
 export const MY_PENDING_LIMIT = 50;
 /** participation.myPending's fallback read, which has no status filter and so reads more. */
@@ -67,6 +65,21 @@ export const WEB_VITAL_THRESHOLDS = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** Profile field limits (docs/profile.md): the settings form, the domain and firestore.rules agree. */
+export const DISPLAY_NAME_MAX = 30;
+export const BIO_MAX = 500;
+export const LOCATION_MAX = 50;
+export const PHOTO_PATH_MAX = 1024;
+/** The earliest birth date a profile accepts (yyyy-MM-dd); the latest is today. */
+export const BIRTH_DATE_MIN = '1900-01-01';
+/** A page of a profile's event lists (organized, joined). */
+export const PROFILE_EVENTS_PAGE_SIZE = 10;
+/**
+ * The most of a participant's events from the last two days a participation count reads to see
+ * which have ended: nobody takes part in more than a handful in two days.
+ */
+export const RECENT_PARTICIPATION_CAP = 50;
+
 /** The longest message a join request may carry (form, domain rule and firestore.rules). */
 export const REQUEST_MESSAGE_MAX = 500;
 
@@ -98,3 +111,5 @@ export const ADMINS_MAX = 50;
 /** Staff event search: documents examined per page at most (a keyword has no index), in batches. */
 export const STAFF_EVENT_SCAN_MAX = 500;
 export const STAFF_EVENT_SCAN_BATCH = 50;
+/** Events updated per write when an organizer's name or photo changes (Firestore allows 500). */
+export const ORGANIZER_SYNC_BATCH = 100;

@@ -68,6 +68,7 @@ export const ERR = {
   invalidRole: 'この役割は選択できません',
   cancelReasonRequired: '中止の理由を選んでください',
   reportReasonRequired: '通報の理由を選んでください',
+  profileNotFound: 'ユーザーが見つかりません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

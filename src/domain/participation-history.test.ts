@@ -4,6 +4,8 @@ import {
   participationCount,
   participationHistory,
   participationLabel,
+  participationRecord,
+  settledBefore,
 } from '@/domain/participation-history';
 
 const ME = 'me';
@@ -161,5 +163,51 @@ describe('participationHistory (SPEC §9)', () => {
     const events = [event('a', new Date(2024, 0, 1)), event('b', new Date(2024, 1, 1))];
     participationHistory(events, ME, NOW);
     expect(events.map((e) => e.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('cancelled events', () => {
+  it('never count: a cancelled event did not take place', () => {
+    const e = event('c', new Date(2024, 4, 1), { status: 'cancelled' });
+    expect(hasParticipated(e, ME, NOW)).toBe(false);
+    expect(participationCount([e], ME, NOW)).toBe(0);
+  });
+});
+
+describe('settledBefore', () => {
+  it('is the start of yesterday: an event before it has surely ended', () => {
+    expect(settledBefore(NOW)).toEqual(new Date(2024, 4, 9));
+    // The latest possible end of an event on the day before: 23:59 + 2 h, before now.
+    const dayBefore = event('late', new Date(2024, 4, 8), { startTime: '23:59', endTime: '' });
+    expect(hasParticipated(dayBefore, ME, new Date(2024, 4, 10, 0, 0))).toBe(true);
+  });
+});
+
+describe('participationRecord', () => {
+  it('adds the recent ended events to the settled count and labels each entry by what came before', () => {
+    const settledNewest = [event('s2', new Date(2024, 4, 3)), event('s1', new Date(2024, 4, 1))];
+    const recent = [
+      event('today-done', new Date(2024, 4, 10), { startTime: '08:00', endTime: '09:00' }),
+      event('today-running', new Date(2024, 4, 10), { startTime: '11:00', endTime: '13:00' }),
+      event('yesterday-cancelled', new Date(2024, 4, 9), { status: 'cancelled' }),
+    ];
+    const record = participationRecord({ settledCount: 2, settledNewest, recent }, ME, NOW);
+    expect(record.count).toBe(3);
+    expect(record.history.map((h) => [h.event.id, h.label])).toEqual([
+      ['today-done', '常連'],
+      ['s2', '２回目'],
+      ['s1', '初参加'],
+    ]);
+  });
+
+  it('keeps at most 10 entries while counting them all', () => {
+    const settledNewest = Array.from({ length: 10 }, (_, i) =>
+      event(`s${i}`, new Date(2024, 3, 20 - i)),
+    );
+    const recent = [event('r', new Date(2024, 4, 9))];
+    const record = participationRecord({ settledCount: 40, settledNewest, recent }, ME, NOW);
+    expect(record.count).toBe(41);
+    expect(record.history).toHaveLength(10);
+    expect(record.history[0]!.event.id).toBe('r');
   });
 });

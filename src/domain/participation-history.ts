@@ -1,5 +1,11 @@
 import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
-import { eventEnd, eventStart, type SportEvent } from '@/domain/entities/event';
+import {
+  EVENT_STATUSES,
+  eventEnd,
+  eventStart,
+  type EventStatus,
+  type SportEvent,
+} from '@/domain/entities/event';
 
 export type ParticipationLabel = '初参加' | '２回目' | '常連';
 
@@ -10,11 +16,31 @@ export function participationLabel(count: number): ParticipationLabel {
   return '常連';
 }
 
-type HistoryEvent = Pick<SportEvent, 'id' | 'participants' | 'date' | 'startTime' | 'endTime'>;
+type HistoryEvent = Pick<
+  SportEvent,
+  'id' | 'participants' | 'date' | 'startTime' | 'endTime' | 'status'
+>;
+
+/** A cancelled event never took place: it counts for nobody (docs/profile.md "Participation"). */
+export const COUNTED_EVENT_STATUSES: readonly EventStatus[] = EVENT_STATUSES.filter(
+  (s) => s !== 'cancelled',
+);
+
+/** The event's end (start + 2 h without an end time) has passed. */
+export function hasEnded(
+  event: Pick<SportEvent, 'date' | 'startTime' | 'endTime'>,
+  now: Date = new Date(),
+): boolean {
+  return eventEnd(event).getTime() < now.getTime();
+}
 
 /** Took part and the event is over: an event still running or to come does not count yet. */
 export function hasParticipated(event: HistoryEvent, uid: string, now: Date = new Date()): boolean {
-  return event.participants.includes(uid) && eventEnd(event).getTime() < now.getTime();
+  return (
+    COUNTED_EVENT_STATUSES.includes(event.status) &&
+    event.participants.includes(uid) &&
+    hasEnded(event, now)
+  );
 }
 
 /**
@@ -52,4 +78,47 @@ function pastParticipations<T extends HistoryEvent>(
     out.push(e);
   }
   return out.sort((a, b) => eventStart(b).getTime() - eventStart(a).getTime());
+}
+
+/**
+ * Every event on a day before this instant is over: the latest an event can end is two hours
+ * after a start at 23:59, early on the next day. So events before yesterday need no end-time
+ * check, and a backend can count them with a date query alone.
+ */
+export function settledBefore(now: Date): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+}
+
+/** One entry of the history: the event and what that participation was (初参加, ２回目, 常連). */
+export interface HistoryEntry<T> {
+  event: T;
+  label: ParticipationLabel;
+}
+
+export interface ParticipationRecord<T> {
+  /** The participation count: every past event the user took part in. */
+  count: number;
+  /** The newest PARTICIPATION_HISTORY_LIMIT of them, newest first. */
+  history: HistoryEntry<T>[];
+}
+
+/**
+ * The count and the history from what a backend read with bounded queries:
+ * - settledCount: the user's events (not cancelled) on days before settledBefore(now);
+ * - settledNewest: the newest PARTICIPATION_HISTORY_LIMIT of those;
+ * - recent: the user's events from settledBefore(now) to today, whose end decides.
+ * Each history entry is labelled by how many participations came before it.
+ */
+export function participationRecord<T extends HistoryEvent>(
+  input: { settledCount: number; settledNewest: readonly T[]; recent: readonly T[] },
+  uid: string,
+  now: Date = new Date(),
+): ParticipationRecord<T> {
+  const recentPast = pastParticipations(input.recent, uid, now);
+  const count = input.settledCount + recentPast.length;
+  const history = participationHistory([...recentPast, ...input.settledNewest], uid, now);
+  return {
+    count,
+    history: history.map((event, i) => ({ event, label: participationLabel(count - 1 - i) })),
+  };
 }

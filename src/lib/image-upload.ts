@@ -73,6 +73,16 @@ export async function prepareImage(file: File): Promise<File> {
 }
 
 /**
+ * Refuses what the storage rules would refuse: no file or an empty one, a type other than a
+ * raster image, a file over 5 MB. Screens call it when a file is picked, so the user hears it
+ * at once; uploadImage calls it again before any network work.
+ */
+export function assertUploadableImage(file: File | null | undefined): asserts file is File {
+  const problem = imageProblem(file);
+  if (problem || !file) throw new DomainError(problem ?? 'invalidFile');
+}
+
+/**
  * Uploads one image to `folder`. An empty or missing file, a type other than a raster image and
  * a file over 5 MB are refused before any network work (storage.rules refuse them too); an
  * upload that has not finished after UPLOAD_TIMEOUT_MS fails with the time-out message.
@@ -83,8 +93,7 @@ export async function uploadImage(
   file: File | null | undefined,
   onProgress?: (percent: number) => void,
 ): Promise<UploadResult> {
-  const problem = imageProblem(file);
-  if (problem || !file) throw new DomainError(problem ?? 'invalidFile');
+  assertUploadableImage(file);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DomainError('uploadTimeout')), UPLOAD_TIMEOUT_MS);

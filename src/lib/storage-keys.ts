@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   queryCache: 'sc.query-cache',
   displayName: 'sc.display-name',
   pendingVerificationEmail: 'sc.pending-verification-email',
+  /** A registration under way: what its profile document needs if the sign-up stops half-way. */
+  pendingRegistration: 'sc.pending-registration',
 } as const;
 
 export interface GuardedStorage {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventFilters } from '@/data/ports/events';
-import { EVENTS_PAGE_SIZE } from '@/domain/constants';
+import { EVENTS_PAGE_SIZE, PROFILE_EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { SportEvent } from '@/domain/entities/event';
 import { ERR } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
@@ -357,45 +357,176 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       });
     });
 
-    describe('byOrganizer and byParticipant', () => {
-      it('returns the events of an organizer and of a participant ordered by date', async () => {
+    describe('profile lists: byOrganizer, byParticipant, participationRecord', () => {
+      /** Local midnight `days` from today (negative is past), as an event's stored day. */
+      const day = (days: number) => {
+        const d = new Date();
+        return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
+      };
+      const hhmm = (d: Date) =>
+        `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+
+      /** Creates an upcoming event, then moves it (as the server could) to the given fields. */
+      async function eventAt(title: string, fields: Record<string, unknown>): Promise<string> {
+        const id = await h().backend.events.create(eventInput({ title, date: dayFromToday(1) }));
+        await h().serverUpdate('events', id, fields);
+        return id;
+      }
+
+      async function pages(
+        read: (
+          cursor: string | null,
+        ) => Promise<{ items: SportEvent[]; nextCursor: string | null }>,
+      ): Promise<string[][]> {
+        const out: string[][] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await read(cursor);
+          out.push(page.items.map((e) => e.title));
+          cursor = page.nextCursor;
+        } while (cursor && out.length < 10);
+        return out;
+      }
+
+      it("pages an organizer's events: upcoming soonest first, past newest first", async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const late = await backend.events.create(
-          eventInput({ title: '遅い', date: dayFromToday(30) }),
+        for (let i = 11; i >= 1; i--) {
+          await backend.events.create(
+            eventInput({ title: `先${String(i).padStart(2, '0')}`, date: dayFromToday(i) }),
+          );
+        }
+        await eventAt('昨日', { date: day(-1) });
+        await eventAt('一か月前', { date: day(-30) });
+        await eventAt('先週', { date: day(-7) });
+        await h().signUpAs('他の主催');
+        await backend.events.create(eventInput({ title: '他人の' }));
+
+        const upcoming = await pages((c) => backend.events.byOrganizer(organizer, 'upcoming', c));
+        expect(upcoming).toHaveLength(2);
+        expect(upcoming[0]).toHaveLength(PROFILE_EVENTS_PAGE_SIZE);
+        expect(upcoming.flat()).toEqual(
+          Array.from({ length: 11 }, (_, i) => `先${String(i + 1).padStart(2, '0')}`),
         );
-        const past = await backend.events.create(
-          eventInput({ title: '過去', date: dayFromToday(-10) }),
+        expect(await pages((c) => backend.events.byOrganizer(organizer, 'past', c))).toEqual([
+          ['昨日', '先週', '一か月前'],
+        ]);
+        expect(await backend.events.byOrganizer('no-such-user', 'upcoming')).toEqual({
+          items: [],
+          nextCursor: null,
+        });
+      });
+
+      it("pages a participant's events the same way, and an organizer is no participant", async () => {
+        const { backend } = h();
+        const organizer = await h().signUpAs('主催');
+        const later = await backend.events.create(
+          eventInput({ title: '来月', date: dayFromToday(30) }),
         );
         const soon = await backend.events.create(
-          eventInput({ title: '近い', date: dayFromToday(2), startTime: '18:00' }),
+          eventInput({ title: '夕方', date: dayFromToday(2), startTime: '18:00' }),
         );
         // The same day, earlier in it: the start time orders the two.
         const morning = await backend.events.create(
           eventInput({ title: '朝', date: dayFromToday(2), startTime: '07:00' }),
         );
-        await h().signUpAs('他の主催');
-        const foreign = await backend.events.create(
-          eventInput({ title: '他人の', date: dayFromToday(1) }),
-        );
-
+        const past = await backend.events.create(eventInput({ title: '先月' }));
+        await backend.events.create(eventInput({ title: '参加しない' }));
         const player = await h().signUpAs('参加者');
-        await backend.events.join(late);
-        await backend.events.join(foreign);
-        await backend.events.join(soon);
+        for (const id of [later, soon, morning, past]) await backend.events.join(id);
+        await h().serverUpdate('events', past, { date: day(-30) });
 
-        expect((await backend.events.byOrganizer(organizer)).map((e) => e.id)).toEqual([
-          past,
-          morning,
-          soon,
-          late,
+        expect(await pages((c) => backend.events.byParticipant(player, 'upcoming', c))).toEqual([
+          ['朝', '夕方', '来月'],
         ]);
-        expect((await backend.events.byParticipant(player)).map((e) => e.id)).toEqual([
-          foreign,
-          soon,
-          late,
+        expect(await pages((c) => backend.events.byParticipant(player, 'past', c))).toEqual([
+          ['先月'],
         ]);
-        expect(await backend.events.byParticipant(organizer)).toEqual([]);
+        expect((await backend.events.byParticipant(organizer, 'upcoming')).items).toEqual([]);
+      });
+
+      it('counts every ended, not cancelled participation and lists the newest 10 with labels', async () => {
+        const { backend } = h();
+        const player = await h().signUpAs('常連さん');
+        const newcomer = await h().signUpAs('新人さん');
+        await h().signUpAs('主催');
+        const now = new Date();
+        const started = new Date(now.getTime() - 3 * 3_600_000);
+        const runningStart = new Date(now.getTime() - 30 * 60_000);
+        const sameDay = (d: Date) => (d.getDate() === now.getDate() ? 0 : -1);
+        const players = { participants: [player] };
+        const both = { participants: [player, newcomer] };
+        await eventAt('さっき終了', {
+          ...players,
+          date: day(sameDay(started)),
+          startTime: hhmm(started),
+          endTime: hhmm(new Date(now.getTime() - 3_600_000)),
+        });
+        await eventAt('開催中', {
+          ...players,
+          date: day(sameDay(runningStart)),
+          startTime: hhmm(runningStart),
+          endTime: '',
+        });
+        await eventAt('来週', { ...players, date: day(7) });
+        await eventAt('中止', { ...players, date: day(-3), status: 'cancelled' });
+        for (let i = 0; i < 12; i++) {
+          const fields = i === 0 || i === 5 ? both : players;
+          await eventAt(`過去${i + 2}日前`, { ...fields, date: day(-(i + 2)) });
+        }
+
+        const record = await backend.events.participationRecord(player);
+        expect(record.count).toBe(13);
+        expect(record.history.map((e) => e.event.title)).toEqual([
+          'さっき終了',
+          ...Array.from({ length: 9 }, (_, i) => `過去${i + 2}日前`),
+        ]);
+        expect(new Set(record.history.map((e) => e.label))).toEqual(new Set(['常連']));
+
+        // A newcomer's labels say which participation each one was.
+        const first = await backend.events.participationRecord(newcomer);
+        expect(first.count).toBe(2);
+        expect(first.history.map((e) => [e.event.title, e.label])).toEqual([
+          ['過去2日前', '２回目'],
+          ['過去7日前', '初参加'],
+        ]);
+        expect(await backend.events.participationRecord('no-such-user')).toEqual({
+          count: 0,
+          history: [],
+        });
+      });
+
+      it("copies the organizer's new name onto their own events only", async () => {
+        const { backend } = h();
+        const organizer = await h().signUpAs('旧い名前');
+        const mine = [
+          await backend.events.create(eventInput({ title: '一つ目' })),
+          await backend.events.create(eventInput({ title: '二つ目' })),
+        ];
+        await h().signUpAs('別の主催');
+        const theirs = await backend.events.create(eventInput({ title: '他人の' }));
+        expect(await backend.events.syncOrganizerProfile()).toBe(0);
+
+        await h().signInAs(organizer);
+        await backend.users.saveProfile(organizer, {
+          displayName: '新しい名前',
+          bio: '',
+          location: '',
+          gender: '',
+          birthDate: '',
+          genderVisibility: 'private',
+          birthDateVisibility: 'private',
+          photoURL: '',
+          photoPath: '',
+        });
+        expect(await backend.events.syncOrganizerProfile()).toBe(2);
+        for (const id of mine) {
+          expect((await backend.events.get(id))!.organizerName).toBe('新しい名前');
+        }
+        expect((await backend.events.get(theirs))!.organizerName).toBe('別の主催');
+        expect(await backend.events.syncOrganizerProfile()).toBe(0);
+        await h().signOut();
+        expect(await backend.events.syncOrganizerProfile()).toBe(0);
       });
     });
 
@@ -407,8 +538,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       await expectFailure(backend.events.list({}), 'unavailable');
       await expectFailure(backend.events.list({ keyword: 'フットサル' }), 'unavailable');
       await expectFailure(backend.events.get(id), 'unavailable');
-      await expectFailure(backend.events.byOrganizer(uid), 'unavailable');
-      await expectFailure(backend.events.byParticipant(uid), 'unavailable');
+      await expectFailure(backend.events.byOrganizer(uid, 'upcoming'), 'unavailable');
+      await expectFailure(backend.events.byParticipant(uid, 'past'), 'unavailable');
+      await expectFailure(backend.events.participationRecord(uid), 'unavailable');
     });
   });
 }

@@ -112,12 +112,13 @@ function faultForDoc(target: unknown): ReadFault | undefined {
 interface FirestoreReads {
   getDoc: (ref: never) => Promise<unknown>;
   getDocs: (query: never) => Promise<unknown>;
+  getCountFromServer: (query: never) => Promise<unknown>;
   /** The SDK's error class (its constructor is marked private in the typings). */
   FirestoreError: unknown;
 }
 
 /**
- * The Firestore module with getDoc and getDocs failing as the armed faults say, with the SDK's
+ * The Firestore module with getDoc, getDocs and getCountFromServer failing as the armed faults say, with the SDK's
  * own error class (so the backend sees what a real failure gives it). For vi.mock's factory.
  */
 export function withFirestoreReadFaults<M extends FirestoreReads>(mod: M): M {
@@ -133,6 +134,10 @@ export function withFirestoreReadFaults<M extends FirestoreReads>(mod: M): M {
     getDocs: (query: never) => {
       const fault = faultForQuery(query);
       return fault ? fail(fault) : mod.getDocs(query);
+    },
+    getCountFromServer: (query: never) => {
+      const fault = faultForQuery(query);
+      return fault ? fail(fault) : mod.getCountFromServer(query);
     },
   };
 }

@@ -1,4 +1,6 @@
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteApp } from 'firebase/app';
+import { doc, updateDoc, type Firestore } from 'firebase/firestore';
 import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
 import type { OutboxMail } from '@/data/ports/backend';
 import { sideEffectsSettled } from '@/lib/side-effects';
@@ -138,6 +140,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
   );
   const { backend } = services;
   const emails = new Map<string, string>();
+  let rulesOff: Promise<RulesTestEnvironment> | undefined;
 
   return {
     backend,
@@ -166,11 +169,24 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
     failReads: armFirestoreFault,
     putDocuments: putAsOwner,
+    async serverUpdate(collection, id, fields) {
+      rulesOff ??= initializeTestEnvironment({
+        projectId: FIREBASE_PROJECT_ID,
+        firestore: { host: firestore.host, port: firestore.port },
+      });
+      await (
+        await rulesOff
+      ).withSecurityRulesDisabled(async (admin) => {
+        const db = admin.firestore() as unknown as Firestore;
+        await updateDoc(doc(db, collection, id), fields);
+      });
+    },
     async dispose() {
       clearFirestoreFaults();
       await sideEffectsSettled();
       await backend.auth.signOut().catch(() => {});
       await deleteApp(services.app);
+      await (await rulesOff)?.cleanup();
     },
   };
 }

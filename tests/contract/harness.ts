@@ -41,6 +41,15 @@ export interface ContractHarness {
    * ('conversations/a_b', 'conversations/a_b/messages/m1'); values are plain data and Dates.
    */
   putDocuments(docs: { path: string; data: Record<string, unknown> }[]): Promise<void>;
+  /**
+   * Changes stored fields as the server (or an older version of the app) could, past the
+   * rules and the ports: a date moved into the past, a suspended account, a legacy field.
+   */
+  serverUpdate(
+    collection: 'users' | 'events',
+    id: string,
+    fields: Record<string, unknown>,
+  ): Promise<void>;
   dispose(): Promise<void>;
 }
 

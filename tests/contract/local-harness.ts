@@ -50,7 +50,11 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     outbox: () => backend.dev.outbox(),
     // One outbox holds both kinds of mail in the local backend.
     notificationOutbox: () => backend.dev.outbox(),
-    failReads: (fault) => faults.push(fault),
+    // users/{uid}/private/* lives in the privateDocs table here.
+    failReads: (fault) =>
+      faults.push(
+        fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault,
+      ),
     async putDocuments(docs) {
       await backend.db.transaction('rw', backend.db.allTables(), async () => {
         for (const { path, data } of docs) {
@@ -72,6 +76,9 @@ export async function createLocalHarness(): Promise<ContractHarness> {
           }
         }
       });
+    },
+    async serverUpdate(collection, id, fields) {
+      await backend.db.table(collection).update(id, fields);
     },
     async dispose() {
       // Side effects (mail) finish before the database goes.

@@ -430,6 +430,39 @@ export function participationContract(makeHarness: HarnessFactory): void {
         expect(rejection!.body).toContain('主催 太郎');
       });
 
+      it('sends no mail of a kind the recipient turned off, and the other kinds still', async (ctx) => {
+        const mails = h().notificationOutbox;
+        if (!mails) {
+          return ctx.skip(
+            'not run: this harness captures no notification mail (on Firebase the Functions send it)',
+          );
+        }
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        await backend.users.saveEmailSettings(requester, {
+          participationApproved: false,
+          participationRejected: true,
+          unreadMessages: true,
+        });
+        const first = await backend.participation.request(eventId, '');
+        const email = await profileEmail(requester);
+        await h().signInAs(organizer);
+        await backend.participation.approve(first);
+        await h().signInAs(requester);
+        await backend.events.leave(eventId);
+        const second = await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        await backend.participation.reject(second);
+        await sideEffectsSettled();
+
+        const aboutTheEvent = (await mails()).filter(
+          (m) => m.to === email && m.subject.includes('朝のテニス'),
+        );
+        expect(aboutTheEvent.map((m) => m.subject)).toEqual([
+          expect.stringContaining('参加リクエストについて'),
+        ]);
+      });
+
       it('approves without waiting for the mail, and logs its failure', async () => {
         const { backend } = h();
         const { organizer, requester, eventId } = await eventWithRequester(h());
@@ -552,6 +585,33 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signInAs(organizer);
         h().failReads({ collection: 'participationRequests', code: 'unavailable' });
         await expectFailure(backend.participation.forEvent(eventId), 'unavailable');
+      });
+    });
+
+    describe('pendingCount', () => {
+      it('counts the pending requests of an event for its organizer only', async () => {
+        const { backend } = h();
+        const { organizer, requester, eventId } = await eventWithRequester(h());
+        const first = await backend.participation.request(eventId, '');
+        await h().signUpAs('二人目');
+        await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        expect(await backend.participation.pendingCount(eventId)).toBe(2);
+        await backend.participation.approve(first);
+        expect(await backend.participation.pendingCount(eventId)).toBe(1);
+
+        await h().signInAs(requester);
+        await expect(backend.participation.pendingCount(eventId)).rejects.toThrow();
+        await h().signOut();
+        await expectRejection(backend.participation.pendingCount(eventId), ERR.loginRequired);
+      });
+
+      it('throws when the requests cannot be counted', async () => {
+        const { backend } = h();
+        const { organizer, eventId } = await eventWithRequester(h());
+        await h().signInAs(organizer);
+        h().failReads({ collection: 'participationRequests', code: 'unavailable' });
+        await expectFailure(backend.participation.pendingCount(eventId), 'unavailable');
       });
     });
   });

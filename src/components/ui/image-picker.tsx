@@ -1,9 +1,10 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { buttonClass } from './button';
 import { ProgressBar } from './progress-bar';
 
 /**
- * Picks one image and shows it in a fixed 16:9 frame. The parent owns the file (and any
+ * Picks one image and shows it in a fixed frame: 16:9 (event pictures) or a circle (profile
+ * photos, with `placeholder` shown while there is none). The parent owns the file (and any
  * compression); this only reports the choice. A progress bar replaces the buttons during an
  * upload, and a failed upload offers a retry of the same file.
  */
@@ -19,6 +20,8 @@ export function ImagePicker({
   progress = null,
   error = null,
   onRetry,
+  shape = 'wide',
+  placeholder,
 }: {
   label: string;
   previewURL: string | null;
@@ -31,13 +34,17 @@ export function ImagePicker({
   progress?: number | null;
   error?: string | null;
   onRetry?: () => void;
+  shape?: 'wide' | 'round';
+  placeholder?: ReactNode;
 }) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div>
-      <div className="relative aspect-[16/9] w-full max-w-md overflow-hidden rounded-md border border-slate-200 bg-slate-100">
+      <div
+        className={`relative overflow-hidden border border-slate-200 bg-slate-100 ${shape === 'round' ? 'h-28 w-28 rounded-full' : 'aspect-[16/9] w-full max-w-md rounded-md'}`}
+      >
         {previewURL ? (
           <img
             src={previewURL}
@@ -46,7 +53,7 @@ export function ImagePicker({
           />
         ) : (
           <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">
-            画像が選択されていません
+            {placeholder ?? '画像が選択されていません'}
           </span>
         )}
       </div>

@@ -5,6 +5,7 @@ import {
   collection,
   doc,
   documentId,
+  getCountFromServer,
   getDoc,
   getDocs,
   limit,
@@ -15,17 +16,29 @@ import {
   setDoc,
   startAfter,
   where,
+  writeBatch,
   type DocumentData,
   type DocumentReference,
   type DocumentSnapshot,
   type QueryConstraint,
+  type QuerySnapshot,
   type Transaction,
 } from 'firebase/firestore';
-import { EVENTS_PAGE_SIZE, USER_EVENTS_LIMIT } from '@/domain/constants';
+import {
+  EVENTS_PAGE_SIZE,
+  ORGANIZER_SYNC_BATCH,
+  PARTICIPATION_HISTORY_LIMIT,
+  PROFILE_EVENTS_PAGE_SIZE,
+  RECENT_PARTICIPATION_CAP,
+} from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
-import { byEventTime } from '@/domain/entities/event';
 import { keywordMatcher, keywordTerms } from '@/domain/event-search';
+import {
+  COUNTED_EVENT_STATUSES,
+  participationRecord,
+  settledBefore,
+} from '@/domain/participation-history';
 import {
   assertCanEdit,
   decideCapacity,
@@ -34,7 +47,7 @@ import {
   decideLeave,
   decideStatusChange,
 } from '@/domain/rules/events';
-import type { EventFilters, EventsPort } from '@/data/ports/events';
+import type { EventFilters, EventsPort, EventTime } from '@/data/ports/events';
 import {
   eventConverter,
   eventFieldsWrite,
@@ -208,17 +221,34 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     return { items, nextCursor: next ? encodeCursor(next) : null };
   };
 
-  const userEvents = async (
+  /** One page of a user's events (organized or taken part in), from today on or before today. */
+  const userEventsPage = async (
     context: string,
-    constraint: QueryConstraint,
-  ): Promise<SportEvent[]> => {
+    who: QueryConstraint,
+    when: EventTime,
+    cursor: string | null | undefined,
+  ): Promise<Page<SportEvent>> => {
+    const today = Timestamp.fromDate(startOfToday());
+    const dir = when === 'upcoming' ? 'asc' : 'desc';
     const snap = await getDocs(
-      query(events, constraint, orderBy('date'), limit(USER_EVENTS_LIMIT)).withConverter(
-        eventConverter,
-      ),
+      query(
+        events,
+        who,
+        when === 'upcoming' ? where('date', '>=', today) : where('date', '<', today),
+        orderBy('date', dir),
+        orderBy('startTime', dir),
+        orderBy(documentId(), dir),
+        ...afterCursor(decodeCursor(cursor)),
+        limit(PROFILE_EVENTS_PAGE_SIZE + 1),
+      ).withConverter(eventConverter),
     );
-    // The index orders by day; the start time and id settle events on the same day.
-    return parsedDocs(snap, context).sort(byEventTime);
+    const pageDocs = snap.docs.slice(0, PROFILE_EVENTS_PAGE_SIZE);
+    const last = pageDocs.at(-1);
+    return {
+      items: parsedDocs(pageDocs, context),
+      nextCursor:
+        snap.docs.length > PROFILE_EVENTS_PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null,
+    };
   };
 
   return {
@@ -308,12 +338,92 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       });
     },
 
-    byOrganizer(uid) {
-      return userEvents('events.byOrganizer', where('organizerId', '==', uid));
+    byOrganizer(uid, when, cursor) {
+      return userEventsPage('events.byOrganizer', where('organizerId', '==', uid), when, cursor);
     },
 
-    byParticipant(uid) {
-      return userEvents('events.byParticipant', where('participants', 'array-contains', uid));
+    byParticipant(uid, when, cursor) {
+      const mine = where('participants', 'array-contains', uid);
+      return userEventsPage('events.byParticipant', mine, when, cursor);
+    },
+
+    async participationRecord(uid) {
+      const now = new Date();
+      const cutoff = Timestamp.fromDate(settledBefore(now));
+      const mine = where('participants', 'array-contains', uid);
+      const settled = [
+        mine,
+        where('status', 'in', [...COUNTED_EVENT_STATUSES]),
+        where('date', '<', cutoff),
+      ];
+      const [count, newest, recent] = await Promise.all([
+        getCountFromServer(query(events, ...settled)),
+        getDocs(
+          query(
+            events,
+            ...settled,
+            orderBy('date', 'desc'),
+            orderBy('startTime', 'desc'),
+            limit(PARTICIPATION_HISTORY_LIMIT),
+          ).withConverter(eventConverter),
+        ),
+        getDocs(
+          query(
+            events,
+            mine,
+            where('date', '>=', cutoff),
+            where('date', '<', Timestamp.fromDate(nextDay(now))),
+            limit(RECENT_PARTICIPATION_CAP),
+          ).withConverter(eventConverter),
+        ),
+      ]);
+      return participationRecord(
+        {
+          settledCount: count.data().count,
+          settledNewest: parsedDocs(newest, 'events.participationRecord'),
+          recent: parsedDocs(recent, 'events.participationRecord'),
+        },
+        uid,
+        now,
+      );
+    },
+
+    async syncOrganizerProfile() {
+      const uid = await currentUid(ctx);
+      if (!uid) return 0;
+      const profile = await getDoc(doc(ctx.db, 'users', uid));
+      const text = (v: unknown) => (typeof v === 'string' ? v : '');
+      const organizer = {
+        organizerName: text(profile.get('displayName')),
+        organizerPhotoURL: text(profile.get('photoURL')),
+      };
+      let changed = 0;
+      let last: DocumentSnapshot | null = null;
+      for (;;) {
+        const snap: QuerySnapshot = await getDocs(
+          query(
+            events,
+            where('organizerId', '==', uid),
+            orderBy(documentId()),
+            ...(last ? [startAfter(last)] : []),
+            limit(ORGANIZER_SYNC_BATCH),
+          ),
+        );
+        const batch = writeBatch(ctx.db);
+        let inBatch = 0;
+        for (const d of snap.docs) {
+          const same =
+            d.get('organizerName') === organizer.organizerName &&
+            d.get('organizerPhotoURL') === organizer.organizerPhotoURL;
+          if (same) continue;
+          batch.update(d.ref, organizer);
+          inBatch += 1;
+        }
+        if (inBatch > 0) await batch.commit();
+        changed += inBatch;
+        if (snap.docs.length < ORGANIZER_SYNC_BATCH) return changed;
+        last = snap.docs.at(-1)!;
+      }
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   collection,
   doc,
   documentId,
+  getCountFromServer,
   getDoc,
   getDocs,
   limit,
@@ -23,6 +24,7 @@ import {
   type ParticipationRequest,
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
+import { DomainError } from '@/domain/errors';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import {
   decideApprove,
@@ -239,6 +241,15 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
         ).withConverter(requestConverter),
       );
       return parsedDocs(snap, 'participation.forEvent');
+    },
+
+    async pendingCount(eventId) {
+      if (!(await currentUid(ctx))) throw new DomainError('loginRequired');
+      // A count reads no documents; the rules let only the event's organizer run it.
+      const snap = await getCountFromServer(
+        query(requests, where('eventId', '==', eventId), where('status', '==', 'pending')),
+      );
+      return snap.data().count;
     },
   };
 }

@@ -6,44 +6,63 @@ import {
   getDoc,
   getDocs,
   query,
+  runTransaction,
   serverTimestamp,
+  setDoc,
   updateDoc,
   where,
   writeBatch,
 } from 'firebase/firestore';
-import type { ProfileEdit, UserProfile } from '@/domain/entities/user';
+import { emailSettingsSchema } from '@/domain/entities/email-settings';
+import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
+import { BackendError, DomainError } from '@/domain/errors';
+import { privateProfileOf, profileWrites, stalePublicFields } from '@/domain/profile';
+import { assertMayWrite, isSuspended, type Actor } from '@/domain/rules/standing';
 import type { UsersPort } from '@/data/ports/users';
 import { logger } from '@/lib/logger';
 import { userConverter, parsedDocs } from './converters';
-import type { FirebaseContext } from './context';
+import { currentUid, type FirebaseContext } from './context';
 
 /** Firestore's `in` filter takes at most 30 values. */
 const IN_LIMIT = 30;
 
-const PROFILE_KEYS = [
-  'displayName',
-  'bio',
-  'location',
-  'gender',
-  'birthDate',
-  'photoURL',
-] as const satisfies readonly (keyof ProfileEdit)[];
-
 /**
- * Email privacy (DESIGN "Other users never see a person's email address"): users/{uid} is the
- * public profile and never holds the email; users/{uid}/private/account holds it and only the
- * owner (and staff) may read it. A profile read by anyone else therefore has email ''.
+ * Privacy (docs/profile.md): users/{uid} is the public profile and never holds the email or a
+ * hidden gender or birth date. users/{uid}/private/account holds the email (the owner and staff
+ * read it), private/profile the gender and birth date with who sees them, private/settings the
+ * email settings (the owner and the Functions read them). A profile read by anyone else
+ * therefore has email ''.
  */
 export function usersPaths(ctx: FirebaseContext) {
+  const privateDoc = (uid: string, name: string) => doc(ctx.db, 'users', uid, 'private', name);
   return {
     profile: (uid: string) => doc(ctx.db, 'users', uid),
-    account: (uid: string) => doc(ctx.db, 'users', uid, 'private', 'account'),
+    account: (uid: string) => privateDoc(uid, 'account'),
+    privateProfile: (uid: string) => privateDoc(uid, 'profile'),
+    settings: (uid: string) => privateDoc(uid, 'settings'),
   };
 }
 
 export function createUsersPort(ctx: FirebaseContext): UsersPort {
   const paths = usersPaths(ctx);
   const isMe = (uid: string) => ctx.auth.currentUser?.uid === uid;
+
+  /** The signed-in user as a write sees them, from the auth token and their profile's standing. */
+  const actorOf = (uid: string | null, profile: unknown): Actor | null =>
+    uid
+      ? {
+          uid,
+          emailVerified: ctx.auth.currentUser?.emailVerified ?? false,
+          suspended: isSuspended(profile as { isActive?: boolean } | undefined),
+        }
+      : null;
+
+  /** Writes of the owner's private documents: signed in and not suspended (their profile). */
+  const activeActor = async (): Promise<void> => {
+    const me = await currentUid(ctx);
+    const mine = me ? await getDoc(paths.profile(me)) : null;
+    assertMayWrite(actorOf(me, mine?.data()), 'active');
+  };
 
   const withOwnEmail = async (profile: UserProfile): Promise<UserProfile> => {
     if (!isMe(profile.id)) return profile;
@@ -84,35 +103,83 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async create(uid, d) {
-      const batch = writeBatch(ctx.db);
-      batch.set(paths.profile(uid), {
-        displayName: d.displayName,
-        photoURL: d.photoURL,
-        bio: d.bio,
-        location: d.location,
-        gender: d.gender,
-        birthDate: d.birthDate,
-        emailVerified: false,
-        customUserId: d.customUserId,
-        firebaseUid: d.firebaseUid || uid,
-        agreedAt: d.agreedToTerms ? serverTimestamp() : null,
-        createdAt: serverTimestamp(),
-        role: 'user',
-        // Creating the account signs it in; the login record is the same as recordLogin's.
-        isActive: true,
-        lastLoginAt: serverTimestamp(),
+      // The rules refuse anyone else's; checked first, since an existing profile is not written.
+      if (!uid || (await currentUid(ctx)) !== uid) throw new BackendError('permission-denied');
+      return runTransaction(ctx.db, async (tx) => {
+        if ((await tx.get(paths.profile(uid))).exists()) return false;
+        tx.set(paths.profile(uid), {
+          displayName: d.displayName,
+          photoURL: d.photoURL,
+          bio: d.bio,
+          location: d.location,
+          gender: d.gender,
+          birthDate: d.birthDate,
+          emailVerified: false,
+          customUserId: d.customUserId,
+          firebaseUid: d.firebaseUid || uid,
+          agreedAt: d.agreedToTerms ? serverTimestamp() : null,
+          createdAt: serverTimestamp(),
+          role: 'user',
+          // Creating the account signs it in; the login record is the same as recordLogin's.
+          isActive: true,
+          lastLoginAt: serverTimestamp(),
+        });
+        tx.set(paths.account(uid), { email: d.email, updatedAt: serverTimestamp() });
+        return true;
       });
-      batch.set(paths.account(uid), { email: d.email, updatedAt: serverTimestamp() });
-      await batch.commit();
     },
 
-    async update(uid, patch) {
-      const data: Record<string, unknown> = {};
-      for (const key of PROFILE_KEYS) {
-        if (patch[key] !== undefined) data[key] = patch[key];
-      }
-      if (Object.keys(data).length === 0) return;
-      await updateDoc(paths.profile(uid), { ...data, updatedAt: serverTimestamp() });
+    async getPrivateProfile(uid) {
+      const [stored, profile] = await Promise.all([
+        getDoc(paths.privateProfile(uid)),
+        getDoc(paths.profile(uid).withConverter(userConverter)),
+      ]);
+      return privateProfileOf(stored.data() ?? null, profile.data() ?? null);
+    },
+
+    async saveProfile(uid, save) {
+      const me = await currentUid(ctx);
+      await runTransaction(ctx.db, async (tx) => {
+        const mine = me ? await tx.get(paths.profile(me)) : null;
+        assertMayWrite(actorOf(me, mine?.data()), 'active');
+        if (!mine?.exists()) throw new DomainError('profileNotFound');
+        const { publicFields, privateFields } = profileWrites(uid, save, new Date());
+        // Both documents in one write: the rules compare them (getAfter) to keep them consistent.
+        tx.update(paths.profile(uid), { ...publicFields, updatedAt: serverTimestamp() });
+        tx.set(paths.privateProfile(uid), { ...privateFields, updatedAt: serverTimestamp() });
+      });
+    },
+
+    async syncPublicProfile(uid) {
+      const [snap, stored] = await Promise.all([
+        getDoc(paths.profile(uid)),
+        getDoc(paths.privateProfile(uid)),
+      ]);
+      if (!snap.exists()) return false;
+      const profile = userProfileSchema.parse({ ...snap.data(), id: uid });
+      const privateProfile = privateProfileOf(stored.data() ?? null, profile);
+      const fields = stalePublicFields(profile, privateProfile, new Date());
+      if (!fields) return false;
+      const batch = writeBatch(ctx.db);
+      // Values an older version left public move to the private document first.
+      if (!stored.exists())
+        batch.set(paths.privateProfile(uid), { ...privateProfile, updatedAt: serverTimestamp() });
+      batch.update(paths.profile(uid), { ...fields, updatedAt: serverTimestamp() });
+      await batch.commit();
+      return true;
+    },
+
+    async getEmailSettings(uid) {
+      const snap = await getDoc(paths.settings(uid));
+      return emailSettingsSchema.parse(snap.data() ?? null);
+    },
+
+    async saveEmailSettings(uid, settings) {
+      await activeActor();
+      await setDoc(paths.settings(uid), {
+        mail: emailSettingsSchema.parse({ mail: settings }),
+        updatedAt: serverTimestamp(),
+      });
     },
 
     async markEmailVerified(uid) {

@@ -103,6 +103,17 @@ export interface OutboxRow {
   sentAt: Date;
 }
 
+/** A document under users/{uid}/private: id is `${uid}/${name}` (private/profile, private/settings). */
+export interface PrivateDocRow {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** The privateDocs id of users/{uid}/private/{name}. */
+export function privateDocId(uid: string, name: 'profile' | 'settings'): string {
+  return `${uid}/${name}`;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -129,6 +140,7 @@ export class LocalDb extends Dexie {
   accounts!: Table<AccountRow, string>;
   actionCodes!: Table<ActionCodeRow, string>;
   outbox!: Table<OutboxRow, string>;
+  privateDocs!: Table<PrivateDocRow, string>;
   meta!: Table<MetaRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -181,6 +193,15 @@ export class LocalDb extends Dexie {
       reports: 'id, [status+createdAt+id], subjectUserId, reporterId',
       auditLog: 'id, [createdAt+id]',
     });
+    // Profiles: an organizer's events page in date order; the owner-only documents beside a
+    // profile (users/{uid}/private/* on Firebase).
+    this.version(5).stores({
+      events:
+        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+        '[createdAt+id], [status+date], [organizerId+date+startTime+id]',
+      privateDocs: 'id',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
@@ -202,6 +223,7 @@ export class LocalDb extends Dexie {
       this.accounts,
       this.actionCodes,
       this.outbox,
+      this.privateDocs,
       this.meta,
     ] as unknown as Table[];
   }

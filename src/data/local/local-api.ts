@@ -1,7 +1,8 @@
 import type { ApiPort, ApprovalEmail, RejectionEmail, UnreadMessagePing } from '@/data/ports/api';
+import { emailSettingsSchema, mailAllowed, type MailKind } from '@/domain/entities/email-settings';
 import { formatLongDate } from '@/domain/format';
 import { logger } from '@/lib/logger';
-import type { LocalDb } from './db';
+import { privateDocId, type LocalDb } from './db';
 import { deliverMail, type MailDraft } from './outbox';
 
 /**
@@ -20,12 +21,14 @@ export class LocalApi implements ApiPort {
   }
 
   async sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void> {
-    const mail =
-      payload.type === 'event_approved' ? this.approvalMail(payload) : this.rejectionMail(payload);
-    await this.deliver(mail);
+    const approved = payload.type === 'event_approved';
+    const kind = approved ? 'participationApproved' : 'participationRejected';
+    if (!(await this.wanted(payload.recipientId, kind))) return;
+    await this.deliver(approved ? this.approvalMail(payload) : this.rejectionMail(payload));
   }
 
   async trackUnreadMessage(payload: UnreadMessagePing): Promise<void> {
+    if (!(await this.wanted(payload.recipientId, 'unreadMessages'))) return;
     await this.deliver({
       to: payload.recipientEmail,
       subject: `【スポーツコミュニティ】${payload.senderName || 'ユーザー'}さんから新しいメッセージが届いています`,
@@ -69,6 +72,14 @@ export class LocalApi implements ApiPort {
         `${this.origin}/events`,
       ].join('\n'),
     };
+  }
+
+  /** The recipient's email settings allow this kind, as the Functions check them. */
+  private async wanted(recipientId: string, kind: MailKind): Promise<boolean> {
+    const stored = await this.db.privateDocs.get(privateDocId(recipientId, 'settings'));
+    if (mailAllowed(emailSettingsSchema.parse(stored ?? null), kind)) return true;
+    logger.info('local api: mail not sent, the recipient turned it off', kind);
+    return false;
   }
 
   private async deliver(mail: MailDraft): Promise<void> {

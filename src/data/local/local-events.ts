@@ -1,6 +1,13 @@
 import Dexie, { cmp } from 'dexie';
-import type { EventFilters, EventInput, EventsPort } from '@/data/ports/events';
-import { DEFAULT_LEVEL, EVENTS_PAGE_SIZE, USER_EVENTS_LIMIT } from '@/domain/constants';
+import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
+import {
+  DEFAULT_LEVEL,
+  EVENTS_PAGE_SIZE,
+  ORGANIZER_SYNC_BATCH,
+  PARTICIPATION_HISTORY_LIMIT,
+  PROFILE_EVENTS_PAGE_SIZE,
+  RECENT_PARTICIPATION_CAP,
+} from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import {
   byEventTime,
@@ -9,6 +16,12 @@ import {
   type SportEvent,
 } from '@/domain/entities/event';
 import { keywordMatcher } from '@/domain/event-search';
+import {
+  COUNTED_EVENT_STATUSES,
+  participationRecord,
+  settledBefore,
+  type ParticipationRecord,
+} from '@/domain/participation-history';
 import {
   assertCanEdit,
   decideCapacity,
@@ -176,14 +189,110 @@ export class LocalEvents implements EventsPort {
     });
   }
 
-  async byOrganizer(uid: string): Promise<SportEvent[]> {
-    const rows = await this.ctx.db.events.where('organizerId').equals(uid).toArray();
-    return earliest(parseRows(sportEventSchema, rows, 'events.byOrganizer'));
+  async byOrganizer(
+    uid: string,
+    when: EventTime,
+    cursor?: string | null,
+  ): Promise<Page<SportEvent>> {
+    const today = startOfDay(this.ctx.now());
+    const after = decodeCursor(cursor);
+    const index = this.ctx.db.events.where('[organizerId+date+startTime+id]');
+    const range =
+      when === 'upcoming'
+        ? index.between(
+            [uid, ...(after ?? [today])],
+            [uid, Dexie.maxKey],
+            after === null, // the cursor's own row was on the previous page
+            true,
+          )
+        : index.between([uid, Dexie.minKey], [uid, ...(after ?? [today])], true, false).reverse();
+    const rows = await range.limit(PROFILE_EVENTS_PAGE_SIZE + 1).toArray();
+    return pageOf(parseRows(sportEventSchema, rows, 'events.byOrganizer'));
   }
 
-  async byParticipant(uid: string): Promise<SportEvent[]> {
+  /**
+   * A participant's events come from the multi-entry participants index, which IndexedDB cannot
+   * combine with the date: the user's rows are read and paged here (a demo backend; Firebase
+   * pages on the server).
+   */
+  async byParticipant(
+    uid: string,
+    when: EventTime,
+    cursor?: string | null,
+  ): Promise<Page<SportEvent>> {
+    const today = startOfDay(this.ctx.now()).getTime();
+    const after = decodeCursor(cursor);
+    const events = (await this.participantEvents(uid)).sort(byEventTime);
+    const ordered =
+      when === 'upcoming'
+        ? events.filter((e) => e.date.getTime() >= today)
+        : events.filter((e) => e.date.getTime() < today).reverse();
+    const start = after
+      ? ordered.findIndex((e) => {
+          const order = cmp([e.date, e.startTime, e.id], after);
+          return when === 'upcoming' ? order > 0 : order < 0;
+        })
+      : 0;
+    return pageOf(start < 0 ? [] : ordered.slice(start, start + PROFILE_EVENTS_PAGE_SIZE + 1));
+  }
+
+  async participationRecord(uid: string): Promise<ParticipationRecord<SportEvent>> {
+    const now = this.ctx.now();
+    const settledEnd = settledBefore(now).getTime();
+    const events = await this.participantEvents(uid);
+    const settled = events.filter(
+      (e) => e.date.getTime() < settledEnd && COUNTED_EVENT_STATUSES.includes(e.status),
+    );
+    return participationRecord(
+      {
+        settledCount: settled.length,
+        settledNewest: settled
+          .sort(byEventTime)
+          .reverse()
+          .slice(0, PARTICIPATION_HISTORY_LIMIT),
+        recent: events
+          .filter((e) => e.date.getTime() >= settledEnd)
+          .slice(0, RECENT_PARTICIPATION_CAP),
+      },
+      uid,
+      now,
+    );
+  }
+
+  async syncOrganizerProfile(): Promise<number> {
+    const { db } = this.ctx;
+    const uid = currentUid(this.ctx);
+    if (!uid) return 0;
+    const profile = await db.users.get(uid);
+    const pick = (v: unknown) => (typeof v === 'string' ? v : '');
+    const name = pick(profile?.displayName);
+    const photoURL = pick(profile?.photoURL);
+    let changed = 0;
+    let lastId = '';
+    for (;;) {
+      const done = await db.transaction('rw', db.events, async () => {
+        // The organizerId index keeps one organizer's rows in id order, so lastId resumes.
+        const rows = await db.events
+          .where('organizerId')
+          .equals(uid)
+          .filter((r) => r.id > lastId)
+          .limit(ORGANIZER_SYNC_BATCH)
+          .toArray();
+        for (const row of rows) {
+          if (row.organizerName === name && row.organizerPhotoURL === photoURL) continue;
+          await db.events.update(row.id, { organizerName: name, organizerPhotoURL: photoURL });
+          changed += 1;
+        }
+        lastId = rows.at(-1)?.id ?? lastId;
+        return rows.length < ORGANIZER_SYNC_BATCH;
+      });
+      if (done) return changed;
+    }
+  }
+
+  private async participantEvents(uid: string): Promise<SportEvent[]> {
     const rows = await this.ctx.db.events.where('participants').equals(uid).distinct().toArray();
-    return earliest(parseRows(sportEventSchema, rows, 'events.byParticipant'));
+    return parseRows(sportEventSchema, rows, 'events.byParticipant');
   }
 
   private async read(id: string): Promise<SportEvent | null> {
@@ -210,10 +319,19 @@ function eventFields(input: Partial<EventInput>) {
   };
 }
 
-/** The first USER_EVENTS_LIMIT in list order, as the Firebase query's limit gives them. */
-function earliest(events: SportEvent[]): SportEvent[] {
-  return events.sort(byEventTime).slice(0, USER_EVENTS_LIMIT);
+/** A page plus one row read tells whether there is a next page; the cursor is the last shown. */
+function pageOf(events: SportEvent[]): Page<SportEvent> {
+  const items = events.slice(0, PROFILE_EVENTS_PAGE_SIZE);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor:
+      events.length > PROFILE_EVENTS_PAGE_SIZE && last
+        ? encodeCursor([last.date, last.startTime, last.id])
+        : null,
+  };
 }
+
 
 /** The equality filters here; the keyword by the domain's rule, as on Firebase. */
 function matcher(f: EventFilters): (e: SportEvent) => boolean {

@@ -24,6 +24,7 @@ import {
   pendingFromFallback,
   requestThatCounts,
 } from '@/domain/rules/participation';
+import { DomainError } from '@/domain/errors';
 import { logger } from '@/lib/logger';
 import { runSideEffect } from '@/lib/side-effects';
 import { currentDisplayName, currentUid, type LocalContext } from './context';
@@ -199,6 +200,19 @@ export class LocalParticipation implements ParticipationPort {
       (a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0),
     );
     return byArrival.slice(0, EVENT_REQUESTS_LIMIT);
+  }
+
+  async pendingCount(eventId: string): Promise<number> {
+    const uid = currentUid(this.ctx);
+    if (!uid) throw new DomainError('loginRequired');
+    const event = await readEvent(this.ctx.db, eventId);
+    if (!event) throw new DomainError('eventNotFound');
+    if (event.organizerId !== uid) throw new DomainError('noProcessPermission');
+    return this.ctx.db.participationRequests
+      .where('eventId')
+      .equals(eventId)
+      .filter((r) => r.status === 'pending')
+      .count();
   }
 
   private async requestsOf(uid: string, eventId: string): Promise<ParticipationRequest[]> {

@@ -1,15 +1,18 @@
 import type { UsersPort } from '@/data/ports/users';
+import { emailSettingsSchema, type EmailSettings } from '@/domain/entities/email-settings';
 import {
-  profileEditSchema,
   userProfileSchema,
   type NewUserDocument,
-  type ProfileEdit,
+  type PrivateProfile,
+  type ProfileSave,
   type UserProfile,
 } from '@/domain/entities/user';
-import { BackendError } from '@/domain/errors';
-import { currentUid, type LocalContext } from './context';
-import type { DocRow } from './db';
-import { definedOnly, parseRow, parseRows } from './rows';
+import { BackendError, DomainError } from '@/domain/errors';
+import { privateProfileOf, profileWrites, stalePublicFields } from '@/domain/profile';
+import { assertMayWrite } from '@/domain/rules/standing';
+import { currentActor, currentUid, type LocalContext } from './context';
+import { privateDocId, type DocRow } from './db';
+import { parseRow, parseRows } from './rows';
 
 export class LocalUsers implements UsersPort {
   private readonly ctx: LocalContext;
@@ -33,24 +36,86 @@ export class LocalUsers implements UsersPort {
     );
   }
 
-  async create(uid: string, doc: NewUserDocument): Promise<void> {
+  async create(uid: string, doc: NewUserDocument): Promise<boolean> {
     this.assertMe(uid);
     const { agreedToTerms, ...fields } = doc;
-    const now = this.ctx.now();
-    await this.ctx.db.users.put({
-      id: uid,
-      ...fields,
-      // The backend's own clock, as serverTimestamp() would be on Firebase.
-      agreedAt: agreedToTerms ? now : null,
-      createdAt: now,
+    const { db } = this.ctx;
+    return db.transaction('rw', db.users, async () => {
+      if (await db.users.get(uid)) return false;
+      const now = this.ctx.now();
+      await db.users.add({
+        id: uid,
+        ...fields,
+        // The backend's own clock, as serverTimestamp() would be on Firebase.
+        agreedAt: agreedToTerms ? now : null,
+        createdAt: now,
+      });
+      return true;
     });
   }
 
-  async update(uid: string, patch: Partial<ProfileEdit>): Promise<void> {
-    // Only the editable fields, validated by the same schema as the form: a caller cannot slip
-    // role or email in through a profile edit.
-    const fields = definedOnly(profileEditSchema.partial().parse(patch));
-    await this.updateMine(uid, { ...fields, updatedAt: this.ctx.now() });
+  async getPrivateProfile(uid: string): Promise<PrivateProfile> {
+    this.assertMe(uid);
+    const [stored, profile] = await Promise.all([
+      this.ctx.db.privateDocs.get(privateDocId(uid, 'profile')),
+      this.get(uid),
+    ]);
+    return privateProfileOf(stored, profile);
+  }
+
+  async saveProfile(uid: string, save: ProfileSave): Promise<void> {
+    const { db } = this.ctx;
+    await db.transaction('rw', db.users, db.privateDocs, async () => {
+      assertMayWrite(await currentActor(this.ctx), 'active');
+      this.assertMe(uid);
+      const row = await db.users.get(uid);
+      if (!row) throw new DomainError('profileNotFound');
+      const now = this.ctx.now();
+      const { publicFields, privateFields } = profileWrites(uid, save, now);
+      await db.users.put({ ...row, ...publicFields, id: uid, updatedAt: now });
+      await db.privateDocs.put({
+        id: privateDocId(uid, 'profile'),
+        ...privateFields,
+        updatedAt: now,
+      });
+    });
+  }
+
+  async syncPublicProfile(uid: string): Promise<boolean> {
+    this.assertMe(uid);
+    const { db } = this.ctx;
+    return db.transaction('rw', db.users, db.privateDocs, async () => {
+      const row = await db.users.get(uid);
+      if (!row) return false;
+      const profile = parseRow(userProfileSchema, row);
+      const storedId = privateDocId(uid, 'profile');
+      const stored = await db.privateDocs.get(storedId);
+      const privateProfile = privateProfileOf(stored, profile);
+      const now = this.ctx.now();
+      const fields = stalePublicFields(profile, privateProfile, now);
+      if (!fields) return false;
+      // Values an older version left public move to the private document first.
+      if (!stored) await db.privateDocs.put({ id: storedId, ...privateProfile, updatedAt: now });
+      await db.users.put({ ...row, ...fields, id: uid, updatedAt: now });
+      return true;
+    });
+  }
+
+  async getEmailSettings(uid: string): Promise<EmailSettings> {
+    this.assertMe(uid);
+    return emailSettingsSchema.parse(
+      (await this.ctx.db.privateDocs.get(privateDocId(uid, 'settings'))) ?? null,
+    );
+  }
+
+  async saveEmailSettings(uid: string, settings: EmailSettings): Promise<void> {
+    assertMayWrite(await currentActor(this.ctx), 'active');
+    this.assertMe(uid);
+    await this.ctx.db.privateDocs.put({
+      id: privateDocId(uid, 'settings'),
+      mail: { ...emailSettingsSchema.parse({ mail: settings }) },
+      updatedAt: this.ctx.now(),
+    });
   }
 
   async markEmailVerified(uid: string): Promise<void> {

@@ -14,6 +14,7 @@ import type {
 import { addDays, startOfDay } from './day';
 import { hashNewPassword } from './password-hash';
 import { buildStaffSeed } from './seed-staff';
+import { withPrivateProfiles } from './seed-profiles';
 import { avatarURL, sportImageURL } from './sport-images';
 
 /** One password for every demo account; it satisfies the password policy (letters and digits, 8+). */
@@ -830,6 +831,7 @@ export async function seedIfEmpty(
     if ((await db.accounts.count()) > 0 || (await db.events.count()) > 0) return false;
     await db.accounts.bulkAdd(accounts);
     await db.users.bulkAdd(data.users);
+    await db.privateDocs.bulkAdd(data.privateDocs);
     await db.events.bulkAdd(data.events);
     await db.participationRequests.bulkAdd(data.requests);
     await db.notifications.bulkAdd(data.notifications);
@@ -869,7 +871,7 @@ function buildSeed(now: Date) {
   const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
   const person = (k: DemoKey) => PEOPLE.find((p) => p.key === k)!;
 
-  const users: DocRow[] = PEOPLE.map((p, i) => ({
+  const people: DocRow[] = PEOPLE.map((p, i) => ({
     id: DEMO_UIDS[p.key],
     email: p.email,
     displayName: p.displayName,
@@ -887,6 +889,7 @@ function buildSeed(now: Date) {
     lastLoginAt: hoursAgo(24 + i * 5),
     isActive: true,
   }));
+  const { users, privateDocs } = withPrivateProfiles(people, now);
 
   const events: EventRow[] = EVENTS.map((e, i) => {
     const organizer = person(e.organizer);
@@ -983,5 +986,5 @@ function buildSeed(now: Date) {
     updatedAt: addDays(now, -daysAgo),
   }));
 
-  return { users, events, requests, notifications, conversations, messages, teams };
+  return { users, privateDocs, events, requests, notifications, conversations, messages, teams };
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@/domain/entities/common';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
+import type { ParticipationRecord } from '@/domain/participation-history';
 
 export interface EventFilters {
   sportType?: string;
@@ -31,6 +32,9 @@ export interface EventInput {
   imageURL: string;
   imagePath: string;
 }
+
+/** Which of a user's events a profile list shows: from today on, or before today. */
+export type EventTime = 'upcoming' | 'past';
 
 /**
  * Events. The statements follow the convention in ./backend.ts; the refusals are the domain's
@@ -78,10 +82,28 @@ export interface EventsPort {
    */
   leave(id: string): Promise<void>;
   /**
-   * The events the user organizes, past ones included. Order: date, then start time, then id.
-   * Cap: USER_EVENTS_LIMIT, the earliest ones. Fails: throws. Caller: anyone.
+   * The events `uid` organizes, PROFILE_EVENTS_PAGE_SIZE a page with an opaque cursor:
+   * 'upcoming' (from today on; order: date, then start time, then id) or 'past' (before today;
+   * the reverse order, newest first). nextCursor is null on the last page; an unreadable cursor
+   * starts from the first page. Missing: an unknown user gives an empty page; unreadable stored
+   * events are left out (and logged). Fails: throws. Caller: anyone, signed out too.
    */
-  byOrganizer(uid: string): Promise<SportEvent[]>;
-  /** The events the user takes part in; order, cap and failures as byOrganizer. */
-  byParticipant(uid: string): Promise<SportEvent[]>;
+  byOrganizer(uid: string, when: EventTime, cursor?: string | null): Promise<Page<SportEvent>>;
+  /** The events `uid` takes part in; order, cap and failures as byOrganizer. */
+  byParticipant(uid: string, when: EventTime, cursor?: string | null): Promise<Page<SportEvent>>;
+  /**
+   * The participation count of `uid` and the newest PARTICIPATION_HISTORY_LIMIT past events
+   * with their labels (the domain's participationRecord), from bounded reads: a count of the
+   * events on settled days, their newest PARTICIPATION_HISTORY_LIMIT, and the last two days'
+   * events (at most RECENT_PARTICIPATION_CAP). Missing: an unknown user gives
+   * { count: 0, history: [] }. Fails: throws. Caller: anyone, signed out too.
+   */
+  participationRecord(uid: string): Promise<ParticipationRecord<SportEvent>>;
+  /**
+   * Copies the caller's current display name and photo from their profile onto every event they
+   * organize whose copy differs (organizerName, organizerPhotoURL), ORGANIZER_SYNC_BATCH events
+   * a write, and resolves how many changed. Signed out: 0. Fails: throws; batches written
+   * before the failure stay, and calling again finishes the rest. Caller: an organizer.
+   */
+  syncOrganizerProfile(): Promise<number>;
 }

@@ -55,4 +55,10 @@ export interface ParticipationPort {
    * event. Fails: throws. Caller: anyone.
    */
   forEvent(eventId: string): Promise<ParticipationRequest[]>;
+  /**
+   * How many pending requests the event has (a count, no documents read). Only its signed-in
+   * organizer may ask: anyone else, and a missing event, is refused (the local backend with
+   * 'noProcessPermission' or 'eventNotFound', Firebase by its rules); a failure rejects.
+   */
+  pendingCount(eventId: string): Promise<number>;
 }

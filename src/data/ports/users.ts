@@ -1,11 +1,23 @@
-import type { NewUserDocument, ProfileEdit, UserProfile } from '@/domain/entities/user';
+import type { EmailSettings } from '@/domain/entities/email-settings';
+import type {
+  NewUserDocument,
+  PrivateProfile,
+  ProfileSave,
+  UserProfile,
+} from '@/domain/entities/user';
 
-/** Profiles (users/{uid}). The statements follow the convention in ./backend.ts. */
+/**
+ * Profiles (docs/profile.md). users/{uid} is the public profile, readable by anyone; what only
+ * its owner may read lives beside it: private/account (the email address), private/profile (the
+ * gender and birth date and who sees them) and private/settings (the email settings). The
+ * statements follow the convention in ./backend.ts.
+ */
 export interface UsersPort {
   /**
-   * The profile. Its email is the caller's own address on their own profile; on anyone else's
-   * it is '' where the backend keeps addresses private (Firebase), the address on the local
-   * demo backend (ContractHarness.readsOthersEmail).
+   * The public profile. Its email is the caller's own address on their own profile; on anyone
+   * else's it is '' where the backend keeps addresses private (Firebase), the address on the
+   * local demo backend (ContractHarness.readsOthersEmail). Gender, birth date and age hold only
+   * what the owner shows.
    * Missing: null (also for uid ''). Fails: throws. Caller: anyone, signed out too.
    */
   get(uid: string): Promise<UserProfile | null>;
@@ -17,18 +29,48 @@ export interface UsersPort {
    */
   getMany(uids: string[]): Promise<UserProfile[]>;
   /**
-   * Writes the registration document (newUserDocument) with server times; agreedAt only when the
-   * terms were accepted. Sign-up calls it once; an existing profile is replaced.
+   * Writes the registration document (newUserDocument) with server times, agreedAt only when the
+   * terms were accepted, and resolves true. An existing profile is never replaced: it resolves
+   * false and writes nothing (a sign-up retried, or finished by another tab).
    * Fails: throws; 'permission-denied' for any uid but the caller's own.
    * Caller: the signed-in user, for themself.
    */
-  create(uid: string, doc: NewUserDocument): Promise<void>;
+  create(uid: string, doc: NewUserDocument): Promise<boolean>;
   /**
-   * Changes only the given editable fields (ProfileEdit); nothing else can be slipped in.
-   * Missing: 'permission-denied' (nothing is created). Fails: throws; 'permission-denied' for
-   * anyone else's profile. Caller: the signed-in user, for themself.
+   * The owner's gender and birth date and who sees them. A profile saved before the private
+   * document existed gives the values still on its public document, hidden (privateProfileOf).
+   * Missing: all unset and hidden. Fails: throws; 'permission-denied' for anyone but the
+   * signed-in owner. Caller: the signed-in user, for themself.
    */
-  update(uid: string, patch: Partial<ProfileEdit>): Promise<void>;
+  getPrivateProfile(uid: string): Promise<PrivateProfile>;
+  /**
+   * Saves the settings screen in one atomic write: the public document (name, bio, area, photo,
+   * the shown part of gender and birth date) and the private profile (profileWrites, which also
+   * validates). Missing: profileNotFound. Refusals: loginRequired, accountSuspended. Fails:
+   * throws; 'permission-denied' for anyone else's profile or a photo outside users/{uid}/.
+   * Caller: the signed-in, active user, for themself.
+   */
+  saveProfile(uid: string, save: ProfileSave): Promise<void>;
+  /**
+   * Rewrites the shown part of gender and birth date when it no longer matches the private
+   * profile (an age gone up since the last save; values an older version left public, which move
+   * to the private profile, hidden) and resolves whether it wrote.
+   * Missing: false, nothing written. Fails: throws; 'permission-denied' as in getPrivateProfile.
+   * Caller: the signed-in user, for themself (the session, through runSideEffect).
+   */
+  syncPublicProfile(uid: string): Promise<boolean>;
+  /**
+   * The owner's email settings. Missing: a missing document or field means "send"
+   * (emailSettingsSchema). Fails: throws; 'permission-denied' for anyone but the signed-in owner.
+   * Caller: the signed-in user, for themself.
+   */
+  getEmailSettings(uid: string): Promise<EmailSettings>;
+  /**
+   * Replaces the owner's email settings (every kind, with the server's time). Refusals:
+   * loginRequired, accountSuspended. Fails: throws; 'permission-denied' for anyone else's.
+   * Caller: the signed-in, active user, for themself.
+   */
+  saveEmailSettings(uid: string, settings: EmailSettings): Promise<void>;
   /**
    * Marks the profile verified after the auth service says the address is.
    * Missing: 'permission-denied' (nothing is created). Fails: throws; 'permission-denied' for

@@ -1,28 +1,61 @@
 import { z } from 'zod';
-import { DEFAULT_ACCOUNT_CREATED_AT, DEFAULT_ROLE } from '@/domain/constants';
+import {
+  BIO_MAX,
+  BIRTH_DATE_MIN,
+  DEFAULT_ACCOUNT_CREATED_AT,
+  DEFAULT_ROLE,
+  DISPLAY_NAME_MAX,
+  LOCATION_MAX,
+} from '@/domain/constants';
+import { toDateOrNull } from '@/domain/time';
 import { optionalTime, text, timeWithFallback } from './common';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const GENDERS = ['male', 'female', 'other', 'unspecified'] as const;
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
   male: '男性',
   female: '女性',
   other: 'その他',
   unspecified: '回答しない',
 };
 
-/** A users document (id = auth uid) as read, with the SPEC §3 fallbacks applied. */
+/** Who sees the gender: only the owner (the default) or everyone. */
+export const GENDER_VISIBILITIES = ['private', 'public'] as const;
+export type GenderVisibility = (typeof GENDER_VISIBILITIES)[number];
+
+/** Who sees the birth date, and how: nobody else (the default), the age only, or the date. */
+export const BIRTH_DATE_VISIBILITIES = ['private', 'age', 'date'] as const;
+export type BirthDateVisibility = (typeof BIRTH_DATE_VISIBILITIES)[number];
+export const BIRTH_DATE_VISIBILITY_LABELS: Record<BirthDateVisibility, string> = {
+  private: '公開しない',
+  age: '年齢のみ公開',
+  date: '生年月日を公開',
+};
+
+/**
+ * A users document (id = auth uid) as read, with the SPEC §3 fallbacks applied. It is the public
+ * profile: gender, birthDate and age hold only what the owner chose to show (docs/profile.md);
+ * the values themselves are in the private profile.
+ */
 export const userProfileSchema = z.object({
   id: z.string(),
   email: text(),
   displayName: text(),
   photoURL: text(),
+  /** Where the uploaded photo is stored (its own folder users/{uid}); '' for none. */
+  photoPath: text(),
   bio: text(),
   location: text(),
   gender: text(),
   birthDate: text(),
+  /** The age, when the owner shows their age but not their birth date. */
+  age: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null)),
   emailVerified: z
     .boolean()
     .nullish()
@@ -45,23 +78,73 @@ export const userProfileSchema = z.object({
 
 export type UserProfile = z.output<typeof userProfileSchema>;
 
-/** Fields a user edits on their own profile. */
+/**
+ * users/{uid}/private/profile as read: the gender and birth date themselves and who sees them.
+ * Readable by the owner only. Anything unreadable falls back to "not set" and "private".
+ */
+export const privateProfileSchema = z.object({
+  gender: z
+    .unknown()
+    .optional()
+    .transform((v): Gender | '' => (GENDERS.includes(v as Gender) ? (v as Gender) : '')),
+  birthDate: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' && isBirthDate(v) ? v : '')),
+  genderVisibility: z
+    .unknown()
+    .optional()
+    .transform((v): GenderVisibility => (v === 'public' ? 'public' : 'private')),
+  birthDateVisibility: z
+    .unknown()
+    .optional()
+    .transform((v): BirthDateVisibility =>
+      BIRTH_DATE_VISIBILITIES.includes(v as BirthDateVisibility)
+        ? (v as BirthDateVisibility)
+        : 'private',
+    ),
+});
+export type PrivateProfile = z.output<typeof privateProfileSchema>;
+
+/** A yyyy-MM-dd calendar date (no 31 February). */
+function isBirthDate(v: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && toDateOrNull(v) !== null;
+}
+
+/** What the owner edits on /profile/settings: the form's schema and the ports' input. */
 export const profileEditSchema = z.object({
   displayName: z
     .string()
     .trim()
     .min(1, '表示名を入力してください')
-    .max(30, '表示名は30文字以内で入力してください'),
-  bio: z.string().max(500, '自己紹介は500文字以内で入力してください'),
-  location: z.string().max(50, '地域は50文字以内で入力してください'),
-  gender: z.enum(['', ...GENDERS]),
+    .max(DISPLAY_NAME_MAX, `表示名は${DISPLAY_NAME_MAX}文字以内で入力してください`),
+  bio: z.string().max(BIO_MAX, `自己紹介は${BIO_MAX}文字以内で入力してください`),
+  location: z
+    .string()
+    .trim()
+    .max(LOCATION_MAX, `活動地域は${LOCATION_MAX}文字以内で入力してください`),
+  gender: z.enum(['', ...GENDERS], { error: '性別を選択してください' }),
   birthDate: z.union([
     z.literal(''),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '生年月日の形式が正しくありません'),
+    z
+      .string()
+      .refine(isBirthDate, '生年月日の形式が正しくありません')
+      .refine((v) => v >= BIRTH_DATE_MIN, '生年月日は1900年1月1日以降の日付を入力してください')
+      .refine((v) => toDateOrNull(v)! <= new Date(), '生年月日に未来の日付は指定できません'),
   ]),
-  photoURL: z.string(),
+  genderVisibility: z.enum(GENDER_VISIBILITIES),
+  birthDateVisibility: z.enum(BIRTH_DATE_VISIBILITIES),
 });
 export type ProfileEdit = z.infer<typeof profileEditSchema>;
+
+/** The profile photo: its download URL and storage path, both '' for none. */
+export interface ProfilePhoto {
+  photoURL: string;
+  photoPath: string;
+}
+
+/** Everything one save of the settings screen writes. */
+export type ProfileSave = ProfileEdit & ProfilePhoto;
 
 /** The fields written when an account is created (SPEC §4 registration). */
 export interface NewUserDocument {
@@ -70,8 +153,9 @@ export interface NewUserDocument {
   photoURL: string;
   bio: string;
   location: string;
-  gender: string;
-  birthDate: string;
+  /** Always empty: a gender or birth date is only ever shown after the owner chooses to. */
+  gender: '';
+  birthDate: '';
   emailVerified: false;
   customUserId: string;
   firebaseUid: string;

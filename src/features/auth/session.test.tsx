@@ -8,6 +8,7 @@ import { logger } from '@/lib/logger';
 import { createQueryClient } from '@/lib/query-client';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { createTestBackend, signInAs } from '@/test/render-with-backend';
+import { registering } from './registration';
 import { buildSessionUser, SessionProvider, useSession } from './session';
 
 const profile = userProfileSchema.parse({ id: 'u1', displayName: 'プロフィール 名前' });
@@ -208,12 +209,35 @@ describe('session sign-in', () => {
     expect(second.recordLogin).toHaveBeenCalledTimes(sessionScope === 'browser' ? 0 : 1);
   });
 
-  it('does not stamp a profile that does not exist yet (sign-up writes it afterwards)', async () => {
+  it('leaves a missing profile to the sign-up running in this tab', async () => {
     const { backend, emit, recordLogin } = fakeBackend({ get: async () => null });
+    const create = vi.fn(async () => true);
+    Object.assign(backend.users, { create });
     renderSession(backend);
-    emit(authUser);
-    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
+    await registering({ email: authUser.email, displayName: '登録中', agreedToTerms: true }, () =>
+      waitFor(() => {
+        emit(authUser);
+        expect(screen.getByTestId('status')).toHaveTextContent('signedIn');
+      }),
+    );
     expect(recordLogin).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('completes the profile of a sign-up that stopped after creating the account', async () => {
+    const backend = await createTestBackend({ seed: false });
+    const account = await backend.auth.signUp('half@example.com', 'Touroku2026', '途中 花子');
+    await backend.auth.signOut();
+    expect(await backend.users.get(account.uid)).toBeNull();
+
+    renderSession(backend);
+    await act(() => backend.auth.signIn('half@example.com', 'Touroku2026'));
+    await waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent('[途中 花子]'));
+    const profile = await backend.users.get(account.uid);
+    expect(profile).toMatchObject({ displayName: '途中 花子', email: 'half@example.com' });
+    expect(profile?.customUserId).toMatch(/^user_/);
+    expect(profile?.lastLoginAt).toBeInstanceOf(Date);
+    backend.close();
   });
 
   it('catches the user document up when the auth service already says verified', async () => {

@@ -18,7 +18,9 @@ import { logger } from '@/lib/logger';
 import { clearQueryCaches } from '@/lib/query-client';
 import { runSideEffect } from '@/lib/side-effects';
 import { safeSessionStorage, safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
+import { mayShowStaleFields } from '@/domain/profile';
 import { recordLogin } from './record-login';
+import { completeRegistration, isRegistering } from './registration';
 
 /** The signed-in user: the auth fields plus the profile fields (role defaulting to user). */
 export type SessionUser = AuthUser &
@@ -80,11 +82,13 @@ export function buildSessionUser(auth: AuthUser, profile: UserProfile | null): S
     email: auth.email,
     displayName,
     photoURL: profile?.photoURL || auth.photoURL || '',
+    photoPath: profile?.photoPath ?? '',
     emailVerified: auth.emailVerified || profile?.emailVerified === true,
     bio: profile?.bio ?? '',
     location: profile?.location ?? '',
     gender: profile?.gender ?? '',
     birthDate: profile?.birthDate ?? '',
+    age: profile?.age ?? null,
     customUserId: profile?.customUserId ?? '',
     firebaseUid: profile?.firebaseUid || auth.uid,
     agreedAt: profile?.agreedAt ?? null,
@@ -173,10 +177,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             setState({ status: 'signedOut', user: null });
           return;
         }
-        const { user, profileMissing } = await loadSessionUser(backend, authUser);
-        // Right after sign-up there is no document to stamp yet; signUp records the login itself
-        // once it has written the document.
-        if (signedIn && !profileMissing) void recordLogin(backend, authUser.uid);
+        let { user, profileMissing } = await loadSessionUser(backend, authUser);
+        // Right after sign-up there is no document yet and signUp writes it (with the login
+        // stamp). Otherwise a missing profile is a sign-up that stopped half-way: finish it.
+        if (profileMissing && !isRegistering(authUser.email)) {
+          const completed = await completeRegistration(backend, authUser).catch((e: unknown) => {
+            logger.error('session: completing the registration failed', e);
+            return false;
+          });
+          if (completed) ({ user, profileMissing } = await loadSessionUser(backend, authUser));
+        } else if (signedIn && !profileMissing) {
+          void recordLogin(backend, authUser.uid);
+        }
+        if (!profileMissing && mayShowStaleFields(user)) {
+          // An age shown on the profile goes up on birthdays; values an older version left
+          // public are hidden. Bookkeeping: a failure is only logged.
+          backend.users
+            .syncPublicProfile(authUser.uid)
+            .catch((e: unknown) => logger.error('session: syncPublicProfile', e));
+        }
         if (mounted.current && mine === generation.current) setState({ status: 'signedIn', user });
       })();
       latest.current = run;

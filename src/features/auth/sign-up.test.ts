@@ -80,7 +80,7 @@ describe('signUp (registration orchestration)', () => {
     backend.close();
   });
 
-  it('writes nothing when the address is already registered', async () => {
+  it('writes nothing when the address is already registered with another password', async () => {
     const backend = await createTestBackend({ seed: false });
     await signUp(backend, 'taken@example.com', PASSWORD, '最初', true);
     await backend.auth.signOut();
@@ -88,13 +88,52 @@ describe('signUp (registration orchestration)', () => {
     const before = await backend.db.users.count();
 
     await expect(
-      signUp(backend, 'taken@example.com', PASSWORD, '二人目', true),
+      signUp(backend, 'taken@example.com', 'Betsu2026pass', '二人目', true),
     ).rejects.toMatchObject({
       code: 'auth/email-already-in-use',
     });
     expect(await backend.db.users.count()).toBe(before);
+    expect(backend.auth.currentUser()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.pendingVerificationEmail)).toBeNull();
     expect(await backend.dev.outbox()).toHaveLength(1);
+    backend.close();
+  });
+
+  it('finishes a sign-up that stopped before its profile was written, instead of "already in use"', async () => {
+    const backend = await createTestBackend({ seed: false });
+    const createProfile = vi
+      .spyOn(backend.users, 'create')
+      .mockRejectedValueOnce(new Error('network down'));
+    await expect(signUp(backend, 'half@example.com', PASSWORD, '途中 太郎', true)).rejects.toThrow(
+      'network down',
+    );
+    createProfile.mockRestore();
+    await backend.auth.signOut();
+
+    const { user, verificationEmailSent } = await signUp(
+      backend,
+      'half@example.com',
+      PASSWORD,
+      '途中 太郎',
+      true,
+    );
+    expect(verificationEmailSent).toBe(true);
+    expect(backend.auth.currentUser()?.uid).toBe(user.uid);
+    const raw = await backend.db.users.get(user.uid);
+    expect(raw).toMatchObject({ displayName: '途中 太郎', email: 'half@example.com' });
+    expect(raw?.agreedAt).toBeInstanceOf(Date);
+    // The first attempt's verification mail and the one sent again.
+    expect(await backend.dev.outbox()).toHaveLength(2);
+    backend.close();
+  });
+
+  it('keeps "already in use" for a verified account, even with the right password', async () => {
+    const backend = await createTestBackend({ seed: true });
+    await expect(
+      signUp(backend, 'hanako@example.com', 'demo1234', '別の花子', true),
+    ).rejects.toMatchObject({ code: 'auth/email-already-in-use' });
+    expect(backend.auth.currentUser()).toBeNull();
+    expect((await backend.users.get('demo-hanako'))?.displayName).toBe('佐藤 花子');
     backend.close();
   });
 
@@ -115,6 +154,7 @@ describe('signUp (registration orchestration)', () => {
       users: {
         create: async (uid: string) => {
           calls.push(`create:${uid}`);
+          return true;
         },
         recordLogin: async (uid: string) => {
           calls.push(`recordLogin:${uid}`);

@@ -6,7 +6,8 @@ import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { refreshQueries } from '@/lib/query-client';
 import { eventQueries } from './event-queries';
-import { eventImageFolder, useImageUpload } from './use-image-upload';
+import { useImageUpload } from '@/lib/use-image-upload';
+import { eventImageFolder } from './image-folder';
 
 /**
  * What a change to one event can show up in: its detail, every list page (any page may hold
@@ -17,7 +18,7 @@ function invalidateEvent(qc: QueryClient, event: Pick<SportEvent, 'id' | 'organi
   return refreshQueries(qc, [
     eventQueries.detail(event.id).queryKey,
     eventQueries.lists,
-    eventQueries.byOrganizer(event.organizerId).queryKey,
+    eventQueries.organizerLists(event.organizerId),
     ['events', 'byParticipant'],
   ]);
 }
@@ -33,7 +34,7 @@ export function useCreateEvent() {
     onSuccess: () =>
       refreshQueries(qc, [
         eventQueries.lists,
-        ...(user ? [eventQueries.byOrganizer(user.uid).queryKey] : []),
+        ...(user ? [eventQueries.organizerLists(user.uid)] : []),
       ]),
   });
 }

@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
-import type { EventFilters } from '@/data/ports/events';
+import type { EventFilters, EventTime } from '@/data/ports/events';
 import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
 import type { UserProfile } from '@/domain/entities/user';
+import type { ParticipationRecord } from '@/domain/participation-history';
 
 /**
  * Only the filters that are set, in a fixed key order, so `{}` and `{ region: undefined }` share
@@ -20,6 +21,24 @@ export function normalizeFilters(filters: EventFilters): EventFilters {
   const keyword = filters.keyword?.trim();
   if (keyword) out.keyword = keyword;
   return out;
+}
+
+/** One user's events, organized or taken part in: a cursor-paged list (eventQueries). */
+function userEvents(
+  kind: 'byOrganizer' | 'byParticipant',
+  uid: string,
+  when: EventTime,
+  backend?: Backend,
+) {
+  return infiniteQueryOptions({
+    queryKey: ['events', kind, uid, when] as const,
+    queryFn: backend
+      ? ({ pageParam }: { pageParam: string | null }): Promise<Page<SportEvent>> =>
+          backend.events[kind](uid, when, pageParam)
+      : skipToken,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page<SportEvent>) => last.nextCursor ?? undefined,
+  });
 }
 
 /**
@@ -70,15 +89,26 @@ export const eventQueries = {
       queryFn: backend ? () => backend.users.get(uid) : skipToken,
     }),
 
-  byOrganizer: (uid: string, backend?: Backend) =>
-    queryOptions({
-      queryKey: ['events', 'byOrganizer', uid] as const,
-      queryFn: backend ? () => backend.events.byOrganizer(uid) : skipToken,
-    }),
+  /** Every list of one organizer's events (the key alone, for invalidation). */
+  organizerLists: (uid: string) => ['events', 'byOrganizer', uid] as const,
 
-  byParticipant: (uid: string, backend?: Backend) =>
+  /** Every list of one participant's events and their record (the key alone). */
+  participantLists: (uid: string) => ['events', 'byParticipant', uid] as const,
+
+  /** The events `uid` organizes, from today on or before today, PROFILE_EVENTS_PAGE_SIZE a page. */
+  byOrganizer: (uid: string, when: EventTime, backend?: Backend) =>
+    userEvents('byOrganizer', uid, when, backend),
+
+  /** The events `uid` takes part in, as byOrganizer. */
+  byParticipant: (uid: string, when: EventTime, backend?: Backend) =>
+    userEvents('byParticipant', uid, when, backend),
+
+  /** The participation count and history of `uid`, under the participant's lists. */
+  participationRecord: (uid: string, backend?: Backend) =>
     queryOptions({
-      queryKey: ['events', 'byParticipant', uid] as const,
-      queryFn: backend ? () => backend.events.byParticipant(uid) : skipToken,
+      queryKey: ['events', 'byParticipant', uid, 'record'] as const,
+      queryFn: backend
+        ? (): Promise<ParticipationRecord<SportEvent>> => backend.events.participationRecord(uid)
+        : skipToken,
     }),
 };

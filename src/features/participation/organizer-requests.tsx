@@ -16,7 +16,9 @@ import { Avatar } from '@/features/auth/user-menu';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { InlineError, PanelCard, StatusPill } from './panel-parts';
+import { StatusPill } from '@/components/ui/status-pill';
+import { PanelCard } from '@/components/ui/panel-card';
+import { InlineError } from './panel-parts';
 import { participationQueries, useParticipationMutations } from './participation-queries';
 import { useLiveParticipation } from './use-live-participation';
 

@@ -11,7 +11,9 @@ import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganizerRequests } from './organizer-requests';
-import { InlineError, PanelCard, StatusPill } from './panel-parts';
+import { StatusPill } from '@/components/ui/status-pill';
+import { PanelCard } from '@/components/ui/panel-card';
+import { InlineError } from './panel-parts';
 import {
   participationQueries,
   refreshEventForViewer,

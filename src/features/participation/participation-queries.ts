@@ -73,7 +73,7 @@ export function refreshEventParticipants(
   return refreshQueries(client, [
     eventQueries.detail(eventId).queryKey,
     eventQueries.lists,
-    ...(uid ? [eventQueries.byParticipant(uid).queryKey] : []),
+    ...(uid ? [eventQueries.participantLists(uid)] : []),
   ]);
 }
 

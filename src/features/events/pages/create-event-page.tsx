@@ -22,7 +22,8 @@ import {
 } from '../create-event-draft';
 import { useCreateEvent } from '../event-mutations';
 import { preventImeEnterSubmit } from '@/lib/ime';
-import { eventImageFolder, useImageUpload } from '../use-image-upload';
+import { useImageUpload } from '@/lib/use-image-upload';
+import { eventImageFolder } from '../image-folder';
 
 const IMAGE_HINT = '1MBを超える画像は、送信前に自動で縮小・圧縮されます（最大800×600）。';
 

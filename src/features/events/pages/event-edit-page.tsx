@@ -20,7 +20,8 @@ import { EventFormFields, type EventForm } from '../components/event-form-fields
 import { removeQuietly, useUpdateEvent } from '../event-mutations';
 import { eventQueries } from '../event-queries';
 import { preventImeEnterSubmit } from '@/lib/ime';
-import { eventImageFolder, useImageUpload } from '../use-image-upload';
+import { useImageUpload } from '@/lib/use-image-upload';
+import { eventImageFolder } from '../image-folder';
 import { EventNotFound } from './event-detail-page';
 
 type ImageChoice = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };

@@ -1,5 +1,251 @@
-import { Page } from '@/components/ui/page';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { PanelCard } from '@/components/ui/panel-card';
+import { ErrorState, Page, useDocumentTitle } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusPill } from '@/components/ui/status-pill';
+import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
+import { errorMessage } from '@/domain/errors';
+import { formatLongDate, formatLongDateWithWeekday } from '@/domain/format';
+import { hasEnded } from '@/domain/participation-history';
+import { useCurrentUser } from '@/features/auth/session';
+import { eventQueries } from '@/features/events/event-queries';
+import { participationQueries } from '@/features/participation/participation-queries';
+import { useBackend } from '@/lib/backend-context';
+import {
+  ListEmpty,
+  ListError,
+  PagedEventList,
+  RowsSkeleton,
+  EventRow,
+} from '../components/event-rows';
+import { ownFacts } from '../components/profile-facts';
+import { ProfileMissing } from '../components/profile-missing';
+import { ProfileSummary } from '../components/profile-summary';
+import { profileQueries } from '../profile-queries';
+
+function FindEventsLink({ children }: { children: string }) {
+  return (
+    <Link to="/events" className="font-semibold text-brand-700 hover:underline">
+      {children}
+    </Link>
+  );
+}
+
+/** SPEC's history: the newest past participations with what each one was (初参加, ２回目, 常連). */
+function HistorySection({ uid }: { uid: string }) {
+  const backend = useBackend();
+  const record = useQuery(eventQueries.participationRecord(uid, backend));
+  return (
+    <PanelCard
+      title="参加履歴"
+      badge={<span className="text-xs text-slate-500">直近{PARTICIPATION_HISTORY_LIMIT}件</span>}
+    >
+      {record.isPending ? (
+        <RowsSkeleton label="参加履歴を読み込み中" />
+      ) : record.isError ? (
+        <ListError error={record.error} onRetry={() => void record.refetch()} />
+      ) : record.data.history.length === 0 ? (
+        <ListEmpty>
+          まだ参加したイベントはありません。
+          <br />
+          <FindEventsLink>イベントを探す</FindEventsLink>
+        </ListEmpty>
+      ) : (
+        <ul aria-label="参加履歴">
+          {record.data.history.map(({ event, label }) => (
+            <EventRow
+              key={event.id}
+              event={event}
+              extra={<StatusPill tone="brand">{label}</StatusPill>}
+            />
+          ))}
+        </ul>
+      )}
+    </PanelCard>
+  );
+}
+
+/** How many requests wait for me on one of my events. */
+function PendingCount({ eventId }: { eventId: string }) {
+  const backend = useBackend();
+  const count = useQuery(profileQueries.pendingCount(eventId, backend));
+  if (count.isPending) return <span className="text-xs text-slate-400">確認中…</span>;
+  if (count.isError) {
+    return (
+      <button
+        type="button"
+        onClick={() => void count.refetch()}
+        className="text-xs text-red-700 underline"
+      >
+        件数を再取得
+      </button>
+    );
+  }
+  if (count.data === 0) return null;
+  return (
+    <Link to={`/events/${encodeURIComponent(eventId)}`} className="rounded-full">
+      <StatusPill tone="amber">承認待ち {count.data}件</StatusPill>
+    </Link>
+  );
+}
+
+function OrganizedSection({ uid }: { uid: string }) {
+  const backend = useBackend();
+  const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
+  const query = useInfiniteQuery(eventQueries.byOrganizer(uid, when, backend));
+  const tab = (value: 'upcoming' | 'past', label: string) => (
+    <button
+      type="button"
+      aria-pressed={when === value}
+      onClick={() => setWhen(value)}
+      className={`rounded-md px-3 py-1.5 text-xs font-semibold ${when === value ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <PanelCard
+      title="主催しているイベント"
+      badge={
+        <div role="group" aria-label="表示するイベント" className="flex gap-1">
+          {tab('upcoming', 'これから')}
+          {tab('past', '終了・過去')}
+        </div>
+      }
+    >
+      <PagedEventList
+        query={query}
+        label={when === 'upcoming' ? '主催予定のイベント' : '過去に主催したイベント'}
+        empty={
+          when === 'upcoming' ? (
+            <>
+              主催予定のイベントはありません。
+              <br />
+              <Link to="/create-event" className="font-semibold text-brand-700 hover:underline">
+                イベントを作成する
+              </Link>
+            </>
+          ) : (
+            '過去に主催したイベントはありません。'
+          )
+        }
+        extra={when === 'upcoming' ? (event) => <PendingCount eventId={event.id} /> : undefined}
+      />
+    </PanelCard>
+  );
+}
+
+function JoinedSection({ uid }: { uid: string }) {
+  const backend = useBackend();
+  const query = useInfiniteQuery(eventQueries.byParticipant(uid, 'upcoming', backend));
+  return (
+    <PanelCard title="参加予定のイベント">
+      <PagedEventList
+        query={query}
+        label="参加予定のイベント"
+        // Today's events that have ended already count in the history instead.
+        hide={(event) => hasEnded(event)}
+        empty={
+          <>
+            参加予定のイベントはありません。
+            <br />
+            <FindEventsLink>イベントを探す</FindEventsLink>
+          </>
+        }
+      />
+    </PanelCard>
+  );
+}
+
+function PendingRequestsSection({ uid }: { uid: string }) {
+  const backend = useBackend();
+  const query = useQuery(participationQueries.myPending(uid, backend));
+  return (
+    <PanelCard title="承認待ちのリクエスト">
+      {query.isPending ? (
+        <RowsSkeleton label="承認待ちのリクエストを読み込み中" />
+      ) : query.isError ? (
+        <ListError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <ListEmpty>承認待ちのリクエストはありません。</ListEmpty>
+      ) : (
+        <ul aria-label="承認待ちのリクエスト">
+          {query.data.map((r) => (
+            <li key={r.id} className="border-b border-slate-100 py-3 last:border-b-0">
+              <p className="text-xs text-slate-500">
+                {r.event.date ? formatLongDateWithWeekday(r.event.date) : '日程を確認中'}
+              </p>
+              <Link
+                to={`/events/${encodeURIComponent(r.eventId)}`}
+                className="mt-0.5 block font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
+              >
+                {r.event.title}
+              </Link>
+              <p className="mt-0.5 text-xs text-slate-500">
+                {r.createdAt ? `${formatLongDate(r.createdAt)}に申請` : '申請済み'}
+                {r.event.location ? `・${r.event.location}` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PanelCard>
+  );
+}
+
+function MyProfile({ uid }: { uid: string }) {
+  const backend = useBackend();
+  const profile = useQuery(profileQueries.detail(uid, backend));
+  const privateProfile = useQuery(profileQueries.private(uid, backend));
+  if (profile.isPending) return <Spinner label="プロフィールを読み込み中…" />;
+  if (profile.isError) {
+    return (
+      <Page title="マイプロフィール">
+        <ErrorState
+          message={errorMessage(profile.error, 'プロフィールを読み込めませんでした')}
+          onRetry={() => void profile.refetch()}
+        />
+      </Page>
+    );
+  }
+  if (!profile.data) {
+    return (
+      <Page title="マイプロフィール">
+        <ProfileMissing onRetry={() => void profile.refetch()} />
+      </Page>
+    );
+  }
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:py-8">
+      <ProfileSummary
+        profile={profile.data}
+        facts={ownFacts(profile.data, privateProfile)}
+        actions={
+          <>
+            <Link to="/profile/settings" className={buttonClass('primary')}>
+              プロフィールを編集
+            </Link>
+            <Link to={`/profile/${encodeURIComponent(uid)}`} className={buttonClass('secondary')}>
+              公開プロフィールを見る
+            </Link>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <HistorySection uid={uid} />
+        <OrganizedSection uid={uid} />
+        <JoinedSection uid={uid} />
+        <PendingRequestsSection uid={uid} />
+      </div>
+    </div>
+  );
+}
 
 export default function MyProfilePage() {
-  return <Page title="マイプロフィール" />;
+  useDocumentTitle('マイプロフィール');
+  const user = useCurrentUser();
+  return user ? <MyProfile uid={user.uid} /> : null;
 }

@@ -1,9 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { Page } from '@/components/ui/page';
+import { ErrorState, Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/domain/errors';
 import { PasswordChangeForm } from '@/features/auth/password-change-form';
 import { useCurrentUser } from '@/features/auth/session';
+import { useBackend } from '@/lib/backend-context';
+import { ProfileForm } from '../components/profile-form';
+import { ProfileMissing } from '../components/profile-missing';
+import { profileQueries } from '../profile-queries';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -19,24 +26,47 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The profile form, once both halves of the profile are loaded. */
+function ProfileEditor({ uid }: { uid: string }) {
+  const backend = useBackend();
+  const profile = useQuery(profileQueries.detail(uid, backend));
+  const privateProfile = useQuery(profileQueries.private(uid, backend));
+  if (profile.isPending || privateProfile.isPending) {
+    return <Spinner label="プロフィールを読み込み中…" className="py-8" />;
+  }
+  if (profile.isError || privateProfile.isError) {
+    return (
+      <ErrorState
+        message={errorMessage(
+          profile.error ?? privateProfile.error,
+          'プロフィールを読み込めませんでした',
+        )}
+        onRetry={() => {
+          void profile.refetch();
+          void privateProfile.refetch();
+        }}
+      />
+    );
+  }
+  if (!profile.data) return <ProfileMissing onRetry={() => void profile.refetch()} />;
+  return <ProfileForm profile={profile.data} privateProfile={privateProfile.data} />;
+}
+
 export default function ProfileSettingsPage() {
   const user = useCurrentUser();
   return (
     <Page title="プロフィール設定" narrow>
       <div className="space-y-6">
         <Section id="settings-profile" title="プロフィール">
-          {/* Editing name, photo, bio and the rest belongs to the profile feature, not built yet. */}
-          <p className="text-sm leading-relaxed text-slate-700">
-            表示名・写真・自己紹介などのプロフィール編集は、現在準備中です。公開されているプロフィールはマイプロフィールで確認できます。
+          {user ? <ProfileEditor uid={user.uid} /> : null}
+        </Section>
+        <Section id="settings-mail" title="メール通知">
+          <p className="text-sm text-slate-700">
+            参加リクエストの承認・見送りや新しいメッセージをメールで受け取るかどうかを選べます。
           </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/profile" className={buttonClass('secondary')}>
-              マイプロフィールへ
-            </Link>
-            <Link to="/email-settings" className={buttonClass('ghost')}>
-              メール設定
-            </Link>
-          </div>
+          <Link to="/email-settings" className={buttonClass('secondary', 'mt-4')}>
+            メール設定を開く
+          </Link>
         </Section>
         <Section id="settings-password" title="パスワードの変更">
           {user?.email ? (

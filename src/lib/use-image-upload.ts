@@ -4,9 +4,9 @@ import { useBackend } from '@/lib/backend-context';
 import { uploadImage } from '@/lib/image-upload';
 
 /**
- * Uploads with a progress value for the bar (null when idle). A file that already went up is
- * not sent again: when saving fails after the upload, pressing the button again retries only
- * what failed, without picking the image again.
+ * Uploads an image (event pictures, profile photos) with a progress value for the bar (null when
+ * idle). A file that already went up is not sent again: when saving fails after the upload,
+ * pressing the button again retries only what failed, without picking the image again.
  */
 export function useImageUpload() {
   const backend = useBackend();
@@ -35,8 +35,4 @@ export function useImageUpload() {
   }, []);
 
   return { upload, forget, progress };
-}
-
-export function eventImageFolder(uid: string): string {
-  return `events/${uid}`;
 }

@@ -1,0 +1,78 @@
+import { useId, type ReactNode } from 'react';
+
+/** The look of text inputs, selects and text areas; an invalid one shows a red border. */
+export const controlClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-100 sm:text-sm';
+
+/** What a control needs to be wired to its label, hint and error. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+/**
+ * A labelled form control with an optional hint, a character counter (`count` of `max`) and its
+ * error beside it; the control itself comes from `children`, already wired for screen readers.
+ */
+export function FormField({
+  label,
+  error,
+  hint,
+  count,
+  max,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  count?: number;
+  max?: number;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const counterId = `${id}-counter`;
+  const counted = count !== undefined && max !== undefined;
+  const describedBy =
+    [hint ? hintId : '', counted ? counterId : '', error ? errorId : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': describedBy,
+        className: controlClass,
+      })}
+      <div className="mt-1 flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          {hint ? (
+            <p id={hintId} className="text-xs text-slate-500">
+              {hint}
+            </p>
+          ) : null}
+          {error ? (
+            <p id={errorId} className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        {counted ? (
+          <p
+            id={counterId}
+            className={`shrink-0 text-xs tabular-nums ${count > max ? 'font-semibold text-red-700' : 'text-slate-500'}`}
+          >
+            {count} / {max}文字
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

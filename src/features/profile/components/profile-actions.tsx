@@ -1,0 +1,19 @@
+import { Link } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import type { UserProfile } from '@/domain/entities/user';
+import { StartConversationButton } from '@/features/messages/start-conversation-button';
+
+/**
+ * The actions beside a name on /profile/{id}. The owner edits their profile; everyone else may
+ * send a message (a visitor is offered the login first).
+ */
+export function ProfileActions({ profile, isMe }: { profile: UserProfile; isMe: boolean }) {
+  if (isMe) {
+    return (
+      <Link to="/profile/settings" className={buttonClass('secondary')}>
+        プロフィールを編集
+      </Link>
+    );
+  }
+  return <StartConversationButton otherUid={profile.id} label="メッセージを送る" />;
+}

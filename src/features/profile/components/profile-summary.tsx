@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { StatusPill } from '@/components/ui/status-pill';
+import type { UserProfile } from '@/domain/entities/user';
+import { errorMessage } from '@/domain/errors';
+import { formatLongDate } from '@/domain/format';
+import { participationLabel } from '@/domain/participation-history';
+import { Avatar } from '@/features/auth/user-menu';
+import { eventQueries } from '@/features/events/event-queries';
+import { useBackend } from '@/lib/backend-context';
+import { InlineRetry } from './inline-retry';
+
+export interface ProfileFact {
+  label: string;
+  value: ReactNode;
+}
+
+/**
+ * The head of a profile: photo (or the initial), name, bio and a list of facts, with the
+ * participation count and its label. `actions` sits beside the name (edit for the owner; the
+ * messages feature adds 「メッセージを送る」 for others through ProfileActions).
+ */
+export function ProfileSummary({
+  profile,
+  facts,
+  actions,
+}: {
+  profile: UserProfile;
+  facts: ProfileFact[];
+  actions?: ReactNode;
+}) {
+  const name = profile.displayName || 'ユーザー';
+  return (
+    <section
+      aria-label="プロフィール"
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <Avatar name={name} photoURL={profile.photoURL} size={96} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">
+                {name}
+              </h1>
+              <ParticipationSummary uid={profile.id} />
+            </div>
+            {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+          </div>
+          {profile.bio ? (
+            <p className="mt-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
+              {profile.bio}
+            </p>
+          ) : (
+            <p className="mt-4 text-sm text-slate-500">自己紹介はまだありません。</p>
+          )}
+        </div>
+      </div>
+      <dl className="mt-5 grid gap-x-6 border-t border-slate-100 pt-4 sm:grid-cols-2">
+        {facts.map((fact) => (
+          <div
+            key={fact.label}
+            className="grid grid-cols-[6.5rem_1fr] gap-3 border-b border-slate-100 py-2.5"
+          >
+            <dt className="text-sm font-semibold text-slate-500">{fact.label}</dt>
+            <dd className="min-w-0 text-sm break-words text-slate-900">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The participation count of the profile's user with its label, or why it is missing. */
+function ParticipationSummary({ uid }: { uid: string }) {
+  const backend = useBackend();
+  const record = useQuery(eventQueries.participationRecord(uid, backend));
+  if (record.isPending) {
+    return (
+      <p className="mt-2 text-sm text-slate-500" role="status">
+        参加回数を読み込み中…
+      </p>
+    );
+  }
+  if (record.isError) {
+    return (
+      <InlineRetry
+        className="mt-2"
+        message={errorMessage(record.error, '参加回数を読み込めませんでした')}
+        onRetry={() => void record.refetch()}
+      />
+    );
+  }
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      <span>
+        参加回数 <span className="text-lg font-bold text-slate-900">{record.data.count}</span>回
+      </span>
+      <StatusPill tone="brand">{participationLabel(record.data.count)}</StatusPill>
+    </p>
+  );
+}
+
+/** When the account was made, with the 15 Aug 2023 fallback already applied by the schema. */
+export function memberSince(profile: Pick<UserProfile, 'createdAt'>): string {
+  return `${formatLongDate(profile.createdAt)}から`;
+}

@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_UIDS, type LocalBackend } from '@/test/local-seed';
+import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
+import MyProfilePage from './my-profile-page';
+import PublicProfilePage from './public-profile-page';
+
+let backend: LocalBackend;
+
+beforeEach(async () => {
+  backend = await createTestBackend();
+});
+afterEach(() => backend.close());
+
+const save = {
+  displayName: '鈴木 一郎',
+  bio: 'バスケが好きです',
+  location: '大阪府大阪市',
+  gender: 'male' as const,
+  birthDate: '1990-01-20',
+  genderVisibility: 'private' as const,
+  birthDateVisibility: 'private' as const,
+  photoURL: '',
+  photoPath: '',
+};
+
+function renderPublic(uid: string) {
+  renderWithBackend(<PublicProfilePage />, backend, {
+    route: `/profile/${uid}`,
+    path: '/profile/:id',
+  });
+}
+
+describe('PublicProfilePage', () => {
+  it('shows a missing user as not found', async () => {
+    renderPublic('no-such-user');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ユーザーが見つかりません' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a signed-out visitor no hidden value and no email address', async () => {
+    await signInAs(backend, 'ichiro@example.com');
+    await backend.users.saveProfile(DEMO_UIDS.ichiro, save);
+    await backend.auth.signOut();
+    renderPublic(DEMO_UIDS.ichiro);
+    const summary = await screen.findByRole('region', { name: 'プロフィール' });
+    expect(within(summary).getByRole('heading', { level: 1 })).toHaveTextContent('鈴木 一郎');
+    expect(within(summary).getByText('大阪府大阪市')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/男性|1990|歳|@/);
+    expect(screen.queryByRole('link', { name: 'プロフィールを編集' })).not.toBeInTheDocument();
+  });
+
+  it('shows the gender and the age when the owner chose to', async () => {
+    await signInAs(backend, 'ichiro@example.com');
+    await backend.users.saveProfile(DEMO_UIDS.ichiro, {
+      ...save,
+      genderVisibility: 'public',
+      birthDateVisibility: 'age',
+    });
+    await signInAs(backend, 'misaki@example.com');
+    renderPublic(DEMO_UIDS.ichiro);
+    const summary = await screen.findByRole('region', { name: 'プロフィール' });
+    expect(within(summary).getByText('男性')).toBeInTheDocument();
+    expect(within(summary).getByText(/^\d+歳$/)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/1990|@/);
+  });
+
+  it("lists the user's upcoming organized events", async () => {
+    renderPublic(DEMO_UIDS.organizer);
+    const list = await screen.findByRole('list', { name: /主催予定のイベント/ });
+    expect(within(list).getAllByRole('link').length).toBeGreaterThan(0);
+  });
+});
+
+describe('MyProfilePage', () => {
+  it('labels each past participation by what it was and shows the count', async () => {
+    await signInAs(backend, 'misaki@example.com');
+    renderWithBackend(<MyProfilePage />, backend, { route: '/profile' });
+    const history = await screen.findByRole('list', { name: '参加履歴' });
+    const labels = within(history)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(labels.at(-1)).toContain('初参加');
+    expect(labels.at(-2)).toContain('２回目');
+    expect(screen.getByText(/参加回数/)).toHaveTextContent(`参加回数 ${labels.length}回`);
+  });
+
+  it("shows the owner's hidden values with who sees them", async () => {
+    await signInAs(backend, 'ichiro@example.com');
+    await backend.users.saveProfile(DEMO_UIDS.ichiro, { ...save, birthDateVisibility: 'age' });
+    renderWithBackend(<MyProfilePage />, backend, { route: '/profile' });
+    const summary = await screen.findByRole('region', { name: 'プロフィール' });
+    expect(await within(summary).findByText('男性')).toBeInTheDocument();
+    expect(within(summary).getByText('非公開')).toBeInTheDocument();
+    expect(within(summary).getByText('年齢のみ公開')).toBeInTheDocument();
+    expect(within(summary).getByText('user_ichiro01')).toBeInTheDocument();
+  });
+});

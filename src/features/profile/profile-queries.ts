@@ -1,0 +1,50 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import type { Backend } from '@/data/ports/backend';
+import type { EmailSettings } from '@/domain/entities/email-settings';
+import type { PrivateProfile, UserProfile } from '@/domain/entities/user';
+
+/**
+ * The query-options factory of the profile feature. Every key carries the uid it belongs to, so
+ * two accounts used one after the other in a browser never share an entry; the events a profile
+ * lists live under eventQueries (byOrganizer, byParticipant, participationRecord), where event
+ * changes already invalidate them. Called without a backend, a method gives the key alone.
+ */
+export const profileQueries = {
+  all: ['users'] as const,
+
+  /** The public profile (null when there is none). */
+  detail: (uid: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['users', 'detail', uid] as const,
+      queryFn: backend ? (): Promise<UserProfile | null> => backend.users.get(uid) : skipToken,
+    }),
+
+  /** The owner's gender and birth date with who sees them. */
+  private: (uid: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['users', 'private', uid] as const,
+      queryFn: backend
+        ? (): Promise<PrivateProfile> => backend.users.getPrivateProfile(uid)
+        : skipToken,
+    }),
+
+  emailSettings: (uid: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['users', 'emailSettings', uid] as const,
+      queryFn: backend
+        ? (): Promise<EmailSettings> => backend.users.getEmailSettings(uid)
+        : skipToken,
+    }),
+
+  /**
+   * How many requests wait for the organizer of an event, under that event's requests key: an
+   * approval or rejection there refreshes it.
+   */
+  pendingCount: (eventId: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['participation', 'event', eventId, 'pendingCount'] as const,
+      queryFn: backend
+        ? (): Promise<number> => backend.participation.pendingCount(eventId)
+        : skipToken,
+    }),
+};

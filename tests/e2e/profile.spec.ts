@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { test, expect, signIn } from './fixtures';
+
+/** Demo accounts of the seed; they share one password. */
+const DEMO_PASSWORD = 'demo1234';
+const ORGANIZER = { uid: 'demo-organizer', email: 'organizer@example.com' };
+const MISAKI = { email: 'misaki@example.com', name: '高橋 美咲' };
+const ICHIRO = { email: 'ichiro@example.com', name: '鈴木 一郎' };
+/** An open event of the organizer that neither participant has joined or asked to join. */
+const OPEN_EVENT = { id: 'seed-event-17', title: '初心者バスケ教室' };
+/** The organizer's event the participants see the organizer's name on. */
+const ORGANIZERS_EVENT = 'seed-event-01';
+
+/** A 1×1 PNG: a real image the settings screen can preview and the local storage can keep. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function summary(page: Page) {
+  return page.getByRole('region', { name: 'プロフィール' });
+}
+
+test('a renamed organizer with a new photo is what others see, never with an email address', async ({
+  context,
+  consoleErrors,
+}) => {
+  const newName = `山田 太郎 E2E${Date.now() % 1000}`;
+  const bio = '週末のフットサルを主催しています。E2Eテストで更新しました。';
+  const organizer = await context.newPage();
+  const visitor = await context.newPage();
+  await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD);
+  await signIn(visitor, MISAKI.email, DEMO_PASSWORD);
+
+  // --- The organizer edits the profile: name, bio, photo, and shows gender and age only.
+  await organizer.bringToFront();
+  await organizer.goto('/profile/settings');
+  await organizer.getByLabel('表示名').fill(newName);
+  await organizer.getByLabel('自己紹介').fill(bio);
+  await organizer
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(
+    organizer.getByRole('img', { name: 'プロフィール写真のプレビュー' }),
+  ).toHaveAttribute('src', /^blob:/);
+  await organizer.getByLabel('性別', { exact: true }).selectOption('male');
+  await organizer.getByLabel('公開プロフィールに性別を表示する').check();
+  await organizer.getByLabel('生年月日', { exact: true }).fill('1988-04-12');
+  await organizer.getByRole('radio', { name: '年齢のみ公開' }).check();
+  await organizer.getByRole('button', { name: '保存する' }).click();
+  await expect(organizer.getByText('プロフィールを保存しました', { exact: true })).toBeVisible();
+  await expect(organizer.getByRole('button', { name: `${newName}のメニュー` })).toBeVisible();
+
+  // --- /profile shows it to the owner, with the birth date itself marked as shown as age only.
+  await organizer.getByRole('link', { name: 'マイプロフィールへ戻る' }).click();
+  await expect(organizer.getByRole('heading', { level: 1, name: newName })).toBeVisible();
+  await expect(summary(organizer).getByText(bio)).toBeVisible();
+  await expect(summary(organizer).locator('img')).toHaveAttribute('src', /^data:image\/png/);
+  await expect(summary(organizer).getByText(/1988年4月12日/)).toHaveCount(0);
+  await expect(summary(organizer).getByText('年齢のみ公開')).toBeVisible();
+
+  // --- Another user sees the new name, photo, gender and age on the public profile, and no
+  // birth date or email address anywhere on the page.
+  await visitor.bringToFront();
+  await visitor.goto(`/profile/${ORGANIZER.uid}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: newName })).toBeVisible();
+  await expect(summary(visitor).getByText(bio)).toBeVisible();
+  await expect(summary(visitor).locator('img')).toHaveAttribute('src', /^data:image\/png/);
+  await expect(summary(visitor).getByText('男性')).toBeVisible();
+  await expect(summary(visitor).getByText(/^\d+歳$/)).toBeVisible();
+  await expect(visitor.getByText('生年月日')).toHaveCount(0);
+  await expect(visitor.locator('main')).not.toContainText('@');
+  await expect(visitor.locator('main')).not.toContainText(ORGANIZER.email);
+
+  // --- ...and the new name on the organizer's event.
+  await visitor.goto(`/events/${ORGANIZERS_EVENT}`);
+  await expect(
+    visitor.getByRole('link', { name: new RegExp(`主催者\\s*${newName}`) }),
+  ).toBeVisible();
+
+  // --- The visitor's own history labels each past event by what it was for them.
+  await visitor.goto('/profile');
+  const history = visitor.getByRole('list', { name: '参加履歴' });
+  await expect(
+    history.getByRole('listitem').filter({ hasText: '6人制バレーボール練習会' }),
+  ).toContainText('初参加');
+  await expect(
+    history.getByRole('listitem').filter({ hasText: '先週のエンジョイフットサル' }),
+  ).toContainText('２回目');
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test('switching off approval mail means an approval sends nothing, while others still get theirs', async ({
+  context,
+  consoleErrors,
+}) => {
+  const misaki = await context.newPage();
+  const ichiro = await context.newPage();
+  const organizer = await context.newPage();
+  await signIn(misaki, MISAKI.email, DEMO_PASSWORD);
+  await signIn(ichiro, ICHIRO.email, DEMO_PASSWORD);
+  await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD);
+
+  // --- Misaki switches the approval mail off.
+  await misaki.bringToFront();
+  await misaki.goto('/email-settings');
+  const approvalSwitch = misaki.getByRole('switch', { name: '参加リクエストの承認' });
+  await expect(approvalSwitch).toHaveAttribute('aria-checked', 'true');
+  await approvalSwitch.click();
+  await expect(
+    misaki.getByText('「参加リクエストの承認」のメールをオフにしました', { exact: true }),
+  ).toBeVisible();
+  await expect(approvalSwitch).toHaveAttribute('aria-checked', 'false');
+  await misaki.reload();
+  await expect(misaki.getByRole('switch', { name: '参加リクエストの承認' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+
+  // --- Both ask to join the same event; the organizer approves both.
+  for (const page of [misaki, ichiro]) {
+    await page.bringToFront();
+    await page.goto(`/events/${OPEN_EVENT.id}`);
+    await page.getByRole('button', { name: '参加をリクエスト' }).click();
+    await expect(page.getByRole('button', { name: 'リクエストを取り消す' })).toBeVisible();
+  }
+  await organizer.bringToFront();
+  await organizer.goto(`/events/${OPEN_EVENT.id}`);
+  const requests = organizer.getByRole('region', { name: /^参加リクエスト/ });
+  for (const name of [MISAKI.name, ICHIRO.name]) {
+    const request = requests.getByRole('listitem', { name: `${name}さんの参加リクエスト` });
+    await request.getByRole('button', { name: '承認' }).click();
+    await expect(request.getByText('承認済み')).toBeVisible();
+  }
+
+  // --- The outbox has Ichiro's approval mail and none for Misaki.
+  await organizer.goto('/dev/outbox');
+  const approvalMails = organizer
+    .getByRole('listitem')
+    .filter({ hasText: `「${OPEN_EVENT.title}」への参加が承認されました` });
+  await expect(approvalMails.filter({ hasText: ICHIRO.email })).toHaveCount(1);
+  await expect(approvalMails.filter({ hasText: MISAKI.email })).toHaveCount(0);
+
+  expect(consoleErrors).toEqual([]);
+});
