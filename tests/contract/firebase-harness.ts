@@ -1,10 +1,18 @@
-import { deleteApp } from 'firebase/app';
+import { deleteApp, initializeApp } from 'firebase/app';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  setDoc,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
 import { vi } from 'vitest';
 import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
 import type { FirebaseParticipationPort } from '@/data/firebase/participation';
 import type { OutboxMail } from '@/data/ports/backend';
 import type { ContractHarness } from './harness';
-import { signUpVerified } from './support';
+import { signUpUnverified, signUpVerified } from './support';
 
 /**
  * The Firebase backend against the emulators that `firebase emulators:exec` (or
@@ -108,6 +116,21 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
   const { backend } = services;
   const emails = new Map<string, string>();
 
+  // The emulator lets a client whose token is the string 'owner' past the rules: the stand-in
+  // for staff tools and the Admin SDK.
+  const ownerApp = initializeApp(
+    { projectId: FIREBASE_PROJECT_ID },
+    `owner-${serial}-${crypto.randomUUID()}`,
+  );
+  let ownerDb: Firestore | null = null;
+  const owner = () => {
+    if (!ownerDb) {
+      ownerDb = getFirestore(ownerApp);
+      connectFirestoreEmulator(ownerDb, firestore.host, firestore.port, { mockUserToken: 'owner' });
+    }
+    return ownerDb;
+  };
+
   return {
     backend,
     // firestore.rules: users/{uid}/private/account is the owner's (and staff's) only.
@@ -124,6 +147,18 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
       });
       emails.set(uid, email);
       return uid;
+    },
+    async signUpUnverifiedAs(label) {
+      const email = `user${serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const uid = await signUpUnverified(backend, email, PASSWORD, label);
+      emails.set(uid, email);
+      return uid;
+    },
+    async setSuspended(uid, suspended) {
+      await updateDoc(doc(owner(), 'users', uid), { isActive: !suspended });
+    },
+    async seedNotification(id, data) {
+      await setDoc(doc(owner(), 'notifications', id), data);
     },
     async signInAs(uid) {
       const email = emails.get(uid);
@@ -143,6 +178,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     async dispose() {
       await backend.auth.signOut().catch(() => {});
       await deleteApp(services.app);
+      await deleteApp(ownerApp);
     },
   };
 }

@@ -7,6 +7,7 @@ import { filesContract } from './files.contract';
 import { createFirebaseHarness, emulators } from './firebase-harness';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
+import { standingContract } from './standing.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 
@@ -37,6 +38,7 @@ const firestoreSuites = {
   notifications: notificationsContract,
   conversations: conversationsContract,
   teams: teamsContract,
+  standing: standingContract,
 };
 
 for (const [name, suite] of Object.entries(firestoreSuites)) {

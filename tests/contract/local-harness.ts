@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { vi } from 'vitest';
 import { createLocalBackend } from '@/data/local/create-local-backend';
 import type { ContractHarness } from './harness';
-import { signUpVerified, sleep } from './support';
+import { signUpUnverified, signUpVerified, sleep } from './support';
 
 const PASSWORD = 'contract-pass1';
 let serial = 0;
@@ -33,6 +33,18 @@ export async function createLocalHarness(): Promise<ContractHarness> {
       });
       emails.set(uid, email);
       return uid;
+    },
+    async signUpUnverifiedAs(label) {
+      const email = `user${++serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const uid = await signUpUnverified(backend, email, PASSWORD, label);
+      emails.set(uid, email);
+      return uid;
+    },
+    async setSuspended(uid, suspended) {
+      await backend.db.users.update(uid, { isActive: !suspended });
+    },
+    async seedNotification(id, doc) {
+      await backend.db.notifications.put({ id, userId: String(doc.userId), ...doc });
     },
     async signInAs(uid) {
       const email = emails.get(uid);

@@ -4,6 +4,7 @@ import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
+import { standingContract } from './standing.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 import { createLocalHarness } from './local-harness';
@@ -19,4 +20,5 @@ describe('local backend', () => {
   conversationsContract(createLocalHarness);
   filesContract(createLocalHarness);
   teamsContract(createLocalHarness);
+  standingContract(createLocalHarness);
 });

@@ -12,15 +12,15 @@ import {
   updateDoc,
   where,
   writeBatch,
-  setDoc,
   type DocumentData,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import type { NewNotification } from '@/domain/entities/notification';
+import type { NotificationWrite } from '@/domain/entities/notification';
+import { assertMayWrite } from '@/domain/rules/standing';
 import type { NotificationsPort } from '@/data/ports/notifications';
 import { logger } from '@/lib/logger';
 import { notificationConverter, parsedDocs } from './converters';
-import type { FirebaseContext } from './context';
+import { currentActor, type FirebaseContext } from './context';
 
 /** The live list keeps the newest 100; older ones stay stored but are not shown. */
 export const NOTIFICATIONS_LIVE_LIMIT = 100;
@@ -28,14 +28,13 @@ export const NOTIFICATIONS_LIVE_LIMIT = 100;
 const BATCH_LIMIT = 500;
 
 /**
- * The stored form of a new notification. SPEC §3: clientTimestamp at creation (what the list
- * sorts by first, so a notification shows at once) and the server timestamp beside it.
+ * The stored form of a new notification (no words: src/domain/entities/notification.ts renders
+ * them). SPEC §3: clientTimestamp at creation (what the list sorts by first, so a notification
+ * shows at once) and the server timestamp beside it.
  */
-export function notificationWrite(n: NewNotification): DocumentData {
+export function notificationWrite(n: NotificationWrite): DocumentData {
   return {
     userId: n.userId,
-    title: n.title,
-    content: n.content,
     type: n.type,
     data: n.data,
     read: false,
@@ -46,6 +45,9 @@ export function notificationWrite(n: NewNotification): DocumentData {
 
 export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort {
   const col = collection(ctx.db, 'notifications');
+
+  /** Every write here needs an active account (a suspended one reads only). */
+  const assertActive = async () => assertMayWrite(await currentActor(ctx), 'active');
 
   /** Runs the operations in batches of 500 (a user may have more notifications than that). */
   const inBatches = async (
@@ -80,17 +82,10 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
       );
     },
 
-    // SPEC §8: failures to add, mark read or delete notifications are only logged.
-    async add(n) {
-      try {
-        await setDoc(doc(col), notificationWrite(n));
-      } catch (e) {
-        logger.error('notifications.add', e);
-      }
-    },
-
+    // SPEC §8: failures to mark read or delete notifications are only logged.
     async markRead(id) {
       try {
+        await assertActive();
         await updateDoc(doc(col, id), { read: true });
       } catch (e) {
         logger.error('notifications.markRead', e);
@@ -99,6 +94,7 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
 
     async markAllRead(uid) {
       try {
+        await assertActive();
         const snap = await getDocs(
           query(col, where('userId', '==', uid), where('read', '==', false)),
         );
@@ -110,6 +106,7 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
 
     async remove(id) {
       try {
+        await assertActive();
         await deleteDoc(doc(col, id));
       } catch (e) {
         logger.error('notifications.remove', e);
@@ -118,6 +115,7 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
 
     async removeAll(uid) {
       try {
+        await assertActive();
         const snap = await getDocs(query(col, where('userId', '==', uid)));
         await inBatches(snap.docs, (batch, d) => batch.delete(d.ref));
       } catch (e) {

@@ -6,7 +6,8 @@ import {
   type ProfileEdit,
   type UserProfile,
 } from '@/domain/entities/user';
-import type { LocalContext } from './context';
+import { assertMayWriteOwn } from '@/domain/rules/standing';
+import { currentActor, type LocalContext } from './context';
 import type { DocRow } from './db';
 import { definedOnly, parseRow, parseRows } from './rows';
 
@@ -34,13 +35,20 @@ export class LocalUsers implements UsersPort {
 
   async create(uid: string, doc: NewUserDocument): Promise<void> {
     const { agreedToTerms, ...fields } = doc;
-    const now = this.ctx.now();
-    await this.ctx.db.users.put({
-      id: uid,
-      ...fields,
-      // The backend's own clock, as serverTimestamp() would be on Firebase.
-      agreedAt: agreedToTerms ? now : null,
-      createdAt: now,
+    const { db } = this.ctx;
+    await db.transaction('rw', db.users, db.accounts, async () => {
+      assertMayWriteOwn(await currentActor(this.ctx), uid);
+      const now = this.ctx.now();
+      const existing = await db.users.get(uid);
+      await db.users.put({
+        // isActive is staff's to write (docs/security.md); a registration keeps what it finds.
+        ...(existing?.isActive !== undefined ? { isActive: existing.isActive } : {}),
+        id: uid,
+        ...fields,
+        // The backend's own clock, as serverTimestamp() would be on Firebase.
+        agreedAt: agreedToTerms ? now : null,
+        createdAt: now,
+      });
     });
   }
 
@@ -56,15 +64,18 @@ export class LocalUsers implements UsersPort {
   }
 
   async recordLogin(uid: string): Promise<void> {
-    // Like updateDoc: right after sign-up the profile may not exist yet, and a login stamp must
-    // not create a nameless profile ahead of users.create.
-    await this.ctx.db.users.update(uid, { lastLoginAt: this.ctx.now(), isActive: true });
+    // The sign-in stamp is the one write a suspended account still makes (docs/security.md);
+    // isActive is staff's. Like updateDoc: right after sign-up the profile may not exist yet,
+    // and a login stamp must not create a nameless profile ahead of users.create.
+    if (this.ctx.currentUser()?.uid !== uid) return;
+    await this.ctx.db.users.update(uid, { lastLoginAt: this.ctx.now() });
   }
 
   /** set(..., { merge: true }) semantics: a missing document is created with just these fields. */
   private async merge(uid: string, fields: Record<string, unknown>): Promise<void> {
     const { db } = this.ctx;
-    await db.transaction('rw', db.users, async () => {
+    await db.transaction('rw', db.users, db.accounts, async () => {
+      assertMayWriteOwn(await currentActor(this.ctx), uid);
       const existing = await db.users.get(uid);
       await db.users.put({ ...(existing ?? {}), ...fields, id: uid });
     });

@@ -1,5 +1,12 @@
-import type { AppNotification, NewNotification } from '@/domain/entities/notification';
+import type { AppNotification } from '@/domain/entities/notification';
 
+/**
+ * A user's notifications. There is no method to write one: each is written by the operation that
+ * causes it (a participation request, approval or rejection), in the same transaction, under an
+ * id derived from that cause, and carries ids instead of words (docs/notifications.md). The
+ * write methods below need an active account; their failures (a refusal included) are only
+ * logged (SPEC §8).
+ */
 export interface NotificationsPort {
   /** Live list of the user's own notifications, newest first. */
   subscribe(
@@ -7,7 +14,6 @@ export interface NotificationsPort {
     onChange: (items: AppNotification[]) => void,
     onError: (e: unknown) => void,
   ): () => void;
-  add(n: NewNotification): Promise<void>;
   markRead(id: string): Promise<void>;
   markAllRead(uid: string): Promise<void>;
   remove(id: string): Promise<void>;

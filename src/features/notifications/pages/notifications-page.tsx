@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import type { AppNotification } from '@/domain/entities/notification';
+import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { formatRelative } from '@/domain/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotificationActions, useNotifications } from '../notification-queries';
@@ -116,12 +116,13 @@ function NotificationItem({
   onRemove: () => void;
 }) {
   const detailsId = useId();
+  const { title, body } = notificationText(n);
   return (
     <li className={`flex items-start gap-2 ${n.read ? '' : 'bg-brand-50'}`}>
       <button
         type="button"
         onClick={onOpen}
-        aria-label={n.read ? n.title : `未読：${n.title}`}
+        aria-label={n.read ? title : `未読：${title}`}
         aria-describedby={detailsId}
         className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
@@ -133,12 +134,12 @@ function NotificationItem({
           <span
             className={`block text-sm ${n.read ? 'font-medium text-slate-700' : 'font-bold text-slate-900'}`}
           >
-            {n.title}
+            {title}
             {n.read ? null : <span className="sr-only">（未読）</span>}
           </span>
           <span id={detailsId} className="block">
-            {n.content ? (
-              <span className="mt-0.5 block text-sm break-words text-slate-600">{n.content}</span>
+            {body ? (
+              <span className="mt-0.5 block text-sm break-words text-slate-600">{body}</span>
             ) : null}
             <time
               dateTime={n.timestamp.toISOString()}
@@ -152,7 +153,7 @@ function NotificationItem({
       <button
         type="button"
         onClick={onRemove}
-        aria-label={`「${n.title}」を削除`}
+        aria-label={`「${title}」を削除`}
         className="m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-red-700"
       >
         削除
