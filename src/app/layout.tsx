@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { UserMenu } from '@/features/auth/user-menu';
 import { UnreadBadge } from '@/features/notifications/unread-badge';
-import { useSession } from '@/features/auth/session';
+import { useSession, useWriteRefusal } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { ErrorBoundary } from './error-boundary';
 import { ScrollToTop } from './scroll-to-top';
@@ -18,6 +18,19 @@ function DemoBanner() {
       ローカルのデモ環境で動作しています（データはこのブラウザ内にのみ保存されます）。
       <Link to="/dev/outbox" className="ml-2 font-semibold underline">
         送信メールを見る
+      </Link>
+    </div>
+  );
+}
+
+/** Every screen tells a suspended account why its actions are refused (docs/security.md). */
+function SuspendedBanner() {
+  if (useWriteRefusal('active') !== 'accountSuspended') return null;
+  return (
+    <div role="status" className="bg-slate-800 px-4 py-2 text-center text-sm text-white">
+      このアカウントは利用停止中です。閲覧はできますが、投稿・参加・編集などの操作はできません。
+      <Link to="/contact" className="ml-2 inline-block font-semibold whitespace-nowrap underline">
+        お問い合わせ
       </Link>
     </div>
   );
@@ -106,6 +119,7 @@ export function Layout() {
       </a>
       {backend.kind === 'local' ? <DemoBanner /> : null}
       <Header />
+      <SuspendedBanner />
       <main id="main" className="flex-1">
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Spinner />}>

@@ -4,14 +4,14 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { EVENT_STATUS_LABELS, isFull, type SportEvent } from '@/domain/entities/event';
-import { errorMessage } from '@/domain/errors';
 import { formatRelative } from '@/domain/format';
-import { useSession } from '@/features/auth/session';
+import { useSession, useWriteRefusal } from '@/features/auth/session';
+import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganizerRequests } from './organizer-requests';
-import { InlineError, PanelCard, StatusPill } from './panel-parts';
+import { PanelCard, StatusPill } from './panel-parts';
 import {
   participationQueries,
   refreshEventForViewer,
@@ -60,7 +60,10 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
   const client = useQueryClient();
   const mine = useQuery(participationQueries.mine(uid, event.id, backend));
   const { request, cancel, join, leave } = useParticipationMutations(event.id);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  // Asked first, so the panel says why instead of offering what the backend would refuse.
+  const suspended = useWriteRefusal('active') !== null;
+  const cannotAsk = useWriteRefusal('verified');
   const [confirming, setConfirming] = useState<Confirming>(null);
   useLiveParticipation(event.id, uid, 'visitor');
 
@@ -75,7 +78,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       await action();
       toast({ title: success, variant: 'success' });
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
       // A refusal usually means the screen was behind (someone filled the last spot, the
       // organizer closed the event): show the current state beside the reason.
       void refreshEventForViewer(client, event.id, uid);
@@ -138,15 +141,21 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       <PanelCard title="参加" badge={<StatusPill tone="green">参加予定</StatusPill>}>
         <p className="font-semibold text-emerald-800">参加予定です</p>
         <p className="mt-1 text-sm text-slate-600">当日お会いできるのを楽しみにしています。</p>
-        <Button
-          variant="secondary"
-          className="mt-4 w-full"
-          onClick={() => setConfirming('leave')}
-          disabled={busy}
-        >
-          参加をやめる
-        </Button>
-        <InlineError message={error} />
+        {suspended ? (
+          <div className="mt-4">
+            <StandingNotice refusal="accountSuspended" action="参加をやめる" />
+          </div>
+        ) : (
+          <Button
+            variant="secondary"
+            className="mt-4 w-full"
+            onClick={() => setConfirming('leave')}
+            disabled={busy}
+          >
+            参加をやめる
+          </Button>
+        )}
+        <ActionError error={error} className="mt-3" />
         <ConfirmDialog
           open={confirming === 'leave'}
           title="このイベントへの参加をやめますか？"
@@ -179,15 +188,21 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
             {myRequest.message}
           </blockquote>
         ) : null}
-        <Button
-          variant="secondary"
-          className="mt-4 w-full"
-          onClick={() => setConfirming('cancel')}
-          disabled={busy}
-        >
-          リクエストを取り消す
-        </Button>
-        <InlineError message={error} />
+        {suspended ? (
+          <div className="mt-4">
+            <StandingNotice refusal="accountSuspended" action="リクエストを取り消す" />
+          </div>
+        ) : (
+          <Button
+            variant="secondary"
+            className="mt-4 w-full"
+            onClick={() => setConfirming('cancel')}
+            disabled={busy}
+          >
+            リクエストを取り消す
+          </Button>
+        )}
+        <ActionError error={error} className="mt-3" />
         <ConfirmDialog
           open={confirming === 'cancel'}
           title="参加リクエストを取り消しますか？"
@@ -218,7 +233,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
         <p className="text-sm text-slate-700">
           このイベントは{label}のため、参加を受け付けていません。
         </p>
-        <InlineError message={error} />
+        <ActionError error={error} className="mt-3" />
       </PanelCard>
     );
   }
@@ -230,7 +245,19 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
         <p className="text-sm text-slate-700">
           このイベントは満員のため、現在参加を受け付けていません。
         </p>
-        <InlineError message={error} />
+        <ActionError error={error} className="mt-3" />
+      </PanelCard>
+    );
+  }
+
+  if (cannotAsk) {
+    return (
+      <PanelCard
+        title="参加"
+        badge={<StatusPill tone="brand">{EVENT_STATUS_LABELS.open}</StatusPill>}
+      >
+        {rejectedNotice}
+        <StandingNotice refusal={cannotAsk} action="参加をリクエストする" />
       </PanelCard>
     );
   }
@@ -259,7 +286,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
           今すぐ参加する
         </Button>
       </div>
-      <InlineError message={error} />
+      <ActionError error={error} className="mt-3" />
       <ConfirmDialog
         open={confirming === 'join'}
         title="このイベントに参加しますか？"
