@@ -12,7 +12,8 @@ import { createFirebaseServices } from '@/data/firebase/create-firebase-backend'
 import type { FirebaseParticipationPort } from '@/data/firebase/participation';
 import type { OutboxMail } from '@/data/ports/backend';
 import type { ContractHarness } from './harness';
-import { signUpUnverified, signUpVerified } from './support';
+import { signUpUnverified } from '@/test/accounts';
+import { signUpVerified } from './support';
 
 /**
  * The Firebase backend against the emulators that `firebase emulators:exec` (or

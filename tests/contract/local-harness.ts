@@ -2,7 +2,8 @@ import Dexie from 'dexie';
 import { vi } from 'vitest';
 import { createLocalBackend } from '@/data/local/create-local-backend';
 import type { ContractHarness } from './harness';
-import { signUpUnverified, signUpVerified, sleep } from './support';
+import { signUpUnverified } from '@/test/accounts';
+import { signUpVerified, sleep } from './support';
 
 const PASSWORD = 'contract-pass1';
 let serial = 0;

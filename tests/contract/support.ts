@@ -129,21 +129,6 @@ export function oobCodeOf(links: string[]): string {
   throw new Error(`no oobCode in ${links.join(', ')}`);
 }
 
-/** An account through the real sign-up, with its registration document, never verified. */
-export async function signUpUnverified(
-  backend: Backend,
-  email: string,
-  password: string,
-  label: string,
-): Promise<string> {
-  const user = await backend.auth.signUp(email, password, label);
-  await backend.users.create(
-    user.uid,
-    newUserDocument({ uid: user.uid, email, displayName: label, agreedToTerms: true }),
-  );
-  return user.uid;
-}
-
 /**
  * What both harnesses' signUpAs do: an account through the real flow (the code from the
  * verification mail, found by `verificationLinks`), then its registration document, verified.

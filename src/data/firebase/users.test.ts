@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { logger } from '@/lib/logger';
 import { retryWhileRefused } from './users';
 
-const refusal = () => new FirebaseError('permission-denied', 'Missing or insufficient permissions.');
+const refusal = () =>
+  new FirebaseError('permission-denied', 'Missing or insufficient permissions.');
 
 describe('retryWhileRefused (the write refused right after a verification, issue 16)', () => {
   it('tries a refused write again after each pause, logging every refusal, until it goes through', async () => {

@@ -6,10 +6,10 @@ import { useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventInput } from '@/data/ports/events';
 import { DomainError } from '@/domain/errors';
-import { newUserDocument } from '@/domain/entities/user';
 import { formatIsoDate } from '@/domain/format';
 import { eventQueries } from '@/features/events/event-queries';
 import { useBackend } from '@/lib/backend-context';
+import { signUpUnverified } from '@/test/accounts';
 import {
   createTestBackend,
   DEMO_UIDS,
@@ -192,16 +192,7 @@ describe('ParticipationPanel for visitors', () => {
 
   it('tells an account that has not verified its address why it cannot ask yet, with the way to verify', async () => {
     const { backend: b, eventId } = await setup();
-    const user = await b.auth.signUp('newcomer@example.com', 'Kakunin2026', '新人');
-    await b.users.create(
-      user.uid,
-      newUserDocument({
-        uid: user.uid,
-        email: user.email,
-        displayName: '新人',
-        agreedToTerms: true,
-      }),
-    );
+    await signUpUnverified(b, 'newcomer@example.com', 'Kakunin2026', '新人');
     renderPanel(b, eventId);
     const notice = (
       await screen.findByText('参加をリクエストするには、メールアドレスの確認が必要です')

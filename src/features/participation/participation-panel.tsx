@@ -55,6 +55,32 @@ export function ParticipationPanel({ event }: { event: SportEvent }) {
 
 type Confirming = 'join' | 'leave' | 'cancel' | null;
 
+/** Leaving or cancelling, or why a suspended account may not. */
+function SecondaryAction({
+  label,
+  suspended,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  suspended: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  if (suspended) {
+    return (
+      <div className="mt-4">
+        <StandingNotice refusal="accountSuspended" action={label} />
+      </div>
+    );
+  }
+  return (
+    <Button variant="secondary" className="mt-4 w-full" onClick={onClick} disabled={disabled}>
+      {label}
+    </Button>
+  );
+}
+
 function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
   const backend = useBackend();
   const client = useQueryClient();
@@ -141,20 +167,12 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       <PanelCard title="参加" badge={<StatusPill tone="green">参加予定</StatusPill>}>
         <p className="font-semibold text-emerald-800">参加予定です</p>
         <p className="mt-1 text-sm text-slate-600">当日お会いできるのを楽しみにしています。</p>
-        {suspended ? (
-          <div className="mt-4">
-            <StandingNotice refusal="accountSuspended" action="参加をやめる" />
-          </div>
-        ) : (
-          <Button
-            variant="secondary"
-            className="mt-4 w-full"
-            onClick={() => setConfirming('leave')}
-            disabled={busy}
-          >
-            参加をやめる
-          </Button>
-        )}
+        <SecondaryAction
+          label="参加をやめる"
+          suspended={suspended}
+          disabled={busy}
+          onClick={() => setConfirming('leave')}
+        />
         <ActionError error={error} className="mt-3" />
         <ConfirmDialog
           open={confirming === 'leave'}
@@ -188,20 +206,12 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
             {myRequest.message}
           </blockquote>
         ) : null}
-        {suspended ? (
-          <div className="mt-4">
-            <StandingNotice refusal="accountSuspended" action="リクエストを取り消す" />
-          </div>
-        ) : (
-          <Button
-            variant="secondary"
-            className="mt-4 w-full"
-            onClick={() => setConfirming('cancel')}
-            disabled={busy}
-          >
-            リクエストを取り消す
-          </Button>
-        )}
+        <SecondaryAction
+          label="リクエストを取り消す"
+          suspended={suspended}
+          disabled={busy}
+          onClick={() => setConfirming('cancel')}
+        />
         <ActionError error={error} className="mt-3" />
         <ConfirmDialog
           open={confirming === 'cancel'}

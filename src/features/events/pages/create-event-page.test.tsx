@@ -6,7 +6,7 @@ import { DEMO_UIDS } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import CreateEventCompletePage from './create-event-complete-page';
 import CreateEventPage from './create-event-page';
-import { newUserDocument } from '@/domain/entities/user';
+import { signUpUnverified } from '@/test/accounts';
 import { clearDraft } from '../create-event-draft';
 
 let backend: LocalBackend;
@@ -70,16 +70,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 describe('create event: who may', () => {
   it('tells an account that has not verified its address why, with the way to verify, instead of the form', async () => {
     await backend.auth.signOut();
-    const user = await backend.auth.signUp('newcomer@example.com', 'Kakunin2026', '新人');
-    await backend.users.create(
-      user.uid,
-      newUserDocument({
-        uid: user.uid,
-        email: user.email,
-        displayName: '新人',
-        agreedToTerms: true,
-      }),
-    );
+    await signUpUnverified(backend, 'newcomer@example.com', 'Kakunin2026', '新人');
     renderCreate();
     expect(
       await screen.findByText('イベントを作成するには、メールアドレスの確認が必要です'),
