@@ -88,6 +88,11 @@ export function createFirestoreReads(db: Firestore) {
       return email || null;
     },
 
+    async isSuspended(uid: string): Promise<boolean> {
+      const d = await read(['users', uid]);
+      return d?.isActive === false;
+    },
+
     async getDisplayName(uid: string): Promise<string | null> {
       const d = await read(['users', uid]);
       return str(d?.displayName).trim() || null;

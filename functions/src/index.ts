@@ -50,7 +50,8 @@ function productionDeps(): SendEmailDeps & TrackUnreadDeps {
   const mailer = createMailer(mailerConfigFromEnv(), log);
   deps = {
     ...createFirestoreReads(db),
-    verifyIdToken: async (token) => ({ uid: (await getAuth().verifyIdToken(token)).uid }),
+    // checkRevoked: a token of a signed-out-everywhere or disabled account is refused too.
+    verifyIdToken: async (token) => ({ uid: (await getAuth().verifyIdToken(token, true)).uid }),
     sendMail: (mail) => mailer.send(mail),
     // One process in the emulator; across production instances the count lives in Firestore.
     throttle: inEmulator ? createMemoryRateLimiter(now) : createFirestoreRateLimiter(db, now),

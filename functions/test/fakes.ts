@@ -26,6 +26,8 @@ export interface World {
   emails: Record<string, string>;
   names: Record<string, string>;
   settings: Record<string, Partial<EmailSettings>>;
+  /** Accounts staff suspended (users/{uid} isActive false). */
+  suspended: string[];
 }
 
 export function world(): World {
@@ -98,6 +100,7 @@ export function world(): World {
     emails: { [REQUESTER]: 'requester@example.jp', [ORGANIZER]: 'organizer@example.jp' },
     names: { [ORGANIZER]: '山田太郎', [REQUESTER]: '佐藤花子' },
     settings: {},
+    suspended: [],
   };
 }
 
@@ -120,6 +123,7 @@ export function fakeDeps(w: World = world()): Fake {
       if (!uid) throw new Error('auth/argument-error');
       return { uid };
     },
+    isSuspended: async (uid) => w.suspended.includes(uid),
     getEvent: async (id) => w.events[id] ?? null,
     getRequest: async (id) => w.requests[id] ?? null,
     getConversation: async (id) => w.conversations[id] ?? null,

@@ -38,6 +38,20 @@ describe('Firestore reads', () => {
     expect(await reads.getEmailSettings('none')).toEqual({ eventUpdates: true, messages: true });
   });
 
+  it('counts an account suspended only on an explicit isActive false', async () => {
+    const { reads } = fakeDb({
+      'users/off': { isActive: false },
+      'users/on': { isActive: true },
+      'users/odd': { isActive: 'false' },
+      'users/legacy': { displayName: '旧' },
+    });
+    expect(await reads.isSuspended('off')).toBe(true);
+    expect(await reads.isSuspended('on')).toBe(false);
+    expect(await reads.isSuspended('odd')).toBe(false);
+    expect(await reads.isSuspended('legacy')).toBe(false);
+    expect(await reads.isSuspended('missing')).toBe(false);
+  });
+
   it('maps an event with its Timestamp day and tolerates missing fields', async () => {
     const date = Timestamp.fromDate(new Date('2024-05-09T15:00:00Z'));
     const { reads } = fakeDb({

@@ -55,6 +55,21 @@ describe('POST /api/notifications/send-email', () => {
       },
     );
 
+    it('answers 403 to a suspended caller and mails nothing (hole 2)', async () => {
+      const w = world();
+      w.suspended.push('organizer-uid');
+      const { deps, sent, logs } = fakeDeps(w);
+      const res = await handleSendEmail(post(approval()), deps);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('account_suspended');
+      expect(sent).toHaveLength(0);
+      expect(logs.some((l) => l.message === 'send-email refused: account suspended')).toBe(true);
+      // The same call from an active organizer goes out.
+      const active = fakeDeps();
+      expect((await handleSendEmail(post(approval()), active.deps)).status).toBe(200);
+      expect(active.sent).toHaveLength(1);
+    });
+
     it('answers 401 when the ID token does not verify', async () => {
       const { deps, sent, logs } = fakeDeps();
       const res = await handleSendEmail(post(approval(), 'forged-token'), deps);

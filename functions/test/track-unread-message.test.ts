@@ -23,6 +23,18 @@ const asRequester = (body: unknown) => post(body, 'requester-token');
 
 describe('POST /api/track-unread-message', () => {
   describe('method and authentication', () => {
+    it('answers 403 to a suspended sender and mails nothing (hole 2)', async () => {
+      const w = world();
+      w.suspended.push(REQUESTER);
+      const { deps, sent } = fakeDeps(w);
+      const res = await handleTrackUnreadMessage(asRequester(ping()), deps);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('account_suspended');
+      expect(sent).toHaveLength(0);
+      const active = fakeDeps();
+      expect((await handleTrackUnreadMessage(asRequester(ping()), active.deps)).status).toBe(200);
+    });
+
     it('answers 405 to anything but POST', async () => {
       const { deps } = fakeDeps();
       const res = await handleTrackUnreadMessage({ ...asRequester(ping()), method: 'GET' }, deps);

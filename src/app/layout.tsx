@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/session';
+import { useSession, useWriteRefusal } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { ErrorBoundary } from './error-boundary';
 import { ScrollToTop } from './scroll-to-top';
@@ -29,6 +29,19 @@ const SignedInActions = lazy(() => import('./signed-in-actions'));
 
 function SessionPlaceholder() {
   return <span className="h-8 w-20 animate-pulse rounded-md bg-slate-100" aria-hidden="true" />;
+}
+
+/** Every screen tells a suspended account why its actions are refused (docs/security.md). */
+function SuspendedBanner() {
+  if (useWriteRefusal('active') !== 'accountSuspended') return null;
+  return (
+    <div role="status" className="bg-slate-800 px-4 py-2 text-center text-sm text-white">
+      このアカウントは利用停止中です。閲覧はできますが、投稿・参加・編集などの操作はできません。
+      <Link to="/contact" className="ml-2 inline-block font-semibold whitespace-nowrap underline">
+        お問い合わせ
+      </Link>
+    </div>
+  );
 }
 
 function Header() {
@@ -114,6 +127,7 @@ export function Layout() {
       </a>
       {backend.kind === 'local' ? <DemoBanner /> : null}
       <Header />
+      <SuspendedBanner />
       <main id="main" className="flex-1">
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Spinner />}>

@@ -39,6 +39,7 @@ export const ERR = {
   teamNotFound: 'チームが見つかりません',
   noTeamEditPermission: 'このチームを編集する権限がありません',
   accountSuspended: 'このアカウントは利用停止中のため、この操作はできません',
+  noProfileEditPermission: 'このプロフィールを編集する権限がありません',
   emailNotVerified:
     'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
   conversationNotFound: '会話が見つかりません',

@@ -1,11 +1,19 @@
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteApp } from 'firebase/app';
-import { doc, updateDoc, type Firestore } from 'firebase/firestore';
+import { deleteApp, initializeApp } from 'firebase/app';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  setDoc,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
+import { vi } from 'vitest';
 import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
 import type { OutboxMail } from '@/data/ports/backend';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { armFirestoreFault, clearFirestoreFaults } from './faults';
 import type { ContractHarness } from './harness';
+import { signUpUnverified } from '@/test/accounts';
 import { signUpVerified } from './support';
 
 /**
@@ -140,7 +148,21 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
   );
   const { backend } = services;
   const emails = new Map<string, string>();
-  let rulesOff: Promise<RulesTestEnvironment> | undefined;
+
+  // The emulator lets a client whose token is the string 'owner' past the rules: the stand-in
+  // for staff tools and the Admin SDK.
+  const ownerApp = initializeApp(
+    { projectId: FIREBASE_PROJECT_ID },
+    `owner-${serial}-${crypto.randomUUID()}`,
+  );
+  let ownerDb: Firestore | null = null;
+  const owner = () => {
+    if (!ownerDb) {
+      ownerDb = getFirestore(ownerApp);
+      connectFirestoreEmulator(ownerDb, firestore.host, firestore.port, { mockUserToken: 'owner' });
+    }
+    return ownerDb;
+  };
 
   return {
     backend,
@@ -159,6 +181,18 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
       emails.set(uid, email);
       return uid;
     },
+    async signUpUnverifiedAs(label) {
+      const email = `user${serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const uid = await signUpUnverified(backend, email, PASSWORD, label);
+      emails.set(uid, email);
+      return uid;
+    },
+    async setSuspended(uid, suspended) {
+      await updateDoc(doc(owner(), 'users', uid), { isActive: !suspended });
+    },
+    async seedNotification(id, data) {
+      await setDoc(doc(owner(), 'notifications', id), data);
+    },
     async signInAs(uid) {
       const email = emails.get(uid);
       if (!email) throw new Error(`unknown test user ${uid}`);
@@ -170,23 +204,14 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     failReads: armFirestoreFault,
     putDocuments: putAsOwner,
     async serverUpdate(collection, id, fields) {
-      rulesOff ??= initializeTestEnvironment({
-        projectId: FIREBASE_PROJECT_ID,
-        firestore: { host: firestore.host, port: firestore.port },
-      });
-      await (
-        await rulesOff
-      ).withSecurityRulesDisabled(async (admin) => {
-        const db = admin.firestore() as unknown as Firestore;
-        await updateDoc(doc(db, collection, id), fields);
-      });
+      await updateDoc(doc(owner(), collection, id), fields);
     },
     async dispose() {
       clearFirestoreFaults();
       await sideEffectsSettled();
       await backend.auth.signOut().catch(() => {});
       await deleteApp(services.app);
-      await (await rulesOff)?.cleanup();
+      await deleteApp(ownerApp);
     },
   };
 }

@@ -8,6 +8,7 @@ import { createFirebaseHarness, emulators } from './firebase-harness';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { staffContract } from './staff.contract';
+import { standingContract } from './standing.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 
@@ -45,6 +46,7 @@ const firestoreSuites = {
   conversations: conversationsContract,
   teams: teamsContract,
   staff: staffContract,
+  standing: standingContract,
 };
 
 for (const [name, suite] of Object.entries(firestoreSuites)) {

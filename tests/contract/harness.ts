@@ -20,6 +20,18 @@ export interface ContractHarness {
    * suite signs up the set-up account by its address).
    */
   signUpAs(label: string, email?: string): Promise<string>;
+  /**
+   * Creates an account that never verified its email, with its users profile (display name =
+   * label), leaves it signed in, and returns its uid.
+   */
+  signUpUnverifiedAs(label: string): Promise<string>;
+  /**
+   * What staff do to an account (docs/security.md "Suspension"): sets isActive on its users
+   * document, past the client and its rules.
+   */
+  setSuspended(uid: string, suspended: boolean): Promise<void>;
+  /** Stores a notification document exactly as given, past the client (older shapes). */
+  seedNotification(id: string, doc: Record<string, unknown>): Promise<void>;
   /** Signs in as a user made by signUpAs. */
   signInAs(uid: string): Promise<void>;
   signOut(): Promise<void>;

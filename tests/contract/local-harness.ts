@@ -4,7 +4,8 @@ import type { MessageRow } from '@/data/local/db';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { dexieReadFaults, type ReadFault } from './faults';
 import type { ContractHarness } from './harness';
-import { signUpVerified } from './support';
+import { signUpUnverified } from '@/test/accounts';
+import { signUpVerified, sleep } from './support';
 
 const PASSWORD = 'contract-pass1';
 let serial = 0;
@@ -41,6 +42,18 @@ export async function createLocalHarness(): Promise<ContractHarness> {
       emails.set(uid, email);
       return uid;
     },
+    async signUpUnverifiedAs(label) {
+      const email = `user${++serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const uid = await signUpUnverified(backend, email, PASSWORD, label);
+      emails.set(uid, email);
+      return uid;
+    },
+    async setSuspended(uid, suspended) {
+      await backend.db.users.update(uid, { isActive: !suspended });
+    },
+    async seedNotification(id, doc) {
+      await backend.db.notifications.put({ id, userId: String(doc.userId), ...doc });
+    },
     async signInAs(uid) {
       const email = emails.get(uid);
       if (!email) throw new Error(`unknown test user ${uid}`);
@@ -52,9 +65,7 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     notificationOutbox: () => backend.dev.outbox(),
     // users/{uid}/private/* lives in the privateDocs table here.
     failReads: (fault) =>
-      faults.push(
-        fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault,
-      ),
+      faults.push(fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault),
     async putDocuments(docs) {
       await backend.db.transaction('rw', backend.db.allTables(), async () => {
         for (const { path, data } of docs) {

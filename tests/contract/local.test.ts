@@ -5,6 +5,7 @@ import { filesContract } from './files.contract';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { staffContract } from './staff.contract';
+import { standingContract } from './standing.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 import { createLocalHarness } from './local-harness';
@@ -21,4 +22,5 @@ describe('local backend', () => {
   filesContract(createLocalHarness);
   teamsContract(createLocalHarness);
   staffContract(createLocalHarness);
+  standingContract(createLocalHarness);
 });

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { AppNotification, NewNotification } from '@/domain/entities/notification';
+import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { failureCode } from '@/domain/errors';
 import type { HarnessFactory } from './harness';
-import { expectFailure, liveFailure, sleep, useHarness, waitForLive } from './support';
+import { eventInput, expectFailure, liveFailure, useHarness, waitForLive } from './support';
 
-function note(
-  userId: string,
-  title: string,
-  overrides: Partial<NewNotification> = {},
-): NewNotification {
-  return { userId, title, content: `${title}の本文`, type: 'system', data: {}, ...overrides };
+/** A stored notification as the operations that cause one write it (ids, no words). */
+function stored(userId: string, minutesAgo: number, extra: Record<string, unknown> = {}) {
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  return {
+    userId,
+    type: 'participation_approved',
+    data: { eventId: 'e1', requestId: `e1_${userId}`, eventTitle: '朝のテニス' },
+    read: false,
+    timestamp: at,
+    clientTimestamp: at,
+    ...extra,
+  };
 }
 
 export function notificationsContract(makeHarness: HarnessFactory): void {
@@ -25,62 +31,71 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
 
     /** Another user with one notification of their own, then me, signed in. */
     async function otherAndMe() {
-      const { backend } = h();
       const other = await h().signUpAs('他人');
-      await backend.notifications.add(note(other, '他人宛て'));
+      await h().seedNotification('n-other', stored(other, 1));
       const [theirs] = await live(other, (items) => items.length === 1);
       const me = await h().signUpAs('本人');
       return { other, theirs: theirs!, me };
     }
 
     it('delivers only my notifications, newest first, unread by default, and updates live', async () => {
-      const { backend } = h();
-      const { me } = await otherAndMe();
-      await backend.notifications.add(
-        note(me, '一通目', { data: { eventId: 'e1' }, type: 'participation_approved' }),
-      );
-      await sleep(5);
-      await backend.notifications.add(note(me, '二通目'));
+      const other = await h().signUpAs('他人');
+      const me = await h().signUpAs('本人');
+      await h().seedNotification('n-other', stored(other, 1));
+      await h().seedNotification('n-old', stored(me, 30));
+      // Written before notifications stopped carrying words: it shows what it stored.
+      await h().seedNotification('n-legacy', {
+        userId: me,
+        type: 'system',
+        title: 'メンテナンスのお知らせ',
+        content: '明日の午前2時から停止します',
+        data: {},
+        timestamp: new Date(Date.now() - 10 * 60_000),
+      });
 
       const list = await live(me, (items) => items.length === 2);
-      expect(list.map((n) => n.title)).toEqual(['二通目', '一通目']);
+      expect(list.map((n) => n.id)).toEqual(['n-legacy', 'n-old']);
       expect(list.every((n) => n.userId === me && n.read === false)).toBe(true);
-      expect(list[1]).toMatchObject({
-        type: 'participation_approved',
-        data: { eventId: 'e1' },
-        content: '一通目の本文',
+      expect(notificationText(list[0]!)).toEqual({
+        title: 'メンテナンスのお知らせ',
+        body: '明日の午前2時から停止します',
       });
-      expect(list[0]!.timestamp).toBeInstanceOf(Date);
-      expect(list[0]!.timestamp.getTime()).toBeGreaterThanOrEqual(list[1]!.timestamp.getTime());
+      expect(notificationText(list[1]!)).toEqual({
+        title: '参加リクエストが承認されました',
+        body: '「朝のテニス」への参加が承認されました',
+      });
+      expect(list[0]!.timestamp.getTime()).toBeGreaterThan(list[1]!.timestamp.getTime());
 
       // A listener already open sees a later notification arrive.
       const arrived = live(me, (items) => items.length === 3);
-      await sleep(20);
-      await backend.notifications.add(note(me, '三通目'));
-      expect((await arrived)[0]!.title).toBe('三通目');
+      await h().seedNotification('n-new', stored(me, 0));
+      expect((await arrived)[0]!.id).toBe('n-new');
     });
 
-    it("refuses someone else's list, and adding to someone else's", async () => {
+    it("refuses someone else's list", async () => {
       const { backend } = h();
       const { other } = await otherAndMe();
       const error = await liveFailure((next, fail) =>
         backend.notifications.subscribe(other, next, fail),
       );
       expect(failureCode(error)).toBe('permission-denied');
-      await expectFailure(backend.notifications.add(note(other, '押し付け')), 'permission-denied');
       await h().signInAs(other);
       expect(await live(other, (items) => items.length === 1)).toHaveLength(1);
     });
 
     it('marks one or all of mine read, leaving other users untouched', async () => {
       const { backend } = h();
-      const { other, me } = await otherAndMe();
-      for (const t of ['A', 'B', 'C']) await backend.notifications.add(note(me, t));
-      const initial = await live(me, (items) => items.length === 3);
+      const other = await h().signUpAs('他人');
+      const me = await h().signUpAs('本人');
+      await h().seedNotification('n-other', stored(other, 1));
+      for (const [i, id] of ['A', 'B', 'C'].entries()) {
+        await h().seedNotification(id, stored(me, i + 1));
+      }
+      await live(me, (items) => items.length === 3);
 
-      await backend.notifications.markRead(initial.find((n) => n.title === 'B')!.id);
+      await backend.notifications.markRead('B');
       const afterOne = await live(me, (items) => items.some((n) => n.read));
-      expect(afterOne.filter((n) => n.read).map((n) => n.title)).toEqual(['B']);
+      expect(afterOne.filter((n) => n.read).map((n) => n.id)).toEqual(['B']);
 
       await backend.notifications.markAllRead(me);
       const afterAll = await live(me, (items) => items.every((n) => n.read));
@@ -106,19 +121,76 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
 
     it('deletes one or all of mine, leaving other users untouched', async () => {
       const { backend } = h();
-      const { other, me } = await otherAndMe();
-      for (const t of ['A', 'B', 'C']) await backend.notifications.add(note(me, t));
-      const initial = await live(me, (items) => items.length === 3);
+      const other = await h().signUpAs('他人');
+      const me = await h().signUpAs('本人');
+      await h().seedNotification('n-other', stored(other, 1));
+      for (const [i, id] of ['A', 'B', 'C'].entries()) {
+        await h().seedNotification(id, stored(me, i + 1));
+      }
+      await live(me, (items) => items.length === 3);
 
-      await backend.notifications.remove(initial.find((n) => n.title === 'A')!.id);
+      await backend.notifications.remove('A');
       const afterOne = await live(me, (items) => items.length === 2);
-      expect(afterOne.map((n) => n.title).sort()).toEqual(['B', 'C']);
+      expect(afterOne.map((n) => n.id).sort()).toEqual(['B', 'C']);
 
       await backend.notifications.removeAll(me);
       await live(me, (items) => items.length === 0);
 
       await h().signInAs(other);
-      expect((await live(other, (items) => items.length === 1))[0]!.title).toBe('他人宛て');
+      expect((await live(other, (items) => items.length === 1))[0]!.id).toBe('n-other');
+    });
+
+    describe('a notification cannot be forged', () => {
+      it('offers no way to write one: only the operation that causes it does', () => {
+        expect('add' in h().backend.notifications).toBe(false);
+      });
+
+      it('stores ids and checked values, never what the requester typed', async () => {
+        const { backend } = h();
+        const organizer = await h().signUpAs('主催 太郎');
+        const eventId = await backend.events.create(eventInput({ title: '朝のテニス' }));
+        const requester = await h().signUpAs('参加 花子');
+        const requestId = await backend.participation.request(
+          eventId,
+          'パスワードの再設定はこちら http://phish.example/',
+        );
+
+        await h().signInAs(organizer);
+        const [n] = await live(organizer, (items) => items.length === 1);
+        expect(n).toMatchObject({
+          id: `${requestId}_participation_request`,
+          userId: organizer,
+          type: 'participation_request',
+          title: '',
+          content: '',
+          data: { eventId, requestId, eventTitle: '朝のテニス', requesterName: '参加 花子' },
+        });
+        expect(JSON.stringify(n)).not.toContain('phish');
+        expect(notificationText(n!)).toEqual({
+          title: '参加リクエストが届きました',
+          body: '参加 花子さんが「朝のテニス」への参加をリクエストしました',
+        });
+        expect(requestId).toBe(`${eventId}_${requester}`);
+      });
+
+      it('makes one notification per cause: asking again after a rejection replaces the first', async () => {
+        const { backend } = h();
+        const organizer = await h().signUpAs('主催 太郎');
+        const eventId = await backend.events.create(eventInput({ title: '朝のテニス' }));
+        const requester = await h().signUpAs('参加 花子');
+        const requestId = await backend.participation.request(eventId, '');
+        await h().signInAs(organizer);
+        await backend.participation.reject(requestId);
+        await h().signInAs(requester);
+        expect(await backend.participation.request(eventId, 'もう一度')).toBe(requestId);
+
+        await h().signInAs(organizer);
+        const list = await live(organizer, (items) => items.length > 0);
+        expect(list.map((n) => n.id)).toEqual([`${requestId}_participation_request`]);
+        await h().signInAs(requester);
+        const mine = await live(requester, (items) => items.length > 0);
+        expect(mine.map((n) => n.type)).toEqual(['participation_rejected']);
+      });
     });
 
     it("refuses to delete someone else's notifications, or one already deleted", async () => {
@@ -126,10 +198,10 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
       const { other, theirs, me } = await otherAndMe();
       await expectFailure(backend.notifications.remove(theirs.id), 'permission-denied');
       await expectFailure(backend.notifications.removeAll(other), 'permission-denied');
-      await backend.notifications.add(note(me, '消す'));
-      const [mine] = await live(me, (items) => items.length === 1);
-      await backend.notifications.remove(mine!.id);
-      await expectFailure(backend.notifications.remove(mine!.id), 'permission-denied');
+      await h().seedNotification('n-mine', stored(me, 1));
+      await live(me, (items) => items.length === 1);
+      await backend.notifications.remove('n-mine');
+      await expectFailure(backend.notifications.remove('n-mine'), 'permission-denied');
       await h().signInAs(other);
       expect(await live(other, (items) => items.length === 1)).toHaveLength(1);
     });

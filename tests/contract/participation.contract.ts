@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { ApprovalEmail, RejectionEmail } from '@/data/ports/api';
-import type { AppNotification } from '@/domain/entities/notification';
+import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { PLACEHOLDER_EVENT_INFO } from '@/domain/entities/participation-request';
 import { ERR } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
@@ -76,7 +76,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
           read: false,
           data: expect.objectContaining({ eventId }),
         });
-        expect(list[0]!.content).toContain('参加 花子');
+        expect(notificationText(list[0]!).body).toContain('参加 花子');
       });
 
       it('raises every refusal message', async () => {
@@ -229,15 +229,19 @@ export function participationContract(makeHarness: HarnessFactory): void {
     describe('cancel', () => {
       it('deletes my own request, and raises the login, not-found and permission messages', async () => {
         const { backend } = h();
-        const { requester, eventId } = await eventWithRequester(h());
+        const { organizer, requester, eventId } = await eventWithRequester(h());
         const id = await backend.participation.request(eventId, '');
 
-        await h().signUpAs('他人');
+        // The organizer sees the request but may not cancel it for the requester.
+        await h().signInAs(organizer);
         await expectRejection(backend.participation.cancel(id), ERR.noCancelPermission);
         await expectRejection(
           backend.participation.cancel(id),
           'このリクエストをキャンセルする権限がありません',
         );
+        // To anyone else another user's request does not exist.
+        await h().signUpAs('他人');
+        await expectRejection(backend.participation.cancel(id), ERR.requestNotFound);
         await expectRejection(backend.participation.cancel('no-such-request'), ERR.requestNotFound);
         await expectRejection(
           backend.participation.cancel('no-such-request'),
@@ -518,8 +522,14 @@ export function participationContract(makeHarness: HarnessFactory): void {
           userId: requester,
           data: expect.objectContaining({ eventId }),
         });
+        // Asking again reopens the same request (one per user and event).
         const again = await backend.participation.request(eventId, 'もう一度お願いします');
-        expect((await backend.participation.myRequestFor(eventId))?.id).toBe(again);
+        expect(again).toBe(id);
+        expect(await backend.participation.myRequestFor(eventId)).toMatchObject({
+          id,
+          status: 'pending',
+          message: 'もう一度お願いします',
+        });
       });
 
       it('still rejects when the email call fails', async () => {

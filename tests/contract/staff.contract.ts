@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '@/domain/entities/notification';
+import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { ERR, failureCode } from '@/domain/errors';
 import { SPECIAL_ADMIN_EMAIL } from '@/domain/entities/user';
 import type { ContractHarness, HarnessFactory } from './harness';
@@ -278,8 +278,10 @@ export function staffContract(makeHarness: HarnessFactory): void {
           (list) => list.some((n) => n.type === 'staff_event_cancelled'),
         );
         const notice = items.find((n) => n.type === 'staff_event_cancelled')!;
-        expect(notice.data).toEqual({ eventId, reason: 'fraud' });
-        expect(notice.content).toContain('怪しいイベント');
+        expect(notice.data).toEqual({ eventId, eventTitle: '怪しいイベント', reason: 'fraud' });
+        expect(notificationText(notice).body).toBe(
+          '「怪しいイベント」は運営により中止されました（理由：虚偽・詐欺の疑い）',
+        );
       }
     });
 

@@ -1,12 +1,4 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
 import {
   Timestamp,
   arrayRemove,
@@ -17,6 +9,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  increment,
   query,
   serverTimestamp,
   setDoc,
@@ -26,65 +19,27 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { beforeEach, describe, it } from 'vitest';
 import { EVENT_STATUSES } from '@/domain/entities/event';
 import { STATUS_TRANSITIONS } from '@/domain/rules/events';
+import {
+  ADMIN,
+  ALICE,
+  BOB,
+  CAROL,
+  NOT_RUN,
+  event,
+  firestoreHost,
+  profile,
+  request,
+  useRulesEnv,
+} from './firestore-support';
 
 /**
- * firestore.rules, one assertSucceeds and at least one assertFails per rule. Needs Google's
- * Firestore emulator (FIRESTORE_EMULATOR_HOST); scripts/test-firebase.sh starts one where it can.
- * Its own project id keeps it apart from the contract suites on the same emulator.
+ * firestore.rules, one assertSucceeds and at least one assertFails per rule. The standing of
+ * writers (suspended, unverified) and notifications have files of their own beside this one.
  */
-const PROJECT_ID = 'demo-rules-firestore';
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-
-const ALICE = 'alice';
-const BOB = 'bob';
-const CAROL = 'carol';
-const ADMIN = 'admin1';
-const MOD = 'mod1';
-
-let env: RulesTestEnvironment;
-
-function db(ctx: RulesTestContext): Firestore {
-  return ctx.firestore() as unknown as Firestore;
-}
-
-function as(uid: string, claims: Record<string, unknown> = {}): Firestore {
-  return db(
-    env.authenticatedContext(uid, { email: `${uid}@example.com`, email_verified: true, ...claims }),
-  );
-}
-
-function anon(): Firestore {
-  return db(env.unauthenticatedContext());
-}
-
-async function seed(path: string, data: DocumentData): Promise<void> {
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    await setDoc(doc(db(ctx), path), data);
-  });
-}
-
-function profile(uid: string, extra: DocumentData = {}): DocumentData {
-  return {
-    displayName: uid,
-    photoURL: '',
-    bio: '',
-    location: '',
-    gender: '',
-    birthDate: '',
-    emailVerified: false,
-    customUserId: 'user_Ab3dE5gH',
-    firebaseUid: uid,
-    agreedAt: null,
-    createdAt: Timestamp.fromDate(new Date(2024, 0, 1)),
-    role: 'user',
-    isActive: true,
-    ...extra,
-  };
-}
-
 function newProfile(uid: string, extra: DocumentData = {}): DocumentData {
   return {
     ...profile(uid),
@@ -95,607 +50,457 @@ function newProfile(uid: string, extra: DocumentData = {}): DocumentData {
   };
 }
 
-function event(extra: DocumentData = {}): DocumentData {
-  return {
-    title: '週末フットサル',
-    description: '',
-    sportType: 'フットサル',
-    location: '世田谷区総合運動場',
-    region: '関東',
-    level: '誰でも',
-    teamName: '',
-    date: Timestamp.fromDate(new Date(Date.now() + 7 * 86_400_000)),
-    startTime: '10:00',
-    endTime: '12:00',
-    fee: 1000,
-    capacity: 3,
-    imageURL: '',
-    imagePath: '',
-    organizerName: 'Alice',
-    organizerPhotoURL: '',
-    organizerId: ALICE,
-    status: 'open',
-    participants: [],
-    createdAt: Timestamp.fromDate(new Date(2024, 0, 1)),
-    ...extra,
-  };
-}
-
 function newEvent(extra: DocumentData = {}): DocumentData {
   return { ...event(), createdAt: serverTimestamp(), updatedAt: serverTimestamp(), ...extra };
 }
 
-function request(extra: DocumentData = {}): DocumentData {
-  return {
-    userId: BOB,
-    eventId: 'e1',
-    message: 'よろしくお願いします',
-    status: 'pending',
-    createdAt: Timestamp.fromDate(new Date(2024, 0, 2)),
-    updatedAt: Timestamp.fromDate(new Date(2024, 0, 2)),
-    ...extra,
-  };
-}
+describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
+  const { as, anon, seed } = useRulesEnv('demo-rules-firestore');
 
-function notification(userId: string, extra: DocumentData = {}): DocumentData {
-  return {
-    userId,
-    title: 'お知らせ',
-    content: '本文',
-    type: 'system',
-    data: {},
-    read: false,
-    timestamp: serverTimestamp(),
-    clientTimestamp: Timestamp.now(),
-    ...extra,
-  };
-}
+  it('denies what no rule matches', async () => {
+    await assertFails(setDoc(doc(as(ALICE), 'unknown/x'), { a: 1 }));
+    await assertFails(getDoc(doc(anon(), 'unknown/x')));
+  });
 
-describe.skipIf(!host)(
-  `firestore rules${host ? '' : " (not run: needs Google's Firestore emulator, FIRESTORE_EMULATOR_HOST unset)"}`,
-  () => {
-    beforeAll(async () => {
-      const [h, p] = host!.split(':');
-      env = await initializeTestEnvironment({
-        projectId: PROJECT_ID,
-        firestore: { rules: readFileSync('firestore.rules', 'utf8'), host: h, port: Number(p) },
-      });
-    });
-
-    afterAll(async () => {
-      await env?.cleanup();
-    });
-
+  describe('users', () => {
     beforeEach(async () => {
-      await env.clearFirestore();
-      await seed(`users/${ADMIN}`, profile(ADMIN, { role: 'admin' }));
-      await seed(`users/${MOD}`, profile(MOD, { role: 'moderator' }));
+      await seed(`users/${ALICE}`, profile(ALICE));
+      await seed(`users/${ALICE}/private/account`, { email: 'alice@example.com' });
     });
 
-    it('denies what no rule matches', async () => {
-      await assertFails(setDoc(doc(as(ALICE), 'unknown/x'), { a: 1 }));
-      await assertFails(getDoc(doc(anon(), 'unknown/x')));
+    it('lets anyone read a public profile, never a private account of someone else', async () => {
+      await assertSucceeds(getDoc(doc(anon(), `users/${ALICE}`)));
+      await assertSucceeds(getDocs(collection(anon(), 'users')));
+      await assertSucceeds(getDoc(doc(as(ALICE), `users/${ALICE}/private/account`)));
+      await assertSucceeds(getDoc(doc(as(ADMIN), `users/${ALICE}/private/account`)));
+      await assertFails(getDoc(doc(as(BOB), `users/${ALICE}/private/account`)));
+      await assertFails(getDoc(doc(anon(), `users/${ALICE}/private/account`)));
     });
 
-    describe('users', () => {
-      beforeEach(async () => {
-        await seed(`users/${ALICE}`, profile(ALICE));
-        await seed(`users/${ALICE}/private/account`, { email: 'alice@example.com' });
-      });
-
-      it('lets anyone read a public profile, never a private account of someone else', async () => {
-        await assertSucceeds(getDoc(doc(anon(), `users/${ALICE}`)));
-        await assertSucceeds(getDocs(collection(anon(), 'users')));
-        await assertSucceeds(getDoc(doc(as(ALICE), `users/${ALICE}/private/account`)));
-        await assertSucceeds(getDoc(doc(as(ADMIN), `users/${ALICE}/private/account`)));
-        await assertFails(getDoc(doc(as(BOB), `users/${ALICE}/private/account`)));
-        await assertFails(getDoc(doc(anon(), `users/${ALICE}/private/account`)));
-      });
-
-      it('lets a user create their own profile with role user and server times only', async () => {
-        await assertSucceeds(setDoc(doc(as(BOB), `users/${BOB}`), newProfile(BOB)));
-        await assertSucceeds(
-          setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { agreedAt: null })),
-        );
-        await assertFails(setDoc(doc(as(CAROL), `users/${BOB}`), newProfile(BOB)));
-        await assertFails(setDoc(doc(anon(), `users/${CAROL}`), newProfile(CAROL)));
-        await assertFails(
-          setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { role: 'admin' })),
-        );
-        await assertFails(
-          setDoc(
-            doc(as(CAROL), `users/${CAROL}`),
-            newProfile(CAROL, { email: 'carol@example.com' }),
-          ),
-        );
-        await assertFails(
-          setDoc(
-            doc(as(CAROL), `users/${CAROL}`),
-            newProfile(CAROL, { createdAt: Timestamp.now() }),
-          ),
-        );
-        await assertFails(
-          setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { firebaseUid: BOB })),
-        );
-      });
-
-      it('lets the owner write the profile again (registration retried) but not escalate', async () => {
-        await assertSucceeds(setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE)));
-        await assertFails(
-          setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE, { role: 'moderator' })),
-        );
-      });
-
-      it('lets the owner edit profile fields and record a login, nothing privileged', async () => {
-        const mine = doc(as(ALICE), `users/${ALICE}`);
-        await assertSucceeds(
-          updateDoc(mine, { bio: 'テニスが好きです', updatedAt: serverTimestamp() }),
-        );
-        await assertSucceeds(updateDoc(mine, { lastLoginAt: serverTimestamp(), isActive: true }));
-        await assertFails(updateDoc(mine, { role: 'admin' }));
-        await assertFails(updateDoc(mine, { isActive: false }));
-        await assertFails(updateDoc(mine, { email: 'x@example.com' }));
-        await assertFails(
-          updateDoc(mine, { lastLoginAt: Timestamp.fromDate(new Date(2030, 0, 1)) }),
-        );
-        await assertFails(updateDoc(mine, { customField: 1 }));
-        await assertFails(updateDoc(doc(as(BOB), `users/${ALICE}`), { bio: '乗っ取り' }));
-      });
-
-      it('lets a profile be marked verified only with a verified token', async () => {
-        await assertFails(
-          updateDoc(doc(as(ALICE, { email_verified: false }), `users/${ALICE}`), {
-            emailVerified: true,
-          }),
-        );
-        await assertSucceeds(updateDoc(doc(as(ALICE), `users/${ALICE}`), { emailVerified: true }));
-      });
-
-      it('lets a profile written before the email moved out drop its email', async () => {
-        await seed(`users/${CAROL}`, profile(CAROL, { email: 'carol@example.com' }));
-        await assertSucceeds(
-          updateDoc(doc(as(CAROL), `users/${CAROL}`), {
-            email: deleteField(),
-            lastLoginAt: serverTimestamp(),
-          }),
-        );
-      });
-
-      it('refuses staff role and standing changes that carry no audit entry (tests/rules/staff.rules.test.ts has the audited ones)', async () => {
-        await assertFails(updateDoc(doc(as(ADMIN), `users/${ALICE}`), { role: 'moderator' }));
-        await assertFails(updateDoc(doc(as(MOD), `users/${ALICE}`), { isActive: false }));
-        await assertFails(updateDoc(doc(as(MOD), `users/${ALICE}`), { role: 'admin' }));
-        await assertFails(updateDoc(doc(as(ADMIN), `users/${ALICE}`), { bio: '管理者が書き換え' }));
-        await assertFails(
-          updateDoc(
-            doc(as('staff', { email: 'admin@sports-community.example' }), `users/${ALICE}`),
-            { role: 'admin' },
-          ),
-        );
-      });
-
-      it('lets only the owner write the private account, with the email only', async () => {
-        await assertSucceeds(
-          setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), {
-            email: 'new@example.com',
-            updatedAt: serverTimestamp(),
-          }),
-        );
-        await assertFails(
-          setDoc(doc(as(BOB), `users/${ALICE}/private/account`), { email: 'bob@example.com' }),
-        );
-        await assertFails(
-          setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), {
-            email: 'a@example.com',
-            role: 'admin',
-          }),
-        );
-        await assertFails(
-          setDoc(doc(as(ALICE), `users/${ALICE}/private/other`), { email: 'a@example.com' }),
-        );
-      });
-
-      it('never deletes a profile from the client', async () => {
-        await assertFails(deleteDoc(doc(as(ALICE), `users/${ALICE}`)));
-        await assertFails(deleteDoc(doc(as(ADMIN), `users/${ALICE}`)));
-      });
+    it('lets a user create their own profile with role user and server times only', async () => {
+      await assertSucceeds(setDoc(doc(as(BOB), `users/${BOB}`), newProfile(BOB)));
+      await assertSucceeds(
+        setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { agreedAt: null })),
+      );
+      await assertFails(setDoc(doc(as(CAROL), `users/${BOB}`), newProfile(BOB)));
+      await assertFails(setDoc(doc(anon(), `users/${CAROL}`), newProfile(CAROL)));
+      await assertFails(
+        setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { role: 'admin' })),
+      );
+      await assertFails(
+        setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { email: 'carol@example.com' })),
+      );
+      await assertFails(
+        setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { createdAt: Timestamp.now() })),
+      );
+      await assertFails(
+        setDoc(doc(as(CAROL), `users/${CAROL}`), newProfile(CAROL, { firebaseUid: BOB })),
+      );
     });
 
-    describe('events', () => {
-      beforeEach(async () => {
-        await seed('events/e1', event());
-      });
-
-      it('lets anyone read events', async () => {
-        await assertSucceeds(getDoc(doc(anon(), 'events/e1')));
-        await assertSucceeds(
-          getDocs(query(collection(anon(), 'events'), where('status', '==', 'open'))),
-        );
-      });
-
-      it('creates only as organizer, open, with no participants', async () => {
-        await assertSucceeds(setDoc(doc(as(ALICE), 'events/new'), newEvent()));
-        await assertFails(setDoc(doc(anon(), 'events/new'), newEvent()));
-        await assertFails(setDoc(doc(as(BOB), 'events/new'), newEvent()));
-        await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ status: 'closed' })));
-        await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ participants: [BOB] })));
-        await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ date: '2030-01-01' })));
-        await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ title: '' })));
-        await assertFails(
-          setDoc(doc(as(ALICE), 'events/new'), newEvent({ createdAt: Timestamp.now() })),
-        );
-      });
-
-      it('lets only the organizer edit content, never the organizer or creation time', async () => {
-        await assertSucceeds(
-          updateDoc(doc(as(ALICE), 'events/e1'), {
-            title: '平日フットサル',
-            capacity: 5,
-            updatedAt: serverTimestamp(),
-          }),
-        );
-        await assertFails(updateDoc(doc(as(BOB), 'events/e1'), { title: '乗っ取り' }));
-        await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { organizerId: BOB }));
-        await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { createdAt: serverTimestamp() }));
-        await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { fee: -1 }));
-      });
-
-      it('follows the domain status table for the organizer, and nobody else changes status', async () => {
-        for (const from of EVENT_STATUSES) {
-          for (const to of EVENT_STATUSES) {
-            await seed('events/s', event({ status: from }));
-            const change = updateDoc(doc(as(ALICE), 'events/s'), { status: to });
-            if (from === to || STATUS_TRANSITIONS[from].includes(to)) await assertSucceeds(change);
-            else await assertFails(change);
-          }
-        }
-        await assertFails(updateDoc(doc(as(BOB), 'events/e1'), { status: 'closed' }));
-      });
-
-      it('refuses a capacity below the participants', async () => {
-        await seed('events/e2', event({ participants: [BOB, CAROL] }));
-        await assertSucceeds(updateDoc(doc(as(ALICE), 'events/e2'), { capacity: 2 }));
-        await assertFails(updateDoc(doc(as(ALICE), 'events/e2'), { capacity: 1 }));
-      });
-
-      it('lets a user join an open event themself, within capacity, touching nothing else', async () => {
-        await assertSucceeds(
-          updateDoc(doc(as(BOB), 'events/e1'), { participants: arrayUnion(BOB) }),
-        );
-        await assertFails(
-          updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion('dave') }),
-        );
-        await assertFails(
-          updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion(CAROL), title: 'x' }),
-        );
-        await assertFails(updateDoc(doc(as(CAROL), 'events/e1'), { participants: [CAROL] }));
-        await assertFails(
-          updateDoc(doc(anon(), 'events/e1'), { participants: arrayUnion('anon') }),
-        );
-
-        await seed('events/closed', event({ status: 'closed' }));
-        await assertFails(
-          updateDoc(doc(as(BOB), 'events/closed'), { participants: arrayUnion(BOB) }),
-        );
-        await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
-        await assertFails(
-          updateDoc(doc(as(BOB), 'events/full'), { participants: arrayUnion(BOB) }),
-        );
-      });
-
-      it('lets a participant leave themself only', async () => {
-        await seed('events/e2', event({ status: 'closed', participants: [BOB, CAROL] }));
-        await assertSucceeds(
-          updateDoc(doc(as(BOB), 'events/e2'), { participants: arrayRemove(BOB) }),
-        );
-        await assertFails(
-          updateDoc(doc(as(BOB), 'events/e2'), { participants: arrayRemove(CAROL) }),
-        );
-      });
-
-      it('lets the organizer add one requester at a time, by approving their pending request, within capacity', async () => {
-        /** The approval as the Firebase backend writes it: request and event in one batch. */
-        const approve = (
-          eventId: string,
-          requestId: string,
-          add: string[],
-          status = 'approved',
-        ) => {
-          const db = as(ALICE);
-          const batch = writeBatch(db);
-          batch.update(doc(db, `participationRequests/${requestId}`), {
-            status,
-            updatedAt: serverTimestamp(),
-          });
-          batch.update(doc(db, `events/${eventId}`), {
-            participants: arrayUnion(...add),
-            approvedRequestId: requestId,
-          });
-          return batch.commit();
-        };
-        await seed('participationRequests/r-bob', request());
-        await seed('participationRequests/r-carol', request({ userId: CAROL }));
-        await seed('participationRequests/r-done', request({ userId: 'dave', status: 'approved' }));
-        await seed('participationRequests/r-other', request({ userId: 'erin', eventId: 'e2' }));
-
-        await assertSucceeds(approve('e1', 'r-bob', [BOB]));
-        // Nobody who did not ask, whoever's request is named.
-        await assertFails(approve('e1', 'r-carol', ['mallory']));
-        await assertFails(
-          updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion('mallory') }),
-        );
-        // Not a request already processed, one for another event, or one left pending.
-        await assertFails(
-          updateDoc(doc(as(ALICE), 'events/e1'), {
-            participants: arrayUnion('dave'),
-            approvedRequestId: 'r-done',
-          }),
-        );
-        await seed('events/e2', event());
-        await assertFails(approve('e1', 'r-other', ['erin']));
-        await assertFails(approve('e1', 'r-carol', [CAROL], 'rejected'));
-        // Two at once, or a removal, never.
-        await assertFails(approve('e1', 'r-carol', [CAROL, 'dave']));
-        await assertFails(
-          updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayRemove(BOB) }),
-        );
-        await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
-        await seed('participationRequests/r-full', request({ eventId: 'full' }));
-        await assertFails(approve('full', 'r-full', [BOB]));
-        await seed('events/over', event({ status: 'finished' }));
-        await seed('participationRequests/r-over', request({ eventId: 'over' }));
-        await assertFails(approve('over', 'r-over', [BOB]));
-        await assertSucceeds(approve('e1', 'r-carol', [CAROL]));
-      });
-
-      it('never deletes an event from the client', async () => {
-        await assertFails(deleteDoc(doc(as(ALICE), 'events/e1')));
-      });
+    it('lets the owner write the profile again (registration retried) but not escalate', async () => {
+      await assertSucceeds(setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE)));
+      await assertFails(
+        setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE, { role: 'moderator' })),
+      );
     });
 
-    describe('participationRequests', () => {
-      beforeEach(async () => {
-        await seed('events/e1', event());
-        await seed('participationRequests/r1', request());
-      });
+    it('lets the owner edit profile fields and record a login, nothing privileged', async () => {
+      const mine = doc(as(ALICE), `users/${ALICE}`);
+      await assertSucceeds(
+        updateDoc(mine, { bio: 'テニスが好きです', updatedAt: serverTimestamp() }),
+      );
+      await assertSucceeds(updateDoc(mine, { lastLoginAt: serverTimestamp(), isActive: true }));
+      await assertFails(updateDoc(mine, { role: 'admin' }));
+      await assertFails(updateDoc(mine, { isActive: false }));
+      await assertFails(updateDoc(mine, { email: 'x@example.com' }));
+      await assertFails(updateDoc(mine, { lastLoginAt: Timestamp.fromDate(new Date(2030, 0, 1)) }));
+      await assertFails(updateDoc(mine, { customField: 1 }));
+      await assertFails(updateDoc(doc(as(BOB), `users/${ALICE}`), { bio: '乗っ取り' }));
+    });
 
-      it('creates a pending request for myself, for an open event with room I have not joined', async () => {
-        const mine = (extra: DocumentData = {}) => ({
-          userId: CAROL,
-          eventId: 'e1',
-          message: '',
-          status: 'pending',
-          createdAt: serverTimestamp(),
+    it('lets a profile be marked verified only with a verified token', async () => {
+      await assertFails(
+        updateDoc(doc(as(ALICE, { email_verified: false }), `users/${ALICE}`), {
+          emailVerified: true,
+        }),
+      );
+      await assertSucceeds(updateDoc(doc(as(ALICE), `users/${ALICE}`), { emailVerified: true }));
+    });
+
+    it('lets a profile written before the email moved out drop its email', async () => {
+      await seed(`users/${CAROL}`, profile(CAROL, { email: 'carol@example.com' }));
+      await assertSucceeds(
+        updateDoc(doc(as(CAROL), `users/${CAROL}`), {
+          email: deleteField(),
+          lastLoginAt: serverTimestamp(),
+        }),
+      );
+    });
+
+    it('lets the hardcoded staff account (verified) change roles, never an unverified one', async () => {
+      const special = { email: 'admin@sports-community.example' };
+      await assertSucceeds(
+        updateDoc(doc(as('staff', special), `users/${ALICE}`), { role: 'admin' }),
+      );
+      await assertFails(
+        updateDoc(doc(as('staff2', { ...special, email_verified: false }), `users/${ALICE}`), {
+          role: 'user',
+        }),
+      );
+    });
+
+    it('lets only the owner write the private account, with the email only', async () => {
+      await assertSucceeds(
+        setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), {
+          email: 'new@example.com',
           updatedAt: serverTimestamp(),
-          ...extra,
+        }),
+      );
+      await assertFails(
+        setDoc(doc(as(BOB), `users/${ALICE}/private/account`), { email: 'bob@example.com' }),
+      );
+      await assertFails(
+        setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), {
+          email: 'a@example.com',
+          role: 'admin',
+        }),
+      );
+      await assertFails(
+        setDoc(doc(as(ALICE), `users/${ALICE}/private/other`), { email: 'a@example.com' }),
+      );
+    });
+
+    it('never deletes a profile from the client', async () => {
+      await assertFails(deleteDoc(doc(as(ALICE), `users/${ALICE}`)));
+      await assertFails(deleteDoc(doc(as(ADMIN), `users/${ALICE}`)));
+    });
+  });
+
+  describe('events', () => {
+    beforeEach(async () => {
+      await seed('events/e1', event());
+    });
+
+    it('lets anyone read events', async () => {
+      await assertSucceeds(getDoc(doc(anon(), 'events/e1')));
+      await assertSucceeds(
+        getDocs(query(collection(anon(), 'events'), where('status', '==', 'open'))),
+      );
+    });
+
+    it('creates only as organizer, open, with no participants', async () => {
+      await assertSucceeds(setDoc(doc(as(ALICE), 'events/new'), newEvent()));
+      await assertFails(setDoc(doc(anon(), 'events/new'), newEvent()));
+      await assertFails(setDoc(doc(as(BOB), 'events/new'), newEvent()));
+      await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ status: 'closed' })));
+      await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ participants: [BOB] })));
+      await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ date: '2030-01-01' })));
+      await assertFails(setDoc(doc(as(ALICE), 'events/new'), newEvent({ title: '' })));
+      await assertFails(
+        setDoc(doc(as(ALICE), 'events/new'), newEvent({ createdAt: Timestamp.now() })),
+      );
+    });
+
+    it('lets only the organizer edit content, never the organizer or creation time', async () => {
+      await assertSucceeds(
+        updateDoc(doc(as(ALICE), 'events/e1'), {
+          title: '平日フットサル',
+          capacity: 5,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(updateDoc(doc(as(BOB), 'events/e1'), { title: '乗っ取り' }));
+      await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { organizerId: BOB }));
+      await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { createdAt: serverTimestamp() }));
+      await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { fee: -1 }));
+    });
+
+    it('follows the domain status table for the organizer, and nobody else changes status', async () => {
+      for (const from of EVENT_STATUSES) {
+        for (const to of EVENT_STATUSES) {
+          await seed('events/s', event({ status: from }));
+          const change = updateDoc(doc(as(ALICE), 'events/s'), { status: to });
+          if (from === to || STATUS_TRANSITIONS[from].includes(to)) await assertSucceeds(change);
+          else await assertFails(change);
+        }
+      }
+      await assertFails(updateDoc(doc(as(BOB), 'events/e1'), { status: 'closed' }));
+    });
+
+    it('refuses a capacity below the participants', async () => {
+      await seed('events/e2', event({ participants: [BOB, CAROL] }));
+      await assertSucceeds(updateDoc(doc(as(ALICE), 'events/e2'), { capacity: 2 }));
+      await assertFails(updateDoc(doc(as(ALICE), 'events/e2'), { capacity: 1 }));
+    });
+
+    it('lets a user join an open event themself, within capacity, touching nothing else', async () => {
+      await assertSucceeds(updateDoc(doc(as(BOB), 'events/e1'), { participants: arrayUnion(BOB) }));
+      await assertFails(
+        updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion('dave') }),
+      );
+      await assertFails(
+        updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion(CAROL), title: 'x' }),
+      );
+      await assertFails(updateDoc(doc(as(CAROL), 'events/e1'), { participants: [CAROL] }));
+      await assertFails(updateDoc(doc(anon(), 'events/e1'), { participants: arrayUnion('anon') }));
+
+      await seed('events/closed', event({ status: 'closed' }));
+      await assertFails(
+        updateDoc(doc(as(BOB), 'events/closed'), { participants: arrayUnion(BOB) }),
+      );
+      await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
+      await assertFails(updateDoc(doc(as(BOB), 'events/full'), { participants: arrayUnion(BOB) }));
+    });
+
+    it('lets a participant leave themself only', async () => {
+      await seed('events/e2', event({ status: 'closed', participants: [BOB, CAROL] }));
+      await assertSucceeds(
+        updateDoc(doc(as(BOB), 'events/e2'), { participants: arrayRemove(BOB) }),
+      );
+      await assertFails(updateDoc(doc(as(BOB), 'events/e2'), { participants: arrayRemove(CAROL) }));
+    });
+
+    it('lets the organizer add one requester at a time, by approving their pending request, within capacity', async () => {
+      /** The approval as the Firebase backend writes it: request and event in one transaction. */
+      const approve = (eventId: string, requester: string, add: string[], status = 'approved') => {
+        const db = as(ALICE);
+        const batch = writeBatch(db);
+        batch.update(doc(db, `participationRequests/${eventId}_${requester}`), {
+          status,
+          updatedAt: serverTimestamp(),
         });
-        await assertSucceeds(setDoc(doc(as(CAROL), 'participationRequests/new'), mine()));
-        await assertFails(setDoc(doc(anon(), 'participationRequests/new'), mine()));
-        await assertFails(
-          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ userId: BOB })),
-        );
-        await assertFails(
-          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ status: 'approved' })),
-        );
-        await assertFails(
-          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'missing' })),
-        );
-        await seed('events/closed', event({ status: 'closed' }));
-        await assertFails(
-          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'closed' })),
-        );
-        await seed('events/joined', event({ participants: [CAROL] }));
-        await assertFails(
-          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'joined' })),
-        );
-        await seed('events/full', event({ capacity: 1, participants: [BOB] }));
-        await assertFails(
-          setDoc(doc(as(CAROL), 'participationRequests/new'), mine({ eventId: 'full' })),
-        );
-        await seed('events/unlimited', event({ capacity: 0, participants: [BOB] }));
-        await assertSucceeds(
-          setDoc(doc(as(CAROL), 'participationRequests/u'), mine({ eventId: 'unlimited' })),
-        );
-        await assertSucceeds(
-          setDoc(doc(as(CAROL), 'participationRequests/long'), mine({ message: 'あ'.repeat(500) })),
-        );
-        await assertFails(
-          setDoc(
-            doc(as(CAROL), 'participationRequests/long2'),
-            mine({ message: 'あ'.repeat(501) }),
-          ),
-        );
-      });
+        batch.update(doc(db, `events/${eventId}`), { participants: arrayUnion(...add) });
+        return batch.commit();
+      };
+      await seed(`participationRequests/e1_${BOB}`, request());
+      await seed(`participationRequests/e1_${CAROL}`, request({ userId: CAROL }));
+      await seed('participationRequests/e1_dave', request({ userId: 'dave', status: 'approved' }));
+      await seed('participationRequests/e2_erin', request({ userId: 'erin', eventId: 'e2' }));
+      // A request stored under another id (before ids were derived) is not an approval.
+      await seed('participationRequests/random-id', request({ userId: 'frank' }));
 
-      it('lists requests to the requester and to the organizer only', async () => {
-        const requests = (d: Firestore) => collection(d, 'participationRequests');
-        await assertSucceeds(getDocs(query(requests(as(BOB)), where('userId', '==', BOB))));
-        await assertSucceeds(getDocs(query(requests(as(ALICE)), where('eventId', '==', 'e1'))));
-        await assertFails(getDocs(query(requests(as(CAROL)), where('eventId', '==', 'e1'))));
-        await assertFails(getDocs(query(requests(as(CAROL)), where('userId', '==', BOB))));
-        await assertFails(getDocs(requests(as(CAROL))));
-      });
-
-      it('reads a single request by id only when signed in', async () => {
-        await assertSucceeds(getDoc(doc(as(CAROL), 'participationRequests/r1')));
-        await assertSucceeds(getDoc(doc(as(CAROL), 'participationRequests/missing')));
-        await assertFails(getDoc(doc(anon(), 'participationRequests/r1')));
-      });
-
-      it('lets only the organizer process a pending request, status and updatedAt only', async () => {
-        await assertFails(
-          updateDoc(doc(as(BOB), 'participationRequests/r1'), {
-            status: 'approved',
-            updatedAt: serverTimestamp(),
-          }),
-        );
-        await assertFails(
-          updateDoc(doc(as(ALICE), 'participationRequests/r1'), {
-            status: 'approved',
-            message: 'x',
-            updatedAt: serverTimestamp(),
-          }),
-        );
-        await assertFails(
-          updateDoc(doc(as(ALICE), 'participationRequests/r1'), {
-            status: 'cancelled',
-            updatedAt: serverTimestamp(),
-          }),
-        );
-        await assertSucceeds(
-          updateDoc(doc(as(ALICE), 'participationRequests/r1'), {
-            status: 'approved',
-            updatedAt: serverTimestamp(),
-          }),
-        );
-        // Only a pending request can be processed.
-        await assertFails(
-          updateDoc(doc(as(ALICE), 'participationRequests/r1'), {
-            status: 'rejected',
-            updatedAt: serverTimestamp(),
-          }),
-        );
-      });
-
-      it('lets the requester or the organizer delete a request', async () => {
-        await assertFails(deleteDoc(doc(as(CAROL), 'participationRequests/r1')));
-        await assertSucceeds(deleteDoc(doc(as(BOB), 'participationRequests/r1')));
-        await seed('participationRequests/r2', request());
-        await assertSucceeds(deleteDoc(doc(as(ALICE), 'participationRequests/r2')));
-      });
+      await assertSucceeds(approve('e1', BOB, [BOB]));
+      // Nobody who did not ask, whoever's request is processed.
+      await assertFails(approve('e1', CAROL, ['mallory']));
+      await assertFails(
+        updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion('mallory') }),
+      );
+      // Not a request already processed, one for another event, or one left pending.
+      await assertFails(
+        updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayUnion('dave') }),
+      );
+      await seed('events/e2', event());
+      await assertFails(approve('e1', 'erin', ['erin']));
+      await assertFails(approve('e1', CAROL, [CAROL], 'rejected'));
+      await assertFails(approve('e1', 'frank', ['frank']));
+      // Two at once, or a removal, never.
+      await assertFails(approve('e1', CAROL, [CAROL, 'dave']));
+      await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayRemove(BOB) }));
+      await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
+      await seed(`participationRequests/full_${BOB}`, request({ eventId: 'full' }));
+      await assertFails(approve('full', BOB, [BOB]));
+      await seed('events/over', event({ status: 'finished' }));
+      await seed(`participationRequests/over_${BOB}`, request({ eventId: 'over' }));
+      await assertFails(approve('over', BOB, [BOB]));
+      await assertSucceeds(approve('e1', CAROL, [CAROL]));
     });
 
-    describe('notifications', () => {
-      beforeEach(async () => {
-        await seed('events/e1', event());
-        await seed('notifications/n1', { ...notification(BOB), timestamp: Timestamp.now() });
+    it('keeps no pointer to an approved request on the public event (hole 5)', async () => {
+      await seed(`participationRequests/e1_${BOB}`, request());
+      const db = as(ALICE);
+      const batch = writeBatch(db);
+      batch.update(doc(db, `participationRequests/e1_${BOB}`), {
+        status: 'approved',
+        updatedAt: serverTimestamp(),
       });
-
-      it('lets only the recipient read', async () => {
-        await assertSucceeds(getDoc(doc(as(BOB), 'notifications/n1')));
-        await assertSucceeds(
-          getDocs(query(collection(as(BOB), 'notifications'), where('userId', '==', BOB))),
-        );
-        await assertFails(getDoc(doc(as(CAROL), 'notifications/n1')));
-        await assertFails(
-          getDocs(query(collection(as(CAROL), 'notifications'), where('userId', '==', BOB))),
-        );
-        await assertFails(getDocs(collection(as(BOB), 'notifications')));
+      batch.update(doc(db, 'events/e1'), {
+        participants: arrayUnion(BOB),
+        approvedRequestId: `e1_${BOB}`,
       });
-
-      it('lets anyone notify themself, and others only with the participation types from the right person', async () => {
-        const col = (d: Firestore) => collection(d, 'notifications');
-        await assertSucceeds(setDoc(doc(col(as(CAROL))), notification(CAROL)));
-        await assertFails(setDoc(doc(col(as(CAROL))), notification(BOB)));
-        await assertFails(setDoc(doc(col(anon())), notification(BOB)));
-        // A request goes to the event's organizer.
-        await assertSucceeds(
-          setDoc(
-            doc(col(as(CAROL))),
-            notification(ALICE, { type: 'participation_request', data: { eventId: 'e1' } }),
-          ),
-        );
-        await assertFails(
-          setDoc(
-            doc(col(as(CAROL))),
-            notification(BOB, { type: 'participation_request', data: { eventId: 'e1' } }),
-          ),
-        );
-        // Approval and rejection come from the event's organizer.
-        await assertSucceeds(
-          setDoc(
-            doc(col(as(ALICE))),
-            notification(BOB, { type: 'participation_approved', data: { eventId: 'e1' } }),
-          ),
-        );
-        await assertSucceeds(
-          setDoc(
-            doc(col(as(ALICE))),
-            notification(BOB, { type: 'participation_rejected', data: { eventId: 'e1' } }),
-          ),
-        );
-        await assertFails(
-          setDoc(
-            doc(col(as(CAROL))),
-            notification(BOB, { type: 'participation_approved', data: { eventId: 'e1' } }),
-          ),
-        );
-        await assertFails(
-          setDoc(
-            doc(col(as(ALICE))),
-            notification(BOB, { type: 'participation_approved', data: {} }),
-          ),
-        );
-        // Shape: unread, server timestamp, known type.
-        await assertFails(setDoc(doc(col(as(CAROL))), notification(CAROL, { read: true })));
-        await assertFails(
-          setDoc(doc(col(as(CAROL))), notification(CAROL, { timestamp: Timestamp.now() })),
-        );
-        await assertFails(setDoc(doc(col(as(CAROL))), notification(CAROL, { type: 'promotion' })));
-      });
-
-      it('lets the recipient mark read and nothing else', async () => {
-        await assertSucceeds(updateDoc(doc(as(BOB), 'notifications/n1'), { read: true }));
-        await assertFails(updateDoc(doc(as(BOB), 'notifications/n1'), { title: '改ざん' }));
-        await assertFails(updateDoc(doc(as(CAROL), 'notifications/n1'), { read: true }));
-      });
-
-      it('lets the recipient delete', async () => {
-        await assertFails(deleteDoc(doc(as(CAROL), 'notifications/n1')));
-        await assertSucceeds(deleteDoc(doc(as(BOB), 'notifications/n1')));
-      });
+      await assertFails(batch.commit());
+      await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { approvedRequestId: 'x' }));
     });
 
-    describe('teams', () => {
-      const team = (ownerId: string, extra: DocumentData = {}) => ({
-        name: '世田谷フットサルクラブ',
-        description: '',
-        sportType: 'フットサル',
-        region: '関東',
-        level: '誰でも',
-        maxMembers: 20,
-        imageURL: '',
-        imagePath: '',
-        ownerId,
-        members: [ownerId],
+    it('never deletes an event from the client', async () => {
+      await assertFails(deleteDoc(doc(as(ALICE), 'events/e1')));
+    });
+  });
+
+  describe('participationRequests', () => {
+    beforeEach(async () => {
+      await seed('events/e1', event());
+      await seed(`participationRequests/e1_${BOB}`, request());
+    });
+
+    it('creates a pending request for myself under <eventId>_<uid>, for an open event with room I have not joined', async () => {
+      const mine = (extra: DocumentData = {}) => ({
+        userId: CAROL,
+        eventId: 'e1',
+        message: '',
+        status: 'pending',
         createdAt: serverTimestamp(),
         updatedAt: serverTimestamp(),
         ...extra,
       });
+      const at = (id: string) => doc(as(CAROL), `participationRequests/${id}`);
+      await assertSucceeds(setDoc(at(`e1_${CAROL}`), mine()));
+      await assertFails(setDoc(doc(anon(), `participationRequests/e1_${CAROL}`), mine()));
+      await assertFails(setDoc(at(`e1_${BOB}`), mine({ userId: BOB })));
+      await assertFails(setDoc(at('x_carol'), mine({ status: 'approved', eventId: 'x' })));
+      await assertFails(setDoc(at(`missing_${CAROL}`), mine({ eventId: 'missing' })));
+      await seed('events/closed', event({ status: 'closed' }));
+      await assertFails(setDoc(at(`closed_${CAROL}`), mine({ eventId: 'closed' })));
+      await seed('events/joined', event({ participants: [CAROL] }));
+      await assertFails(setDoc(at(`joined_${CAROL}`), mine({ eventId: 'joined' })));
+      await seed('events/full', event({ capacity: 1, participants: [BOB] }));
+      await assertFails(setDoc(at(`full_${CAROL}`), mine({ eventId: 'full' })));
+      await seed('events/unlimited', event({ capacity: 0, participants: [BOB] }));
+      await assertSucceeds(setDoc(at(`unlimited_${CAROL}`), mine({ eventId: 'unlimited' })));
+      await seed('events/long', event());
+      await assertSucceeds(
+        setDoc(at(`long_${CAROL}`), mine({ eventId: 'long', message: 'あ'.repeat(500) })),
+      );
+      await seed('events/long2', event());
+      await assertFails(
+        setDoc(at(`long2_${CAROL}`), mine({ eventId: 'long2', message: 'あ'.repeat(501) })),
+      );
+    });
 
-      beforeEach(async () => {
-        await seed('teams/t1', {
-          ...team(ALICE),
-          createdAt: Timestamp.now(),
-          updatedAt: Timestamp.now(),
-        });
+    it('allows one pending request per user and event: the id is fixed, a pending one is never reopened (hole 8)', async () => {
+      const mine = (extra: DocumentData = {}) => ({
+        userId: BOB,
+        eventId: 'e1',
+        message: 'もう一度',
+        status: 'pending',
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+        ...extra,
       });
+      // A second request under any other id, or over the pending one.
+      await assertFails(setDoc(doc(as(BOB), 'participationRequests/another'), mine()));
+      await assertFails(setDoc(doc(as(BOB), `participationRequests/e1_${BOB}_2`), mine()));
+      await assertFails(setDoc(doc(as(BOB), `participationRequests/e1_${BOB}`), mine()));
+      // Asked again after a rejection: the same request, pending again.
+      await seed(`participationRequests/e1_${BOB}`, request({ status: 'rejected' }));
+      await assertSucceeds(setDoc(doc(as(BOB), `participationRequests/e1_${BOB}`), mine()));
+      // Someone else cannot reopen it for them.
+      await seed(`participationRequests/e1_${BOB}`, request({ status: 'rejected' }));
+      await assertFails(setDoc(doc(as(CAROL), `participationRequests/e1_${BOB}`), mine()));
+    });
 
-      it('lets anyone read teams', async () => {
-        await assertSucceeds(getDoc(doc(anon(), 'teams/t1')));
-        await assertSucceeds(getDocs(collection(anon(), 'teams')));
-      });
+    it('lists requests to the requester and to the organizer only', async () => {
+      const requests = (d: Firestore) => collection(d, 'participationRequests');
+      await assertSucceeds(getDocs(query(requests(as(BOB)), where('userId', '==', BOB))));
+      await assertSucceeds(getDocs(query(requests(as(ALICE)), where('eventId', '==', 'e1'))));
+      await assertFails(getDocs(query(requests(as(CAROL)), where('eventId', '==', 'e1'))));
+      await assertFails(getDocs(query(requests(as(CAROL)), where('userId', '==', BOB))));
+      await assertFails(getDocs(requests(as(CAROL))));
+    });
 
-      it('creates a team owned by its creator, who is its only first member', async () => {
-        await assertSucceeds(setDoc(doc(as(BOB), 'teams/new'), team(BOB)));
-        await assertFails(setDoc(doc(as(BOB), 'teams/other'), team(ALICE)));
-        await assertFails(
-          setDoc(doc(as(BOB), 'teams/other'), team(BOB, { members: [BOB, CAROL] })),
-        );
-        await assertFails(setDoc(doc(anon(), 'teams/other'), team(BOB)));
-      });
+    it("shows a request and its message to the requester and the event's organizer only (hole 5)", async () => {
+      const id = `participationRequests/e1_${BOB}`;
+      await assertSucceeds(getDoc(doc(as(BOB), id)));
+      await assertSucceeds(getDoc(doc(as(ALICE), id)));
+      await assertFails(getDoc(doc(as(CAROL), id)));
+      await assertFails(getDoc(doc(anon(), id)));
+      // A missing request: its own requester may look (a transaction reads the id it writes);
+      // anyone else gets the same refusal as for an existing one, so nothing is learnt.
+      await assertSucceeds(getDoc(doc(as(CAROL), `participationRequests/e1_${CAROL}`)));
+      await assertFails(getDoc(doc(as(CAROL), `participationRequests/e2_${BOB}`)));
+      await assertFails(getDoc(doc(as(CAROL), 'participationRequests/missing')));
+    });
 
-      it('lets only the owner update, never the owner field', async () => {
-        await assertSucceeds(
-          updateDoc(doc(as(ALICE), 'teams/t1'), {
-            description: '初心者歓迎',
-            updatedAt: serverTimestamp(),
-          }),
-        );
-        await assertFails(updateDoc(doc(as(BOB), 'teams/t1'), { description: '乗っ取り' }));
-        await assertFails(updateDoc(doc(as(ALICE), 'teams/t1'), { ownerId: BOB }));
-        await assertFails(deleteDoc(doc(as(ALICE), 'teams/t1')));
+    it('lets only the organizer process a pending request, status and updatedAt only', async () => {
+      await assertFails(
+        updateDoc(doc(as(BOB), `participationRequests/e1_${BOB}`), {
+          status: 'approved',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(
+        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+          status: 'approved',
+          message: 'x',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(
+        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+          status: 'cancelled',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertSucceeds(
+        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+          status: 'approved',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      // Only a pending request can be processed.
+      await assertFails(
+        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+          status: 'rejected',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+
+    it('lets the requester or the organizer delete a request', async () => {
+      await assertFails(deleteDoc(doc(as(CAROL), `participationRequests/e1_${BOB}`)));
+      await assertSucceeds(deleteDoc(doc(as(BOB), `participationRequests/e1_${BOB}`)));
+      await seed(`participationRequests/e1_${CAROL}`, request({ userId: CAROL }));
+      await assertSucceeds(deleteDoc(doc(as(ALICE), `participationRequests/e1_${CAROL}`)));
+    });
+  });
+
+  describe('teams', () => {
+    const team = (ownerId: string, extra: DocumentData = {}) => ({
+      name: '世田谷フットサルクラブ',
+      description: '',
+      sportType: 'フットサル',
+      region: '関東',
+      level: '誰でも',
+      maxMembers: 20,
+      imageURL: '',
+      imagePath: '',
+      ownerId,
+      members: [ownerId],
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      ...extra,
+    });
+
+    beforeEach(async () => {
+      await seed('teams/t1', {
+        ...team(ALICE),
+        createdAt: Timestamp.now(),
+        updatedAt: Timestamp.now(),
       });
     });
-  },
-);
+
+    it('lets anyone read teams', async () => {
+      await assertSucceeds(getDoc(doc(anon(), 'teams/t1')));
+      await assertSucceeds(getDocs(collection(anon(), 'teams')));
+    });
+
+    it('creates a team owned by its creator, who is its only first member', async () => {
+      await assertSucceeds(setDoc(doc(as(BOB), 'teams/new'), team(BOB)));
+      await assertFails(setDoc(doc(as(BOB), 'teams/other'), team(ALICE)));
+      await assertFails(setDoc(doc(as(BOB), 'teams/other'), team(BOB, { members: [BOB, CAROL] })));
+      await assertFails(setDoc(doc(anon(), 'teams/other'), team(BOB)));
+    });
+
+    it('lets only the owner update, never the owner field', async () => {
+      await assertSucceeds(
+        updateDoc(doc(as(ALICE), 'teams/t1'), {
+          description: '初心者歓迎',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(updateDoc(doc(as(BOB), 'teams/t1'), { description: '乗っ取り' }));
+      await assertFails(updateDoc(doc(as(ALICE), 'teams/t1'), { ownerId: BOB }));
+      await assertFails(deleteDoc(doc(as(ALICE), 'teams/t1')));
+    });
+  });
+});

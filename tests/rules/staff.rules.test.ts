@@ -183,9 +183,7 @@ function cancelNotice(userId: string): DocumentData {
   return {
     userId,
     type: 'staff_event_cancelled',
-    title: 'イベントが中止されました',
-    content: '「週末フットサル」は運営により中止されました',
-    data: { eventId: 'e1', reason: 'fraud' },
+    data: { eventId: 'e1', eventTitle: '週末フットサル', reason: 'fraud' },
     read: false,
     timestamp: serverTimestamp(),
     clientTimestamp: Timestamp.now(),

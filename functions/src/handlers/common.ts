@@ -78,8 +78,16 @@ export interface Logger {
 
 /** Everything a handler touches outside itself; src/index.ts passes the Firebase-backed ones. */
 export interface BaseDeps {
-  /** Resolves with the uid of a valid Firebase ID token, rejects otherwise. */
+  /**
+   * Resolves with the uid of a valid Firebase ID token, rejects otherwise (a revoked token, or
+   * one of a disabled account, included).
+   */
   verifyIdToken(token: string): Promise<{ uid: string }>;
+  /**
+   * Whether staff suspended the account: users/{uid} isActive === false (a missing field or
+   * document is active; docs/security.md "Suspension"). A suspended account causes no mail.
+   */
+  isSuspended(uid: string): Promise<boolean>;
   /** The address in users/{uid}/private/account, or null when there is none. */
   getUserEmail(uid: string): Promise<string | null>;
   /** The public profile's displayName (users/{uid}), or null. */
@@ -110,6 +118,9 @@ export const methodNotAllowed = (): HandlerResponse =>
 
 export const forbidden = (message: string): HandlerResponse =>
   json(403, { error: 'forbidden', message });
+
+export const suspended = (): HandlerResponse =>
+  json(403, { error: 'account_suspended', message: 'This account is suspended.' });
 
 export const tooManyRequests = (decision: RateDecision): HandlerResponse =>
   json(
@@ -172,9 +183,10 @@ export function invalidBody(error: z.ZodError): HandlerResponse {
 }
 
 /**
- * What every handler does first, in this order: POST only (405), a valid ID token (401), the
- * caller's quota under `name` (429), then the body against `schema` (400). Either the caller's
- * uid and the parsed body, or the response that ends the request.
+ * What every handler does first, in this order: POST only (405), a valid ID token (401), an
+ * account that is not suspended (403), the caller's quota under `name` (429), then the body
+ * against `schema` (400). Either the caller's uid and the parsed body, or the response that
+ * ends the request.
  */
 export async function acceptPost<T>(
   req: HandlerRequest,
@@ -186,6 +198,11 @@ export async function acceptPost<T>(
   const auth = await authenticate(req, deps);
   if ('response' in auth) return auth;
   const { uid } = auth;
+
+  if (await deps.isSuspended(uid)) {
+    deps.log.warn(`${name} refused: account suspended`, { uid });
+    return { response: suspended() };
+  }
 
   const quota = await deps.throttle(`${name}:caller:${uid}`, limit);
   if (!quota.allowed) {

@@ -1,6 +1,13 @@
-import type { Auth } from 'firebase/auth';
-import type { Firestore } from 'firebase/firestore';
+import type { Auth, User } from 'firebase/auth';
+import {
+  doc,
+  getDoc,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
+import { isSuspended, type Actor } from '@/domain/rules/standing';
 
 /** The initialized SDK services every port of this backend works with. */
 export interface FirebaseContext {
@@ -17,6 +24,46 @@ export interface FirebaseContext {
 export async function currentUid(ctx: FirebaseContext): Promise<string | null> {
   await ctx.auth.authStateReady();
   return ctx.auth.currentUser?.uid ?? null;
+}
+
+/** The acting user with the profile their standing was read from (null when it does not exist). */
+export interface FirebaseActor extends Actor {
+  profile: DocumentData | null;
+}
+
+/**
+ * The ID token carries email_verified as it was when the token was minted; the rules read that
+ * claim, the domain reads user.emailVerified (updated by reload()). After a verification the
+ * token is refreshed, so both see the same answer.
+ */
+async function syncVerifiedClaim(user: User): Promise<void> {
+  if (!user.emailVerified) return;
+  const token = await user.getIdTokenResult();
+  if (token.claims.email_verified !== true) await user.getIdToken(true);
+}
+
+/**
+ * Who is writing (src/domain/rules/standing.ts): the auth user's verified flag and the standing
+ * on their users document, read inside the caller's transaction when there is one, so a
+ * suspension that lands meanwhile makes the transaction retry and refuse. Null when signed out.
+ */
+export async function currentActor(
+  ctx: FirebaseContext,
+  tx?: Transaction,
+): Promise<FirebaseActor | null> {
+  await ctx.auth.authStateReady();
+  const user = ctx.auth.currentUser;
+  if (!user) return null;
+  await syncVerifiedClaim(user);
+  const ref = doc(ctx.db, 'users', user.uid);
+  const snap = tx ? await tx.get(ref) : await getDoc(ref);
+  const profile = snap.exists() ? snap.data() : null;
+  return {
+    uid: user.uid,
+    emailVerified: user.emailVerified,
+    suspended: isSuspended({ isActive: profile?.isActive as boolean | undefined }),
+    profile,
+  };
 }
 
 /** The page's origin for continue URLs; outside a browser (tests) a neutral placeholder. */

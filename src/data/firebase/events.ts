@@ -56,7 +56,7 @@ import {
   requestConverter,
 } from './converters';
 import { scanPage } from '@/lib/scan-page';
-import { currentUid, type FirebaseContext } from './context';
+import { currentActor, currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 
 /**
@@ -141,18 +141,16 @@ export function applyParticipants(
   snap: DocumentSnapshot,
   before: string[],
   after: string[],
-  /** Written with an addition: the approval that adds (firestore.rules checks it). */
-  approvedRequestId?: string,
 ): void {
   const { added, removed } = participantDiff(before, after);
   if (added.length === 0 && removed.length === 0) return;
-  const approval = approvedRequestId ? { approvedRequestId } : {};
   if (added.length > 0 && removed.length > 0) {
-    tx.update(ref, { participants: after, ...approval });
+    tx.update(ref, { participants: after });
     return;
   }
   if (added.length > 0) {
-    tx.update(ref, { participants: arrayUnion(...added), ...approval });
+    // arrayUnion appends: the rules read the newcomer as the last entry.
+    tx.update(ref, { participants: arrayUnion(...added) });
     return;
   }
   const raw = (snap.get('participants') as unknown[] | undefined) ?? [];
@@ -266,7 +264,8 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     },
 
     async create(input) {
-      const decision = decideCreate(await currentUid(ctx));
+      const actor = await currentActor(ctx);
+      const decision = decideCreate(actor);
       const user = ctx.auth.currentUser;
       const ref = doc(events);
       await setDoc(ref, {
@@ -282,10 +281,10 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     },
 
     async update(id, patch) {
-      const uid = await currentUid(ctx);
       await runTransaction(ctx.db, async (tx) => {
-        const { event } = uid ? await readEvent(tx, id) : { event: null };
-        assertCanEdit(uid, event);
+        const actor = await currentActor(ctx, tx);
+        const { event } = actor ? await readEvent(tx, id) : { event: null };
+        assertCanEdit(actor, event);
         const capacity = decideCapacity(event, patch.capacity);
         const fields = eventFieldsWrite({ ...patch, capacity });
         tx.update(eventRef(id), { ...fields, updatedAt: serverTimestamp() });
@@ -293,20 +292,20 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     },
 
     async changeStatus(id, status) {
-      const uid = await currentUid(ctx);
       await runTransaction(ctx.db, async (tx) => {
-        const { event } = uid ? await readEvent(tx, id) : { event: null };
-        const next = decideStatusChange(uid, event, status);
+        const actor = await currentActor(ctx, tx);
+        const { event } = actor ? await readEvent(tx, id) : { event: null };
+        const next = decideStatusChange(actor, event, status);
         if (event && next !== event.status)
           tx.update(eventRef(id), { status: next, updatedAt: serverTimestamp() });
       });
     },
 
     async join(id) {
-      const uid = await currentUid(ctx);
       await runTransaction(ctx.db, async (tx) => {
-        const { snap, event } = uid ? await readEvent(tx, id) : { snap: null, event: null };
-        const decision = decideJoin(uid, event);
+        const actor = await currentActor(ctx, tx);
+        const { snap, event } = actor ? await readEvent(tx, id) : { snap: null, event: null };
+        const decision = decideJoin(actor, event);
         applyParticipants(tx, eventRef(id), snap!, event!.participants, decision.participants);
       });
     },
@@ -324,13 +323,14 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
           )
         : null;
       await runTransaction(ctx.db, async (tx) => {
-        const { snap, event } = uid ? await readEvent(tx, id) : { snap: null, event: null };
+        const actor = await currentActor(ctx, tx);
+        const { snap, event } = actor ? await readEvent(tx, id) : { snap: null, event: null };
         const requests = [];
         for (const d of mine?.docs ?? []) {
           const r = await tx.get(d.ref.withConverter(requestConverter));
           if (r.exists()) requests.push(r);
         }
-        const decision = decideLeave(uid, event);
+        const decision = decideLeave(actor, event);
         applyParticipants(tx, eventRef(id), snap!, event!.participants, decision.participants);
         for (const r of requests) {
           if (r.data().userId === decision.deleteRequestsOf) tx.delete(r.ref);

@@ -12,28 +12,27 @@ import {
   updateDoc,
   where,
   writeBatch,
-  setDoc,
   type DocumentData,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
-import type { NewNotification } from '@/domain/entities/notification';
-import { BackendError } from '@/domain/errors';
+import type { NotificationWrite } from '@/domain/entities/notification';
+import { assertMayWrite } from '@/domain/rules/standing';
 import type { NotificationsPort } from '@/data/ports/notifications';
 import { notificationConverter, parsedDocs } from './converters';
-import { currentUid, type FirebaseContext } from './context';
+import { currentActor, type FirebaseContext } from './context';
+
 /** A write batch holds at most 500 operations. */
 const BATCH_LIMIT = 500;
 
 /**
- * The stored form of a new notification. SPEC §3: clientTimestamp at creation (what the list
- * sorts by first, so a notification shows at once) and the server timestamp beside it.
+ * The stored form of a new notification (no words: src/domain/entities/notification.ts renders
+ * them). SPEC §3: clientTimestamp at creation (what the list sorts by first, so a notification
+ * shows at once) and the server timestamp beside it.
  */
-export function notificationWrite(n: NewNotification): DocumentData {
+export function notificationWrite(n: NotificationWrite): DocumentData {
   return {
     userId: n.userId,
-    title: n.title,
-    content: n.content,
     type: n.type,
     data: n.data,
     read: false,
@@ -44,6 +43,9 @@ export function notificationWrite(n: NewNotification): DocumentData {
 
 export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort {
   const col = collection(ctx.db, 'notifications');
+
+  /** Every write here needs an active account (a suspended one reads only). */
+  const assertActive = async () => assertMayWrite(await currentActor(ctx), 'active');
 
   /** Runs the operations in batches of 500 (a user may have more notifications than that). */
   const inBatches = async (
@@ -78,18 +80,13 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
       );
     },
 
-    async add(n) {
-      // The rules would let an organizer's participation notifications through; those are
-      // written by the participation port, so this one writes the caller's own only.
-      if (n.userId !== (await currentUid(ctx))) throw new BackendError('permission-denied');
-      await setDoc(doc(col), notificationWrite(n));
-    },
-
     async markRead(id) {
+      await assertActive();
       await updateDoc(doc(col, id), { read: true });
     },
 
     async markAllRead(uid) {
+      await assertActive();
       const snap = await getDocs(
         query(col, where('userId', '==', uid), where('read', '==', false)),
       );
@@ -97,10 +94,12 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
     },
 
     async remove(id) {
+      await assertActive();
       await deleteDoc(doc(col, id));
     },
 
     async removeAll(uid) {
+      await assertActive();
       const snap = await getDocs(query(col, where('userId', '==', uid)));
       await inBatches(snap.docs, (batch, d) => batch.delete(d.ref));
     },

@@ -21,9 +21,11 @@ import {
 import type { SportEvent } from '@/domain/entities/event';
 import {
   PLACEHOLDER_EVENT_INFO,
+  requestIdFor,
   type ParticipationRequest,
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
+import { requesterNameOf } from '@/domain/entities/notification';
 import { DomainError } from '@/domain/errors';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import {
@@ -39,10 +41,10 @@ import type { ApiPort } from '@/data/ports/api';
 import type { ParticipationPort } from '@/data/ports/participation';
 import { runSideEffect } from '@/lib/side-effects';
 import { eventConverter, parsedDocs, requestConverter } from './converters';
-import { currentUid, type FirebaseContext } from './context';
+import { currentActor, currentUid, type FirebaseContext } from './context';
 import { applyParticipants } from './events';
 import { notificationWrite } from './notifications';
-import { logQueryError } from './query-error';
+import { isRulesRefusal, logQueryError } from './query-error';
 
 /** Firestore's `in` filter takes at most 30 values. */
 const IN_LIMIT = 30;
@@ -59,14 +61,29 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
   const requestRef = (id: string) => doc(ctx.db, 'participationRequests', id);
   const eventRef = (id: string) => doc(ctx.db, 'events', id);
 
-  /** Reads a request and its event inside the transaction (nothing when signed out). */
-  const readForProcessing = async (tx: Transaction, uid: string | null, requestId: string) => {
-    if (!uid || !requestId) return { request: null, event: null, eventSnap: null };
-    const reqSnap = await tx.get(requestRef(requestId).withConverter(requestConverter));
-    const request = reqSnap.exists() ? reqSnap.data() : null;
-    if (!request?.eventId) return { request, event: null, eventSnap: null };
+  /**
+   * A request inside a transaction, or null: the rules refuse to show a request to anyone but
+   * its requester and its event's organizer, missing ones included (requestVisibleTo), and such
+   * a refusal reads as "not found".
+   */
+  const readRequest = async (tx: Transaction, id: string): Promise<ParticipationRequest | null> => {
+    try {
+      const snap = await tx.get(requestRef(id).withConverter(requestConverter));
+      return snap.exists() ? snap.data() : null;
+    } catch (e) {
+      if (isRulesRefusal(e)) return null;
+      throw e;
+    }
+  };
+
+  /** Reads the actor, a request and its event inside the transaction (no more when signed out). */
+  const readForProcessing = async (tx: Transaction, requestId: string) => {
+    const actor = await currentActor(ctx, tx);
+    if (!actor || !requestId) return { actor, request: null, event: null, eventSnap: null };
+    const request = await readRequest(tx, requestId);
+    if (!request?.eventId) return { actor, request, event: null, eventSnap: null };
     const eventSnap = await tx.get(eventRef(request.eventId).withConverter(eventConverter));
-    return { request, event: eventSnap.exists() ? eventSnap.data() : null, eventSnap };
+    return { actor, request, event: eventSnap.exists() ? eventSnap.data() : null, eventSnap };
   };
 
   const eventInfo = async (
@@ -110,54 +127,60 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
   return {
     async request(eventId, message) {
       const uid = await currentUid(ctx);
-      // A transaction cannot query: my earlier requests for the event are found first and re-read.
+      // A transaction cannot query: my earlier requests for the event (older ones may carry
+      // other ids) are found first and re-read inside, with the id this request will have.
       const mine = uid
         ? await getDocs(
             query(requests, where('userId', '==', uid), where('eventId', '==', eventId)),
           )
         : null;
-      const requesterName = ctx.auth.currentUser?.displayName ?? '';
       return runTransaction(ctx.db, async (tx) => {
+        const actor = await currentActor(ctx, tx);
         let event: SportEvent | null = null;
         const myRequests: ParticipationRequest[] = [];
-        if (uid && eventId) {
+        if (actor && eventId) {
           const eventSnap = await tx.get(eventRef(eventId).withConverter(eventConverter));
           event = eventSnap.exists() ? eventSnap.data() : null;
-          for (const d of mine?.docs ?? []) {
-            const r = await tx.get(d.ref.withConverter(requestConverter));
-            if (r.exists()) myRequests.push(r.data());
+          const ids = new Set([
+            requestIdFor(eventId, actor.uid),
+            ...(mine?.docs ?? []).map((d) => d.id),
+          ]);
+          for (const id of ids) {
+            const r = await readRequest(tx, id);
+            if (r) myRequests.push(r);
           }
         }
-        const decision = decideRequest({ uid, event, myRequests, requesterName, message });
-        const ref = doc(requests);
-        tx.set(ref, {
+        const decision = decideRequest({
+          actor,
+          event,
+          myRequests,
+          requesterName: requesterNameOf(actor?.profile ?? null),
+          message,
+        });
+        // A new request, or my rejected one asked again: either way it starts over from now.
+        tx.set(requestRef(decision.id), {
           ...decision.request,
           createdAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
         });
-        tx.set(doc(notifications), notificationWrite(decision.notify));
-        return ref.id;
+        tx.set(doc(notifications, decision.notify.id), notificationWrite(decision.notify));
+        return decision.id;
       });
     },
 
     async cancel(requestId) {
-      const uid = await currentUid(ctx);
       await runTransaction(ctx.db, async (tx) => {
-        let request: ParticipationRequest | null = null;
-        if (uid && requestId) {
-          const snap = await tx.get(requestRef(requestId).withConverter(requestConverter));
-          request = snap.exists() ? snap.data() : null;
-        }
-        decideCancel(uid, request);
+        const actor = await currentActor(ctx, tx);
+        const request = actor && requestId ? await readRequest(tx, requestId) : null;
+        decideCancel(actor, request);
         tx.delete(requestRef(requestId));
       });
     },
 
     async approve(requestId) {
-      const uid = await currentUid(ctx);
       const { request, event } = await runTransaction(ctx.db, async (tx) => {
-        const read = await readForProcessing(tx, uid, requestId);
-        const decision = decideApprove({ uid, request: read.request, event: read.event });
+        const read = await readForProcessing(tx, requestId);
+        const decision = decideApprove(read);
         const event = read.event!;
         tx.update(requestRef(requestId), { status: 'approved', updatedAt: serverTimestamp() });
         applyParticipants(
@@ -166,9 +189,8 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
           read.eventSnap!,
           event.participants,
           decision.participants,
-          requestId,
         );
-        tx.set(doc(notifications), notificationWrite(decision.notify));
+        tx.set(doc(notifications, decision.notify.id), notificationWrite(decision.notify));
         return { request: read.request!, event };
       });
       void runSideEffect('participation.approve: mail', () =>
@@ -179,12 +201,11 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
     },
 
     async reject(requestId) {
-      const uid = await currentUid(ctx);
       const { request, event } = await runTransaction(ctx.db, async (tx) => {
-        const read = await readForProcessing(tx, uid, requestId);
-        const decision = decideReject({ uid, request: read.request, event: read.event });
+        const read = await readForProcessing(tx, requestId);
+        const decision = decideReject(read);
         tx.update(requestRef(requestId), { status: 'rejected', updatedAt: serverTimestamp() });
-        tx.set(doc(notifications), notificationWrite(decision.notify));
+        tx.set(doc(notifications, decision.notify.id), notificationWrite(decision.notify));
         return { request: read.request!, event: read.event! };
       });
       const organizerName = ctx.auth.currentUser?.displayName ?? '';

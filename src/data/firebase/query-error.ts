@@ -16,3 +16,8 @@ export function logQueryError(context: string, e: unknown): void {
   }
   logger.error(context, e);
 }
+
+/** The security rules refused the read or write. */
+export function isRulesRefusal(e: unknown): boolean {
+  return e instanceof FirebaseError && e.code === 'permission-denied';
+}

@@ -43,6 +43,7 @@ import {
   decideStaffCancel,
   decideStandingChange,
   staffCancelNotification,
+  type StaffCancelNotification,
   userSearch,
   type StaffActor,
 } from '@/domain/rules/staff';
@@ -379,13 +380,7 @@ export function createStaffPort(ctx: FirebaseContext): StaffPort {
   };
 }
 
-function notifyFields(n: {
-  userId: string;
-  type: string;
-  title: string;
-  content: string;
-  data: Record<string, unknown>;
-}): DocumentData {
+function notifyFields(n: StaffCancelNotification): DocumentData {
   return {
     ...n,
     read: false,

@@ -17,11 +17,12 @@ import { emailSettingsSchema } from '@/domain/entities/email-settings';
 import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
 import { BackendError, DomainError } from '@/domain/errors';
 import { privateProfileOf, profileWrites, stalePublicFields } from '@/domain/profile';
-import { assertMayWrite, isSuspended, type Actor } from '@/domain/rules/standing';
+import { assertMayWriteOwn } from '@/domain/rules/standing';
 import type { UsersPort } from '@/data/ports/users';
 import { logger } from '@/lib/logger';
 import { userConverter, parsedDocs } from './converters';
-import { currentUid, type FirebaseContext } from './context';
+import { currentActor, currentUid, type FirebaseContext } from './context';
+import { isRulesRefusal } from './query-error';
 
 /** Firestore's `in` filter takes at most 30 values. */
 const IN_LIMIT = 30;
@@ -43,26 +44,40 @@ export function usersPaths(ctx: FirebaseContext) {
   };
 }
 
+/** The pauses before markEmailVerified tries again after a refusal (see retryWhileRefused). */
+export const VERIFIED_MARK_RETRY_DELAYS_MS = [1000, 3000] as const;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a write that the rules may refuse for a moment after the ID token changed, and tries it
+ * again after each delay. With the multi-tab cache only the primary tab talks to Firestore, with
+ * its own copy of the token: a verification link opened in a second tab refreshes that tab's
+ * token (email_verified true), but the write goes out with the primary tab's older one until the
+ * primary picks the new token up from the shared session (within about a second). Every refusal
+ * is logged; the last one is thrown to the caller, who logs it too.
+ */
+export async function retryWhileRefused(
+  context: string,
+  write: () => Promise<void>,
+  delaysMs: readonly number[],
+  wait: (ms: number) => Promise<void> = pause,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (e) {
+      if (!isRulesRefusal(e) || attempt >= delaysMs.length) throw e;
+      logger.warn(`${context}: refused by the rules, trying again (${attempt + 1})`, e);
+      await wait(delaysMs[attempt]!);
+    }
+  }
+}
+
 export function createUsersPort(ctx: FirebaseContext): UsersPort {
   const paths = usersPaths(ctx);
   const isMe = (uid: string) => ctx.auth.currentUser?.uid === uid;
-
-  /** The signed-in user as a write sees them, from the auth token and their profile's standing. */
-  const actorOf = (uid: string | null, profile: unknown): Actor | null =>
-    uid
-      ? {
-          uid,
-          emailVerified: ctx.auth.currentUser?.emailVerified ?? false,
-          suspended: isSuspended(profile as { isActive?: boolean } | undefined),
-        }
-      : null;
-
-  /** Writes of the owner's private documents: signed in and not suspended (their profile). */
-  const activeActor = async (): Promise<void> => {
-    const me = await currentUid(ctx);
-    const mine = me ? await getDoc(paths.profile(me)) : null;
-    assertMayWrite(actorOf(me, mine?.data()), 'active');
-  };
 
   const withOwnEmail = async (profile: UserProfile): Promise<UserProfile> => {
     if (!isMe(profile.id)) return profile;
@@ -121,7 +136,7 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
           createdAt: serverTimestamp(),
           role: 'user',
           // Creating the account signs it in; the login record is the same as recordLogin's.
-          isActive: true,
+          // isActive is staff's to write (docs/security.md): missing means active.
           lastLoginAt: serverTimestamp(),
         });
         tx.set(paths.account(uid), { email: d.email, updatedAt: serverTimestamp() });
@@ -138,11 +153,10 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async saveProfile(uid, save) {
-      const me = await currentUid(ctx);
       await runTransaction(ctx.db, async (tx) => {
-        const mine = me ? await tx.get(paths.profile(me)) : null;
-        assertMayWrite(actorOf(me, mine?.data()), 'active');
-        if (!mine?.exists()) throw new DomainError('profileNotFound');
+        const actor = await currentActor(ctx, tx);
+        if (actor && !actor.profile) throw new DomainError('profileNotFound');
+        assertMayWriteOwn(actor, uid);
         const { publicFields, privateFields } = profileWrites(uid, save, new Date());
         // Both documents in one write: the rules compare them (getAfter) to keep them consistent.
         tx.update(paths.profile(uid), { ...publicFields, updatedAt: serverTimestamp() });
@@ -175,7 +189,7 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async saveEmailSettings(uid, settings) {
-      await activeActor();
+      assertMayWriteOwn(await currentActor(ctx), uid);
       await setDoc(paths.settings(uid), {
         mail: emailSettingsSchema.parse({ mail: settings }),
         updatedAt: serverTimestamp(),
@@ -183,29 +197,33 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async markEmailVerified(uid) {
-      const user = ctx.auth.currentUser;
-      // The rules accept emailVerified only with a verified token; the token minted before the
-      // link was clicked still says false, so refresh it first.
-      if (user && user.uid === uid) await user.getIdToken(true);
-      await updateDoc(paths.profile(uid), { emailVerified: true, updatedAt: serverTimestamp() });
+      // The rules accept emailVerified only with a verified token: currentActor refreshes a
+      // token minted before the link was opened.
+      assertMayWriteOwn(await currentActor(ctx), uid);
+      await retryWhileRefused(
+        'users.markEmailVerified',
+        () => updateDoc(paths.profile(uid), { emailVerified: true, updatedAt: serverTimestamp() }),
+        VERIFIED_MARK_RETRY_DELAYS_MS,
+      );
     },
 
     async recordLogin(uid) {
       const profile = await getDoc(paths.profile(uid));
       if (!profile.exists()) return;
       const legacyEmail: unknown = profile.get('email');
+      // The sign-in stamp is the one write a suspended account still makes (docs/security.md);
+      // the client never writes isActive, which is staff's.
+      const stamp: Record<string, unknown> = { lastLoginAt: serverTimestamp() };
+      // A profile written before the public/private split: its email moves out of sight.
+      if (typeof legacyEmail === 'string') stamp.email = deleteField();
       const batch = writeBatch(ctx.db);
-      batch.update(paths.profile(uid), { lastLoginAt: serverTimestamp(), isActive: true });
-      if (typeof legacyEmail === 'string') {
-        // A profile written before the public/private split: its email moves out of sight.
-        batch.update(paths.profile(uid), { email: deleteField() });
-        if (legacyEmail)
-          batch.set(
-            paths.account(uid),
-            { email: legacyEmail, updatedAt: serverTimestamp() },
-            { merge: true },
-          );
-      }
+      batch.update(paths.profile(uid), stamp);
+      if (typeof legacyEmail === 'string' && legacyEmail)
+        batch.set(
+          paths.account(uid),
+          { email: legacyEmail, updatedAt: serverTimestamp() },
+          { merge: true },
+        );
       await batch.commit();
     },
   };

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@/data/ports/auth';
 import { isSuspended, type Actor } from '@/domain/rules/standing';
-import type { LocalDb } from './db';
+import type { DocRow, LocalDb } from './db';
 
 /** What every local repository needs: the database, the clock, and who is signed in in this tab. */
 export interface LocalContext {
@@ -27,14 +27,24 @@ export async function currentDisplayName(
   };
 }
 
-/** The signed-in user as a write sees them (src/domain/rules/standing.ts), or null. */
-export async function currentActor(ctx: LocalContext): Promise<Actor | null> {
-  const user = ctx.currentUser();
-  if (!user) return null;
-  const row = await ctx.db.users.get(user.uid);
+/** The acting user with the profile row their standing was read from (null when it does not exist). */
+export interface LocalActor extends Actor {
+  profile: DocRow | null;
+}
+
+/**
+ * Who is writing (src/domain/rules/standing.ts), as the server would know them: the account's
+ * verified flag and the users row's standing, read from the database (call it inside the
+ * write's transaction, with db.accounts and db.users in its scope). Null when signed out.
+ */
+export async function currentActor(ctx: LocalContext): Promise<LocalActor | null> {
+  const uid = currentUid(ctx);
+  if (!uid) return null;
+  const [account, profile] = await Promise.all([ctx.db.accounts.get(uid), ctx.db.users.get(uid)]);
   return {
-    uid: user.uid,
-    emailVerified: user.emailVerified,
-    suspended: isSuspended(row as { isActive?: boolean } | undefined),
+    uid,
+    emailVerified: account?.emailVerified === true,
+    suspended: isSuspended({ isActive: profile?.isActive as boolean | undefined }),
+    profile: profile ?? null,
   };
 }

@@ -30,7 +30,7 @@ import {
   decideLeave,
   decideStatusChange,
 } from '@/domain/rules/events';
-import { currentDisplayName, currentUid, type LocalContext } from './context';
+import { currentActor, currentDisplayName, currentUid, type LocalContext } from './context';
 import { addDays, dayFromYmd, startOfDay } from './day';
 import type { EventRow } from './db';
 import { newId } from './ids';
@@ -118,34 +118,36 @@ export class LocalEvents implements EventsPort {
   }
 
   async create(input: EventInput): Promise<string> {
-    const decision = decideCreate(currentUid(this.ctx));
-    // Denormalized so list cards need no profile read per row.
-    const organizer = await currentDisplayName(this.ctx);
-    const now = this.ctx.now();
+    const { db } = this.ctx;
     const id = newId();
-    const row: EventRow = {
-      id,
-      ...eventFields(input),
-      date: dayFromYmd(input.date),
-      startTime: input.startTime,
-      organizerId: decision.organizerId,
-      organizerName: organizer.name,
-      organizerPhotoURL: organizer.photoURL,
-      participants: decision.participants,
-      status: decision.status,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.ctx.db.events.add(row);
+    await db.transaction('rw', db.events, db.users, db.accounts, async () => {
+      const decision = decideCreate(await currentActor(this.ctx));
+      // Denormalized so list cards need no profile read per row.
+      const organizer = await currentDisplayName(this.ctx);
+      const now = this.ctx.now();
+      await db.events.add({
+        id,
+        ...eventFields(input),
+        date: dayFromYmd(input.date),
+        startTime: input.startTime,
+        organizerId: decision.organizerId,
+        organizerName: organizer.name,
+        organizerPhotoURL: organizer.photoURL,
+        participants: decision.participants,
+        status: decision.status,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies EventRow);
+    });
     return id;
   }
 
   async update(id: string, patch: Partial<EventInput>): Promise<void> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    await db.transaction('rw', db.events, async () => {
+    await db.transaction('rw', db.events, db.users, db.accounts, async () => {
+      const actor = await currentActor(this.ctx);
       const event = await this.read(id);
-      assertCanEdit(uid, event);
+      assertCanEdit(actor, event);
       const capacity = decideCapacity(event, patch.capacity);
       const changes = definedOnly({
         ...eventFields(patch),
@@ -160,27 +162,25 @@ export class LocalEvents implements EventsPort {
 
   async changeStatus(id: string, status: EventStatus): Promise<void> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    await db.transaction('rw', db.events, async () => {
-      const next = decideStatusChange(uid, await this.read(id), status);
+    await db.transaction('rw', db.events, db.users, db.accounts, async () => {
+      const next = decideStatusChange(await currentActor(this.ctx), await this.read(id), status);
       await db.events.update(id, { status: next, updatedAt: this.ctx.now() });
     });
   }
 
   async join(id: string): Promise<void> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    await db.transaction('rw', db.events, async () => {
-      const { participants } = decideJoin(uid, await this.read(id));
+    await db.transaction('rw', db.events, db.users, db.accounts, async () => {
+      const { participants } = decideJoin(await currentActor(this.ctx), await this.read(id));
       await db.events.update(id, { participants });
     });
   }
 
   async leave(id: string): Promise<void> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    await db.transaction('rw', db.events, db.participationRequests, async () => {
-      const decision = decideLeave(uid, await this.read(id));
+    const tables = [db.events, db.participationRequests, db.users, db.accounts];
+    await db.transaction('rw', tables, async () => {
+      const decision = decideLeave(await currentActor(this.ctx), await this.read(id));
       await db.events.update(id, { participants: decision.participants });
       await db.participationRequests
         .where('[userId+eventId]')
@@ -246,10 +246,7 @@ export class LocalEvents implements EventsPort {
     return participationRecord(
       {
         settledCount: settled.length,
-        settledNewest: settled
-          .sort(byEventTime)
-          .reverse()
-          .slice(0, PARTICIPATION_HISTORY_LIMIT),
+        settledNewest: settled.sort(byEventTime).reverse().slice(0, PARTICIPATION_HISTORY_LIMIT),
         recent: events
           .filter((e) => e.date.getTime() >= settledEnd)
           .slice(0, RECENT_PARTICIPATION_CAP),
@@ -331,7 +328,6 @@ function pageOf(events: SportEvent[]): Page<SportEvent> {
         : null,
   };
 }
-
 
 /** The equality filters here; the keyword by the domain's rule, as on Firebase. */
 function matcher(f: EventFilters): (e: SportEvent) => boolean {

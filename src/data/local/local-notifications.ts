@@ -3,16 +3,19 @@ import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
 import {
   notificationSchema,
   type AppNotification,
-  type NewNotification,
+  type NotificationWrite,
 } from '@/domain/entities/notification';
 import { BackendError } from '@/domain/errors';
-import { currentUid, type LocalContext } from './context';
+import { assertMayWrite } from '@/domain/rules/standing';
+import { currentActor, currentUid, type LocalContext } from './context';
 import type { LocalDb } from './db';
-import { newId } from './ids';
 import { subscribeLive } from './live-query';
 import { parseRows } from './rows';
 
-/** Every action is the recipient's own, as firestore.rules hold it on Firebase. */
+/**
+ * Every action is the recipient's own, by an active account (a suspended one only reads), as
+ * firestore.rules hold it on Firebase.
+ */
 export class LocalNotifications implements NotificationsPort {
   private readonly ctx: LocalContext;
 
@@ -40,39 +43,45 @@ export class LocalNotifications implements NotificationsPort {
     );
   }
 
-  async add(n: NewNotification): Promise<void> {
-    this.assertMe(n.userId);
-    await addNotification(this.ctx.db, n, this.ctx.now());
-  }
-
   async markRead(id: string): Promise<void> {
-    const { db } = this.ctx;
-    await db.transaction('rw', db.notifications, async () => {
+    await this.write(async (db) => {
       await this.readMine(id);
       await db.notifications.update(id, { read: true });
     });
   }
 
   async markAllRead(uid: string): Promise<void> {
-    this.assertMe(uid);
-    await this.ctx.db.notifications
-      .where('userId')
-      .equals(uid)
-      .filter((n) => n.read !== true)
-      .modify({ read: true });
+    await this.write(async (db) => {
+      this.assertMe(uid);
+      await db.notifications
+        .where('userId')
+        .equals(uid)
+        .filter((n) => n.read !== true)
+        .modify({ read: true });
+    });
   }
 
   async remove(id: string): Promise<void> {
-    const { db } = this.ctx;
-    await db.transaction('rw', db.notifications, async () => {
+    await this.write(async (db) => {
       await this.readMine(id);
       await db.notifications.delete(id);
     });
   }
 
   async removeAll(uid: string): Promise<void> {
-    this.assertMe(uid);
-    await this.ctx.db.notifications.where('userId').equals(uid).delete();
+    await this.write(async (db) => {
+      this.assertMe(uid);
+      await db.notifications.where('userId').equals(uid).delete();
+    });
+  }
+
+  /** A write to my own notifications, by an active account. */
+  private async write(apply: (db: LocalDb) => Promise<void>): Promise<void> {
+    const { db } = this.ctx;
+    await db.transaction('rw', db.notifications, db.users, db.accounts, async () => {
+      assertMayWrite(await currentActor(this.ctx), 'active');
+      await apply(db);
+    });
   }
 
   private assertMe(uid: string): void {
@@ -86,9 +95,10 @@ export class LocalNotifications implements NotificationsPort {
   }
 }
 
-/** Written as the Firebase backend does: server time plus the client time the list prefers. */
-export async function addNotification(db: LocalDb, n: NewNotification, now: Date): Promise<string> {
-  const id = newId();
-  await db.notifications.add({ id, ...n, read: false, timestamp: now, clientTimestamp: now });
-  return id;
+/**
+ * Written as the Firebase backend does: under the id of its cause (a later request of the same
+ * user replaces the earlier one's), with the server time and the client time the list prefers.
+ */
+export async function putNotification(db: LocalDb, n: NotificationWrite, now: Date): Promise<void> {
+  await db.notifications.put({ ...n, read: false, timestamp: now, clientTimestamp: now });
 }

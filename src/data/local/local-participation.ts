@@ -12,6 +12,7 @@ import {
   type ParticipationRequest,
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
+import { requesterNameOf } from '@/domain/entities/notification';
 import { userProfileSchema } from '@/domain/entities/user';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import {
@@ -23,14 +24,20 @@ import {
   newestFirst,
   pendingFromFallback,
   requestThatCounts,
+  requestVisibleTo,
 } from '@/domain/rules/participation';
 import { DomainError } from '@/domain/errors';
 import { logger } from '@/lib/logger';
 import { runSideEffect } from '@/lib/side-effects';
-import { currentDisplayName, currentUid, type LocalContext } from './context';
+import {
+  currentActor,
+  currentDisplayName,
+  currentUid,
+  type LocalActor,
+  type LocalContext,
+} from './context';
 import type { EventRow, LocalDb, RequestRow } from './db';
-import { newId } from './ids';
-import { addNotification } from './local-notifications';
+import { putNotification } from './local-notifications';
 import { parseRow, parseRows } from './rows';
 
 export class LocalParticipation implements ParticipationPort {
@@ -45,34 +52,35 @@ export class LocalParticipation implements ParticipationPort {
 
   async request(eventId: string, message: string): Promise<string> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    const requester = await currentDisplayName(this.ctx);
-    const id = newId();
-    await db.transaction('rw', db.events, db.participationRequests, db.notifications, async () => {
+    const tables = [db.events, db.participationRequests, db.notifications, db.users, db.accounts];
+    return db.transaction('rw', tables, async () => {
+      const actor = await currentActor(this.ctx);
       const decision = decideRequest({
-        uid,
+        actor,
         event: await readEvent(db, eventId),
-        myRequests: uid ? await this.requestsOf(uid, eventId) : [],
-        requesterName: requester.name,
+        myRequests: actor ? await this.requestsOf(actor.uid, eventId) : [],
+        requesterName: requesterNameOf(actor?.profile ?? null),
         message,
       });
       const now = this.ctx.now();
-      await db.participationRequests.add({
-        id,
+      // A new request, or my rejected one asked again: either way it starts over from now.
+      await db.participationRequests.put({
+        id: decision.id,
         ...decision.request,
         createdAt: now,
         updatedAt: now,
       });
-      await addNotification(db, decision.notify, now);
+      await putNotification(db, decision.notify, now);
+      return decision.id;
     });
-    return id;
   }
 
   async cancel(requestId: string): Promise<void> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    await db.transaction('rw', db.participationRequests, async () => {
-      decideCancel(uid, await readRequest(db, requestId));
+    const tables = [db.participationRequests, db.events, db.users, db.accounts];
+    await db.transaction('rw', tables, async () => {
+      const actor = await currentActor(this.ctx);
+      decideCancel(actor, await readVisibleRequest(db, actor?.uid ?? null, requestId));
       await db.participationRequests.delete(requestId);
     });
   }
@@ -84,7 +92,7 @@ export class LocalParticipation implements ParticipationPort {
       // Request, participants and notification change together or not at all.
       await db.participationRequests.update(requestId, { status: 'approved', updatedAt: now });
       await db.events.update(read.event!.id, { participants: decision.participants });
-      await addNotification(db, decision.notify, now);
+      await putNotification(db, decision.notify, now);
     });
     void runSideEffect('participation.approve: mail', async () =>
       this.api.sendNotificationEmail(
@@ -102,7 +110,7 @@ export class LocalParticipation implements ParticipationPort {
     const { request, event } = await this.process(requestId, async (read, now) => {
       const decision = decideReject(read);
       await db.participationRequests.update(requestId, { status: 'rejected', updatedAt: now });
-      await addNotification(db, decision.notify, now);
+      await putNotification(db, decision.notify, now);
     });
     const organizerName = (await currentDisplayName(this.ctx)).name;
     void runSideEffect('participation.reject: mail', async () =>
@@ -125,7 +133,7 @@ export class LocalParticipation implements ParticipationPort {
     requestId: string,
     apply: (
       read: {
-        uid: string | null;
+        actor: LocalActor | null;
         request: ParticipationRequest | null;
         event: SportEvent | null;
       },
@@ -133,11 +141,12 @@ export class LocalParticipation implements ParticipationPort {
     ) => Promise<void>,
   ): Promise<{ request: ParticipationRequest; event: SportEvent }> {
     const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    return db.transaction('rw', db.events, db.participationRequests, db.notifications, async () => {
-      const request = await readRequest(db, requestId);
+    const tables = [db.events, db.participationRequests, db.notifications, db.users, db.accounts];
+    return db.transaction('rw', tables, async () => {
+      const actor = await currentActor(this.ctx);
+      const request = await readVisibleRequest(db, actor?.uid ?? null, requestId);
       const event = request ? await readEvent(db, request.eventId) : null;
-      await apply({ uid, request, event }, this.ctx.now());
+      await apply({ actor, request, event }, this.ctx.now());
       return { request: request!, event: event! };
     });
   }
@@ -235,7 +244,18 @@ async function readEvent(db: LocalDb, id: string): Promise<SportEvent | null> {
   return row ? parseRow(sportEventSchema, row) : null;
 }
 
-async function readRequest(db: LocalDb, id: string): Promise<ParticipationRequest | null> {
-  const row: RequestRow | undefined = await db.participationRequests.get(id);
-  return row ? parseRow(participationRequestSchema, row) : null;
+/** A request as this reader may see it (requestVisibleTo): to a stranger it does not exist. */
+async function readVisibleRequest(
+  db: LocalDb,
+  uid: string | null,
+  id: string,
+): Promise<ParticipationRequest | null> {
+  const row: RequestRow | undefined = uid ? await db.participationRequests.get(id) : undefined;
+  const request = row ? parseRow(participationRequestSchema, row) : null;
+  const event = request ? await db.events.get(request.eventId) : undefined;
+  return requestVisibleTo(
+    uid,
+    request,
+    typeof event?.organizerId === 'string' ? event.organizerId : null,
+  );
 }

@@ -65,7 +65,7 @@ export class LocalUsers implements UsersPort {
 
   async saveProfile(uid: string, save: ProfileSave): Promise<void> {
     const { db } = this.ctx;
-    await db.transaction('rw', db.users, db.privateDocs, async () => {
+    await db.transaction('rw', db.users, db.privateDocs, db.accounts, async () => {
       assertMayWrite(await currentActor(this.ctx), 'active');
       this.assertMe(uid);
       const row = await db.users.get(uid);
@@ -109,12 +109,15 @@ export class LocalUsers implements UsersPort {
   }
 
   async saveEmailSettings(uid: string, settings: EmailSettings): Promise<void> {
-    assertMayWrite(await currentActor(this.ctx), 'active');
-    this.assertMe(uid);
-    await this.ctx.db.privateDocs.put({
-      id: privateDocId(uid, 'settings'),
-      mail: { ...emailSettingsSchema.parse({ mail: settings }) },
-      updatedAt: this.ctx.now(),
+    const { db } = this.ctx;
+    await db.transaction('rw', db.privateDocs, db.users, db.accounts, async () => {
+      assertMayWrite(await currentActor(this.ctx), 'active');
+      this.assertMe(uid);
+      await db.privateDocs.put({
+        id: privateDocId(uid, 'settings'),
+        mail: { ...emailSettingsSchema.parse({ mail: settings }) },
+        updatedAt: this.ctx.now(),
+      });
     });
   }
 
@@ -124,8 +127,10 @@ export class LocalUsers implements UsersPort {
 
   async recordLogin(uid: string): Promise<void> {
     this.assertMe(uid);
-    // A missing profile is left alone: a login stamp must not create a nameless one.
-    await this.ctx.db.users.update(uid, { lastLoginAt: this.ctx.now(), isActive: true });
+    // The sign-in stamp is the one write a suspended account still makes (docs/security.md);
+    // isActive is staff's. A missing profile is left alone: a login stamp must not create a
+    // nameless one.
+    await this.ctx.db.users.update(uid, { lastLoginAt: this.ctx.now() });
   }
 
   private assertMe(uid: string): void {
@@ -136,7 +141,8 @@ export class LocalUsers implements UsersPort {
   private async updateMine(uid: string, fields: Record<string, unknown>): Promise<void> {
     this.assertMe(uid);
     const { db } = this.ctx;
-    await db.transaction('rw', db.users, async () => {
+    await db.transaction('rw', db.users, db.accounts, async () => {
+      assertMayWrite(await currentActor(this.ctx), 'active');
       if (!(await db.users.get(uid))) throw new BackendError('permission-denied');
       await db.users.update(uid, fields);
     });

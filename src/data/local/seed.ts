@@ -1,5 +1,6 @@
 import { conversationId } from '@/domain/entities/conversation';
 import type { NotificationType } from '@/domain/entities/notification';
+import { requestIdFor } from '@/domain/entities/participation-request';
 import type {
   AccountRow,
   ConversationRow,
@@ -918,8 +919,8 @@ function buildSeed(now: Date) {
     };
   });
 
-  const requests: RequestRow[] = REQUESTS.map((r, i) => ({
-    id: `seed-request-${String(i + 1).padStart(2, '0')}`,
+  const requests: RequestRow[] = REQUESTS.map((r) => ({
+    id: requestIdFor(seedEventId(r.event), DEMO_UIDS[r.user]),
     userId: DEMO_UIDS[r.user],
     eventId: seedEventId(r.event),
     message: r.message,

@@ -1,9 +1,12 @@
-import type { AppNotification, NewNotification } from '@/domain/entities/notification';
+import type { AppNotification } from '@/domain/entities/notification';
 
 /**
- * In-app notifications. The statements follow the convention in ./backend.ts. The actions throw;
- * the notifications screen runs them as silent mutations (the mutation cache logs the failure and
- * the screen puts the list back), which is what "only logged" means for them.
+ * A user's notifications. There is no method to write one: each is written by the operation that
+ * causes it (a participation request, approval or rejection), in the same transaction, under an
+ * id derived from that cause, and carries ids instead of words (docs/notifications.md). The
+ * write methods below need an active account; the statements follow the convention in ./backend.ts.
+ * The actions throw; the notifications screen runs them as silent mutations (the mutation cache
+ * logs the failure and the screen puts the list back), which is what "only logged" means for them.
  */
 export interface NotificationsPort {
   /**
@@ -18,15 +21,8 @@ export interface NotificationsPort {
     onError: (e: unknown) => void,
   ): () => void;
   /**
-   * Stores a new unread notification with the server time and the client time.
-   * Fails: throws; 'permission-denied' for anyone but the caller (the participation
-   * notifications are written by the participation port, in the transaction that causes them).
-   * Caller: a signed-in user, for themself.
-   */
-  add(n: NewNotification): Promise<void>;
-  /**
    * Marks one read. Missing, or anyone else's: 'permission-denied'. Fails: throws.
-   * Caller: its recipient.
+   * Caller: its recipient, signed in and not suspended.
    */
   markRead(id: string): Promise<void>;
   /**

@@ -72,13 +72,15 @@ export interface UsersPort {
    */
   saveEmailSettings(uid: string, settings: EmailSettings): Promise<void>;
   /**
-   * Marks the profile verified after the auth service says the address is.
+   * Marks the profile verified after the auth service says the address is. Firebase: a refusal
+   * right after the token changed is retried (see retryWhileRefused); the last one is thrown.
    * Missing: 'permission-denied' (nothing is created). Fails: throws; 'permission-denied' for
    * anyone else's profile. Caller: the signed-in user, for themself.
    */
   markEmailVerified(uid: string): Promise<void>;
   /**
-   * Sign-in bookkeeping: lastLoginAt = now, isActive = true.
+   * Sign-in bookkeeping: lastLoginAt = now, and nothing else: the sign-in stamp is the one write
+   * a suspended account still makes, and isActive is written by staff only (docs/security.md).
    * Missing: resolves without writing (right after sign-up the profile may not exist yet, and a
    * login stamp must not create a nameless one). Fails: throws; 'permission-denied' for anyone
    * else's profile (the session runs it through runSideEffect, so a failure is only logged).

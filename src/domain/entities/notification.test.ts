@@ -1,4 +1,10 @@
-import { notificationSchema, notificationTime } from '@/domain/entities/notification';
+import {
+  notificationIdFor,
+  notificationSchema,
+  notificationText,
+  notificationTime,
+  requesterNameOf,
+} from '@/domain/entities/notification';
 
 const base = { id: 'n1', userId: 'u1' };
 
@@ -121,5 +127,58 @@ describe('notification timestamp preference (SPEC §3)', () => {
     expect(parse({ timestamp: serverTs, date: dated })).toEqual(server);
     expect(parse({ date: dated, timestamp: numeric.getTime() })).toEqual(dated);
     expect(parse({ timestamp: numeric.getTime() })).toEqual(numeric);
+  });
+});
+
+describe('notificationText: the words, rendered from type and data', () => {
+  const n = (type: string, data: Record<string, unknown>, stored = { title: '', content: '' }) =>
+    notificationSchema.parse({ ...base, type, data, ...stored });
+
+  it('says who asked to join which event', () => {
+    expect(
+      notificationText(
+        n('participation_request', { eventTitle: '朝のテニス', requesterName: '花子' }),
+      ),
+    ).toEqual({
+      title: '参加リクエストが届きました',
+      body: '花子さんが「朝のテニス」への参加をリクエストしました',
+    });
+    expect(notificationText(n('participation_request', { eventTitle: '朝のテニス' })).body).toBe(
+      'ユーザーさんが「朝のテニス」への参加をリクエストしました',
+    );
+  });
+
+  it('says an approval or a rejection, and copes without the title', () => {
+    expect(notificationText(n('participation_approved', { eventTitle: '夜ラン' }))).toEqual({
+      title: '参加リクエストが承認されました',
+      body: '「夜ラン」への参加が承認されました',
+    });
+    expect(notificationText(n('participation_rejected', {}))).toEqual({
+      title: '参加リクエストが承認されませんでした',
+      body: 'イベントへの参加リクエストは承認されませんでした',
+    });
+  });
+
+  it('never renders a value of the wrong type', () => {
+    expect(
+      notificationText(n('participation_approved', { eventTitle: { $: 'http://phish.example/' } }))
+        .body,
+    ).toBe('イベントへの参加が承認されました');
+  });
+
+  it('shows what an older document stored, and a generic line for an unknown type', () => {
+    expect(
+      notificationText(n('participation_approved', {}, { title: '承認', content: '旧文面' })),
+    ).toEqual({ title: '承認', body: '旧文面' });
+    expect(notificationText(n('promotion', {}))).toEqual({ title: 'お知らせ', body: '' });
+  });
+
+  it('derives one id per request and outcome, and the requester name as the rules read it', () => {
+    expect(notificationIdFor('e1_u1', 'participation_approved')).toBe(
+      'e1_u1_participation_approved',
+    );
+    expect(requesterNameOf({ displayName: '花子' })).toBe('花子');
+    expect(requesterNameOf({ displayName: 7 })).toBe('');
+    expect(requesterNameOf(null)).toBe('');
   });
 });

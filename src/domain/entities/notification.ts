@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toDateOrNull } from '@/domain/time';
 import { text } from './common';
+import { STAFF_CANCEL_REASON_LABELS, type StaffCancelReason } from './staff-cancel';
 
 export const NOTIFICATION_TYPES = [
   'participation_request',
@@ -70,10 +71,86 @@ export function notificationTime(
   return now();
 }
 
-export interface NewNotification {
+/** The notification types a client write may cause (firestore.rules ties each to its cause). */
+export const PARTICIPATION_NOTIFICATION_TYPES = [
+  'participation_request',
+  'participation_approved',
+  'participation_rejected',
+] as const satisfies readonly NotificationType[];
+export type ParticipationNotificationType = (typeof PARTICIPATION_NOTIFICATION_TYPES)[number];
+
+/**
+ * What a participation notification stores besides its type (docs/notifications.md): ids, and
+ * the two short values the list shows, which the rules check against their source documents in
+ * the same write (the event's title, the requester's profile name). Never free text.
+ */
+export interface ParticipationNotificationData {
+  eventId: string;
+  requestId: string;
+  eventTitle: string;
+  /** participation_request only: the requester's display name on their profile. */
+  requesterName?: string;
+}
+
+/**
+ * A notification as a backend writes it, inside the write that causes it. The id comes from the
+ * cause (notificationIdFor), so one cause makes one notification; the stored document is
+ * `{ userId, type, data, read: false, timestamp, clientTimestamp }`.
+ */
+export interface NotificationWrite {
+  id: string;
   userId: string;
+  type: ParticipationNotificationType;
+  data: ParticipationNotificationData;
+}
+
+/**
+ * requesterName as the rules check it: the displayName stored on the requester's users
+ * document, '' without one (the list then says ユーザー).
+ */
+export function requesterNameOf(profile: Record<string, unknown> | null): string {
+  return typeof profile?.displayName === 'string' ? profile.displayName : '';
+}
+
+/** One notification per request and outcome; a later request of the same user replaces it. */
+export function notificationIdFor(requestId: string, type: ParticipationNotificationType): string {
+  return `${requestId}_${type}`;
+}
+
+/**
+ * The words of a notification, rendered here and nowhere else: fixed Japanese per type from the
+ * ids and checked values in `data`. A document written before notifications stopped carrying
+ * text (stored title or content) shows what it stored; an unknown type a generic line.
+ */
+export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'title' | 'content'>): {
   title: string;
-  content: string;
-  type: NotificationType;
-  data: Record<string, unknown>;
+  body: string;
+} {
+  if (n.title || n.content) return { title: n.title || 'お知らせ', body: n.content };
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const title = str(n.data.eventTitle);
+  const event = title ? `「${title}」` : 'イベント';
+  switch (n.type) {
+    case 'participation_request':
+      return {
+        title: '参加リクエストが届きました',
+        body: `${str(n.data.requesterName) || 'ユーザー'}さんが${event}への参加をリクエストしました`,
+      };
+    case 'participation_approved':
+      return { title: '参加リクエストが承認されました', body: `${event}への参加が承認されました` };
+    case 'participation_rejected':
+      return {
+        title: '参加リクエストが承認されませんでした',
+        body: `${event}への参加リクエストは承認されませんでした`,
+      };
+    case 'staff_event_cancelled': {
+      const reason = STAFF_CANCEL_REASON_LABELS[str(n.data.reason) as StaffCancelReason];
+      return {
+        title: 'イベントが中止されました',
+        body: `${event}は運営により中止されました${reason ? `（理由：${reason}）` : ''}`,
+      };
+    }
+    default:
+      return { title: 'お知らせ', body: '' };
+  }
 }

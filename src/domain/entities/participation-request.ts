@@ -26,6 +26,15 @@ export const participationRequestSchema = z.object({
 
 export type ParticipationRequest = z.output<typeof participationRequestSchema>;
 
+/**
+ * A user's request for an event has one id, derived from both (docs/security.md "Participation requests"): so a
+ * user has at most one request per event, asking again after a rejection reopens that same
+ * request, and the rules find the request behind an approval without a pointer on the event.
+ */
+export function requestIdFor(eventId: string, uid: string): string {
+  return `${eventId}_${uid}`;
+}
+
 /** A pending request of mine, with what the list shows of its event. */
 export interface PendingRequestWithEvent extends ParticipationRequest {
   event: { title: string; date: Date | null; location: string };

@@ -4,7 +4,7 @@ import {
   type EventStatus,
   type SportEvent,
 } from '@/domain/entities/event';
-import { DomainError } from '@/domain/errors';
+import { actorOf } from '@/test/actors';
 import {
   assertCanEdit,
   canTransition,
@@ -60,18 +60,30 @@ describe('event status transitions', () => {
 
 describe('decideCreate', () => {
   it('makes the signed-in user the organizer of an open event without participants', () => {
-    expect(decideCreate(USER)).toEqual({ organizerId: USER, status: 'open', participants: [] });
+    expect(decideCreate(actorOf(USER))).toEqual({
+      organizerId: USER,
+      status: 'open',
+      participants: [],
+    });
   });
 
   it('refuses an anonymous visitor', () => {
     expect(() => decideCreate(null)).toThrow('User must be authenticated to create events');
-    expect(() => decideCreate('')).toThrow(DomainError);
+  });
+
+  it('needs a verified address and an active account', () => {
+    expect(() => decideCreate(actorOf(USER, { emailVerified: false }))).toThrow(
+      'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
+    );
+    expect(() => decideCreate(actorOf(USER, { suspended: true }))).toThrow(
+      'このアカウントは利用停止中のため、この操作はできません',
+    );
   });
 });
 
 describe('assertCanEdit', () => {
   it('lets the organizer edit', () => {
-    expect(() => assertCanEdit(ORGANIZER, event())).not.toThrow();
+    expect(() => assertCanEdit(actorOf(ORGANIZER), event())).not.toThrow();
   });
 
   it('needs a signed-in user first', () => {
@@ -80,11 +92,25 @@ describe('assertCanEdit', () => {
   });
 
   it('needs an existing event', () => {
-    expect(() => assertCanEdit(ORGANIZER, null)).toThrow('イベントが見つかりません');
+    expect(() => assertCanEdit(actorOf(ORGANIZER), null)).toThrow('イベントが見つかりません');
   });
 
   it('refuses anyone but the organizer', () => {
-    expect(() => assertCanEdit(USER, event())).toThrow('このイベントを編集する権限がありません');
+    expect(() => assertCanEdit(actorOf(USER), event())).toThrow(
+      'このイベントを編集する権限がありません',
+    );
+  });
+
+  it('lets an unverified organizer edit, never a suspended one', () => {
+    expect(() =>
+      assertCanEdit(actorOf(ORGANIZER, { emailVerified: false }), event()),
+    ).not.toThrow();
+    expect(() => assertCanEdit(actorOf(ORGANIZER, { suspended: true }), event())).toThrow(
+      'このアカウントは利用停止中のため、この操作はできません',
+    );
+    expect(() =>
+      decideStatusChange(actorOf(ORGANIZER, { suspended: true }), event(), 'closed'),
+    ).toThrow('このアカウントは利用停止中のため、この操作はできません');
   });
 });
 
@@ -111,12 +137,14 @@ describe('decideCapacity', () => {
 
 describe('decideStatusChange', () => {
   it('lets the organizer make an allowed change', () => {
-    expect(decideStatusChange(ORGANIZER, event(), 'closed')).toBe('closed');
-    expect(decideStatusChange(ORGANIZER, event({ status: 'closed' }), 'open')).toBe('open');
+    expect(decideStatusChange(actorOf(ORGANIZER), event(), 'closed')).toBe('closed');
+    expect(decideStatusChange(actorOf(ORGANIZER), event({ status: 'closed' }), 'open')).toBe(
+      'open',
+    );
   });
 
   it('accepts setting the current status again', () => {
-    expect(decideStatusChange(ORGANIZER, event({ status: 'finished' }), 'finished')).toBe(
+    expect(decideStatusChange(actorOf(ORGANIZER), event({ status: 'finished' }), 'finished')).toBe(
       'finished',
     );
   });
@@ -125,78 +153,90 @@ describe('decideStatusChange', () => {
     expect(() => decideStatusChange(null, event(), 'closed')).toThrow(
       'イベントを更新するにはログインが必要です',
     );
-    expect(() => decideStatusChange(ORGANIZER, null, 'closed')).toThrow('イベントが見つかりません');
+    expect(() => decideStatusChange(actorOf(ORGANIZER), null, 'closed')).toThrow(
+      'イベントが見つかりません',
+    );
   });
 
   it('refuses anyone but the organizer', () => {
-    expect(() => decideStatusChange(USER, event(), 'closed')).toThrow(
+    expect(() => decideStatusChange(actorOf(USER), event(), 'closed')).toThrow(
       'このイベントの募集状態を変更する権限がありません',
     );
   });
 
   it('refuses leaving a final status', () => {
-    expect(() => decideStatusChange(ORGANIZER, event({ status: 'cancelled' }), 'open')).toThrow(
-      'この募集状態には変更できません',
-    );
-    expect(() => decideStatusChange(ORGANIZER, event({ status: 'finished' }), 'closed')).toThrow(
-      'この募集状態には変更できません',
-    );
+    expect(() =>
+      decideStatusChange(actorOf(ORGANIZER), event({ status: 'cancelled' }), 'open'),
+    ).toThrow('この募集状態には変更できません');
+    expect(() =>
+      decideStatusChange(actorOf(ORGANIZER), event({ status: 'finished' }), 'closed'),
+    ).toThrow('この募集状態には変更できません');
   });
 });
 
 describe('decideJoin', () => {
   it('adds the user to the participants', () => {
-    expect(decideJoin(USER, event({ participants: ['a'] }))).toEqual({ participants: ['a', USER] });
+    expect(decideJoin(actorOf(USER), event({ participants: ['a'] }))).toEqual({
+      participants: ['a', USER],
+    });
   });
 
   it('does not change the event it was given', () => {
     const e = event({ participants: ['a'] });
-    decideJoin(USER, e);
+    decideJoin(actorOf(USER), e);
     expect(e.participants).toEqual(['a']);
   });
 
   it('needs a signed-in user and an existing event', () => {
     expect(() => decideJoin(null, event())).toThrow('User must be authenticated to join events');
-    expect(() => decideJoin(USER, null)).toThrow('イベントが見つかりません');
+    expect(() => decideJoin(actorOf(USER), null)).toThrow('イベントが見つかりません');
+  });
+
+  it('needs a verified address and an active account', () => {
+    expect(() => decideJoin(actorOf(USER, { emailVerified: false }), event())).toThrow(
+      'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
+    );
+    expect(() => decideJoin(actorOf(USER, { suspended: true }), event())).toThrow(
+      'このアカウントは利用停止中のため、この操作はできません',
+    );
   });
 
   it('refuses a user who already joined', () => {
-    expect(() => decideJoin(USER, event({ participants: [USER] }))).toThrow(
+    expect(() => decideJoin(actorOf(USER), event({ participants: [USER] }))).toThrow(
       'すでにこのイベントに参加しています',
     );
   });
 
   it('refuses an event that is not open', () => {
     for (const status of ['closed', 'cancelled', 'finished']) {
-      expect(() => decideJoin(USER, event({ status }))).toThrow(
+      expect(() => decideJoin(actorOf(USER), event({ status }))).toThrow(
         'このイベントは現在参加を受け付けていません',
       );
     }
   });
 
   it('refuses a full event', () => {
-    expect(() => decideJoin(USER, event({ capacity: 2, participants: ['a', 'b'] }))).toThrow(
-      'このイベントは定員に達しています',
-    );
+    expect(() =>
+      decideJoin(actorOf(USER), event({ capacity: 2, participants: ['a', 'b'] })),
+    ).toThrow('このイベントは定員に達しています');
   });
 
   it('lets anyone join an event without a capacity limit', () => {
     expect(
-      decideJoin(USER, event({ capacity: 0, participants: ['a', 'b'] })).participants,
+      decideJoin(actorOf(USER), event({ capacity: 0, participants: ['a', 'b'] })).participants,
     ).toContain(USER);
   });
 
   it('takes the last spot', () => {
-    expect(decideJoin(USER, event({ capacity: 2, participants: ['a'] })).participants).toEqual([
-      'a',
-      USER,
-    ]);
+    expect(
+      decideJoin(actorOf(USER), event({ capacity: 2, participants: ['a'] })).participants,
+    ).toEqual(['a', USER]);
   });
 });
 
 describe('decideLeave', () => {
   it('removes the user and asks for their requests to be deleted', () => {
-    expect(decideLeave(USER, event({ participants: ['a', USER, 'b'] }))).toEqual({
+    expect(decideLeave(actorOf(USER), event({ participants: ['a', USER, 'b'] }))).toEqual({
       participants: ['a', 'b'],
       deleteRequestsOf: USER,
     });
@@ -204,18 +244,26 @@ describe('decideLeave', () => {
 
   it('needs a signed-in user and an existing event', () => {
     expect(() => decideLeave(null, event())).toThrow('User must be authenticated to leave events');
-    expect(() => decideLeave(USER, null)).toThrow('イベントが見つかりません');
+    expect(() => decideLeave(actorOf(USER), null)).toThrow('イベントが見つかりません');
+  });
+
+  it('lets an unverified participant leave, never a suspended one', () => {
+    const joined = event({ participants: [USER] });
+    expect(decideLeave(actorOf(USER, { emailVerified: false }), joined).participants).toEqual([]);
+    expect(() => decideLeave(actorOf(USER, { suspended: true }), joined)).toThrow(
+      'このアカウントは利用停止中のため、この操作はできません',
+    );
   });
 
   it('refuses a user who is not taking part', () => {
-    expect(() => decideLeave(USER, event({ participants: ['a'] }))).toThrow(
+    expect(() => decideLeave(actorOf(USER), event({ participants: ['a'] }))).toThrow(
       'このイベントに参加していません',
     );
   });
 
   it('lets a participant leave an event that is no longer open', () => {
     expect(
-      decideLeave(USER, event({ status: 'closed', participants: [USER] })).participants,
+      decideLeave(actorOf(USER), event({ status: 'closed', participants: [USER] })).participants,
     ).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { DomainError } from '@/domain/errors';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { isFull } from '@/domain/entities/event';
+import { assertMayWrite, type Actor } from '@/domain/rules/standing';
 
 /**
  * Status changes an organizer may make. open ⇄ closed while recruiting; either may be
@@ -17,22 +18,25 @@ export function canTransition(from: EventStatus, to: EventStatus): boolean {
   return STATUS_TRANSITIONS[from].includes(to);
 }
 
-/** Creating needs a signed-in user, who becomes the organizer; status starts open. */
-export function decideCreate(uid: string | null): {
+/**
+ * Creating needs a verified, active account (docs/security.md "Who may write"), which becomes
+ * the organizer; status starts open.
+ */
+export function decideCreate(actor: Actor | null): {
   organizerId: string;
   status: 'open';
   participants: string[];
 } {
-  if (!uid) throw new DomainError('authCreateEvents');
+  const { uid } = assertMayWrite(actor, 'verified', 'authCreateEvents');
   return { organizerId: uid, status: 'open', participants: [] };
 }
 
-/** An update runs only for a signed-in user and an existing event, and only by its organizer. */
+/** An update runs only for an active user and an existing event, and only by its organizer. */
 export function assertCanEdit(
-  uid: string | null,
+  actor: Actor | null,
   event: SportEvent | null,
 ): asserts event is SportEvent {
-  if (!uid) throw new DomainError('updateEventLogin');
+  const { uid } = assertMayWrite(actor, 'active', 'updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== uid) throw new DomainError('noEditPermission');
 }
@@ -53,11 +57,11 @@ export function decideCapacity(
 }
 
 export function decideStatusChange(
-  uid: string | null,
+  actor: Actor | null,
   event: SportEvent | null,
   to: EventStatus,
 ): EventStatus {
-  if (!uid) throw new DomainError('updateEventLogin');
+  const { uid } = assertMayWrite(actor, 'active', 'updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== uid) throw new DomainError('noStatusPermission');
   if (event.status === to) return to;
@@ -65,12 +69,15 @@ export function decideStatusChange(
   return to;
 }
 
-/** Direct join: refused if already joined, if the event is not open, or if it is full. */
+/**
+ * Direct join: a verified, active account; refused if already joined, if the event is not
+ * open, or if it is full.
+ */
 export function decideJoin(
-  uid: string | null,
+  actor: Actor | null,
   event: SportEvent | null,
 ): { participants: string[] } {
-  if (!uid) throw new DomainError('authJoinEvents');
+  const { uid } = assertMayWrite(actor, 'verified', 'authJoinEvents');
   if (!event) throw new DomainError('eventNotFound');
   if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
@@ -80,10 +87,10 @@ export function decideJoin(
 
 /** Leaving: must be a participant; the user's requests for the event are deleted too. */
 export function decideLeave(
-  uid: string | null,
+  actor: Actor | null,
   event: SportEvent | null,
 ): { participants: string[]; deleteRequestsOf: string } {
-  if (!uid) throw new DomainError('authLeaveEvents');
+  const { uid } = assertMayWrite(actor, 'active', 'authLeaveEvents');
   if (!event) throw new DomainError('eventNotFound');
   if (!event.participants.includes(uid)) throw new DomainError('notParticipating');
   return { participants: event.participants.filter((p) => p !== uid), deleteRequestsOf: uid };

@@ -7,6 +7,7 @@ import {
 import { isDomainError } from '@/domain/errors';
 import { MY_PENDING_LIMIT } from '@/domain/constants';
 import { PLACEHOLDER_EVENT_INFO } from '@/domain/entities/participation-request';
+import { actorOf } from '@/test/actors';
 import {
   decideApprove,
   decideCancel,
@@ -15,6 +16,7 @@ import {
   mayListEventRequests,
   pendingFromFallback,
   requestThatCounts,
+  requestVisibleTo,
 } from '@/domain/rules/participation';
 
 const ORGANIZER = 'org';
@@ -47,7 +49,7 @@ function request(
 
 describe('decideRequest', () => {
   const input = (overrides: Partial<Parameters<typeof decideRequest>[0]> = {}) => ({
-    uid: USER,
+    actor: actorOf(USER),
     event: event(),
     myRequests: [],
     requesterName: '佐藤 花子',
@@ -64,27 +66,40 @@ describe('decideRequest', () => {
     );
   });
 
-  it('creates a pending request with the trimmed message and tells the organizer', () => {
+  it('creates a pending request under the id of user and event, and tells the organizer without words', () => {
     expect(decideRequest(input())).toEqual({
+      id: 'e1_u1',
       request: { userId: USER, eventId: 'e1', message: 'よろしくお願いします', status: 'pending' },
       notify: {
+        id: 'e1_u1_participation_request',
         userId: ORGANIZER,
         type: 'participation_request',
-        title: '参加リクエストが届きました',
-        content: '佐藤 花子さんが「朝サッカー」への参加をリクエストしました',
-        data: { eventId: 'e1', userId: USER },
+        data: {
+          eventId: 'e1',
+          requestId: 'e1_u1',
+          eventTitle: '朝サッカー',
+          requesterName: '佐藤 花子',
+        },
       },
     });
   });
 
-  it('calls a nameless requester ユーザー', () => {
-    expect(decideRequest(input({ requesterName: '' })).notify.content).toBe(
-      'ユーザーさんが「朝サッカー」への参加をリクエストしました',
+  it('never carries the request message into the notification', () => {
+    const { notify } = decideRequest(input({ message: 'http://phish.example/ ログインはこちら' }));
+    expect(JSON.stringify(notify)).not.toContain('phish');
+  });
+
+  it('needs a verified address and an active account before anything else', () => {
+    expect(() =>
+      decideRequest(input({ actor: actorOf(USER, { emailVerified: false }), event: null })),
+    ).toThrow('この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください');
+    expect(() => decideRequest(input({ actor: actorOf(USER, { suspended: true }) }))).toThrow(
+      'このアカウントは利用停止中のため、この操作はできません',
     );
   });
 
   it('needs a signed-in user and an existing event', () => {
-    expect(() => decideRequest(input({ uid: null }))).toThrow(
+    expect(() => decideRequest(input({ actor: null }))).toThrow(
       'User must be authenticated to join events',
     );
     expect(() => decideRequest(input({ event: null }))).toThrow('イベントが見つかりません');
@@ -124,7 +139,7 @@ describe('decideRequest', () => {
 
 describe('decideCancel', () => {
   it('lets the requester cancel their own request', () => {
-    expect(() => decideCancel(USER, request())).not.toThrow();
+    expect(() => decideCancel(actorOf(USER), request())).not.toThrow();
   });
 
   it('needs a signed-in user', () => {
@@ -132,20 +147,20 @@ describe('decideCancel', () => {
   });
 
   it('needs an existing request', () => {
-    expect(() => decideCancel(USER, null)).toThrow('参加リクエストが見つかりません');
+    expect(() => decideCancel(actorOf(USER), null)).toThrow('参加リクエストが見つかりません');
   });
 
   it('refuses cancelling a request that was already approved or rejected', () => {
-    expect(() => decideCancel(USER, request('approved'))).toThrow(
+    expect(() => decideCancel(actorOf(USER), request('approved'))).toThrow(
       'このリクエストは既に処理されています',
     );
-    expect(() => decideCancel(USER, request('rejected'))).toThrow(
+    expect(() => decideCancel(actorOf(USER), request('rejected'))).toThrow(
       'このリクエストは既に処理されています',
     );
   });
 
   it("refuses cancelling someone else's request", () => {
-    expect(() => decideCancel('someone-else', request())).toThrow(
+    expect(() => decideCancel(actorOf('someone-else'), request())).toThrow(
       'このリクエストをキャンセルする権限がありません',
     );
   });
@@ -154,22 +169,25 @@ describe('decideCancel', () => {
 describe('decideApprove', () => {
   it('adds the requester and notifies them of the approval', () => {
     expect(
-      decideApprove({ uid: ORGANIZER, request: request(), event: event({ participants: ['a'] }) }),
+      decideApprove({
+        actor: actorOf(ORGANIZER),
+        request: request(),
+        event: event({ participants: ['a'] }),
+      }),
     ).toEqual({
       participants: ['a', USER],
       notify: {
+        id: 'r1_participation_approved',
         userId: USER,
         type: 'participation_approved',
-        title: '参加リクエストが承認されました',
-        content: '「朝サッカー」への参加が承認されました',
-        data: { eventId: 'e1' },
+        data: { eventId: 'e1', requestId: 'r1', eventTitle: '朝サッカー' },
       },
     });
   });
 
   it('does not add a requester who is already a participant', () => {
     const d = decideApprove({
-      uid: ORGANIZER,
+      actor: actorOf(ORGANIZER),
       request: request(),
       event: event({ participants: [USER, 'a'] }),
     });
@@ -178,7 +196,7 @@ describe('decideApprove', () => {
 
   it('approves a requester already inside a full event', () => {
     const d = decideApprove({
-      uid: ORGANIZER,
+      actor: actorOf(ORGANIZER),
       request: request(),
       event: event({ capacity: 1, participants: [USER] }),
     });
@@ -187,13 +205,13 @@ describe('decideApprove', () => {
 
   it.each(['cancelled', 'finished'] as const)('refuses to add anyone to a %s event', (status) => {
     expect(() =>
-      decideApprove({ uid: ORGANIZER, request: request(), event: event({ status }) }),
+      decideApprove({ actor: actorOf(ORGANIZER), request: request(), event: event({ status }) }),
     ).toThrow('このイベントは現在参加を受け付けていません');
   });
 
   it('still approves into a closed event (closed to new requests, not to pending ones)', () => {
     const d = decideApprove({
-      uid: ORGANIZER,
+      actor: actorOf(ORGANIZER),
       request: request(),
       event: event({ status: 'closed' }),
     });
@@ -203,7 +221,7 @@ describe('decideApprove', () => {
   it('refuses to approve into a full event', () => {
     expect(() =>
       decideApprove({
-        uid: ORGANIZER,
+        actor: actorOf(ORGANIZER),
         request: request(),
         event: event({ capacity: 1, participants: ['a'] }),
       }),
@@ -212,31 +230,31 @@ describe('decideApprove', () => {
 
   it.each(['approved', 'rejected'] as const)('refuses a request already %s', (status) => {
     expect(() =>
-      decideApprove({ uid: ORGANIZER, request: request(status), event: event() }),
+      decideApprove({ actor: actorOf(ORGANIZER), request: request(status), event: event() }),
     ).toThrow('このリクエストは既に処理されています');
   });
 
   it('needs a signed-in user, the request and the event', () => {
-    expect(() => decideApprove({ uid: null, request: request(), event: event() })).toThrow(
+    expect(() => decideApprove({ actor: null, request: request(), event: event() })).toThrow(
       '操作にはログインが必要です',
     );
-    expect(() => decideApprove({ uid: ORGANIZER, request: null, event: event() })).toThrow(
-      '参加リクエストが見つかりません',
-    );
-    expect(() => decideApprove({ uid: ORGANIZER, request: request(), event: null })).toThrow(
-      'イベントが見つかりません',
-    );
+    expect(() =>
+      decideApprove({ actor: actorOf(ORGANIZER), request: null, event: event() }),
+    ).toThrow('参加リクエストが見つかりません');
+    expect(() =>
+      decideApprove({ actor: actorOf(ORGANIZER), request: request(), event: null }),
+    ).toThrow('イベントが見つかりません');
   });
 
   it('refuses anyone but the organizer', () => {
-    expect(() => decideApprove({ uid: USER, request: request(), event: event() })).toThrow(
-      'このリクエストを処理する権限がありません',
-    );
+    expect(() =>
+      decideApprove({ actor: actorOf(USER), request: request(), event: event() }),
+    ).toThrow('このリクエストを処理する権限がありません');
   });
 
   it('reports an already processed request before checking who asks', () => {
     try {
-      decideApprove({ uid: USER, request: request('approved'), event: event() });
+      decideApprove({ actor: actorOf(USER), request: request('approved'), event: event() });
       expect.unreachable();
     } catch (e) {
       expect(isDomainError(e, 'alreadyProcessed')).toBe(true);
@@ -246,14 +264,13 @@ describe('decideApprove', () => {
 
 describe('decideReject', () => {
   it('notifies the requester of the rejection and changes no participants', () => {
-    const d = decideReject({ uid: ORGANIZER, request: request(), event: event() });
+    const d = decideReject({ actor: actorOf(ORGANIZER), request: request(), event: event() });
     expect(d).toEqual({
       notify: {
+        id: 'r1_participation_rejected',
         userId: USER,
         type: 'participation_rejected',
-        title: '参加リクエストが承認されませんでした',
-        content: '「朝サッカー」への参加リクエストは承認されませんでした',
-        data: { eventId: 'e1' },
+        data: { eventId: 'e1', requestId: 'r1', eventTitle: '朝サッカー' },
       },
     });
   });
@@ -261,7 +278,7 @@ describe('decideReject', () => {
   it('rejects even when the event is full', () => {
     expect(() =>
       decideReject({
-        uid: ORGANIZER,
+        actor: actorOf(ORGANIZER),
         request: request(),
         event: event({ capacity: 1, participants: ['a'] }),
       }),
@@ -270,26 +287,51 @@ describe('decideReject', () => {
 
   it.each(['approved', 'rejected'] as const)('refuses a request already %s', (status) => {
     expect(() =>
-      decideReject({ uid: ORGANIZER, request: request(status), event: event() }),
+      decideReject({ actor: actorOf(ORGANIZER), request: request(status), event: event() }),
     ).toThrow('このリクエストは既に処理されています');
   });
 
   it('needs a signed-in user, the request and the event', () => {
-    expect(() => decideReject({ uid: null, request: request(), event: event() })).toThrow(
+    expect(() => decideReject({ actor: null, request: request(), event: event() })).toThrow(
       '操作にはログインが必要です',
     );
-    expect(() => decideReject({ uid: ORGANIZER, request: null, event: event() })).toThrow(
-      '参加リクエストが見つかりません',
-    );
-    expect(() => decideReject({ uid: ORGANIZER, request: request(), event: null })).toThrow(
-      'イベントが見つかりません',
-    );
+    expect(() =>
+      decideReject({ actor: actorOf(ORGANIZER), request: null, event: event() }),
+    ).toThrow('参加リクエストが見つかりません');
+    expect(() =>
+      decideReject({ actor: actorOf(ORGANIZER), request: request(), event: null }),
+    ).toThrow('イベントが見つかりません');
+  });
+
+  it('lets an unverified organizer process, never a suspended one', () => {
+    const unverified = actorOf(ORGANIZER, { emailVerified: false });
+    expect(() =>
+      decideReject({ actor: unverified, request: request(), event: event() }),
+    ).not.toThrow();
+    expect(() =>
+      decideReject({
+        actor: actorOf(ORGANIZER, { suspended: true }),
+        request: request(),
+        event: event(),
+      }),
+    ).toThrow('このアカウントは利用停止中のため、この操作はできません');
   });
 
   it('refuses anyone but the organizer', () => {
-    expect(() => decideReject({ uid: USER, request: request(), event: event() })).toThrow(
-      'このリクエストを処理する権限がありません',
-    );
+    expect(() =>
+      decideReject({ actor: actorOf(USER), request: request(), event: event() }),
+    ).toThrow('このリクエストを処理する権限がありません');
+  });
+});
+
+describe('requestVisibleTo', () => {
+  it('shows a request to its requester and to the organizer of its event only', () => {
+    const r = request();
+    expect(requestVisibleTo(USER, r, ORGANIZER)).toBe(r);
+    expect(requestVisibleTo(ORGANIZER, r, ORGANIZER)).toBe(r);
+    expect(requestVisibleTo('stranger', r, ORGANIZER)).toBeNull();
+    expect(requestVisibleTo('stranger', r, null)).toBeNull();
+    expect(requestVisibleTo(null, r, ORGANIZER)).toBeNull();
   });
 });
 

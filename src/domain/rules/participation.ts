@@ -2,29 +2,35 @@ import { MY_PENDING_LIMIT, REQUEST_MESSAGE_MAX } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import type { SportEvent } from '@/domain/entities/event';
 import { isFull } from '@/domain/entities/event';
-import type { NewNotification } from '@/domain/entities/notification';
+import { notificationIdFor, type NotificationWrite } from '@/domain/entities/notification';
 import {
   PLACEHOLDER_EVENT_INFO,
+  requestIdFor,
   type ParticipationRequest,
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
+import { assertMayWrite, type Actor } from '@/domain/rules/standing';
 
 /**
- * Asking to join: refused if already a participant or already pending, if the event is not
- * open or full. The organizer is told of the request.
+ * Asking to join: a verified, active account (docs/security.md "Who may write"); refused if
+ * already a participant or already pending, if the event is not open or full. The request's id
+ * is requestIdFor(event, user): asking again after a rejection reopens the same request. The
+ * organizer is told of the request.
  */
 export function decideRequest(input: {
-  uid: string | null;
+  actor: Actor | null;
   event: SportEvent | null;
   myRequests: ParticipationRequest[];
+  /** The requester's display name on their profile ('' without one). */
   requesterName: string;
   message: string;
 }): {
+  id: string;
   request: { userId: string; eventId: string; message: string; status: 'pending' };
-  notify: NewNotification;
+  notify: NotificationWrite;
 } {
-  const { uid, event } = input;
-  if (!uid) throw new DomainError('authJoinEvents');
+  const { uid } = assertMayWrite(input.actor, 'verified', 'authJoinEvents');
+  const { event } = input;
   if (!event) throw new DomainError('eventNotFound');
   if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
   if (input.myRequests.some((r) => r.eventId === event.id && r.status === 'pending')) {
@@ -34,24 +40,43 @@ export function decideRequest(input: {
   if (isFull(event)) throw new DomainError('eventFull');
   const message = input.message.trim();
   if (message.length > REQUEST_MESSAGE_MAX) throw new DomainError('requestMessageTooLong');
+  const id = requestIdFor(event.id, uid);
   return {
+    id,
     request: { userId: uid, eventId: event.id, message, status: 'pending' },
     notify: {
+      id: notificationIdFor(id, 'participation_request'),
       userId: event.organizerId,
       type: 'participation_request',
-      title: '参加リクエストが届きました',
-      content: `${input.requesterName || 'ユーザー'}さんが「${event.title}」への参加をリクエストしました`,
-      data: { eventId: event.id, userId: uid },
+      data: {
+        eventId: event.id,
+        requestId: id,
+        eventTitle: event.title,
+        requesterName: input.requesterName,
+      },
     },
   };
+}
+
+/**
+ * A request is private to its requester and the organizer of its event (docs/security.md "Participation requests"):
+ * to anyone else it reads as missing, so neither its message nor its existence shows.
+ */
+export function requestVisibleTo(
+  uid: string | null,
+  request: ParticipationRequest | null,
+  organizerId: string | null,
+): ParticipationRequest | null {
+  if (!uid || !request) return null;
+  return request.userId === uid || organizerId === uid ? request : null;
 }
 
 /**
  * Cancelling deletes the request. Only a pending one: an approved requester leaves the event
  * instead (which also removes them from participants), a rejected one stays as the record.
  */
-export function decideCancel(uid: string | null, request: ParticipationRequest | null): void {
-  if (!uid) throw new DomainError('loginRequired');
+export function decideCancel(actor: Actor | null, request: ParticipationRequest | null): void {
+  const { uid } = assertMayWrite(actor, 'active');
   if (!request) throw new DomainError('requestNotFound');
   if (request.userId !== uid) throw new DomainError('noCancelPermission');
   if (request.status !== 'pending') throw new DomainError('alreadyProcessed');
@@ -67,40 +92,39 @@ export function takesApprovals(event: Pick<SportEvent, 'status'>): boolean {
  * people: open, or closed to new requests; never once cancelled or finished) and is notified.
  */
 export function decideApprove(input: {
-  uid: string | null;
+  actor: Actor | null;
   request: ParticipationRequest | null;
   event: SportEvent | null;
-}): { participants: string[]; notify: NewNotification } {
+}): { participants: string[]; notify: NotificationWrite } {
   const { request, event } = assertProcessable(input);
   const already = event.participants.includes(request.userId);
   if (!already && !takesApprovals(event)) throw new DomainError('eventNotOpen');
   if (!already && isFull(event)) throw new DomainError('eventFull');
   return {
     participants: already ? event.participants : [...event.participants, request.userId],
-    notify: {
-      userId: request.userId,
-      type: 'participation_approved',
-      title: '参加リクエストが承認されました',
-      content: `「${event.title}」への参加が承認されました`,
-      data: { eventId: event.id },
-    },
+    notify: outcomeNotification(request, event, 'participation_approved'),
   };
 }
 
 export function decideReject(input: {
-  uid: string | null;
+  actor: Actor | null;
   request: ParticipationRequest | null;
   event: SportEvent | null;
-}): { notify: NewNotification } {
+}): { notify: NotificationWrite } {
   const { request, event } = assertProcessable(input);
+  return { notify: outcomeNotification(request, event, 'participation_rejected') };
+}
+
+function outcomeNotification(
+  request: ParticipationRequest,
+  event: SportEvent,
+  type: 'participation_approved' | 'participation_rejected',
+): NotificationWrite {
   return {
-    notify: {
-      userId: request.userId,
-      type: 'participation_rejected',
-      title: '参加リクエストが承認されませんでした',
-      content: `「${event.title}」への参加リクエストは承認されませんでした`,
-      data: { eventId: event.id },
-    },
+    id: notificationIdFor(request.id, type),
+    userId: request.userId,
+    type,
+    data: { eventId: event.id, requestId: request.id, eventTitle: event.title },
   };
 }
 
@@ -109,15 +133,15 @@ export function decideReject(input: {
  * organizer; the domain does (and so do the security rules), so both backends agree.
  */
 function assertProcessable(input: {
-  uid: string | null;
+  actor: Actor | null;
   request: ParticipationRequest | null;
   event: SportEvent | null;
 }): { request: ParticipationRequest; event: SportEvent } {
-  if (!input.uid) throw new DomainError('loginRequired');
+  const { uid } = assertMayWrite(input.actor, 'active');
   if (!input.request) throw new DomainError('requestNotFound');
   if (input.request.status !== 'pending') throw new DomainError('alreadyProcessed');
   if (!input.event) throw new DomainError('eventNotFound');
-  if (input.event.organizerId !== input.uid) throw new DomainError('noProcessPermission');
+  if (input.event.organizerId !== uid) throw new DomainError('noProcessPermission');
   return { request: input.request, event: input.event };
 }
 

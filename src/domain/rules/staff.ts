@@ -2,7 +2,6 @@ import { ADMINS_MAX, STAFF_NOTE_MAX } from '@/domain/constants';
 import { auditEntry, type NewAuditEntry } from '@/domain/entities/audit';
 import type { Conversation, Message } from '@/domain/entities/conversation';
 import type { SportEvent } from '@/domain/entities/event';
-import type { NewNotification } from '@/domain/entities/notification';
 import {
   reportDocId,
   reportInputSchema,
@@ -13,11 +12,7 @@ import {
   type ReportTarget,
   type ReportTargetType,
 } from '@/domain/entities/report';
-import {
-  STAFF_CANCEL_REASON_LABELS,
-  STAFF_CANCEL_REASONS,
-  type StaffCancelReason,
-} from '@/domain/entities/staff-cancel';
+import { STAFF_CANCEL_REASONS, type StaffCancelReason } from '@/domain/entities/staff-cancel';
 import type { Team } from '@/domain/entities/team';
 import { ROLES, SPECIAL_ADMIN_EMAIL, type Role, type UserProfile } from '@/domain/entities/user';
 import { DomainError } from '@/domain/errors';
@@ -255,6 +250,13 @@ export function decideStaffCancel(
   };
 }
 
+/** A staff cancellation notice as stored: ids and checked values, no words (notificationText). */
+export interface StaffCancelNotification {
+  userId: string;
+  type: 'staff_event_cancelled';
+  data: { eventId: string; eventTitle: string; reason: StaffCancelReason };
+}
+
 /**
  * The notice each person of a cancelled event gets: one per event and person (the id says
  * which), naming the event and the reason; the staff member's note stays in the audit log.
@@ -263,15 +265,13 @@ export function staffCancelNotification(
   userId: string,
   event: Pick<SportEvent, 'id' | 'title'>,
   reason: StaffCancelReason,
-): { id: string; notification: NewNotification } {
+): { id: string; notification: StaffCancelNotification } {
   return {
     id: `${event.id}_staff_event_cancelled_${userId}`,
     notification: {
       userId,
       type: 'staff_event_cancelled',
-      title: 'イベントが中止されました',
-      content: `「${event.title}」は運営により中止されました（理由：${STAFF_CANCEL_REASON_LABELS[reason]}）`,
-      data: { eventId: event.id, reason },
+      data: { eventId: event.id, eventTitle: event.title, reason },
     },
   };
 }

@@ -1,5 +1,11 @@
 import { isDomainError } from '@/domain/errors';
-import { assertMayWrite, isSuspended, type Actor } from './standing';
+import {
+  assertMayWrite,
+  assertMayWriteOwn,
+  isSuspended,
+  standingRefusal,
+  type Actor,
+} from './standing';
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
   uid: 'u1',
@@ -49,5 +55,27 @@ describe('assertMayWrite', () => {
     expect(refusal(() => assertMayWrite(unverified, 'verified'))).toBe('emailNotVerified');
     expect(assertMayWrite(unverified, 'active')).toBe(unverified);
     expect(assertMayWrite(actor(), 'verified').uid).toBe('u1');
+  });
+});
+
+describe('standingRefusal (what screens ask before offering an action)', () => {
+  it('names the reason, suspension first, or null', () => {
+    expect(standingRefusal(actor(), 'verified')).toBeNull();
+    expect(standingRefusal(actor({ emailVerified: false }), 'active')).toBeNull();
+    expect(standingRefusal(actor({ emailVerified: false }), 'verified')).toBe('emailNotVerified');
+    expect(standingRefusal(actor({ suspended: true, emailVerified: false }), 'verified')).toBe(
+      'accountSuspended',
+    );
+  });
+});
+
+describe('assertMayWriteOwn', () => {
+  it("lets an active owner write their own documents, nobody else's", () => {
+    expect(assertMayWriteOwn(actor(), 'u1').uid).toBe('u1');
+    expect(refusal(() => assertMayWriteOwn(actor(), 'u2'))).toBe('noProfileEditPermission');
+    expect(refusal(() => assertMayWriteOwn(actor({ suspended: true }), 'u1'))).toBe(
+      'accountSuspended',
+    );
+    expect(refusal(() => assertMayWriteOwn(null, 'u1'))).toBe('loginRequired');
   });
 });

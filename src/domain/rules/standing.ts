@@ -23,6 +23,21 @@ export function isSuspended(profile: { isActive?: boolean | null } | null | unde
   return profile?.isActive === false;
 }
 
+export type WriteRefusal = 'accountSuspended' | 'emailNotVerified';
+
+/**
+ * Why a signed-in actor may not make a write of this need, or null when they may. Screens ask
+ * it in advance to say why instead of offering an action that would fail.
+ */
+export function standingRefusal(
+  actor: Pick<Actor, 'emailVerified' | 'suspended'>,
+  need: WriteNeed,
+): WriteRefusal | null {
+  if (actor.suspended) return 'accountSuspended';
+  if (need === 'verified' && !actor.emailVerified) return 'emailNotVerified';
+  return null;
+}
+
 /**
  * Refuses a write the actor may not make and returns the actor otherwise. `signedOut` is the
  * catalogue message for a visitor (each operation has its own, e.g. authCreateEvents).
@@ -33,7 +48,14 @@ export function assertMayWrite(
   signedOut: ErrorKey = 'loginRequired',
 ): Actor {
   if (!actor) throw new DomainError(signedOut);
-  if (actor.suspended) throw new DomainError('accountSuspended');
-  if (need === 'verified' && !actor.emailVerified) throw new DomainError('emailNotVerified');
+  const refusal = standingRefusal(actor, need);
+  if (refusal) throw new DomainError(refusal);
   return actor;
+}
+
+/** A write to a user's own documents (profile, private settings): the owner, active. */
+export function assertMayWriteOwn(actor: Actor | null, uid: string): Actor {
+  const me = assertMayWrite(actor, 'active');
+  if (me.uid !== uid) throw new DomainError('noProfileEditPermission');
+  return me;
 }

@@ -1,7 +1,11 @@
 import type { Backend } from '@/data/ports/backend';
 import { runSideEffect } from '@/lib/side-effects';
 
-/** Sign-in bookkeeping (lastLoginAt): a failure never fails the sign-in and is only logged. */
+/**
+ * Sign-in bookkeeping: lastLoginAt. SPEC also names isActive, but that field is the staff's
+ * suspension switch (docs/security.md "Suspension"), so signing in only reads it. A failure never
+ * fails the sign-in and is only logged.
+ */
 export function recordLogin(backend: Backend, uid: string): Promise<void> {
   return runSideEffect('users.recordLogin', () => backend.users.recordLogin(uid));
 }

@@ -144,7 +144,7 @@ describe('session sign-in', () => {
     backend.close();
   });
 
-  it('records lastLoginAt and isActive and clears the in-memory and stored query caches', async () => {
+  it('records lastLoginAt, never isActive, and clears the in-memory and stored query caches', async () => {
     const backend = await createTestBackend();
     await backend.db.users.update('demo-hanako', { isActive: false, lastLoginAt: null });
     const queryClient = createQueryClient();
@@ -161,8 +161,9 @@ describe('session sign-in', () => {
     expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toBeNull();
     await waitFor(async () => {
       const profile = await backend.users.get('demo-hanako');
-      expect(profile?.isActive).toBe(true);
       expect(profile?.lastLoginAt?.getTime()).toBeGreaterThanOrEqual(before);
+      // Signing in does not lift a suspension: isActive is staff's (docs/security.md).
+      expect(profile?.isActive).toBe(false);
     });
     backend.close();
   });

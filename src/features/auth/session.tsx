@@ -13,6 +13,7 @@ import type { AuthPort, AuthUser } from '@/data/ports/auth';
 import type { Backend } from '@/data/ports/backend';
 import { DEFAULT_ACCOUNT_CREATED_AT, DEFAULT_ROLE } from '@/domain/constants';
 import type { UserProfile } from '@/domain/entities/user';
+import { standingRefusal, type WriteNeed, type WriteRefusal } from '@/domain/rules/standing';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { clearQueryCaches } from '@/lib/query-client';
@@ -246,4 +247,15 @@ export function useSession(): SessionContextValue {
 /** The signed-in user or null (also null while loading). */
 export function useCurrentUser(): SessionUser | null {
   return useSession().state.user;
+}
+
+/**
+ * Why the signed-in user may not make a write of this need (a suspended account, an address
+ * still to verify), or null when they may or nobody is signed in. The backends decide the same
+ * way on every write; screens ask first so they can say why.
+ */
+export function useWriteRefusal(need: WriteNeed): WriteRefusal | null {
+  const user = useCurrentUser();
+  if (!user) return null;
+  return standingRefusal({ emailVerified: user.emailVerified, suspended: !user.isActive }, need);
 }

@@ -9,6 +9,7 @@ import { DomainError } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import { eventQueries } from '@/features/events/event-queries';
 import { useBackend } from '@/lib/backend-context';
+import { signUpUnverified } from '@/test/accounts';
 import {
   createTestBackend,
   DEMO_UIDS,
@@ -187,6 +188,62 @@ describe('ParticipationPanel for visitors', () => {
     expect(logged).toHaveBeenCalledWith('[Mutation error]', expect.any(DomainError));
     // The refusal also re-reads the event (the screen may have been behind); let it settle.
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
+
+  it('tells an account that has not verified its address why it cannot ask yet, with the way to verify', async () => {
+    const { backend: b, eventId } = await setup();
+    await signUpUnverified(b, 'newcomer@example.com', 'Kakunin2026', '新人');
+    renderPanel(b, eventId);
+    const notice = (
+      await screen.findByText('参加をリクエストするには、メールアドレスの確認が必要です')
+    ).closest('[role="status"]') as HTMLElement;
+    expect(within(notice).getByRole('link', { name: 'メールアドレスを確認する' })).toHaveAttribute(
+      'href',
+      '/verify-email',
+    );
+    expect(screen.queryByRole('button', { name: '参加をリクエスト' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '今すぐ参加する' })).not.toBeInTheDocument();
+  });
+
+  it('offers the way to verify when a request is refused for an unverified address', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({ as: HANAKO });
+    vi.spyOn(b.participation, 'request').mockRejectedValueOnce(new DomainError('emailNotVerified'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPanel(b, eventId);
+    await user.click(await screen.findByRole('button', { name: '参加をリクエスト' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
+    );
+    expect(within(alert).getByRole('link', { name: 'メールアドレスを確認する' })).toHaveAttribute(
+      'href',
+      '/verify-email',
+    );
+  });
+
+  it('tells a suspended account why it can neither ask, cancel nor leave', async () => {
+    const { backend: b, eventId } = await setup({
+      before: (bb, id) => as(bb, ICHIRO, () => bb.participation.request(id, '')),
+    });
+    await b.db.users.update(DEMO_UIDS.hanako, { isActive: false });
+    await b.db.users.update(DEMO_UIDS.ichiro, { isActive: false });
+
+    await signInAs(b, HANAKO);
+    const view = renderPanel(b, eventId);
+    expect(
+      await screen.findByText(/利用停止中は参加をリクエストすることはできません/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '参加をリクエスト' })).not.toBeInTheDocument();
+    view.unmount();
+
+    await b.auth.signOut();
+    await signInAs(b, ICHIRO);
+    renderPanel(b, eventId);
+    expect(
+      await screen.findByText(/利用停止中はリクエストを取り消すことはできません/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'リクエストを取り消す' })).not.toBeInTheDocument();
   });
 
   it('cancels a pending request after confirmation', async () => {

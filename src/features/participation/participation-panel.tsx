@@ -4,16 +4,15 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { EVENT_STATUS_LABELS, isFull, type SportEvent } from '@/domain/entities/event';
-import { errorMessage } from '@/domain/errors';
 import { formatRelative } from '@/domain/format';
-import { useSession } from '@/features/auth/session';
+import { useSession, useWriteRefusal } from '@/features/auth/session';
+import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganizerRequests } from './organizer-requests';
 import { StatusPill } from '@/components/ui/status-pill';
 import { PanelCard } from '@/components/ui/panel-card';
-import { InlineError } from './panel-parts';
 import {
   participationQueries,
   refreshEventForViewer,
@@ -57,12 +56,41 @@ export function ParticipationPanel({ event }: { event: SportEvent }) {
 
 type Confirming = 'join' | 'leave' | 'cancel' | null;
 
+/** Leaving or cancelling, or why a suspended account may not. */
+function SecondaryAction({
+  label,
+  suspended,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  suspended: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  if (suspended) {
+    return (
+      <div className="mt-4">
+        <StandingNotice refusal="accountSuspended" action={label} />
+      </div>
+    );
+  }
+  return (
+    <Button variant="secondary" className="mt-4 w-full" onClick={onClick} disabled={disabled}>
+      {label}
+    </Button>
+  );
+}
+
 function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
   const backend = useBackend();
   const client = useQueryClient();
   const mine = useQuery(participationQueries.mine(uid, event.id, backend));
   const { request, cancel, join, leave } = useParticipationMutations(event.id);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  // Asked first, so the panel says why instead of offering what the backend would refuse.
+  const suspended = useWriteRefusal('active') !== null;
+  const cannotAsk = useWriteRefusal('verified');
   const [confirming, setConfirming] = useState<Confirming>(null);
   useLiveParticipation(event.id, uid, 'visitor');
 
@@ -77,7 +105,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       await action();
       toast({ title: success, variant: 'success' });
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
       // A refusal usually means the screen was behind (someone filled the last spot, the
       // organizer closed the event): show the current state beside the reason.
       void refreshEventForViewer(client, event.id, uid);
@@ -140,15 +168,13 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       <PanelCard title="参加" badge={<StatusPill tone="green">参加予定</StatusPill>}>
         <p className="font-semibold text-emerald-800">参加予定です</p>
         <p className="mt-1 text-sm text-slate-600">当日お会いできるのを楽しみにしています。</p>
-        <Button
-          variant="secondary"
-          className="mt-4 w-full"
-          onClick={() => setConfirming('leave')}
+        <SecondaryAction
+          label="参加をやめる"
+          suspended={suspended}
           disabled={busy}
-        >
-          参加をやめる
-        </Button>
-        <InlineError message={error} />
+          onClick={() => setConfirming('leave')}
+        />
+        <ActionError error={error} className="mt-3" />
         <ConfirmDialog
           open={confirming === 'leave'}
           title="このイベントへの参加をやめますか？"
@@ -181,15 +207,13 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
             {myRequest.message}
           </blockquote>
         ) : null}
-        <Button
-          variant="secondary"
-          className="mt-4 w-full"
-          onClick={() => setConfirming('cancel')}
+        <SecondaryAction
+          label="リクエストを取り消す"
+          suspended={suspended}
           disabled={busy}
-        >
-          リクエストを取り消す
-        </Button>
-        <InlineError message={error} />
+          onClick={() => setConfirming('cancel')}
+        />
+        <ActionError error={error} className="mt-3" />
         <ConfirmDialog
           open={confirming === 'cancel'}
           title="参加リクエストを取り消しますか？"
@@ -220,7 +244,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
         <p className="text-sm text-slate-700">
           このイベントは{label}のため、参加を受け付けていません。
         </p>
-        <InlineError message={error} />
+        <ActionError error={error} className="mt-3" />
       </PanelCard>
     );
   }
@@ -232,7 +256,19 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
         <p className="text-sm text-slate-700">
           このイベントは満員のため、現在参加を受け付けていません。
         </p>
-        <InlineError message={error} />
+        <ActionError error={error} className="mt-3" />
+      </PanelCard>
+    );
+  }
+
+  if (cannotAsk) {
+    return (
+      <PanelCard
+        title="参加"
+        badge={<StatusPill tone="brand">{EVENT_STATUS_LABELS.open}</StatusPill>}
+      >
+        {rejectedNotice}
+        <StandingNotice refusal={cannotAsk} action="参加をリクエストする" />
       </PanelCard>
     );
   }
@@ -261,7 +297,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
           今すぐ参加する
         </Button>
       </div>
-      <InlineError message={error} />
+      <ActionError error={error} className="mt-3" />
       <ConfirmDialog
         open={confirming === 'join'}
         title="このイベントに参加しますか？"

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_ERROR_MESSAGES } from '@/domain/errors';
+import { logger } from '@/lib/logger';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { createTestBackend, renderWithBackend } from '@/test/render-with-backend';
 import { signUp } from '../sign-up';
@@ -39,10 +40,30 @@ describe('EmailActionPage', () => {
     const { user } = await signUp(backend, 'owner@example.com', 'Kakunin2026', '持ち主', true);
     renderAction(backend, await newestLink(backend));
 
-    expect(await screen.findByRole('heading', { name: '登録完了' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '登録完了' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(backend.auth.currentUser()?.emailVerified).toBe(true);
     expect((await backend.users.get(user.uid))?.emailVerified).toBe(true);
     expect(localStorage.getItem(STORAGE_KEYS.pendingVerificationEmail)).toBeNull();
+    backend.close();
+  });
+
+  it('still completes the verification when the profile cannot be marked, and logs the refusal', async () => {
+    const backend = await createTestBackend({ seed: false });
+    await signUp(backend, 'refused@example.com', 'Kakunin2026', '拒否', true);
+    const refusal = Object.assign(new Error('Missing or insufficient permissions.'), {
+      code: 'permission-denied',
+    });
+    vi.spyOn(backend.users, 'markEmailVerified').mockRejectedValue(refusal);
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    renderAction(backend, await newestLink(backend));
+
+    expect(
+      await screen.findByRole('heading', { name: '登録完了' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(backend.auth.currentUser()?.emailVerified).toBe(true);
+    expect(logged).toHaveBeenCalledWith('users.markEmailVerified', refusal);
     backend.close();
   });
 

@@ -6,6 +6,7 @@ import { DEMO_UIDS } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import CreateEventCompletePage from './create-event-complete-page';
 import CreateEventPage from './create-event-page';
+import { signUpUnverified } from '@/test/accounts';
 import { clearDraft } from '../create-event-draft';
 
 let backend: LocalBackend;
@@ -66,7 +67,35 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('img', { name: 'イベント画像のプレビュー' });
 }
 
-describe('create event: input, confirmation, back, create', () => {
+describe('create event: who may', () => {
+  it('tells an account that has not verified its address why, with the way to verify, instead of the form', async () => {
+    await backend.auth.signOut();
+    await signUpUnverified(backend, 'newcomer@example.com', 'Kakunin2026', '新人');
+    renderCreate();
+    expect(
+      await screen.findByText('イベントを作成するには、メールアドレスの確認が必要です'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'メールアドレスを確認する' })).toHaveAttribute(
+      'href',
+      '/verify-email',
+    );
+    expect(screen.queryByLabelText(/タイトル/)).not.toBeInTheDocument();
+  });
+
+  it('tells a suspended account it cannot create events', async () => {
+    await backend.db.users.update(DEMO_UIDS.organizer, { isActive: false });
+    await backend.auth.signOut();
+    await signInAs(backend, 'organizer@example.com');
+    renderCreate('/create-event/confirm');
+    expect(
+      await screen.findByText(/利用停止中はイベントを作成することはできません/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'この内容で作成する' })).not.toBeInTheDocument();
+  });
+});
+
+// Long journeys through the real form: typing every field takes seconds on a busy machine.
+describe('create event: input, confirmation, back, create', { timeout: 20_000 }, () => {
   it('shows every input on the confirmation, keeps it all when going back, then creates the event with its image', async () => {
     const user = userEvent.setup();
     renderCreate();

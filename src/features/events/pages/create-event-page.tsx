@@ -9,7 +9,8 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { useObjectURL } from '@/components/ui/use-object-url';
 import { errorMessage } from '@/domain/errors';
 import { eventFormSchema, type EventFormInput, type EventFormValues } from '@/domain/event-form';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser, useWriteRefusal } from '@/features/auth/session';
+import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
 import { prepareImage } from '@/lib/image-upload';
 import { EventConfirmView } from '../components/event-confirm-view';
 import { EMPTY_EVENT_FORM, EventFormFields, type EventForm } from '../components/event-form-fields';
@@ -180,7 +181,7 @@ function ConfirmStep({
   const create = useCreateEvent();
   const uploader = useImageUpload();
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
 
   const submit = async () => {
     setSaving(true);
@@ -199,7 +200,7 @@ function ConfirmStep({
     } catch (e) {
       // The input stays as it is; pressing the button again retries (an image that already
       // went up is not sent twice).
-      setError(errorMessage(e, 'イベントを作成できませんでした。もう一度お試しください'));
+      setError(e);
       setSaving(false);
     }
   };
@@ -217,14 +218,11 @@ function ConfirmStep({
             <ProgressBar value={uploader.progress} label="画像をアップロードしています" />
           </div>
         ) : null}
-        {error ? (
-          <p
-            role="alert"
-            className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-          >
-            {error}
-          </p>
-        ) : null}
+        <ActionError
+          error={error}
+          fallback="イベントを作成できませんでした。もう一度お試しください"
+          className="mt-6"
+        />
         <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button variant="secondary" onClick={onBack} disabled={saving}>
             入力画面に戻る
@@ -240,7 +238,17 @@ function ConfirmStep({
 
 export default function CreateEventPage() {
   const user = useCurrentUser();
+  const refusal = useWriteRefusal('verified');
   // The route is guarded; while the session settles there is nothing to draft for yet.
   if (!user) return null;
+  if (refusal) {
+    return (
+      <Page title="イベントを作成">
+        <div className="max-w-2xl">
+          <StandingNotice refusal={refusal} action="イベントを作成する" />
+        </div>
+      </Page>
+    );
+  }
   return <CreateEventScreen key={user.uid} uid={user.uid} />;
 }

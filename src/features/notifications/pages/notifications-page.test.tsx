@@ -129,19 +129,25 @@ describe('NotificationsPage', () => {
     expect(screen.queryByRole('button', { name: 'すべて既読にする' })).not.toBeInTheDocument();
   });
 
-  it('shows a new notification as it arrives', async () => {
+  it('shows a new notification as it arrives, in words rendered from its type and data', async () => {
     const b = await setup('admin@example.com');
     expect(await screen.findByText('通知はありません')).toBeInTheDocument();
+    // As an approval writes it: ids and the checked event title, no stored words.
     await act(() =>
-      b.notifications.add({
+      b.db.notifications.put({
+        id: 'r1_participation_approved',
         userId: DEMO_UIDS.admin,
-        type: 'system',
-        title: 'お知らせ',
-        content: '新機能を追加しました',
-        data: {},
+        type: 'participation_approved',
+        data: { eventId: seedEventId(1), requestId: 'r1', eventTitle: '朝のテニス' },
+        read: false,
+        timestamp: new Date(),
+        clientTimestamp: new Date(),
       }),
     );
-    expect(await screen.findByText('新機能を追加しました')).toBeInTheDocument();
+    expect(await screen.findByText('「朝のテニス」への参加が承認されました')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: '未読：参加リクエストが承認されました' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('未読 1件')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '通知 未読1件' })).toBeInTheDocument();
   });

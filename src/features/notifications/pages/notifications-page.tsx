@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import type { AppNotification } from '@/domain/entities/notification';
+import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { formatRelative } from '@/domain/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNow } from '@/lib/use-now';
@@ -107,6 +107,7 @@ function NotificationItem({
   onRemove: () => void;
 }) {
   const detailsId = useId();
+  const { title, body } = notificationText(n);
   // The row opens the notification (the title button stretches over it); the name is the title
   // alone, as shown, and the content and time describe it.
   return (
@@ -126,11 +127,11 @@ function NotificationItem({
             className={`block text-left text-sm after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600 ${n.read ? 'font-medium text-slate-700' : 'font-bold text-slate-900'}`}
           >
             {n.read ? null : <span className="sr-only">未読：</span>}
-            {n.title}
+            {title}
           </button>
           <span id={detailsId} className="block">
-            {n.content ? (
-              <span className="mt-0.5 block text-sm break-words text-slate-600">{n.content}</span>
+            {body ? (
+              <span className="mt-0.5 block text-sm break-words text-slate-600">{body}</span>
             ) : null}
             <time
               dateTime={n.timestamp.toISOString()}
@@ -144,7 +145,7 @@ function NotificationItem({
       <button
         type="button"
         onClick={onRemove}
-        aria-label={`「${n.title}」を削除`}
+        aria-label={`「${title}」を削除`}
         className="relative m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-red-700"
       >
         削除
