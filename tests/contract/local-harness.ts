@@ -52,9 +52,7 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     notificationOutbox: () => backend.dev.outbox(),
     // users/{uid}/private/* lives in the privateDocs table here.
     failReads: (fault) =>
-      faults.push(
-        fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault,
-      ),
+      faults.push(fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault),
     async putDocuments(docs) {
       await backend.db.transaction('rw', backend.db.allTables(), async () => {
         for (const { path, data } of docs) {

@@ -246,10 +246,7 @@ export class LocalEvents implements EventsPort {
     return participationRecord(
       {
         settledCount: settled.length,
-        settledNewest: settled
-          .sort(byEventTime)
-          .reverse()
-          .slice(0, PARTICIPATION_HISTORY_LIMIT),
+        settledNewest: settled.sort(byEventTime).reverse().slice(0, PARTICIPATION_HISTORY_LIMIT),
         recent: events
           .filter((e) => e.date.getTime() >= settledEnd)
           .slice(0, RECENT_PARTICIPATION_CAP),
@@ -331,7 +328,6 @@ function pageOf(events: SportEvent[]): Page<SportEvent> {
         : null,
   };
 }
-
 
 /** The equality filters here; the keyword by the domain's rule, as on Firebase. */
 function matcher(f: EventFilters): (e: SportEvent) => boolean {
