@@ -7,7 +7,6 @@ import {
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
-import { vi } from 'vitest';
 import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
 import type { OutboxMail } from '@/data/ports/backend';
 import { sideEffectsSettled } from '@/lib/side-effects';

@@ -5,7 +5,7 @@ import { sideEffectsSettled } from '@/lib/side-effects';
 import { dexieReadFaults, type ReadFault } from './faults';
 import type { ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
-import { signUpVerified, sleep } from './support';
+import { signUpVerified } from './support';
 
 const PASSWORD = 'contract-pass1';
 let serial = 0;
