@@ -1,6 +1,7 @@
 import type { Auth } from 'firebase/auth';
-import type { Firestore } from 'firebase/firestore';
+import { doc, type Firestore, type Transaction } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
+import { isSuspended, type Actor } from '@/domain/rules/standing';
 
 /** The initialized SDK services every port of this backend works with. */
 export interface FirebaseContext {
@@ -23,4 +24,19 @@ export async function currentUid(ctx: FirebaseContext): Promise<string | null> {
 export function appOrigin(): string {
   const loc = (globalThis as { location?: { origin?: string } }).location;
   return loc?.origin && loc.origin !== 'null' ? loc.origin : 'http://localhost';
+}
+
+/**
+ * Who is writing (docs/rules.md "Who may write"): the signed-in user's verified-email flag and
+ * their profile's standing, read in the caller's transaction (before any of its writes).
+ */
+export async function currentActor(ctx: FirebaseContext, tx: Transaction): Promise<Actor | null> {
+  const uid = await currentUid(ctx);
+  if (!uid) return null;
+  const profile = await tx.get(doc(ctx.db, 'users', uid));
+  return {
+    uid,
+    emailVerified: ctx.auth.currentUser?.emailVerified ?? false,
+    suspended: isSuspended(profile.data() as { isActive?: boolean } | undefined),
+  };
 }

@@ -1,4 +1,5 @@
 import type { AuthUser } from '@/data/ports/auth';
+import { isSuspended, type Actor } from '@/domain/rules/standing';
 import type { LocalDb } from './db';
 
 /** What every local repository needs: the database, the clock, and who is signed in in this tab. */
@@ -23,5 +24,20 @@ export async function currentDisplayName(
   return {
     name: pick(profile?.displayName) || user.displayName,
     photoURL: pick(profile?.photoURL) || user.photoURL,
+  };
+}
+
+/**
+ * Who is writing (docs/rules.md "Who may write"): the tab's signed-in account and its profile's
+ * standing. Read inside the caller's transaction when that includes the users table.
+ */
+export async function currentActor(ctx: LocalContext): Promise<Actor | null> {
+  const user = ctx.currentUser();
+  if (!user) return null;
+  const profile = await ctx.db.users.get(user.uid);
+  return {
+    uid: user.uid,
+    emailVerified: user.emailVerified,
+    suspended: isSuspended(profile as { isActive?: boolean } | undefined),
   };
 }

@@ -41,6 +41,13 @@ export interface MessageRow extends DocRow {
 
 export interface TeamRow extends DocRow {
   createdAt: Date;
+  members: string[];
+}
+
+export interface TeamJoinRequestRow extends DocRow {
+  teamId: string;
+  userId: string;
+  status: string;
 }
 
 export interface FileRow {
@@ -102,6 +109,7 @@ export class LocalDb extends Dexie {
   conversations!: Table<ConversationRow, string>;
   messages!: Table<MessageRow, string>;
   teams!: Table<TeamRow, string>;
+  teamJoinRequests!: Table<TeamJoinRequestRow, string>;
   files!: Table<FileRow, string>;
   accounts!: Table<AccountRow, string>;
   actionCodes!: Table<ActionCodeRow, string>;
@@ -133,6 +141,17 @@ export class LocalDb extends Dexie {
         'id, date, organizerId, *participants, status, [date+startTime+id], ' +
         '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id]',
     });
+    // Teams: the list walks [createdAt+id] (or a sport or region prefix of it) newest first;
+    // *members finds a user's teams; a team's upcoming events walk [teamId+date+startTime+id].
+    this.version(3).stores({
+      events:
+        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+        '[teamId+date+startTime+id]',
+      teams:
+        'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], *members',
+      teamJoinRequests: 'id, [teamId+userId], [teamId+status]',
+    });
   }
 
   /** Every table, for wiping the demo data in one transaction. */
@@ -145,6 +164,7 @@ export class LocalDb extends Dexie {
       this.conversations,
       this.messages,
       this.teams,
+      this.teamJoinRequests,
       this.files,
       this.accounts,
       this.actionCodes,

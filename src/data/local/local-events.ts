@@ -3,6 +3,7 @@ import type { EventFilters, EventInput, EventsPort } from '@/data/ports/events';
 import { DEFAULT_LEVEL, EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import { TEAM_UPCOMING_EVENTS_LIMIT, teamSchema } from '@/domain/entities/team';
 import { keywordMatcher } from '@/domain/event-search';
 import {
   assertCanEdit,
@@ -12,6 +13,7 @@ import {
   decideLeave,
   decideStatusChange,
 } from '@/domain/rules/events';
+import { decideEventTeam } from '@/domain/rules/teams';
 import { currentDisplayName, currentUid, type LocalContext } from './context';
 import { addDays, dayFromYmd, startOfDay } from './day';
 import type { EventRow } from './db';
@@ -100,37 +102,61 @@ export class LocalEvents implements EventsPort {
   }
 
   async create(input: EventInput): Promise<string> {
+    const { db } = this.ctx;
     const decision = decideCreate(currentUid(this.ctx));
     // Denormalized so list cards need no profile read per row.
     const organizer = await currentDisplayName(this.ctx);
-    const now = this.ctx.now();
     const id = newId();
-    const row: EventRow = {
-      id,
-      ...eventFields(input),
-      date: dayFromYmd(input.date),
-      startTime: input.startTime,
-      organizerId: decision.organizerId,
-      organizerName: organizer.name,
-      organizerPhotoURL: organizer.photoURL,
-      participants: decision.participants,
-      status: decision.status,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.ctx.db.events.add(row);
+    await db.transaction('rw', db.events, db.teams, async () => {
+      const team = await this.teamOf(decision.organizerId, input);
+      const now = this.ctx.now();
+      const row: EventRow = {
+        id,
+        ...eventFields(input),
+        ...team,
+        date: dayFromYmd(input.date),
+        startTime: input.startTime,
+        organizerId: decision.organizerId,
+        organizerName: organizer.name,
+        organizerPhotoURL: organizer.photoURL,
+        participants: decision.participants,
+        status: decision.status,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await db.events.add(row);
+    });
     return id;
+  }
+
+  /** The team fields to store, when the input names a team (decideEventTeam). */
+  private async teamOf(
+    uid: string,
+    input: Partial<EventInput>,
+    current?: SportEvent,
+  ): Promise<{ teamId?: string; teamName?: string }> {
+    if (input.teamId === undefined) return {};
+    const row = input.teamId ? await this.ctx.db.teams.get(input.teamId) : undefined;
+    return decideEventTeam({
+      uid,
+      teamId: input.teamId,
+      teamName: input.teamName ?? '',
+      team: row ? parseRow(teamSchema, row) : null,
+      current,
+    });
   }
 
   async update(id: string, patch: Partial<EventInput>): Promise<void> {
     const { db } = this.ctx;
     const uid = currentUid(this.ctx);
-    await db.transaction('rw', db.events, async () => {
+    await db.transaction('rw', db.events, db.teams, async () => {
       const event = await this.read(id);
       assertCanEdit(uid, event);
       const capacity = decideCapacity(event, patch.capacity);
+      const team = await this.teamOf(event.organizerId, patch, event);
       const changes = definedOnly({
         ...eventFields(patch),
+        ...team,
         startTime: patch.startTime,
         date: patch.date !== undefined ? dayFromYmd(patch.date) : undefined,
         capacity,
@@ -181,13 +207,27 @@ export class LocalEvents implements EventsPort {
     return byDate(parseRows(sportEventSchema, rows, 'events.byParticipant'));
   }
 
+  async byTeam(teamId: string): Promise<SportEvent[]> {
+    if (!teamId) return [];
+    const today = startOfDay(this.ctx.now());
+    const rows = await this.ctx.db.events
+      .where('[teamId+date+startTime+id]')
+      .between([teamId, today], [teamId, Dexie.maxKey])
+      .limit(TEAM_UPCOMING_EVENTS_LIMIT)
+      .toArray();
+    return parseRows(sportEventSchema, rows, 'events.byTeam');
+  }
+
   private async read(id: string): Promise<SportEvent | null> {
     const row = await this.ctx.db.events.get(id);
     return row ? parseRow(sportEventSchema, row) : null;
   }
 }
 
-/** The stored fields of an EventInput other than date and startTime, which need their own handling. */
+/**
+ * The stored fields of an EventInput other than date, startTime and the team, which need their
+ * own handling.
+ */
 function eventFields(input: Partial<EventInput>) {
   return {
     title: input.title,
@@ -196,7 +236,6 @@ function eventFields(input: Partial<EventInput>) {
     location: input.location,
     region: input.region,
     level: input.level,
-    teamName: input.teamName,
     endTime: input.endTime,
     fee: input.fee,
     capacity: input.capacity,

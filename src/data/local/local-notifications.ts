@@ -62,9 +62,16 @@ export class LocalNotifications implements NotificationsPort {
   }
 }
 
-/** Written as the Firebase backend does: server time plus the client time the list prefers. */
-export async function addNotification(db: LocalDb, n: NewNotification, now: Date): Promise<string> {
-  const id = newId();
+/**
+ * Written as the Firebase backend does: server time plus the client time the list prefers. A
+ * notification whose id derives from its cause passes that id.
+ */
+export async function addNotification(
+  db: LocalDb,
+  n: NewNotification,
+  now: Date,
+  id: string = newId(),
+): Promise<string> {
   await db.notifications.add({ id, ...n, read: false, timestamp: now, clientTimestamp: now });
   return id;
 }

@@ -118,7 +118,7 @@ describe('demo seed', () => {
     const allNotes = await b.db.notifications.toArray();
     expect(new Set(allNotes.map((n) => n.type)).size).toBeGreaterThanOrEqual(4);
 
-    expect((await b.teams.list()).items).toHaveLength(2);
+    expect((await b.teams.list({})).items).toHaveLength(2);
   });
 
   it('seeds only an empty database', async () => {
@@ -140,6 +140,7 @@ describe('demo seed', () => {
       location: '',
       region: '関東',
       level: '誰でも',
+      teamId: '',
       teamName: '',
       date: '2099-01-01',
       startTime: '10:00',

@@ -21,6 +21,11 @@ export interface EventInput {
   location: string;
   region: string;
   level: string;
+  /**
+   * The team holding the event ('' for none). The backend fills teamName from that team, for a
+   * member of it only (decideEventTeam in src/domain/rules/teams.ts).
+   */
+  teamId: string;
   teamName: string;
   /** yyyy-MM-dd */
   date: string;
@@ -43,4 +48,9 @@ export interface EventsPort {
   leave(id: string): Promise<void>;
   byOrganizer(uid: string): Promise<SportEvent[]>;
   byParticipant(uid: string): Promise<SportEvent[]>;
+  /**
+   * Anyone. A team's events from today on, by date then start time, at most
+   * TEAM_UPCOMING_EVENTS_LIMIT; empty for an unknown team. Failures reject.
+   */
+  byTeam(teamId: string): Promise<SportEvent[]>;
 }

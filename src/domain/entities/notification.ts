@@ -6,6 +6,9 @@ export const NOTIFICATION_TYPES = [
   'participation_request',
   'participation_approved',
   'participation_rejected',
+  'team_join_request',
+  'team_join_approved',
+  'team_join_rejected',
   'message',
   'system',
 ] as const;

@@ -22,6 +22,7 @@ export const EMPTY_EVENT_FORM = {
   location: '',
   region: '',
   level: '誰でも',
+  teamId: '',
   teamName: '',
   date: '',
   startTime: '',

@@ -33,6 +33,7 @@ function formValuesOf(event: SportEvent): EventFormInput {
     location: event.location,
     region: event.region,
     level: event.level,
+    teamId: event.teamId,
     teamName: event.teamName,
     date: formatIsoDate(event.date),
     startTime: event.startTime,
