@@ -49,7 +49,7 @@ export const eventFormSchema = z
     region: z.union([z.literal(''), z.enum(REGIONS)], { error: '地域を一覧から選択してください' }),
     level: z.enum(LEVELS, { error: 'レベルを選択してください' }),
     /** Chosen from the organizer's teams; the backend fills teamName from that team. */
-    teamId: z.string(),
+    teamId: z.string().max(128),
     teamName: z
       .string()
       .trim()

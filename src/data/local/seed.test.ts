@@ -118,7 +118,7 @@ describe('demo seed', () => {
     const allNotes = await b.db.notifications.toArray();
     expect(new Set(allNotes.map((n) => n.type)).size).toBeGreaterThanOrEqual(4);
 
-    expect((await b.teams.list({})).items).toHaveLength(2);
+    expect((await b.teams.list({})).items).toHaveLength(6);
   });
 
   it('seeds only an empty database', async () => {

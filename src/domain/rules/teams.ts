@@ -38,6 +38,15 @@ const TEAM_NOTIFICATION_TEXT: Record<
   },
 };
 
+/** The words of a team notification (fixed templates; the team's name is its only variable). */
+export function teamNotificationText(
+  type: TeamNotification['type'],
+  teamName: string,
+): { title: string; content: string } {
+  const text = TEAM_NOTIFICATION_TEXT[type];
+  return { title: text.title, content: text.content(teamName) };
+}
+
 /** The id of the notification a request causes: `<requestId>_<type>`. */
 export function teamNotificationId(requestId: string, type: TeamNotification['type']): string {
   return `${requestId}_${type}`;
@@ -49,13 +58,11 @@ function teamNotification(
   team: Team,
   requestId: string,
 ): TeamNotification {
-  const text = TEAM_NOTIFICATION_TEXT[type];
   return {
     id: teamNotificationId(requestId, type),
     userId: to,
     type,
-    title: text.title,
-    content: text.content(team.name),
+    ...teamNotificationText(type, team.name),
     data: { teamId: team.id, requestId, teamName: team.name },
   };
 }

@@ -16,7 +16,7 @@ import { Avatar } from '@/features/auth/user-menu';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { InlineError, PanelCard, StatusPill } from './panel-parts';
+import { InlineError, PanelCard, StatusPill } from '@/components/ui/panel';
 import { participationQueries, useParticipationMutations } from './participation-queries';
 import { useLiveParticipation } from './use-live-participation';
 

@@ -11,13 +11,13 @@ import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganizerRequests } from './organizer-requests';
-import { InlineError, PanelCard, StatusPill } from './panel-parts';
+import { InlineError, PanelCard, StatusPill } from '@/components/ui/panel';
 import {
   participationQueries,
   refreshEventForViewer,
   useParticipationMutations,
 } from './participation-queries';
-import { RequestForm } from './request-form';
+import { RequestForm } from '@/components/ui/request-form';
 import { useLiveParticipation } from './use-live-participation';
 
 /**
@@ -242,6 +242,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
     >
       {rejectedNotice}
       <RequestForm
+        label="主催者へのメッセージ（任意）"
         busy={request.isPending}
         disabled={busy}
         onSubmit={(message) =>

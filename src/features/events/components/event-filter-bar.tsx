@@ -1,45 +1,8 @@
 import { useId, useState } from 'react';
 import type { EventFilters } from '@/data/ports/events';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
+import { filterControlClass, filterLabelClass, SelectFilter } from '@/components/ui/select-filter';
 import { KeywordSearch } from './keyword-search';
-
-const controlClass =
-  'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:h-10 sm:text-sm';
-const labelClass = 'mb-1 block text-xs font-semibold text-slate-600';
-
-function SelectFilter({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  options: readonly string[];
-  onChange: (value: string | undefined) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={controlClass}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value || undefined)}
-      >
-        <option value="">すべて</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function DateFilter({
   label,
@@ -57,13 +20,13 @@ function DateFilter({
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={filterLabelClass}>
         {label}
       </label>
       <input
         id={id}
         type="date"
-        className={controlClass}
+        className={filterControlClass}
         value={value ?? ''}
         min={min}
         max={max}

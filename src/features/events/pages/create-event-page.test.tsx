@@ -6,7 +6,7 @@ import { DEMO_UIDS } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import CreateEventCompletePage from './create-event-complete-page';
 import CreateEventPage from './create-event-page';
-import { clearDraft } from '../create-event-draft';
+import { createEventDraft } from '../create-event-draft';
 
 let backend: LocalBackend;
 
@@ -23,7 +23,7 @@ beforeEach(async () => {
   );
 });
 afterEach(() => {
-  clearDraft(DEMO_UIDS.organizer);
+  createEventDraft.clear(DEMO_UIDS.organizer);
   vi.unstubAllGlobals();
   backend.close();
 });

@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage, isDomainError } from '@/domain/errors';
 
 export function PanelCard({
   title,
@@ -58,5 +60,26 @@ export function InlineError({ message }: { message: string | null }) {
     >
       {message}
     </p>
+  );
+}
+
+/**
+ * A refused action's message where the user acted; a refusal for an unverified email address
+ * links to /verify-email, where the verification mail can be sent again.
+ */
+export function ActionError({ error, fallback }: { error: unknown; fallback?: string }) {
+  if (!error) return null;
+  return (
+    <div
+      role="alert"
+      className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
+      <p>{errorMessage(error, fallback)}</p>
+      {isDomainError(error, 'emailNotVerified') ? (
+        <Link to="/verify-email" className="mt-1 inline-block font-semibold underline">
+          メールアドレスの確認へ
+        </Link>
+      ) : null}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { UploadResult } from '@/data/ports/files';
 import { useBackend } from '@/lib/backend-context';
 import { uploadImage } from '@/lib/image-upload';
+import { logger } from '@/lib/logger';
 
 /**
  * Uploads with a progress value for the bar (null when idle). A file that already went up is
@@ -37,6 +38,15 @@ export function useImageUpload() {
   return { upload, forget, progress };
 }
 
-export function eventImageFolder(uid: string): string {
-  return `events/${uid}`;
+/**
+ * Removes a stored image that nothing points to any more. Failing here leaves an orphan file,
+ * which costs storage but breaks nothing, so it is logged rather than shown.
+ */
+export async function removeQuietly(remove: (path: string) => Promise<void>, path: string) {
+  if (!path) return;
+  try {
+    await remove(path);
+  } catch (e) {
+    logger.error('image: removing the previous file failed', e);
+  }
 }

@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionError, PanelCard, StatusPill } from '@/components/ui/panel';
+import { RequestForm } from '@/components/ui/request-form';
+import { Spinner } from '@/components/ui/spinner';
+import { isTeamFull, type Team } from '@/domain/entities/team';
+import { formatRelative } from '@/domain/format';
+import { useSession } from '@/features/auth/session';
+import { useBackend } from '@/lib/backend-context';
+import { toast } from '@/lib/toast-store';
+import { refreshTeamForViewer, useTeamMembership } from '../team-mutations';
+import { teamQueries } from '../team-queries';
+import { useLiveTeam } from '../use-live-team';
+
+const TITLE = 'チームに参加';
+
+/**
+ * What the team page offers for joining, by who is looking: a sign-in link for visitors, asking
+ * to join / cancelling / leaving for signed-in users. The owner manages the team elsewhere on
+ * the page. The backends apply the rules; this only decides which actions to offer.
+ */
+export function MembershipPanel({ team }: { team: Team }) {
+  const { state } = useSession();
+  if (state.status === 'loading') {
+    return (
+      <PanelCard title={TITLE}>
+        <Spinner className="py-6" />
+      </PanelCard>
+    );
+  }
+  if (state.status === 'signedOut') {
+    const returnUrl = `/teams/${team.id}`;
+    return (
+      <PanelCard title={TITLE}>
+        <p className="text-sm text-slate-600">チームに参加するにはログインが必要です。</p>
+        <Link
+          to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`}
+          className={buttonClass('primary', 'mt-3 w-full')}
+        >
+          ログインして参加をリクエスト
+        </Link>
+      </PanelCard>
+    );
+  }
+  if (team.ownerId === state.user.uid) return null;
+  return <VisitorPanel team={team} uid={state.user.uid} />;
+}
+
+type Confirming = 'leave' | 'cancel' | null;
+
+function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
+  const backend = useBackend();
+  const client = useQueryClient();
+  const mine = useQuery(teamQueries.mine(uid, team.id, backend));
+  const { request, cancel, leave } = useTeamMembership(team.id);
+  const [error, setError] = useState<unknown>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  useLiveTeam(team.id, uid);
+
+  const member = team.members.includes(uid);
+  const myRequest = mine.data ?? null;
+  const busy = request.isPending || cancel.isPending || leave.isPending;
+
+  /** Runs an action; a refusal shows inline, beside the current state of the team. */
+  const run = async (action: () => Promise<unknown>, success: string): Promise<void> => {
+    setError(null);
+    try {
+      await action();
+      toast({ title: success, variant: 'success' });
+    } catch (e) {
+      setError(e);
+      void refreshTeamForViewer(client, team.id, uid);
+      throw e;
+    } finally {
+      setConfirming(null);
+    }
+  };
+  const runConfirmed = (action: () => Promise<unknown>, success: string) => {
+    run(action, success).catch(() => {});
+  };
+
+  if (!member && mine.isPending) {
+    return (
+      <PanelCard title={TITLE}>
+        <Spinner className="py-6" label="参加状況を確認中…" />
+      </PanelCard>
+    );
+  }
+
+  if (!member && mine.isError) {
+    return (
+      <PanelCard title={TITLE}>
+        <p role="alert" className="text-sm text-red-700">
+          参加状況を読み込めませんでした。通信環境を確認して、もう一度お試しください。
+        </p>
+        <Button
+          variant="secondary"
+          className="mt-3 w-full"
+          onClick={() => void mine.refetch()}
+          busy={mine.isFetching}
+        >
+          再読み込み
+        </Button>
+      </PanelCard>
+    );
+  }
+
+  if (member) {
+    return (
+      <PanelCard title={TITLE} badge={<StatusPill tone="green">メンバー</StatusPill>}>
+        <p className="font-semibold text-emerald-800">このチームのメンバーです</p>
+        <p className="mt-1 text-sm text-slate-600">
+          チームのイベントを作成すると、このページに表示されます。
+        </p>
+        <Link to="/create-event" className={buttonClass('primary', 'mt-4 w-full')}>
+          チームのイベントを作成
+        </Link>
+        <Button
+          variant="secondary"
+          className="mt-2 w-full"
+          onClick={() => setConfirming('leave')}
+          disabled={busy}
+        >
+          チームを抜ける
+        </Button>
+        <ActionError error={error} />
+        <ConfirmDialog
+          open={confirming === 'leave'}
+          title="このチームを抜けますか？"
+          confirmLabel="抜ける"
+          danger
+          busy={leave.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => runConfirmed(() => leave.mutateAsync(), 'チームを抜けました')}
+        >
+          もう一度参加するには、改めて参加リクエストを送り、代表者の承認を受ける必要があります。
+        </ConfirmDialog>
+      </PanelCard>
+    );
+  }
+
+  if (myRequest?.status === 'pending') {
+    return (
+      <PanelCard title={TITLE} badge={<StatusPill tone="amber">承認待ち</StatusPill>}>
+        <p className="font-semibold text-amber-900">承認待ち</p>
+        <p className="mt-1 text-sm text-slate-600">
+          参加リクエストを送信しました。代表者の承認をお待ちください。
+          {myRequest.createdAt ? (
+            <span className="ml-1 text-slate-500">
+              （{formatRelative(myRequest.createdAt)}に送信）
+            </span>
+          ) : null}
+        </p>
+        {myRequest.message ? (
+          <blockquote className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-700">
+            {myRequest.message}
+          </blockquote>
+        ) : null}
+        <Button
+          variant="secondary"
+          className="mt-4 w-full"
+          onClick={() => setConfirming('cancel')}
+          disabled={busy}
+        >
+          リクエストを取り消す
+        </Button>
+        <ActionError error={error} />
+        <ConfirmDialog
+          open={confirming === 'cancel'}
+          title="参加リクエストを取り消しますか？"
+          confirmLabel="取り消す"
+          danger
+          busy={cancel.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() =>
+            runConfirmed(() => cancel.mutateAsync(myRequest.id), '参加リクエストを取り消しました')
+          }
+        />
+      </PanelCard>
+    );
+  }
+
+  const rejectedNotice =
+    myRequest?.status === 'rejected' ? (
+      <p className="mb-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        前回の参加リクエストは承認されませんでした
+      </p>
+    ) : null;
+
+  if (!team.recruiting || isTeamFull(team)) {
+    const closed = !team.recruiting;
+    return (
+      <PanelCard
+        title={TITLE}
+        badge={
+          <StatusPill tone={closed ? 'slate' : 'red'}>{closed ? '募集停止' : '満員'}</StatusPill>
+        }
+      >
+        {rejectedNotice}
+        <p className="text-sm text-slate-700">
+          {closed
+            ? 'このチームは現在メンバーを募集していません。'
+            : 'このチームは上限人数に達しているため、現在参加を受け付けていません。'}
+        </p>
+        <ActionError error={error} />
+      </PanelCard>
+    );
+  }
+
+  return (
+    <PanelCard title={TITLE} badge={<StatusPill tone="green">メンバー募集中</StatusPill>}>
+      {rejectedNotice}
+      <RequestForm
+        label="代表者へのメッセージ（任意）"
+        placeholder="例：経験は3年ほどです。週末の練習に参加したいです。"
+        busy={request.isPending}
+        disabled={busy}
+        onSubmit={(message) =>
+          run(() => request.mutateAsync(message), '参加リクエストを送信しました')
+        }
+      />
+      <p className="mt-3 text-xs text-slate-500">
+        代表者が承認すると、チームのメンバーになります。結果は通知でお知らせします。
+      </p>
+      <ActionError error={error} />
+    </PanelCard>
+  );
+}
