@@ -57,3 +57,17 @@ export function FormField<T extends FieldValues, V = T>({
     </div>
   );
 }
+
+/** The <option>s of a select: an optional empty choice first, then each value as its own label. */
+export function Options({ values, empty }: { values: readonly string[]; empty?: string }) {
+  return (
+    <>
+      {empty !== undefined ? <option value="">{empty}</option> : null}
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage, isDomainError } from '@/domain/errors';
+import { Button } from './button';
 
 export function PanelCard({
   title,
@@ -51,18 +52,6 @@ export function StatusPill({
   );
 }
 
-export function InlineError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-    >
-      {message}
-    </p>
-  );
-}
-
 /**
  * A refused action's message where the user acted; a refusal for an unverified email address
  * links to /verify-email, where the verification mail can be sent again.
@@ -80,6 +69,28 @@ export function ActionError({ error, fallback }: { error: unknown; fallback?: st
           メールアドレスの確認へ
         </Link>
       ) : null}
+    </div>
+  );
+}
+
+/** A part of a page that could not be read, with a retry; the rest of the page stays usable. */
+export function LoadError({
+  message,
+  onRetry,
+  busy = false,
+  className = '',
+}: {
+  message: string;
+  onRetry: () => void;
+  busy?: boolean;
+  className?: string;
+}) {
+  return (
+    <div role="alert" className={`text-sm text-red-700 ${className}`}>
+      <p>{message}</p>
+      <Button variant="secondary" className="mt-2" onClick={onRetry} busy={busy}>
+        再読み込み
+      </Button>
     </div>
   );
 }

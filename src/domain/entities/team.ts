@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LEVEL } from '@/domain/constants';
 import { count, optionalTime, text } from './common';
-import { REQUEST_STATUSES, type RequestStatus } from './participation-request';
+import { requestFields } from './participation-request';
 
 /**
  * Team limits (docs/teams.md). The form schema, both backends and firestore.rules hold the same
@@ -76,20 +76,7 @@ export function membersToShow(team: Pick<Team, 'ownerId' | 'members'>): string[]
 }
 
 /** A request to join a team: teams/{teamId}/joinRequests/{id}. */
-export const teamJoinRequestSchema = z.object({
-  id: z.string(),
-  teamId: z.string(),
-  userId: z.string(),
-  message: text(),
-  status: z
-    .string()
-    .nullish()
-    .transform((v): RequestStatus =>
-      REQUEST_STATUSES.includes(v as RequestStatus) ? (v as RequestStatus) : 'pending',
-    ),
-  createdAt: optionalTime,
-  updatedAt: optionalTime,
-});
+export const teamJoinRequestSchema = z.object({ ...requestFields, teamId: z.string() });
 
 export type TeamJoinRequest = z.output<typeof teamJoinRequestSchema>;
 

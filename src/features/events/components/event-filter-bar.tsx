@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import type { EventFilters } from '@/data/ports/events';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
-import { filterControlClass, filterLabelClass, SelectFilter } from '@/components/ui/select-filter';
+import {
+  CheckboxFilter,
+  ClearFiltersButton,
+  filterControlClass,
+  filterLabelClass,
+  SelectFilter,
+} from '@/components/ui/select-filter';
 import { KeywordSearch } from './keyword-search';
 
 function DateFilter({
@@ -50,7 +56,6 @@ export function EventFilterBar({
   onClear: () => void;
   canClear: boolean;
 }) {
-  const openId = useId();
   const panelId = useId();
   // On a phone the conditions fold away under the search box so the results start on the first
   // screen; from md up they are always shown.
@@ -121,28 +126,12 @@ export function EventFilterBar({
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <label
-            htmlFor={openId}
-            className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-700"
-          >
-            <input
-              id={openId}
-              type="checkbox"
-              className="h-4 w-4 rounded border-slate-300 accent-brand-700"
-              checked={filters.openOnly === true}
-              onChange={(e) => onChange({ openOnly: e.target.checked || undefined })}
-            />
-            募集中のみ
-          </label>
-          {canClear ? (
-            <button
-              type="button"
-              onClick={onClear}
-              className="min-h-10 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-            >
-              条件をクリア
-            </button>
-          ) : null}
+          <CheckboxFilter
+            label="募集中のみ"
+            checked={filters.openOnly === true}
+            onChange={(openOnly) => onChange({ openOnly })}
+          />
+          {canClear ? <ClearFiltersButton onClear={onClear} /> : null}
         </div>
       </div>
     </section>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ActionError } from '@/components/ui/panel';
+import { ActionError, LoadError } from '@/components/ui/panel';
 import { membersToShow, type Team } from '@/domain/entities/team';
 import type { UserProfile } from '@/domain/entities/user';
 import { Avatar } from '@/features/auth/user-menu';
@@ -60,12 +60,12 @@ export function MembersSection({ team, isOwner }: { team: Team; isOwner: boolean
           ))}
         </ul>
       ) : profiles.isError ? (
-        <div role="alert" className="mt-3 text-sm text-red-700">
-          <p>メンバーを読み込めませんでした。</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void profiles.refetch()}>
-            再読み込み
-          </Button>
-        </div>
+        <LoadError
+          className="mt-3"
+          message="メンバーを読み込めませんでした。"
+          onRetry={() => void profiles.refetch()}
+          busy={profiles.isFetching}
+        />
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-100">

@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ActionError, PanelCard, StatusPill } from '@/components/ui/panel';
+import { ActionError, LoadError, PanelCard, StatusPill } from '@/components/ui/panel';
+import { PendingRequestCard, SignInToJoin } from '@/components/ui/join-panel';
 import { RequestForm } from '@/components/ui/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { isTeamFull, type Team } from '@/domain/entities/team';
-import { formatRelative } from '@/domain/format';
 import { useSession } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
-import { toast } from '@/lib/toast-store';
+import { useActionRunner } from '@/lib/use-action-runner';
 import { refreshTeamForViewer, useTeamMembership } from '../team-mutations';
 import { teamQueries } from '../team-queries';
 import { useLiveTeam } from '../use-live-team';
@@ -32,55 +31,34 @@ export function MembershipPanel({ team }: { team: Team }) {
     );
   }
   if (state.status === 'signedOut') {
-    const returnUrl = `/teams/${team.id}`;
     return (
-      <PanelCard title={TITLE}>
-        <p className="text-sm text-slate-600">チームに参加するにはログインが必要です。</p>
-        <Link
-          to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`}
-          className={buttonClass('primary', 'mt-3 w-full')}
-        >
-          ログインして参加をリクエスト
-        </Link>
-      </PanelCard>
+      <SignInToJoin
+        title={TITLE}
+        reason="チームに参加するにはログインが必要です。"
+        returnUrl={`/teams/${team.id}`}
+      />
     );
   }
   if (team.ownerId === state.user.uid) return null;
   return <VisitorPanel team={team} uid={state.user.uid} />;
 }
 
-type Confirming = 'leave' | 'cancel' | null;
+type Confirming = 'leave' | 'cancel';
 
 function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
   const backend = useBackend();
   const client = useQueryClient();
   const mine = useQuery(teamQueries.mine(uid, team.id, backend));
   const { request, cancel, leave } = useTeamMembership(team.id);
-  const [error, setError] = useState<unknown>(null);
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const runner = useActionRunner<Confirming>(
+    () => void refreshTeamForViewer(client, team.id, uid),
+  );
+  const { error, confirming, setConfirming, run, runConfirmed } = runner;
   useLiveTeam(team.id, uid);
 
   const member = team.members.includes(uid);
   const myRequest = mine.data ?? null;
   const busy = request.isPending || cancel.isPending || leave.isPending;
-
-  /** Runs an action; a refusal shows inline, beside the current state of the team. */
-  const run = async (action: () => Promise<unknown>, success: string): Promise<void> => {
-    setError(null);
-    try {
-      await action();
-      toast({ title: success, variant: 'success' });
-    } catch (e) {
-      setError(e);
-      void refreshTeamForViewer(client, team.id, uid);
-      throw e;
-    } finally {
-      setConfirming(null);
-    }
-  };
-  const runConfirmed = (action: () => Promise<unknown>, success: string) => {
-    run(action, success).catch(() => {});
-  };
 
   if (!member && mine.isPending) {
     return (
@@ -93,17 +71,11 @@ function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
   if (!member && mine.isError) {
     return (
       <PanelCard title={TITLE}>
-        <p role="alert" className="text-sm text-red-700">
-          参加状況を読み込めませんでした。通信環境を確認して、もう一度お試しください。
-        </p>
-        <Button
-          variant="secondary"
-          className="mt-3 w-full"
-          onClick={() => void mine.refetch()}
+        <LoadError
+          message="参加状況を読み込めませんでした。通信環境を確認して、もう一度お試しください。"
+          onRetry={() => void mine.refetch()}
           busy={mine.isFetching}
-        >
-          再読み込み
-        </Button>
+        />
       </PanelCard>
     );
   }
@@ -144,42 +116,15 @@ function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
 
   if (myRequest?.status === 'pending') {
     return (
-      <PanelCard title={TITLE} badge={<StatusPill tone="amber">承認待ち</StatusPill>}>
-        <p className="font-semibold text-amber-900">承認待ち</p>
-        <p className="mt-1 text-sm text-slate-600">
-          参加リクエストを送信しました。代表者の承認をお待ちください。
-          {myRequest.createdAt ? (
-            <span className="ml-1 text-slate-500">
-              （{formatRelative(myRequest.createdAt)}に送信）
-            </span>
-          ) : null}
-        </p>
-        {myRequest.message ? (
-          <blockquote className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-700">
-            {myRequest.message}
-          </blockquote>
-        ) : null}
-        <Button
-          variant="secondary"
-          className="mt-4 w-full"
-          onClick={() => setConfirming('cancel')}
-          disabled={busy}
-        >
-          リクエストを取り消す
-        </Button>
-        <ActionError error={error} />
-        <ConfirmDialog
-          open={confirming === 'cancel'}
-          title="参加リクエストを取り消しますか？"
-          confirmLabel="取り消す"
-          danger
-          busy={cancel.isPending}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() =>
-            runConfirmed(() => cancel.mutateAsync(myRequest.id), '参加リクエストを取り消しました')
-          }
-        />
-      </PanelCard>
+      <PendingRequestCard
+        title={TITLE}
+        decider="代表者"
+        request={myRequest}
+        runner={runner}
+        disabled={busy}
+        cancelling={cancel.isPending}
+        onCancel={() => cancel.mutateAsync(myRequest.id)}
+      />
     );
   }
 

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ActionError, PanelCard, StatusPill } from '@/components/ui/panel';
+import { RequestItem } from '@/components/ui/request-item';
+import { ActionError, LoadError, PanelCard, StatusPill } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 import {
   isTeamFull,
@@ -12,7 +12,6 @@ import {
   type TeamJoinRequest,
 } from '@/domain/entities/team';
 import type { UserProfile } from '@/domain/entities/user';
-import { formatRelative } from '@/domain/format';
 import { Avatar } from '@/features/auth/user-menu';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
@@ -67,17 +66,11 @@ export function OwnerRequests({ team, uid }: { team: Team; uid: string }) {
     body = <Spinner className="py-6" label="参加リクエストを読み込み中…" />;
   } else if (requests.isError) {
     body = (
-      <div role="alert" className="text-sm text-red-700">
-        <p>参加リクエストを読み込めませんでした。</p>
-        <Button
-          variant="secondary"
-          className="mt-2"
-          onClick={() => void requests.refetch()}
-          busy={requests.isFetching}
-        >
-          再読み込み
-        </Button>
-      </div>
+      <LoadError
+        message="参加リクエストを読み込めませんでした。"
+        onRetry={() => void requests.refetch()}
+        busy={requests.isFetching}
+      />
     );
   } else if (list.length === 0) {
     body = (
@@ -99,52 +92,32 @@ export function OwnerRequests({ team, uid }: { team: Team; uid: string }) {
             const name = nameOf(profile);
             return (
               <li key={r.id} className="py-3" aria-label={`${name}さんの参加リクエスト`}>
-                <div className="flex items-start gap-3">
-                  <Avatar name={name} photoURL={profile?.photoURL ?? ''} size={40} />
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <Link
-                        to={`/profile/${encodeURIComponent(r.userId)}`}
-                        className="font-semibold text-slate-900 hover:underline"
-                      >
-                        {name}
-                      </Link>
-                      {r.createdAt ? (
-                        <time
-                          dateTime={r.createdAt.toISOString()}
-                          className="text-xs text-slate-500"
-                        >
-                          {formatRelative(r.createdAt)}
-                        </time>
-                      ) : null}
-                    </div>
-                    {r.message ? (
-                      <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-700">
-                        {r.message}
-                      </p>
-                    ) : (
-                      <p className="mt-1 text-sm text-slate-400">メッセージはありません</p>
-                    )}
-                    <div className="mt-2 flex flex-wrap items-center gap-2">
-                      <Button
-                        onClick={() => void act(r, 'approve')}
-                        disabled={full || busyId !== null}
-                        busy={busyId === r.id && approve.isPending}
-                        busyLabel="承認中…"
-                      >
-                        承認
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        onClick={() => setConfirmReject(r)}
-                        disabled={busyId !== null}
-                      >
-                        却下
-                      </Button>
-                    </div>
-                    {rowError?.id === r.id ? <ActionError error={rowError.error} /> : null}
+                <RequestItem
+                  avatar={<Avatar name={name} photoURL={profile?.photoURL ?? ''} size={40} />}
+                  name={name}
+                  userId={r.userId}
+                  createdAt={r.createdAt}
+                  message={r.message}
+                >
+                  <div className="mt-2 flex flex-wrap items-center gap-2">
+                    <Button
+                      onClick={() => void act(r, 'approve')}
+                      disabled={full || busyId !== null}
+                      busy={busyId === r.id && approve.isPending}
+                      busyLabel="承認中…"
+                    >
+                      承認
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      onClick={() => setConfirmReject(r)}
+                      disabled={busyId !== null}
+                    >
+                      却下
+                    </Button>
                   </div>
-                </div>
+                  {rowError?.id === r.id ? <ActionError error={rowError.error} /> : null}
+                </RequestItem>
               </li>
             );
           })}

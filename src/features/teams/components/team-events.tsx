@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/panel';
 import { EVENT_STATUS_LABELS } from '@/domain/entities/event';
 import { formatEventTimes, formatLongDateWithWeekday } from '@/domain/format';
 import { useBackend } from '@/lib/backend-context';
@@ -28,12 +29,12 @@ export function TeamEvents({ teamId, canCreate }: { teamId: string; canCreate: b
           <li className="h-14 animate-pulse rounded-md bg-slate-100" />
         </ul>
       ) : events.isError ? (
-        <div role="alert" className="mt-3 text-sm text-red-700">
-          <p>イベントを読み込めませんでした。</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void events.refetch()}>
-            再読み込み
-          </Button>
-        </div>
+        <LoadError
+          className="mt-3"
+          message="イベントを読み込めませんでした。"
+          onRetry={() => void events.refetch()}
+          busy={events.isFetching}
+        />
       ) : events.data.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">予定されているイベントはまだありません。</p>
       ) : (

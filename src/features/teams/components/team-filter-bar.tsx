@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { SelectFilter } from '@/components/ui/select-filter';
+import { CheckboxFilter, ClearFiltersButton, SelectFilter } from '@/components/ui/select-filter';
 import type { TeamFilters } from '@/data/ports/teams';
 import { REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 
@@ -15,7 +14,6 @@ export function TeamFilterBar({
   onClear: () => void;
   canClear: boolean;
 }) {
-  const recruitingId = useId();
   return (
     <section
       aria-label="絞り込み"
@@ -34,27 +32,17 @@ export function TeamFilterBar({
           options={REGIONS}
           onChange={(region) => onChange({ region })}
         />
-        <label
-          htmlFor={recruitingId}
-          className="col-span-2 inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-700 md:col-span-1"
-        >
-          <input
-            id={recruitingId}
-            type="checkbox"
-            className="h-4 w-4 rounded border-slate-300 accent-brand-700"
-            checked={filters.recruitingOnly === true}
-            onChange={(e) => onChange({ recruitingOnly: e.target.checked || undefined })}
-          />
-          メンバー募集中のみ
-        </label>
+        <CheckboxFilter
+          label="メンバー募集中のみ"
+          className="col-span-2 md:col-span-1"
+          checked={filters.recruitingOnly === true}
+          onChange={(recruitingOnly) => onChange({ recruitingOnly })}
+        />
         {canClear ? (
-          <button
-            type="button"
-            onClick={onClear}
-            className="col-span-2 min-h-10 justify-self-start rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 md:col-span-1 md:justify-self-end"
-          >
-            条件をクリア
-          </button>
+          <ClearFiltersButton
+            onClear={onClear}
+            className="col-span-2 justify-self-start md:col-span-1 md:justify-self-end"
+          />
         ) : null}
       </div>
     </section>

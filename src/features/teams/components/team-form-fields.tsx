@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, Options } from '@/components/ui/form-field';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 import {
   TEAM_ACTIVITY_MAX,
@@ -60,23 +60,14 @@ export function TeamFormFields({
         <FormField form={form} name="sportType" label="種目" required>
           {(p) => (
             <select {...p} {...register('sportType')}>
-              <option value="">選択してください</option>
-              {SPORT_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options values={SPORT_TYPES} empty="選択してください" />
             </select>
           )}
         </FormField>
         <FormField form={form} name="level" label="レベル" required>
           {(p) => (
             <select {...p} {...register('level')}>
-              {LEVELS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options values={LEVELS} />
             </select>
           )}
         </FormField>
@@ -85,12 +76,7 @@ export function TeamFormFields({
         <FormField form={form} name="region" label="活動地域">
           {(p) => (
             <select {...p} {...register('region')}>
-              <option value="">指定なし</option>
-              {REGIONS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options values={REGIONS} empty="指定なし" />
             </select>
           )}
         </FormField>
