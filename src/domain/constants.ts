@@ -12,8 +12,6 @@ export const EVENTS_PAGE_SIZE = 20;
  * Caps of the reads that are not paged (src/data/ports states which method uses which): no
  * read is unbounded, and both backends cut at the same place.
  */
-/** Teams page like events. */
-export const TEAMS_PAGE_SIZE = EVENTS_PAGE_SIZE;
 /** participation.myPending. */
 export const MY_PENDING_LIMIT = 50;
 /** participation.myPending's fallback read, which has no status filter and so reads more. */

@@ -38,6 +38,18 @@ export const ERR = {
   requestMessageTooLong: `メッセージは${REQUEST_MESSAGE_MAX}文字以内で入力してください`,
   teamNotFound: 'チームが見つかりません',
   noTeamEditPermission: 'このチームを編集する権限がありません',
+  invalidTeamInput: 'チームの入力内容に誤りがあります。内容を確認してください',
+  teamLimitBelowMembers: '上限人数は現在のメンバー数より少なくできません',
+  alreadyTeamMember: 'すでにこのチームのメンバーです',
+  alreadyTeamRequested:
+    '既にこのチームへの参加リクエストを送信済みです。代表者の承認をお待ちください。',
+  teamNotRecruiting: 'このチームは現在メンバーを募集していません',
+  teamFull: 'このチームは上限人数に達しています',
+  notTeamMember: 'このチームのメンバーではありません',
+  teamOwnerCannotLeave: '代表者はチームを抜けることができません',
+  noTeamMemberPermission: 'このチームのメンバーを管理する権限がありません',
+  cannotRemoveTeamOwner: '代表者をチームから外すことはできません',
+  teamEventNotMember: 'チームとしてイベントを作成できるのは、そのチームのメンバーだけです',
   accountSuspended: 'このアカウントは利用停止中のため、この操作はできません',
   noProfileEditPermission: 'このプロフィールを編集する権限がありません',
   emailNotVerified:

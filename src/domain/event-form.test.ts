@@ -16,6 +16,7 @@ const valid: EventFormInput = {
   location: '代々木公園',
   region: '関東',
   level: '誰でも',
+  teamId: '',
   teamName: '',
   date: '2024-05-10',
   startTime: '10:00',

@@ -48,6 +48,8 @@ export const eventFormSchema = z
       .max(EVENT_LOCATION_MAX, `開催場所は${EVENT_LOCATION_MAX}文字以内で入力してください`),
     region: z.union([z.literal(''), z.enum(REGIONS)], { error: '地域を一覧から選択してください' }),
     level: z.enum(LEVELS, { error: 'レベルを選択してください' }),
+    /** Chosen from the organizer's teams; the backend fills teamName from that team. */
+    teamId: z.string().max(128),
     teamName: z
       .string()
       .trim()

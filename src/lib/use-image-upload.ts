@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { UploadResult } from '@/data/ports/files';
 import { useBackend } from '@/lib/backend-context';
 import { uploadImage } from '@/lib/image-upload';
+import { runSideEffect } from '@/lib/side-effects';
 
 /**
  * Uploads an image (event pictures, profile photos) with a progress value for the bar (null when
@@ -35,4 +36,14 @@ export function useImageUpload() {
   }, []);
 
   return { upload, forget, progress };
+}
+
+/**
+ * Removes a stored image that nothing points to any more. Failing here leaves an orphan file,
+ * which costs storage but breaks nothing, so it never fails the action and is only logged
+ * (runSideEffect).
+ */
+export function removeQuietly(remove: (path: string) => Promise<void>, path: string) {
+  if (!path) return Promise.resolve();
+  return runSideEffect('image: removing the previous file', () => remove(path));
 }

@@ -147,6 +147,7 @@ export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
     location: '世田谷区総合運動場',
     region: '関東',
     level: '誰でも',
+    teamId: '',
     teamName: '',
     date: dayFromToday(7),
     startTime: '10:00',

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamInput } from '@/data/ports/teams';
+import type { AppNotification } from '@/domain/entities/notification';
+import { TEAMS_PAGE_SIZE } from '@/domain/entities/team';
 import { ERR } from '@/domain/errors';
-import type { HarnessFactory } from './harness';
-import { expectFailure, expectRejection, sleep, useHarness } from './support';
+import type { ContractHarness, HarnessFactory } from './harness';
+import {
+  dayFromToday,
+  eventInput,
+  expectFailure,
+  expectRejection,
+  sleep,
+  useHarness,
+  waitForLive,
+} from './support';
 
 function teamInput(overrides: Partial<TeamInput> = {}): TeamInput {
   return {
@@ -11,7 +21,9 @@ function teamInput(overrides: Partial<TeamInput> = {}): TeamInput {
     sportType: 'フットサル',
     region: '関東',
     level: '誰でも',
+    activity: '毎週土曜',
     maxMembers: 20,
+    recruiting: true,
     imageURL: '',
     imagePath: '',
     ...overrides,
@@ -22,71 +34,360 @@ export function teamsContract(makeHarness: HarnessFactory): void {
   describe('teams port', () => {
     const h = useHarness(makeHarness);
 
-    it('creates a team owned by its creator, who is its first member', async () => {
-      const { backend } = h();
-      const uid = await h().signUpAs('代表');
-      const id = await backend.teams.create(teamInput());
-      expect(await backend.teams.get(id)).toMatchObject({
-        id,
-        name: '世田谷フットサルクラブ',
-        ownerId: uid,
-        members: [uid],
-        maxMembers: 20,
-        level: '誰でも',
-      });
-      expect(await backend.teams.get('no-such-team')).toBeNull();
-    });
+    /** An owner with a team, then a second user (signed in afterwards). */
+    async function teamWithAsker(h: ContractHarness, overrides: Partial<TeamInput> = {}) {
+      const owner = await h.signUpAs('代表 太郎');
+      const teamId = await h.backend.teams.create(teamInput(overrides));
+      const asker = await h.signUpAs('加入 花子');
+      return { owner, asker, teamId };
+    }
 
-    it('refuses to create or update a team when signed out', async () => {
-      const { backend } = h();
-      await h().signUpAs('代表');
-      const id = await backend.teams.create(teamInput());
-      await h().signOut();
-      await expectRejection(
-        backend.teams.create(teamInput({ name: '匿名チーム' })),
-        ERR.authRequired,
+    function notificationsOf(uid: string, accept: (items: AppNotification[]) => boolean) {
+      return waitForLive<AppNotification[]>(
+        (next, fail) => h().backend.notifications.subscribe(uid, next, fail),
+        accept,
       );
-      await expectRejection(backend.teams.update(id, { name: '匿名で変更' }), ERR.authRequired);
-      expect((await backend.teams.list()).items.map((t) => t.name)).toEqual([
-        '世田谷フットサルクラブ',
-      ]);
-    });
+    }
 
-    it('lets only the owner update a team', async () => {
-      const { backend } = h();
-      const owner = await h().signUpAs('代表');
-      const id = await backend.teams.create(teamInput());
-      await backend.teams.update(id, { description: '初心者歓迎', maxMembers: 25 });
-      expect(await backend.teams.get(id)).toMatchObject({
-        description: '初心者歓迎',
-        maxMembers: 25,
-        name: '世田谷フットサルクラブ',
+    describe('create, get and update', () => {
+      it('creates a team owned by its creator, who is its first member', async () => {
+        const { backend } = h();
+        const uid = await h().signUpAs('代表');
+        const id = await backend.teams.create(teamInput());
+        const team = await backend.teams.get(id);
+        expect(team).toMatchObject({
+          id,
+          name: '世田谷フットサルクラブ',
+          activity: '毎週土曜',
+          ownerId: uid,
+          members: [uid],
+          maxMembers: 20,
+          recruiting: true,
+          level: '誰でも',
+        });
+        expect(team!.createdAt).toBeInstanceOf(Date);
+        expect(await backend.teams.get('no-such-team')).toBeNull();
+        expect(await backend.teams.get('')).toBeNull();
       });
 
-      await h().signUpAs('部外者');
-      await expect(backend.teams.update(id, { name: '乗っ取り' })).rejects.toThrow();
-      await h().signInAs(owner);
-      expect((await backend.teams.get(id))!.name).toBe('世田谷フットサルクラブ');
+      it('refuses a visitor and input the form would refuse, storing nothing', async () => {
+        const { backend } = h();
+        await h().signUpAs('代表');
+        await expectRejection(
+          backend.teams.create(teamInput({ name: 'あ'.repeat(41) })),
+          ERR.invalidTeamInput,
+        );
+        await expectRejection(
+          backend.teams.create(teamInput({ maxMembers: 201 })),
+          ERR.invalidTeamInput,
+        );
+        const id = await backend.teams.create(teamInput());
+        await h().signOut();
+        await expectRejection(backend.teams.create(teamInput()), ERR.loginRequired);
+        await expectRejection(backend.teams.update(id, { name: '匿名で変更' }), ERR.loginRequired);
+        expect((await backend.teams.list({})).items.map((t) => t.id)).toEqual([id]);
+      });
+
+      it('lets only the owner edit, and never below the current members', async () => {
+        const { backend } = h();
+        const { owner, teamId } = await teamWithAsker(h());
+        await expectRejection(
+          backend.teams.update(teamId, { name: '乗っ取り' }),
+          ERR.noTeamEditPermission,
+        );
+        await h().signInAs(owner);
+        await backend.teams.update(teamId, { description: '初心者歓迎', recruiting: false });
+        expect(await backend.teams.get(teamId)).toMatchObject({
+          description: '初心者歓迎',
+          recruiting: false,
+          name: '世田谷フットサルクラブ',
+        });
+        await expectRejection(
+          backend.teams.update('no-such-team', { name: 'x' }),
+          ERR.teamNotFound,
+        );
+        await expectRejection(
+          backend.teams.update(teamId, { maxMembers: 1 }),
+          ERR.invalidTeamInput,
+        );
+        await backend.teams.update(teamId, { maxMembers: 2 });
+        expect((await backend.teams.get(teamId))!.maxMembers).toBe(2);
+      });
     });
 
-    it('lists teams newest first in pages with a cursor', async () => {
-      const { backend } = h();
-      await h().signUpAs('代表');
-      const ids: string[] = [];
-      for (let i = 0; i < 22; i++) {
-        ids.push(await backend.teams.create(teamInput({ name: `チーム${i}` })));
+    describe('list and byMember', () => {
+      it('lists teams newest first in pages of 20 with a cursor', async () => {
+        const { backend } = h();
+        await h().signUpAs('代表');
+        const ids: string[] = [];
+        for (let i = 0; i < TEAMS_PAGE_SIZE + 2; i++) {
+          ids.push(await backend.teams.create(teamInput({ name: `チーム${i}` })));
+          await sleep(2);
+        }
+        await h().signOut();
+        const first = await backend.teams.list({});
+        expect(first.items).toHaveLength(TEAMS_PAGE_SIZE);
+        const second = await backend.teams.list({}, first.nextCursor);
+        expect(second.nextCursor).toBeNull();
+        expect([...first.items, ...second.items].map((t) => t.id)).toEqual([...ids].reverse());
+        expect((await backend.teams.list({}, 'not-a-cursor')).items[0]!.id).toBe(ids.at(-1));
+      });
+
+      it('filters by sport, region and recruiting, alone and together', async () => {
+        const { backend } = h();
+        await h().signUpAs('代表');
+        const a = await backend.teams.create(teamInput({ name: 'A', sportType: 'テニス' }));
+        const b = await backend.teams.create(
+          teamInput({ name: 'B', sportType: 'テニス', region: '近畿', recruiting: false }),
+        );
+        const c = await backend.teams.create(teamInput({ name: 'C', region: '近畿' }));
+        const names = async (f: Parameters<typeof backend.teams.list>[0]) =>
+          (await backend.teams.list(f)).items.map((t) => t.id).sort();
+        expect(await names({ sportType: 'テニス' })).toEqual([a, b].sort());
+        expect(await names({ region: '近畿' })).toEqual([b, c].sort());
+        expect(await names({ recruitingOnly: true })).toEqual([a, c].sort());
+        expect(await names({ sportType: 'テニス', region: '近畿' })).toEqual([b]);
+        expect(await names({ sportType: 'テニス', recruitingOnly: true })).toEqual([a]);
+        expect(await names({ region: '近畿', recruitingOnly: true })).toEqual([c]);
+        expect(await names({ sportType: 'テニス', region: '近畿', recruitingOnly: true })).toEqual(
+          [],
+        );
+      });
+
+      it("lists a user's teams, newest first", async () => {
+        const { backend } = h();
+        const owner = await h().signUpAs('代表');
+        const first = await backend.teams.create(teamInput({ name: '一つ目' }));
         await sleep(2);
+        const second = await backend.teams.create(teamInput({ name: '二つ目' }));
+        const other = await h().signUpAs('他人');
+        await backend.teams.create(teamInput({ name: '他人のチーム' }));
+        expect((await backend.teams.byMember(owner)).map((t) => t.id)).toEqual([second, first]);
+        expect(await backend.teams.byMember('nobody')).toEqual([]);
+        expect((await backend.teams.byMember(other)).map((t) => t.name)).toEqual(['他人のチーム']);
+      });
+    });
+
+    describe('join requests', () => {
+      it('sends a pending request and tells the owner, once, by an id from the request', async () => {
+        const { backend } = h();
+        const { owner, asker, teamId } = await teamWithAsker(h());
+        const requestId = await backend.teams.requestToJoin(teamId, '  よろしくお願いします  ');
+        expect(await backend.teams.myRequestFor(teamId)).toMatchObject({
+          id: requestId,
+          teamId,
+          userId: asker,
+          status: 'pending',
+          message: 'よろしくお願いします',
+        });
+        // Only the owner sees the team's queue.
+        expect(await backend.teams.pendingRequests(teamId)).toEqual([]);
+        await h().signInAs(owner);
+        const queue = await backend.teams.pendingRequests(teamId);
+        expect(queue.map((r) => [r.id, r.userId])).toEqual([[requestId, asker]]);
+        const notes = await notificationsOf(owner, (items) => items.length > 0);
+        expect(notes).toHaveLength(1);
+        expect(notes[0]).toMatchObject({
+          id: `${requestId}_team_join_request`,
+          userId: owner,
+          type: 'team_join_request',
+          read: false,
+          data: { teamId, requestId, teamName: '世田谷フットサルクラブ' },
+        });
+        await h().signOut();
+        expect(await backend.teams.myRequestFor(teamId)).toBeNull();
+        expect(await backend.teams.pendingRequests(teamId)).toEqual([]);
+        expect(await backend.teams.pendingRequests('no-such-team')).toEqual([]);
+      });
+
+      it('refuses a second pending request, a long message, a member and a visitor', async () => {
+        const { backend } = h();
+        const { owner, teamId } = await teamWithAsker(h());
+        await expectRejection(
+          backend.teams.requestToJoin(teamId, 'あ'.repeat(501)),
+          ERR.requestMessageTooLong,
+        );
+        await backend.teams.requestToJoin(teamId, '');
+        await expectRejection(
+          backend.teams.requestToJoin(teamId, 'もう一度'),
+          ERR.alreadyTeamRequested,
+        );
+        await expectRejection(backend.teams.requestToJoin('no-such-team', ''), ERR.teamNotFound);
+        await h().signInAs(owner);
+        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.alreadyTeamMember);
+        await h().signOut();
+        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.loginRequired);
+      });
+
+      it('refuses requests once recruiting closes or the team is full', async () => {
+        const { backend } = h();
+        const { owner, asker, teamId } = await teamWithAsker(h(), { maxMembers: 2 });
+        const first = await backend.teams.requestToJoin(teamId, '');
+        await h().signInAs(owner);
+        await backend.teams.approveRequest(teamId, first);
+        await h().signUpAs('三人目');
+        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.teamFull);
+        await h().signInAs(owner);
+        await backend.teams.update(teamId, { maxMembers: 3, recruiting: false });
+        await h().signUpAs('四人目');
+        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.teamNotRecruiting);
+        expect((await backend.teams.get(teamId))!.members).toEqual([owner, asker]);
+      });
+
+      it('lets the requester cancel a pending request, and nobody else', async () => {
+        const { backend } = h();
+        const { asker, teamId } = await teamWithAsker(h());
+        const requestId = await backend.teams.requestToJoin(teamId, '');
+        await h().signUpAs('他人');
+        await expectRejection(
+          backend.teams.cancelRequest(teamId, requestId),
+          ERR.noCancelPermission,
+        );
+        await h().signInAs(asker);
+        await backend.teams.cancelRequest(teamId, requestId);
+        expect(await backend.teams.myRequestFor(teamId)).toBeNull();
+        await expectRejection(backend.teams.cancelRequest(teamId, requestId), ERR.requestNotFound);
+      });
+    });
+
+    describe('approving and rejecting', () => {
+      it('approval makes the requester a member and tells them', async () => {
+        const { backend } = h();
+        const { owner, asker, teamId } = await teamWithAsker(h());
+        const requestId = await backend.teams.requestToJoin(teamId, '');
+        await expectRejection(
+          backend.teams.approveRequest(teamId, requestId),
+          ERR.noProcessPermission,
+        );
+        await h().signInAs(owner);
+        await backend.teams.approveRequest(teamId, requestId);
+        expect((await backend.teams.get(teamId))!.members).toEqual([owner, asker]);
+        expect(await backend.teams.pendingRequests(teamId)).toEqual([]);
+        await expectRejection(
+          backend.teams.approveRequest(teamId, requestId),
+          ERR.alreadyProcessed,
+        );
+        await expectRejection(
+          backend.teams.approveRequest(teamId, 'no-such-request'),
+          ERR.requestNotFound,
+        );
+        await h().signInAs(asker);
+        expect(await backend.teams.myRequestFor(teamId)).toMatchObject({ status: 'approved' });
+        const notes = await notificationsOf(asker, (items) => items.length > 0);
+        expect(notes.map((n) => [n.id, n.type, n.data])).toEqual([
+          [
+            `${requestId}_team_join_approved`,
+            'team_join_approved',
+            { teamId, requestId, teamName: '世田谷フットサルクラブ' },
+          ],
+        ]);
+        expect((await backend.teams.byMember(asker)).map((t) => t.id)).toEqual([teamId]);
+      });
+
+      it('never approves beyond the member limit', async () => {
+        const { backend } = h();
+        const { owner, teamId } = await teamWithAsker(h(), { maxMembers: 2 });
+        const first = await backend.teams.requestToJoin(teamId, '');
+        await h().signUpAs('二人目');
+        const second = await backend.teams.requestToJoin(teamId, '');
+        await h().signInAs(owner);
+        await backend.teams.approveRequest(teamId, first);
+        await expectRejection(backend.teams.approveRequest(teamId, second), ERR.teamFull);
+        expect((await backend.teams.get(teamId))!.members).toHaveLength(2);
+        expect((await backend.teams.pendingRequests(teamId)).map((r) => r.id)).toEqual([second]);
+      });
+
+      it('rejection tells the requester, who may ask again', async () => {
+        const { backend } = h();
+        const { owner, asker, teamId } = await teamWithAsker(h());
+        const requestId = await backend.teams.requestToJoin(teamId, '');
+        await h().signInAs(owner);
+        await backend.teams.rejectRequest(teamId, requestId);
+        expect((await backend.teams.get(teamId))!.members).toEqual([owner]);
+        await h().signInAs(asker);
+        expect(await backend.teams.myRequestFor(teamId)).toMatchObject({
+          id: requestId,
+          status: 'rejected',
+        });
+        const notes = await notificationsOf(asker, (items) => items.length > 0);
+        expect(notes.map((n) => [n.id, n.type])).toEqual([
+          [`${requestId}_team_join_rejected`, 'team_join_rejected'],
+        ]);
+        const again = await backend.teams.requestToJoin(teamId, '改めてお願いします');
+        expect(await backend.teams.myRequestFor(teamId)).toMatchObject({
+          id: again,
+          status: 'pending',
+        });
+      });
+    });
+
+    describe('leaving and removing members', () => {
+      async function teamWithMember(h: ContractHarness) {
+        const { owner, asker, teamId } = await teamWithAsker(h);
+        const requestId = await h.backend.teams.requestToJoin(teamId, '');
+        await h.signInAs(owner);
+        await h.backend.teams.approveRequest(teamId, requestId);
+        return { owner, member: asker, teamId };
       }
-      const first = await backend.teams.list();
-      expect(first.items).toHaveLength(20);
-      const all = [...first.items];
-      let cursor = first.nextCursor;
-      while (cursor) {
-        const page = await backend.teams.list(cursor);
-        all.push(...page.items);
-        cursor = page.nextCursor;
-      }
-      expect(all.map((t) => t.id)).toEqual([...ids].reverse());
+
+      it('lets a member leave, with their requests, and never the owner', async () => {
+        const { backend } = h();
+        const { owner, member, teamId } = await teamWithMember(h());
+        await expectRejection(backend.teams.leave(teamId), ERR.teamOwnerCannotLeave);
+        await h().signInAs(member);
+        await backend.teams.leave(teamId);
+        expect((await backend.teams.get(teamId))!.members).toEqual([owner]);
+        expect(await backend.teams.myRequestFor(teamId)).toBeNull();
+        await expectRejection(backend.teams.leave(teamId), ERR.notTeamMember);
+        await h().signOut();
+        await expectRejection(backend.teams.leave(teamId), ERR.loginRequired);
+      });
+
+      it('lets the owner remove a member, and nobody else remove anyone', async () => {
+        const { backend } = h();
+        const { owner, member, teamId } = await teamWithMember(h());
+        await expectRejection(backend.teams.removeMember(teamId, owner), ERR.cannotRemoveTeamOwner);
+        await h().signInAs(member);
+        await expectRejection(
+          backend.teams.removeMember(teamId, owner),
+          ERR.noTeamMemberPermission,
+        );
+        await h().signInAs(owner);
+        await backend.teams.removeMember(teamId, member);
+        expect((await backend.teams.get(teamId))!.members).toEqual([owner]);
+        await expectRejection(backend.teams.removeMember(teamId, member), ERR.notTeamMember);
+        await h().signInAs(member);
+        expect(await backend.teams.myRequestFor(teamId)).toBeNull();
+      });
+    });
+
+    describe('team events', () => {
+      it('lets a member hold an event for the team, named after it, and lists the upcoming ones', async () => {
+        const { backend } = h();
+        const { owner, teamId } = await teamWithAsker(h());
+        await expectRejection(
+          backend.events.create(eventInput({ teamId, teamName: '名乗り' })),
+          ERR.teamEventNotMember,
+        );
+        await h().signInAs(owner);
+        const later = await backend.events.create(
+          eventInput({ title: '練習試合', teamId, teamName: '偽の名前', date: dayFromToday(9) }),
+        );
+        const sooner = await backend.events.create(
+          eventInput({ title: '定例練習', teamId, teamName: '', date: dayFromToday(2) }),
+        );
+        await backend.events.create(eventInput({ title: 'チーム外の会' }));
+        expect(await backend.events.get(later)).toMatchObject({
+          teamId,
+          teamName: '世田谷フットサルクラブ',
+        });
+        expect((await backend.events.byTeam(teamId)).map((e) => e.id)).toEqual([sooner, later]);
+        expect(await backend.events.byTeam('no-such-team')).toEqual([]);
+        await backend.events.update(sooner, { teamId: '', teamName: '' });
+        expect(await backend.events.get(sooner)).toMatchObject({ teamId: '', teamName: '' });
+        await h().signOut();
+        expect((await backend.events.byTeam(teamId)).map((e) => e.id)).toEqual([later]);
+      });
     });
 
     it('reads a missing team as null, and throws when teams cannot be read', async () => {
@@ -96,7 +397,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       expect(await backend.teams.get('no-such-team')).toBeNull();
       h().failReads({ collection: 'teams', code: 'unavailable' });
       await expectFailure(backend.teams.get(id), 'unavailable');
-      await expectFailure(backend.teams.list(), 'unavailable');
+      await expectFailure(backend.teams.list({}), 'unavailable');
     });
   });
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 
 /** The look of text inputs, selects and text areas; an invalid one shows a red border. */
 export const controlClass =
@@ -13,12 +14,17 @@ export interface ControlProps {
 }
 
 /**
- * A labelled form control with an optional hint, a character counter (`count` of `max`) and its
- * error beside it; the control itself comes from `children`, already wired for screen readers.
+ * A labelled form control (with 必須 when required) with an optional hint, a character counter
+ * (`count` of `max`) and its error beside it; the control itself comes from `children`, already
+ * wired for screen readers. The error is `error`, or for a react-hook-form field given by `form`
+ * and `name`, that field's error.
  */
-export function FormField({
+export function FormField<T extends FieldValues = FieldValues, V = T>({
   label,
-  error,
+  error: givenError,
+  form,
+  name,
+  required = false,
   hint,
   count,
   max,
@@ -26,6 +32,9 @@ export function FormField({
 }: {
   label: string;
   error?: string;
+  form?: UseFormReturn<T, unknown, V>;
+  name?: FieldPath<T>;
+  required?: boolean;
   hint?: ReactNode;
   count?: number;
   max?: number;
@@ -35,6 +44,9 @@ export function FormField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const counterId = `${id}-counter`;
+  const error =
+    givenError ??
+    (form && name ? form.getFieldState(name, form.formState).error?.message : undefined);
   const counted = count !== undefined && max !== undefined;
   const describedBy =
     [hint ? hintId : '', counted ? counterId : '', error ? errorId : '']
@@ -44,6 +56,7 @@ export function FormField({
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
         {label}
+        {required ? <span className="ml-1 text-xs font-semibold text-red-700">必須</span> : null}
       </label>
       {children({
         id,
@@ -54,7 +67,7 @@ export function FormField({
       <div className="mt-1 flex items-start justify-between gap-3">
         <div className="min-w-0">
           {hint ? (
-            <p id={hintId} className="text-xs text-slate-500">
+            <p id={hintId} className="text-xs text-slate-600">
               {hint}
             </p>
           ) : null}
@@ -67,12 +80,26 @@ export function FormField({
         {counted ? (
           <p
             id={counterId}
-            className={`shrink-0 text-xs tabular-nums ${count > max ? 'font-semibold text-red-700' : 'text-slate-500'}`}
+            className={`shrink-0 text-xs tabular-nums ${count > max ? 'font-semibold text-red-700' : 'text-slate-600'}`}
           >
             {count} / {max}文字
           </p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The <option>s of a select: an optional empty choice first, then each value as its own label. */
+export function Options({ values, empty }: { values: readonly string[]; empty?: string }) {
+  return (
+    <>
+      {empty !== undefined ? <option value="">{empty}</option> : null}
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+    </>
   );
 }

@@ -18,12 +18,16 @@ import {
   participationRequestSchema,
   type ParticipationRequest,
 } from '@/domain/entities/participation-request';
-import { teamSchema, type Team } from '@/domain/entities/team';
+import {
+  teamJoinRequestSchema,
+  teamSchema,
+  type Team,
+  type TeamJoinRequest,
+} from '@/domain/entities/team';
 import { reportSchema, type Report } from '@/domain/entities/report';
 import { auditEntrySchema, type AuditEntry } from '@/domain/entities/audit';
 import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
 import type { EventInput } from '@/data/ports/events';
-import type { TeamInput } from '@/data/ports/teams';
 import { logger } from '@/lib/logger';
 
 /**
@@ -34,7 +38,7 @@ import { logger } from '@/lib/logger';
 const READ: SnapshotOptions = { serverTimestamps: 'estimate' };
 
 function readConverter<T>(
-  parse: (id: string, data: DocumentData) => T,
+  parse: (id: string, data: DocumentData, snap: QueryDocumentSnapshot) => T,
 ): FirestoreDataConverter<T, DocumentData> {
   return {
     // Writes go through the unconverted references with explicit payloads (serverTimestamp(),
@@ -43,7 +47,7 @@ function readConverter<T>(
     fromFirestore: (
       snap: QueryDocumentSnapshot<DocumentData, DocumentData>,
       options?: SnapshotOptions,
-    ) => parse(snap.id, snap.data({ ...options, ...READ })),
+    ) => parse(snap.id, snap.data({ ...options, ...READ }), snap),
   };
 }
 
@@ -78,6 +82,11 @@ export const reportConverter = readConverter<Report>((id, d) => reportSchema.par
 
 export const auditConverter = readConverter<AuditEntry>((id, d) =>
   auditEntrySchema.parse({ ...d, id }),
+);
+
+/** teams/{teamId}/joinRequests/{id}: the team id comes from the path. */
+export const teamJoinRequestConverter = readConverter<TeamJoinRequest>((id, d, snap) =>
+  teamJoinRequestSchema.parse({ ...d, id, teamId: snap.ref.parent.parent?.id ?? '' }),
 );
 
 /**
@@ -120,7 +129,6 @@ const EVENT_INPUT_KEYS = [
   'location',
   'region',
   'level',
-  'teamName',
   'date',
   'startTime',
   'endTime',
@@ -130,32 +138,16 @@ const EVENT_INPUT_KEYS = [
   'imagePath',
 ] as const satisfies readonly (keyof EventInput)[];
 
-/** The stored form of event fields: only known keys, the day as a Timestamp. */
+/**
+ * The stored form of event fields: only known keys, the day as a Timestamp. The team (teamId,
+ * teamName) is decided apart (decideEventTeam) and not written from the input.
+ */
 export function eventFieldsWrite(input: Partial<EventInput>): DocumentData {
   const out: DocumentData = {};
   for (const key of EVENT_INPUT_KEYS) {
     const v = input[key];
     if (v === undefined) continue;
     out[key] = key === 'date' ? dayToTimestamp(v as string) : v;
-  }
-  return out;
-}
-
-const TEAM_INPUT_KEYS = [
-  'name',
-  'description',
-  'sportType',
-  'region',
-  'level',
-  'maxMembers',
-  'imageURL',
-  'imagePath',
-] as const satisfies readonly (keyof TeamInput)[];
-
-export function teamFieldsWrite(input: Partial<TeamInput>): DocumentData {
-  const out: DocumentData = {};
-  for (const key of TEAM_INPUT_KEYS) {
-    if (input[key] !== undefined) out[key] = input[key];
   }
   return out;
 }

@@ -13,7 +13,6 @@ import {
   query,
   runTransaction,
   serverTimestamp,
-  setDoc,
   startAfter,
   where,
   writeBatch,
@@ -47,13 +46,16 @@ import {
   decideLeave,
   decideStatusChange,
 } from '@/domain/rules/events';
-import type { EventFilters, EventsPort, EventTime } from '@/data/ports/events';
+import { decideEventTeam } from '@/domain/rules/teams';
+import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
+import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
 import {
   eventConverter,
   eventFieldsWrite,
   parseDay,
   parsedDocs,
   requestConverter,
+  teamConverter,
 } from './converters';
 import { scanPage } from '@/lib/scan-page';
 import { currentActor, currentUid, type FirebaseContext } from './context';
@@ -165,6 +167,26 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
   const events = collection(ctx.db, 'events');
   const eventRef = (id: string) => doc(ctx.db, 'events', id);
 
+  /** The team fields to store, when the input names a team (decideEventTeam). */
+  const teamOf = async (
+    tx: Transaction,
+    uid: string,
+    input: Partial<EventInput>,
+    current?: SportEvent,
+  ): Promise<{ teamId?: string; teamName?: string }> => {
+    if (input.teamId === undefined) return {};
+    const snap = input.teamId
+      ? await tx.get(doc(ctx.db, 'teams', input.teamId).withConverter(teamConverter))
+      : null;
+    return decideEventTeam({
+      uid,
+      teamId: input.teamId,
+      teamName: input.teamName ?? '',
+      team: snap?.exists() ? snap.data() : null,
+      current,
+    });
+  };
+
   const readEvent = async (tx: Transaction, id: string) => {
     const snap = await tx.get(eventRef(id).withConverter(eventConverter));
     return { snap, event: snap.exists() ? snap.data() : null };
@@ -268,15 +290,19 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       const decision = decideCreate(actor);
       const user = ctx.auth.currentUser;
       const ref = doc(events);
-      await setDoc(ref, {
-        ...eventFieldsWrite(input),
-        ...decision,
-        // Denormalized so lists show the organizer without reading one profile per row.
-        organizerName: user?.displayName ?? '',
-        organizerPhotoURL: user?.photoURL ?? '',
-        createdAt: serverTimestamp(),
-        updatedAt: serverTimestamp(),
-      } satisfies DocumentData);
+      await runTransaction(ctx.db, async (tx) => {
+        const team = await teamOf(tx, decision.organizerId, input);
+        tx.set(ref, {
+          ...eventFieldsWrite(input),
+          ...team,
+          ...decision,
+          // Denormalized so lists show the organizer without reading one profile per row.
+          organizerName: user?.displayName ?? '',
+          organizerPhotoURL: user?.photoURL ?? '',
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        } satisfies DocumentData);
+      });
       return ref.id;
     },
 
@@ -286,8 +312,9 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         const { event } = actor ? await readEvent(tx, id) : { event: null };
         assertCanEdit(actor, event);
         const capacity = decideCapacity(event, patch.capacity);
+        const team = await teamOf(tx, event.organizerId, patch, event);
         const fields = eventFieldsWrite({ ...patch, capacity });
-        tx.update(eventRef(id), { ...fields, updatedAt: serverTimestamp() });
+        tx.update(eventRef(id), { ...fields, ...team, updatedAt: serverTimestamp() });
       });
     },
 
@@ -424,6 +451,22 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         if (snap.docs.length < ORGANIZER_SYNC_BATCH) return changed;
         last = snap.docs.at(-1)!;
       }
+    },
+
+    async byTeam(teamId) {
+      if (!teamId) return [];
+      const snap = await getDocs(
+        query(
+          events,
+          where('teamId', '==', teamId),
+          where('date', '>=', Timestamp.fromDate(startOfToday())),
+          orderBy('date'),
+          orderBy('startTime'),
+          orderBy(documentId()),
+          limit(TEAM_UPCOMING_EVENTS_LIMIT),
+        ).withConverter(eventConverter),
+      );
+      return parsedDocs(snap, 'events.byTeam');
     },
   };
 }

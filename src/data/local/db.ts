@@ -48,6 +48,13 @@ export interface MessageRow extends DocRow {
 
 export interface TeamRow extends DocRow {
   createdAt: Date;
+  members: string[];
+}
+
+export interface TeamJoinRequestRow extends DocRow {
+  teamId: string;
+  userId: string;
+  status: string;
 }
 
 export interface ReportRow extends DocRow {
@@ -136,6 +143,7 @@ export class LocalDb extends Dexie {
   teams!: Table<TeamRow, string>;
   reports!: Table<ReportRow, string>;
   auditLog!: Table<AuditRow, string>;
+  teamJoinRequests!: Table<TeamJoinRequestRow, string>;
   files!: Table<FileRow, string>;
   accounts!: Table<AccountRow, string>;
   actionCodes!: Table<ActionCodeRow, string>;
@@ -202,6 +210,18 @@ export class LocalDb extends Dexie {
         '[createdAt+id], [status+date], [organizerId+date+startTime+id]',
       privateDocs: 'id',
     });
+    // Teams (docs/teams.md): the list walks [createdAt+id] (or a sport or region prefix of it)
+    // newest first; *members finds a user's teams; a team's upcoming events walk
+    // [teamId+date+startTime+id].
+    this.version(6).stores({
+      events:
+        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+        '[createdAt+id], [status+date], [organizerId+date+startTime+id], [teamId+date+startTime+id]',
+      teams:
+        'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], *members',
+      teamJoinRequests: 'id, [teamId+userId], [teamId+status]',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
@@ -219,6 +239,7 @@ export class LocalDb extends Dexie {
       this.teams,
       this.reports,
       this.auditLog,
+      this.teamJoinRequests,
       this.files,
       this.accounts,
       this.actionCodes,

@@ -122,15 +122,24 @@ describe('local events', () => {
     expect(toArray.mock.calls.length).toBeLessThanOrEqual(2);
   });
 
-  it('upgrades a version 1 database in place, and its events show up under the new indexes', async () => {
+  it('upgrades a version 1 database in place, and its events and teams show up under the new indexes', async () => {
     const name = `data-${crypto.randomUUID()}`;
     const v1 = new Dexie(name);
     v1.version(1).stores({
       events: 'id, date, organizerId, *participants, status, [date+startTime+id]',
+      teams: 'id, ownerId, [createdAt+id]',
     });
     await v1
       .table('events')
       .add(eventRow(1, addDays(startOfDay(new Date()), 3), { level: '中級者' }));
+    await v1.table('teams').add({
+      id: 'old-team',
+      name: '古いチーム',
+      sportType: 'テニス',
+      ownerId: 'o',
+      members: ['o'],
+      createdAt: new Date(),
+    });
     v1.close();
 
     const b = await backend({ dbName: name });
@@ -138,6 +147,10 @@ describe('local events', () => {
     expect(
       (await b.events.list({ sportType: 'テニス', level: '中級者' })).items.map((e) => e.id),
     ).toEqual(['bulk-00001']);
+    expect((await b.teams.list({ sportType: 'テニス' })).items.map((t) => t.id)).toEqual([
+      'old-team',
+    ]);
+    expect((await b.teams.byMember('o')).map((t) => t.id)).toEqual(['old-team']);
   });
 
   it('parses stored documents with the domain schema: legacy participant objects, missing level and status', async () => {

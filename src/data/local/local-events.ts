@@ -15,6 +15,7 @@ import {
   type EventStatus,
   type SportEvent,
 } from '@/domain/entities/event';
+import { TEAM_UPCOMING_EVENTS_LIMIT, teamSchema } from '@/domain/entities/team';
 import { keywordMatcher } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
@@ -30,6 +31,7 @@ import {
   decideLeave,
   decideStatusChange,
 } from '@/domain/rules/events';
+import { decideEventTeam } from '@/domain/rules/teams';
 import { currentActor, currentDisplayName, currentUid, type LocalContext } from './context';
 import { addDays, dayFromYmd, startOfDay } from './day';
 import type { EventRow } from './db';
@@ -120,14 +122,16 @@ export class LocalEvents implements EventsPort {
   async create(input: EventInput): Promise<string> {
     const { db } = this.ctx;
     const id = newId();
-    await db.transaction('rw', db.events, db.users, db.accounts, async () => {
+    await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
       const decision = decideCreate(await currentActor(this.ctx));
       // Denormalized so list cards need no profile read per row.
       const organizer = await currentDisplayName(this.ctx);
+      const team = await this.teamOf(decision.organizerId, input);
       const now = this.ctx.now();
       await db.events.add({
         id,
         ...eventFields(input),
+        ...team,
         date: dayFromYmd(input.date),
         startTime: input.startTime,
         organizerId: decision.organizerId,
@@ -142,15 +146,34 @@ export class LocalEvents implements EventsPort {
     return id;
   }
 
+  /** The team fields to store, when the input names a team (decideEventTeam). */
+  private async teamOf(
+    uid: string,
+    input: Partial<EventInput>,
+    current?: SportEvent,
+  ): Promise<{ teamId?: string; teamName?: string }> {
+    if (input.teamId === undefined) return {};
+    const row = input.teamId ? await this.ctx.db.teams.get(input.teamId) : undefined;
+    return decideEventTeam({
+      uid,
+      teamId: input.teamId,
+      teamName: input.teamName ?? '',
+      team: row ? parseRow(teamSchema, row) : null,
+      current,
+    });
+  }
+
   async update(id: string, patch: Partial<EventInput>): Promise<void> {
     const { db } = this.ctx;
-    await db.transaction('rw', db.events, db.users, db.accounts, async () => {
+    await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
       const actor = await currentActor(this.ctx);
       const event = await this.read(id);
       assertCanEdit(actor, event);
       const capacity = decideCapacity(event, patch.capacity);
+      const team = await this.teamOf(event.organizerId, patch, event);
       const changes = definedOnly({
         ...eventFields(patch),
+        ...team,
         startTime: patch.startTime,
         date: patch.date !== undefined ? dayFromYmd(patch.date) : undefined,
         capacity,
@@ -292,13 +315,27 @@ export class LocalEvents implements EventsPort {
     return parseRows(sportEventSchema, rows, 'events.byParticipant');
   }
 
+  async byTeam(teamId: string): Promise<SportEvent[]> {
+    if (!teamId) return [];
+    const today = startOfDay(this.ctx.now());
+    const rows = await this.ctx.db.events
+      .where('[teamId+date+startTime+id]')
+      .between([teamId, today], [teamId, Dexie.maxKey])
+      .limit(TEAM_UPCOMING_EVENTS_LIMIT)
+      .toArray();
+    return parseRows(sportEventSchema, rows, 'events.byTeam');
+  }
+
   private async read(id: string): Promise<SportEvent | null> {
     const row = await this.ctx.db.events.get(id);
     return row ? parseRow(sportEventSchema, row) : null;
   }
 }
 
-/** The stored fields of an EventInput other than date and startTime, which need their own handling. */
+/**
+ * The stored fields of an EventInput other than date, startTime and the team, which need their
+ * own handling.
+ */
 function eventFields(input: Partial<EventInput>) {
   return {
     title: input.title,
@@ -307,7 +344,6 @@ function eventFields(input: Partial<EventInput>) {
     location: input.location,
     region: input.region,
     level: input.level,
-    teamName: input.teamName,
     endTime: input.endTime,
     fee: input.fee,
     capacity: input.capacity,

@@ -1,13 +1,53 @@
 import Dexie from 'dexie';
-import type { TeamInput, TeamsPort } from '@/data/ports/teams';
-import { TEAMS_PAGE_SIZE } from '@/domain/constants';
+import type { TeamFilters, TeamInput, TeamsPort } from '@/data/ports/teams';
 import type { Page } from '@/domain/entities/common';
-import { teamSchema, type Team } from '@/domain/entities/team';
-import { assertCanEditTeam, decideTeamCreate } from '@/domain/rules/teams';
-import { currentUid, type LocalContext } from './context';
-import type { TeamRow } from './db';
+import {
+  currentTeamRequest,
+  MY_TEAMS_LIMIT,
+  oldestFirst,
+  TEAM_PENDING_REQUESTS_LIMIT,
+  teamJoinRequestSchema,
+  TEAMS_PAGE_SIZE,
+  teamSchema,
+  type Team,
+  type TeamJoinRequest,
+} from '@/domain/entities/team';
+import {
+  decideTeamApprove,
+  decideTeamCreate,
+  decideTeamJoinRequest,
+  decideTeamLeave,
+  decideTeamMemberRemoval,
+  decideTeamReject,
+  decideTeamRequestCancel,
+  decideTeamUpdate,
+} from '@/domain/rules/teams';
+import type { Actor } from '@/domain/rules/standing';
+import { currentActor, currentUid, type LocalContext } from './context';
+import type { LocalDb, TeamRow } from './db';
 import { newId } from './ids';
-import { definedOnly, parseRow, parseRows } from './rows';
+import { putNotification } from './local-notifications';
+import { parseRow, parseRows, tryParseRow } from './rows';
+
+/** Rows read by the list scan's first step; each further step reads twice as many, up to the max. */
+const SCAN_BATCH = 32;
+const SCAN_BATCH_MAX = 1024;
+
+type ListKey = [Date, string];
+
+/** The index the list walks: a sport or region prefix of [createdAt+id] when filtered by one. */
+function listIndex(f: TeamFilters): { index: string; prefix: string[] } {
+  if (f.sportType) return { index: '[sportType+createdAt+id]', prefix: [f.sportType] };
+  if (f.region) return { index: '[region+createdAt+id]', prefix: [f.region] };
+  return { index: '[createdAt+id]', prefix: [] };
+}
+
+function matches(f: TeamFilters, t: Team): boolean {
+  if (f.sportType && t.sportType !== f.sportType) return false;
+  if (f.region && t.region !== f.region) return false;
+  if (f.recruitingOnly && !t.recruiting) return false;
+  return true;
+}
 
 export class LocalTeams implements TeamsPort {
   private readonly ctx: LocalContext;
@@ -16,72 +56,240 @@ export class LocalTeams implements TeamsPort {
     this.ctx = ctx;
   }
 
-  /** Newest first, walking the [createdAt+id] index backwards from the cursor. */
-  async list(cursor?: string | null): Promise<Page<Team>> {
+  /**
+   * Walks an index newest first from the cursor in growing batches and stops once a page plus
+   * one match is found, so the cost follows the page, not the table.
+   */
+  async list(filters: TeamFilters, cursor?: string | null): Promise<Page<Team>> {
+    const { db } = this.ctx;
+    const { index, prefix } = listIndex(filters);
     const after = decodeCursor(cursor);
-    const upper = after ?? Dexie.maxKey;
-    const rows = await this.ctx.db.teams
-      .where('[createdAt+id]')
-      .below(upper)
-      .reverse()
-      .limit(TEAMS_PAGE_SIZE + 1)
-      .toArray();
-    const page = rows.slice(0, TEAMS_PAGE_SIZE);
-    const last = page[page.length - 1];
+    let upper: unknown[] = after ?? [Dexie.maxKey];
+    let upperOpen = after !== null;
+    const found: { team: Team; key: ListKey }[] = [];
+    for (let batch = SCAN_BATCH; ; batch = Math.min(batch * 2, SCAN_BATCH_MAX)) {
+      const rows = await db.teams
+        .where(index)
+        .between([...prefix, Dexie.minKey], [...prefix, ...upper], true, !upperOpen)
+        .reverse()
+        .limit(batch)
+        .toArray();
+      for (const row of rows) {
+        const team = tryParseRow(teamSchema, row, 'teams.list');
+        if (!team || !matches(filters, team)) continue;
+        found.push({ team, key: [row.createdAt, row.id] });
+        if (found.length > TEAMS_PAGE_SIZE) break;
+      }
+      if (found.length > TEAMS_PAGE_SIZE || rows.length < batch) break;
+      const last = rows[rows.length - 1]!;
+      upper = [last.createdAt, last.id];
+      upperOpen = true;
+    }
+    const page = found.slice(0, TEAMS_PAGE_SIZE);
     return {
-      items: parseRows(teamSchema, page, 'teams.list'),
-      nextCursor: rows.length > TEAMS_PAGE_SIZE && last ? encodeCursor(last) : null,
+      items: page.map((f) => f.team),
+      nextCursor: found.length > TEAMS_PAGE_SIZE ? encodeCursor(page[page.length - 1]!.key) : null,
     };
   }
 
   async get(id: string): Promise<Team | null> {
-    const row = await this.ctx.db.teams.get(id);
-    return row ? parseRow(teamSchema, row) : null;
+    return id ? readTeam(this.ctx.db, id) : null;
+  }
+
+  async byMember(uid: string): Promise<Team[]> {
+    if (!uid) return [];
+    const rows = await this.ctx.db.teams.where('members').equals(uid).toArray();
+    return parseRows(teamSchema, rows, 'teams.byMember')
+      .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
+      .slice(0, MY_TEAMS_LIMIT);
   }
 
   async create(input: TeamInput): Promise<string> {
-    const owner = decideTeamCreate(currentUid(this.ctx));
-    const now = this.ctx.now();
+    const { db } = this.ctx;
     const id = newId();
-    await this.ctx.db.teams.add({
-      id,
-      ...teamFields(input),
-      ...owner,
-      createdAt: now,
-      updatedAt: now,
+    await db.transaction('rw', [db.teams, db.users, db.accounts], async () => {
+      const decision = decideTeamCreate(await currentActor(this.ctx), input);
+      const now = this.ctx.now();
+      await db.teams.add({
+        id,
+        ...decision.fields,
+        ownerId: decision.ownerId,
+        members: decision.members,
+        createdAt: now,
+        updatedAt: now,
+      });
     });
     return id;
   }
 
   async update(id: string, patch: Partial<TeamInput>): Promise<void> {
-    const uid = currentUid(this.ctx);
     const { db } = this.ctx;
-    await db.transaction('rw', db.teams, async () => {
-      const row = await db.teams.get(id);
-      assertCanEditTeam(uid, row ? parseRow(teamSchema, row) : null);
-      await db.teams.update(id, { ...definedOnly(teamFields(patch)), updatedAt: this.ctx.now() });
+    await db.transaction('rw', [db.teams, db.users, db.accounts], async () => {
+      const changes = decideTeamUpdate(await currentActor(this.ctx), await readTeam(db, id), patch);
+      await db.teams.update(id, { ...changes, updatedAt: this.ctx.now() });
     });
+  }
+
+  async requestToJoin(teamId: string, message: string): Promise<string> {
+    const { db } = this.ctx;
+    const requestId = newId();
+    await db.transaction(
+      'rw',
+      [db.teams, db.teamJoinRequests, db.notifications, db.users, db.accounts],
+      async () => {
+        const actor = await currentActor(this.ctx);
+        const decision = decideTeamJoinRequest({
+          actor,
+          team: await readTeam(db, teamId),
+          myRequests: actor ? await this.requestsOf(teamId, actor.uid) : [],
+          message,
+          requestId,
+        });
+        const now = this.ctx.now();
+        await db.teamJoinRequests.add({
+          id: requestId,
+          ...decision.request,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await putNotification(db, decision.notify, now);
+      },
+    );
+    return requestId;
+  }
+
+  async cancelRequest(teamId: string, requestId: string): Promise<void> {
+    const { db } = this.ctx;
+    await db.transaction('rw', [db.teamJoinRequests, db.users, db.accounts], async () => {
+      decideTeamRequestCancel(
+        await currentActor(this.ctx),
+        await readRequest(db, teamId, requestId),
+      );
+      await db.teamJoinRequests.delete(requestId);
+    });
+  }
+
+  async approveRequest(teamId: string, requestId: string): Promise<void> {
+    await this.process(teamId, requestId, async (read, now) => {
+      const decision = decideTeamApprove(read);
+      // Request, members and notification change together or not at all.
+      await this.ctx.db.teamJoinRequests.update(requestId, { status: 'approved', updatedAt: now });
+      await this.ctx.db.teams.update(teamId, { members: decision.members, updatedAt: now });
+      await putNotification(this.ctx.db, decision.notify, now);
+    });
+  }
+
+  async rejectRequest(teamId: string, requestId: string): Promise<void> {
+    await this.process(teamId, requestId, async (read, now) => {
+      const decision = decideTeamReject(read);
+      await this.ctx.db.teamJoinRequests.update(requestId, { status: 'rejected', updatedAt: now });
+      await putNotification(this.ctx.db, decision.notify, now);
+    });
+  }
+
+  async leave(teamId: string): Promise<void> {
+    await this.changeMembers(teamId, (actor, team) => decideTeamLeave(actor, team));
+  }
+
+  async removeMember(teamId: string, memberId: string): Promise<void> {
+    await this.changeMembers(teamId, (actor, team) =>
+      decideTeamMemberRemoval(actor, team, memberId),
+    );
+  }
+
+  async myRequestFor(teamId: string): Promise<TeamJoinRequest | null> {
+    const uid = currentUid(this.ctx);
+    if (!uid || !teamId) return null;
+    return currentTeamRequest(await this.requestsOf(teamId, uid));
+  }
+
+  async pendingRequests(teamId: string): Promise<TeamJoinRequest[]> {
+    const uid = currentUid(this.ctx);
+    const team = uid && teamId ? await readTeam(this.ctx.db, teamId) : null;
+    if (!team || team.ownerId !== uid) return [];
+    const rows = await this.ctx.db.teamJoinRequests
+      .where('[teamId+status]')
+      .equals([teamId, 'pending'])
+      .toArray();
+    return oldestFirst(parseRows(teamJoinRequestSchema, rows, 'teams.pendingRequests')).slice(
+      0,
+      TEAM_PENDING_REQUESTS_LIMIT,
+    );
+  }
+
+  /** Reads the request and its team and runs the decision and its writes in one transaction. */
+  private async process(
+    teamId: string,
+    requestId: string,
+    apply: (
+      read: {
+        actor: Actor | null;
+        team: Team | null;
+        request: TeamJoinRequest | null;
+      },
+      now: Date,
+    ) => Promise<void>,
+  ): Promise<void> {
+    const { db } = this.ctx;
+    await db.transaction(
+      'rw',
+      [db.teams, db.teamJoinRequests, db.notifications, db.users, db.accounts],
+      async () => {
+        const request = await readRequest(db, teamId, requestId);
+        const team = await readTeam(db, teamId);
+        await apply({ actor: await currentActor(this.ctx), team, request }, this.ctx.now());
+      },
+    );
+  }
+
+  /** Leaving or removal: the new member list and the departing member's requests, together. */
+  private async changeMembers(
+    teamId: string,
+    decide: (
+      actor: Actor | null,
+      team: Team | null,
+    ) => { members: string[]; deleteRequestsOf: string },
+  ): Promise<void> {
+    const { db } = this.ctx;
+    await db.transaction('rw', [db.teams, db.teamJoinRequests, db.users, db.accounts], async () => {
+      const decision = decide(await currentActor(this.ctx), await readTeam(db, teamId));
+      await db.teams.update(teamId, { members: decision.members, updatedAt: this.ctx.now() });
+      await db.teamJoinRequests
+        .where('[teamId+userId]')
+        .equals([teamId, decision.deleteRequestsOf])
+        .delete();
+    });
+  }
+
+  private async requestsOf(teamId: string, uid: string): Promise<TeamJoinRequest[]> {
+    const rows = await this.ctx.db.teamJoinRequests
+      .where('[teamId+userId]')
+      .equals([teamId, uid])
+      .toArray();
+    return parseRows(teamJoinRequestSchema, rows, 'teams.requestsOf');
   }
 }
 
-function teamFields(input: Partial<TeamInput>) {
-  return {
-    name: input.name,
-    description: input.description,
-    sportType: input.sportType,
-    region: input.region,
-    level: input.level,
-    maxMembers: input.maxMembers,
-    imageURL: input.imageURL,
-    imagePath: input.imagePath,
-  };
+async function readTeam(db: LocalDb, id: string): Promise<Team | null> {
+  const row: TeamRow | undefined = await db.teams.get(id);
+  return row ? parseRow(teamSchema, row) : null;
 }
 
-function encodeCursor(row: TeamRow): string {
-  return btoa(encodeURIComponent(JSON.stringify([row.createdAt.getTime(), row.id])));
+async function readRequest(
+  db: LocalDb,
+  teamId: string,
+  requestId: string,
+): Promise<TeamJoinRequest | null> {
+  const row = requestId ? await db.teamJoinRequests.get(requestId) : undefined;
+  return row && row.teamId === teamId ? parseRow(teamJoinRequestSchema, row) : null;
 }
 
-function decodeCursor(cursor: string | null | undefined): [Date, string] | null {
+/** The cursor is the index key of the last item shown; opaque to callers. */
+function encodeCursor([createdAt, id]: ListKey): string {
+  return btoa(encodeURIComponent(JSON.stringify([createdAt.getTime(), id])));
+}
+
+function decodeCursor(cursor: string | null | undefined): ListKey | null {
   if (!cursor) return null;
   try {
     const v: unknown = JSON.parse(decodeURIComponent(atob(cursor)));

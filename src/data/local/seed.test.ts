@@ -120,7 +120,7 @@ describe('demo seed', () => {
     );
     expect(ichiro.map((c) => c.id)).not.toContain(`${DEMO_UIDS.ichiro}_${DEMO_UIDS.misaki}`);
 
-    expect((await b.teams.list()).items).toHaveLength(2);
+    expect((await b.teams.list({})).items).toHaveLength(6);
   });
 
   it('seeds only an empty database', async () => {
@@ -142,6 +142,7 @@ describe('demo seed', () => {
       location: '',
       region: '関東',
       level: '誰でも',
+      teamId: '',
       teamName: '',
       date: '2099-01-01',
       startTime: '10:00',

@@ -10,12 +10,12 @@ import type {
   MessageRow,
   NotificationRow,
   RequestRow,
-  TeamRow,
 } from './db';
 import { addDays, startOfDay } from './day';
 import { hashNewPassword } from './password-hash';
 import { buildStaffSeed } from './seed-staff';
 import { withPrivateProfiles } from './seed-profiles';
+import { buildTeamSeed, TEAM_EVENTS } from './seed-teams';
 import { avatarURL, sportImageURL } from './sport-images';
 
 /** One password for every demo account; it satisfies the password policy (letters and digits, 8+). */
@@ -31,7 +31,7 @@ export const DEMO_UIDS = {
   moderator: 'demo-moderator',
 } as const;
 
-type DemoKey = keyof typeof DEMO_UIDS;
+export type DemoKey = keyof typeof DEMO_UIDS;
 
 interface DemoPerson {
   key: DemoKey;
@@ -132,7 +132,7 @@ export const DEMO_ACCOUNTS: { email: string; password: string; label: string }[]
   }),
 );
 
-interface EventSeed {
+export interface EventSeed {
   sport: string;
   title: string;
   description: string;
@@ -148,6 +148,7 @@ interface EventSeed {
   status: 'open' | 'closed' | 'cancelled' | 'finished';
   organizer: DemoKey;
   participants: DemoKey[];
+  teamId?: string;
   teamName?: string;
 }
 
@@ -168,6 +169,7 @@ const EVENTS: EventSeed[] = [
     status: 'open',
     organizer: 'organizer',
     participants: ['hanako', 'ichiro'],
+    teamId: 'seed-team-01',
     teamName: '世田谷フットサルクラブ',
   },
   {
@@ -571,6 +573,7 @@ const EVENTS: EventSeed[] = [
     organizer: 'organizer',
     participants: ['ichiro', 'hanako'],
   },
+  ...TEAM_EVENTS,
 ];
 
 /** The seed id of the n-th (1-based) event above. */
@@ -788,33 +791,6 @@ const CONVERSATIONS: ConversationSeed[] = [
   },
 ];
 
-const TEAMS = [
-  {
-    id: 'seed-team-01',
-    name: '世田谷フットサルクラブ',
-    description: '世田谷区を拠点に毎週末フットサルを楽しんでいるチームです。',
-    sportType: 'フットサル',
-    region: '関東',
-    level: '誰でも',
-    ownerId: DEMO_UIDS.organizer,
-    members: [DEMO_UIDS.organizer, DEMO_UIDS.hanako, DEMO_UIDS.ichiro],
-    maxMembers: 20,
-    daysAgo: 60,
-  },
-  {
-    id: 'seed-team-02',
-    name: '福岡バドミントン同好会',
-    description: '福岡市内の体育館で練習しています。中級者中心ですが見学も歓迎です。',
-    sportType: 'バドミントン',
-    region: '九州・沖縄',
-    level: '中級者',
-    ownerId: DEMO_UIDS.misaki,
-    members: [DEMO_UIDS.misaki, DEMO_UIDS.hanako],
-    maxMembers: 12,
-    daysAgo: 30,
-  },
-];
-
 /**
  * Writes the demo data if the database is empty. Times are relative to `now`, so there are
  * always upcoming events, recent messages and fresh notifications whenever the demo starts.
@@ -843,6 +819,7 @@ export async function seedIfEmpty(
     await db.reports.bulkAdd(staff.reports);
     await db.auditLog.bulkAdd(staff.auditLog);
     await db.meta.put(staff.config);
+    await db.teamJoinRequests.bulkAdd(data.teamJoinRequests);
     await db.meta.put({ key: 'seededAt', value: opts.now });
     return true;
   });
@@ -902,6 +879,7 @@ function buildSeed(now: Date) {
       location: e.location,
       region: e.region,
       level: e.level,
+      teamId: e.teamId ?? '',
       teamName: e.teamName ?? '',
       organizerId: DEMO_UIDS[e.organizer],
       organizerName: organizer.displayName,
@@ -979,13 +957,16 @@ function buildSeed(now: Date) {
     });
   }
 
-  const teams: TeamRow[] = TEAMS.map(({ daysAgo, ...t }) => ({
-    ...t,
-    imageURL: sportImageURL(t.sportType),
-    imagePath: '',
-    createdAt: addDays(now, -daysAgo),
-    updatedAt: addDays(now, -daysAgo),
-  }));
-
-  return { users, privateDocs, events, requests, notifications, conversations, messages, teams };
+  const teamSeed = buildTeamSeed(now, (k) => DEMO_UIDS[k]);
+  return {
+    users,
+    privateDocs,
+    events,
+    requests,
+    notifications: [...notifications, ...teamSeed.notifications],
+    conversations,
+    messages,
+    teams: teamSeed.teams,
+    teamJoinRequests: teamSeed.requests,
+  };
 }

@@ -22,6 +22,11 @@ export interface EventInput {
   location: string;
   region: string;
   level: string;
+  /**
+   * The team holding the event ('' for none). The backend fills teamName from that team, for a
+   * member of it only (decideEventTeam in src/domain/rules/teams.ts).
+   */
+  teamId: string;
   teamName: string;
   /** yyyy-MM-dd */
   date: string;
@@ -106,4 +111,10 @@ export interface EventsPort {
    * before the failure stay, and calling again finishes the rest. Caller: an organizer.
    */
   syncOrganizerProfile(): Promise<number>;
+  /**
+   * The team's events from today on. Order: date, then start time, then id.
+   * Cap: TEAM_UPCOMING_EVENTS_LIMIT. Missing: an unknown team gives []; unreadable stored events
+   * are left out (and logged). Fails: throws. Caller: anyone, signed out too.
+   */
+  byTeam(teamId: string): Promise<SportEvent[]>;
 }

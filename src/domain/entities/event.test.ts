@@ -21,6 +21,7 @@ describe('sportEventSchema defaults (SPEC §3)', () => {
       location: '',
       region: '',
       level: '誰でも',
+      teamId: '',
       teamName: '',
       organizerId: '',
       participants: [],

@@ -71,6 +71,7 @@ const eventFieldsSchema = z.object({
     .string()
     .nullish()
     .transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
+  teamId: text(),
   teamName: text(),
   organizerId: text(),
   organizerName: text(),

@@ -159,6 +159,19 @@ describe('notificationText: the words, rendered from type and data', () => {
     });
   });
 
+  it('says which team a join request, an approval or a rejection is about', () => {
+    expect(notificationText(n('team_join_request', { teamName: '週末フットサル部' }))).toEqual({
+      title: 'チームへの参加リクエストが届きました',
+      body: '「週末フットサル部」に新しい参加リクエストが届きました',
+    });
+    expect(notificationText(n('team_join_approved', { teamName: '朝ラン会' })).body).toBe(
+      '「朝ラン会」のメンバーになりました',
+    );
+    expect(notificationText(n('team_join_rejected', {})).body).toBe(
+      'チームへの参加リクエストは承認されませんでした',
+    );
+  });
+
   it('never renders a value of the wrong type', () => {
     expect(
       notificationText(n('participation_approved', { eventTitle: { $: 'http://phish.example/' } }))

@@ -7,6 +7,9 @@ export const NOTIFICATION_TYPES = [
   'participation_request',
   'participation_approved',
   'participation_rejected',
+  'team_join_request',
+  'team_join_approved',
+  'team_join_rejected',
   'message',
   'system',
   'staff_event_cancelled',
@@ -92,17 +95,37 @@ export interface ParticipationNotificationData {
   requesterName?: string;
 }
 
+/** The team notification types (docs/teams.md), each tied to its cause by firestore.rules. */
+export const TEAM_NOTIFICATION_TYPES = [
+  'team_join_request',
+  'team_join_approved',
+  'team_join_rejected',
+] as const satisfies readonly NotificationType[];
+export type TeamNotificationType = (typeof TEAM_NOTIFICATION_TYPES)[number];
+
+/**
+ * What a team notification stores besides its type: the ids, and the team's name as the list
+ * shows it, which the rules check against the team document in the same write.
+ */
+export interface TeamNotificationData {
+  teamId: string;
+  requestId: string;
+  teamName: string;
+}
+
 /**
  * A notification as a backend writes it, inside the write that causes it. The id comes from the
  * cause (notificationIdFor), so one cause makes one notification; the stored document is
  * `{ userId, type, data, read: false, timestamp, clientTimestamp }`.
  */
-export interface NotificationWrite {
-  id: string;
-  userId: string;
-  type: ParticipationNotificationType;
-  data: ParticipationNotificationData;
-}
+export type NotificationWrite =
+  | {
+      id: string;
+      userId: string;
+      type: ParticipationNotificationType;
+      data: ParticipationNotificationData;
+    }
+  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData };
 
 /**
  * requesterName as the rules check it: the displayName stored on the requester's users
@@ -112,8 +135,11 @@ export function requesterNameOf(profile: Record<string, unknown> | null): string
   return typeof profile?.displayName === 'string' ? profile.displayName : '';
 }
 
-/** One notification per request and outcome; a later request of the same user replaces it. */
-export function notificationIdFor(requestId: string, type: ParticipationNotificationType): string {
+/** One notification per request and outcome (event or team); a later request of the same user replaces it. */
+export function notificationIdFor(
+  requestId: string,
+  type: ParticipationNotificationType | TeamNotificationType,
+): string {
   return `${requestId}_${type}`;
 }
 
@@ -130,6 +156,8 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   const title = str(n.data.eventTitle);
   const event = title ? `「${title}」` : 'イベント';
+  const teamName = str(n.data.teamName);
+  const team = teamName ? `「${teamName}」` : 'チーム';
   switch (n.type) {
     case 'participation_request':
       return {
@@ -142,6 +170,18 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return {
         title: '参加リクエストが承認されませんでした',
         body: `${event}への参加リクエストは承認されませんでした`,
+      };
+    case 'team_join_request':
+      return {
+        title: 'チームへの参加リクエストが届きました',
+        body: `${team}に新しい参加リクエストが届きました`,
+      };
+    case 'team_join_approved':
+      return { title: 'チームへの参加が承認されました', body: `${team}のメンバーになりました` };
+    case 'team_join_rejected':
+      return {
+        title: 'チームへの参加リクエストが承認されませんでした',
+        body: `${team}への参加リクエストは承認されませんでした`,
       };
     case 'staff_event_cancelled': {
       const reason = STAFF_CANCEL_REASON_LABELS[str(n.data.reason) as StaffCancelReason];

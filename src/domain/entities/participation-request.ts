@@ -9,10 +9,13 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   rejected: '不承認',
 };
 
-export const participationRequestSchema = z.object({
+/**
+ * What every join request stores (an event's here, a team's in team.ts) besides what it asks
+ * to join: an unknown status reads as pending.
+ */
+export const requestFields = {
   id: z.string(),
   userId: z.string(),
-  eventId: z.string(),
   message: text(),
   status: z
     .string()
@@ -22,7 +25,9 @@ export const participationRequestSchema = z.object({
     ),
   createdAt: optionalTime,
   updatedAt: optionalTime,
-});
+};
+
+export const participationRequestSchema = z.object({ ...requestFields, eventId: z.string() });
 
 export type ParticipationRequest = z.output<typeof participationRequestSchema>;
 

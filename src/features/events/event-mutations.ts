@@ -3,15 +3,15 @@ import type { EventInput } from '@/data/ports/events';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { useCurrentUser } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
-import { logger } from '@/lib/logger';
 import { refreshQueries } from '@/lib/query-client';
+import { TEAM_EVENTS_KEY } from '@/lib/team-event-queries';
 import { eventQueries } from './event-queries';
-import { useImageUpload } from '@/lib/use-image-upload';
+import { removeQuietly, useImageUpload } from '@/lib/use-image-upload';
 import { eventImageFolder } from './image-folder';
 
 /**
  * What a change to one event can show up in: its detail, every list page (any page may hold
- * it), its organizer's list and participants' lists. Returned so the mutation waits for the
+ * it), its organizer's list, participants' lists and team pages. Returned so the mutation waits for the
  * refetch of whatever is on screen.
  */
 function invalidateEvent(qc: QueryClient, event: Pick<SportEvent, 'id' | 'organizerId'>) {
@@ -20,6 +20,7 @@ function invalidateEvent(qc: QueryClient, event: Pick<SportEvent, 'id' | 'organi
     eventQueries.lists,
     eventQueries.organizerLists(event.organizerId),
     ['events', 'byParticipant'],
+    TEAM_EVENTS_KEY,
   ]);
 }
 
@@ -34,6 +35,7 @@ export function useCreateEvent() {
     onSuccess: () =>
       refreshQueries(qc, [
         eventQueries.lists,
+        TEAM_EVENTS_KEY,
         ...(user ? [eventQueries.organizerLists(user.uid)] : []),
       ]),
   });
@@ -57,19 +59,6 @@ export function useChangeEventStatus(event: Pick<SportEvent, 'id' | 'organizerId
     mutationFn: (status: EventStatus) => backend.events.changeStatus(event.id, status),
     onSuccess: () => invalidateEvent(qc, event),
   });
-}
-
-/**
- * Removes a stored image that nothing points to any more. Failing here leaves an orphan file,
- * which costs storage but breaks nothing, so it is logged rather than shown.
- */
-export async function removeQuietly(remove: (path: string) => Promise<void>, path: string) {
-  if (!path) return;
-  try {
-    await remove(path);
-  } catch (e) {
-    logger.error('event image: removing the previous file failed', e);
-  }
 }
 
 /** Replaces the event image: upload the new file, point the event at it, drop the old file. */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { useSession } from '@/features/auth/session';
 import {
   FaqList,
   FeatureGrid,
@@ -118,16 +119,20 @@ function Period() {
   );
 }
 
+/** Registering starts team creation; a visitor signs in first and comes back to it. */
+const CREATE_PATH = '/teams/create';
+
 function CtaButtons({ inverted = false }: { inverted?: boolean }) {
+  const signedOut = useSession().state.status === 'signedOut';
   return (
     <div className="flex flex-wrap justify-center gap-3 sm:justify-start">
       <Link
-        to="/teams/create"
+        to={signedOut ? `/login?returnUrl=${encodeURIComponent(CREATE_PATH)}` : CREATE_PATH}
         className={
           inverted ? buttonClass('secondary', 'border-transparent') : buttonClass('primary')
         }
       >
-        チームを登録する
+        {signedOut ? 'ログインしてチームを登録する' : 'チームを登録する'}
       </Link>
       <Link
         to="/teams"

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isFull, type SportEvent } from '@/domain/entities/event';
@@ -10,15 +9,15 @@ import {
   type ParticipationRequest,
 } from '@/domain/entities/participation-request';
 import type { UserProfile } from '@/domain/entities/user';
-import { errorMessage } from '@/domain/errors';
-import { formatRelative } from '@/domain/format';
 import { Avatar } from '@/features/auth/user-menu';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { StatusPill } from '@/components/ui/status-pill';
+import { RequestItem } from '@/components/ui/request-item';
+import { ActionError } from '@/components/ui/standing-notice';
+import { LoadError } from '@/components/ui/load-error';
 import { PanelCard } from '@/components/ui/panel-card';
-import { InlineError } from './panel-parts';
+import { StatusPill } from '@/components/ui/status-pill';
 import { participationQueries, useParticipationMutations } from './participation-queries';
 import { useLiveParticipation } from './use-live-participation';
 
@@ -45,7 +44,7 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
   const requests = useQuery(participationQueries.forEvent(event.id, backend));
   const { approve, reject } = useParticipationMutations(event.id);
   const [limit, setLimit] = useState(REQUESTS_PAGE);
-  const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
+  const [rowError, setRowError] = useState<{ id: string; error: unknown } | null>(null);
   const [confirmReject, setConfirmReject] = useState<ParticipationRequest | null>(null);
   useLiveParticipation(event.id, uid, 'organizer');
 
@@ -81,7 +80,7 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
         toast({ title: `${name}さんの参加リクエストを却下しました`, variant: 'success' });
       }
     } catch (e) {
-      setRowError({ id: r.id, message: errorMessage(e) });
+      setRowError({ id: r.id, error: e });
     } finally {
       setConfirmReject(null);
     }
@@ -91,7 +90,13 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
   if (requests.isPending) {
     body = <Spinner className="py-6" label="参加リクエストを読み込み中…" />;
   } else if (requests.isError) {
-    body = <InlineError message="参加リクエストを読み込めませんでした" />;
+    body = (
+      <LoadError
+        message="参加リクエストを読み込めませんでした"
+        onRetry={() => void requests.refetch()}
+        busy={requests.isFetching}
+      />
+    );
   } else if (sorted.length === 0) {
     body = (
       <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
@@ -113,65 +118,46 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
             const busy = busyId === r.id;
             return (
               <li key={r.id} className="py-3" aria-label={`${name}さんの参加リクエスト`}>
-                <div className="flex items-start gap-3">
-                  <Avatar name={name} photoURL={profile?.photoURL ?? ''} size={40} />
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <Link
-                        to={`/profile/${r.userId}`}
-                        className="font-semibold text-slate-900 hover:underline"
+                <RequestItem
+                  avatar={<Avatar name={name} photoURL={profile?.photoURL ?? ''} size={40} />}
+                  name={name}
+                  userId={r.userId}
+                  createdAt={r.createdAt}
+                  message={r.message}
+                  badge={
+                    <StatusPill tone={STATUS_TONE[r.status]}>
+                      {REQUEST_STATUS_LABELS[r.status]}
+                    </StatusPill>
+                  }
+                >
+                  {r.status === 'pending' ? (
+                    <div className="mt-2 flex flex-wrap items-center gap-2">
+                      <Button
+                        onClick={() => void act(r, 'approve')}
+                        disabled={blocked !== null || busyId !== null}
+                        busy={busy && approve.isPending}
+                        aria-describedby={blocked ? `blocked-${r.id}` : undefined}
                       >
-                        {name}
-                      </Link>
-                      <StatusPill tone={STATUS_TONE[r.status]}>
-                        {REQUEST_STATUS_LABELS[r.status]}
-                      </StatusPill>
-                      {r.createdAt ? (
-                        <time
-                          dateTime={r.createdAt.toISOString()}
-                          className="text-xs text-slate-500"
-                        >
-                          {formatRelative(r.createdAt)}
-                        </time>
+                        承認
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        onClick={() => setConfirmReject(r)}
+                        disabled={busyId !== null}
+                      >
+                        却下
+                      </Button>
+                      {blocked ? (
+                        <span id={`blocked-${r.id}`} className="text-xs font-semibold text-red-700">
+                          {blocked}
+                        </span>
                       ) : null}
                     </div>
-                    {r.message ? (
-                      <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-700">
-                        {r.message}
-                      </p>
-                    ) : (
-                      <p className="mt-1 text-sm text-slate-500">メッセージはありません</p>
-                    )}
-                    {r.status === 'pending' ? (
-                      <div className="mt-2 flex flex-wrap items-center gap-2">
-                        <Button
-                          onClick={() => void act(r, 'approve')}
-                          disabled={blocked !== null || busyId !== null}
-                          busy={busy && approve.isPending}
-                          aria-describedby={blocked ? `blocked-${r.id}` : undefined}
-                        >
-                          承認
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          onClick={() => setConfirmReject(r)}
-                          disabled={busyId !== null}
-                        >
-                          却下
-                        </Button>
-                        {blocked ? (
-                          <span
-                            id={`blocked-${r.id}`}
-                            className="text-xs font-semibold text-red-700"
-                          >
-                            {blocked}
-                          </span>
-                        ) : null}
-                      </div>
-                    ) : null}
-                    {rowError?.id === r.id ? <InlineError message={rowError.message} /> : null}
-                  </div>
-                </div>
+                  ) : null}
+                  {rowError?.id === r.id ? (
+                    <ActionError error={rowError.error} className="mt-3" />
+                  ) : null}
+                </RequestItem>
               </li>
             );
           })}

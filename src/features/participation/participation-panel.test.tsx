@@ -39,6 +39,7 @@ function eventInput(overrides: Partial<EventInput> = {}): EventInput {
     location: '市民体育館',
     region: '関東',
     level: '誰でも',
+    teamId: '',
     teamName: '',
     date: formatIsoDate(day),
     startTime: '10:00',

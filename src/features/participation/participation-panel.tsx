@@ -1,24 +1,22 @@
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PendingRequestCard, SecondaryAction, SignInToJoin } from '@/components/ui/join-panel';
+import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
+import { PanelCard } from '@/components/ui/panel-card';
+import { StatusPill } from '@/components/ui/status-pill';
+import { RequestForm } from '@/components/ui/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { EVENT_STATUS_LABELS, isFull, type SportEvent } from '@/domain/entities/event';
-import { formatRelative } from '@/domain/format';
 import { useSession, useWriteRefusal } from '@/features/auth/session';
-import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
 import { useBackend } from '@/lib/backend-context';
-import { toast } from '@/lib/toast-store';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useActionRunner } from '@/lib/use-action-runner';
 import { OrganizerRequests } from './organizer-requests';
-import { StatusPill } from '@/components/ui/status-pill';
-import { PanelCard } from '@/components/ui/panel-card';
 import {
   participationQueries,
   refreshEventForViewer,
   useParticipationMutations,
 } from './participation-queries';
-import { RequestForm } from './request-form';
 import { useLiveParticipation } from './use-live-participation';
 
 /**
@@ -36,17 +34,12 @@ export function ParticipationPanel({ event }: { event: SportEvent }) {
     );
   }
   if (state.status === 'signedOut') {
-    const returnUrl = `/events/${event.id}`;
     return (
-      <PanelCard title="参加">
-        <p className="text-sm text-slate-600">参加をリクエストするにはログインが必要です。</p>
-        <Link
-          to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`}
-          className={buttonClass('primary', 'mt-3 w-full')}
-        >
-          ログインして参加をリクエスト
-        </Link>
-      </PanelCard>
+      <SignInToJoin
+        title="参加"
+        reason="参加をリクエストするにはログインが必要です。"
+        returnUrl={`/events/${event.id}`}
+      />
     );
   }
   const uid = state.user.uid;
@@ -54,69 +47,27 @@ export function ParticipationPanel({ event }: { event: SportEvent }) {
   return <VisitorPanel event={event} uid={uid} />;
 }
 
-type Confirming = 'join' | 'leave' | 'cancel' | null;
-
-/** Leaving or cancelling, or why a suspended account may not. */
-function SecondaryAction({
-  label,
-  suspended,
-  disabled,
-  onClick,
-}: {
-  label: string;
-  suspended: boolean;
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  if (suspended) {
-    return (
-      <div className="mt-4">
-        <StandingNotice refusal="accountSuspended" action={label} />
-      </div>
-    );
-  }
-  return (
-    <Button variant="secondary" className="mt-4 w-full" onClick={onClick} disabled={disabled}>
-      {label}
-    </Button>
-  );
-}
+type Confirming = 'join' | 'leave' | 'cancel';
 
 function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
   const backend = useBackend();
   const client = useQueryClient();
   const mine = useQuery(participationQueries.mine(uid, event.id, backend));
   const { request, cancel, join, leave } = useParticipationMutations(event.id);
-  const [error, setError] = useState<unknown>(null);
   // Asked first, so the panel says why instead of offering what the backend would refuse.
   const suspended = useWriteRefusal('active') !== null;
   const cannotAsk = useWriteRefusal('verified');
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  // A refusal usually means the screen was behind (someone filled the last spot, the
+  // organizer closed the event): the current state shows beside the reason.
+  const runner = useActionRunner<Confirming>(
+    () => void refreshEventForViewer(client, event.id, uid),
+  );
+  const { error, confirming, setConfirming, run, runConfirmed } = runner;
   useLiveParticipation(event.id, uid, 'visitor');
 
   const participating = event.participants.includes(uid);
   const myRequest = mine.data ?? null;
   const busy = request.isPending || cancel.isPending || join.isPending || leave.isPending;
-
-  /** Runs an action; its failure shows inline with the catalogue message. */
-  const run = async (action: () => Promise<unknown>, success: string): Promise<void> => {
-    setError(null);
-    try {
-      await action();
-      toast({ title: success, variant: 'success' });
-    } catch (e) {
-      setError(e);
-      // A refusal usually means the screen was behind (someone filled the last spot, the
-      // organizer closed the event): show the current state beside the reason.
-      void refreshEventForViewer(client, event.id, uid);
-      throw e;
-    } finally {
-      setConfirming(null);
-    }
-  };
-  const runConfirmed = (action: () => Promise<unknown>, success: string) => {
-    run(action, success).catch(() => {});
-  };
 
   if (!participating && mine.isPending) {
     return (
@@ -192,40 +143,16 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
 
   if (myRequest?.status === 'pending') {
     return (
-      <PanelCard title="参加" badge={<StatusPill tone="amber">承認待ち</StatusPill>}>
-        <p className="font-semibold text-amber-900">承認待ち</p>
-        <p className="mt-1 text-sm text-slate-600">
-          参加リクエストを送信しました。主催者の承認をお待ちください。
-          {myRequest.createdAt ? (
-            <span className="ml-1 text-slate-500">
-              （{formatRelative(myRequest.createdAt)}に送信）
-            </span>
-          ) : null}
-        </p>
-        {myRequest.message ? (
-          <blockquote className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-700">
-            {myRequest.message}
-          </blockquote>
-        ) : null}
-        <SecondaryAction
-          label="リクエストを取り消す"
-          suspended={suspended}
-          disabled={busy}
-          onClick={() => setConfirming('cancel')}
-        />
-        <ActionError error={error} className="mt-3" />
-        <ConfirmDialog
-          open={confirming === 'cancel'}
-          title="参加リクエストを取り消しますか？"
-          confirmLabel="取り消す"
-          danger
-          busy={cancel.isPending}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() =>
-            runConfirmed(() => cancel.mutateAsync(myRequest.id), '参加リクエストを取り消しました')
-          }
-        />
-      </PanelCard>
+      <PendingRequestCard
+        title="参加"
+        decider="主催者"
+        request={myRequest}
+        runner={runner}
+        suspended={suspended}
+        disabled={busy}
+        cancelling={cancel.isPending}
+        onCancel={() => cancel.mutateAsync(myRequest.id)}
+      />
     );
   }
 
@@ -280,6 +207,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
     >
       {rejectedNotice}
       <RequestForm
+        label="主催者へのメッセージ（任意）"
         busy={request.isPending}
         disabled={busy}
         onSubmit={(message) =>
@@ -287,7 +215,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
         }
       />
       <div className="mt-3 border-t border-slate-200 pt-3">
-        <p className="text-xs text-slate-500">主催者の承認を待たずに参加することもできます。</p>
+        <p className="text-xs text-slate-600">主催者の承認を待たずに参加することもできます。</p>
         <Button
           variant="secondary"
           className="mt-2 w-full"

@@ -1,14 +1,15 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
+import { CARD_GRID_CLASS, CardGridSkeleton } from '@/components/ui/card-grid';
+import { CoverImage } from '@/components/ui/cover-image';
 import type { SportEvent } from '@/domain/entities/event';
 import { formatEventTimes, formatFee, formatLongDate } from '@/domain/format';
 import { CalendarIcon, ClockIcon, PeopleIcon, PinIcon } from './icons';
 import { StatusBadge } from './status-badge';
 
 /**
- * The image area of a card: a fixed aspect ratio so cards never shift while pictures load. An
- * eager image is one the first screen shows (the detail's, the first cards'): requested at once
- * and ahead of other images, since it is likely the largest paint.
+ * The image area of a card: the event's picture, or its sport when it has none. An eager image
+ * is one the first screen shows (the detail's, the first cards').
  */
 export function EventImage({
   event,
@@ -20,29 +21,12 @@ export function EventImage({
   className?: string;
 }) {
   return (
-    <div
-      className={`relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-brand-50 to-brand-100 ${className}`}
-    >
-      {event.imageURL ? (
-        <img
-          src={event.imageURL}
-          alt=""
-          width={800}
-          height={450}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
-          className="absolute inset-0 h-full w-full object-cover"
-        />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="absolute inset-0 flex items-center justify-center text-lg font-bold text-brand-700/60"
-        >
-          {event.sportType || 'スポーツ'}
-        </span>
-      )}
-    </div>
+    <CoverImage
+      src={event.imageURL}
+      fallback={event.sportType || 'スポーツ'}
+      eager={eager}
+      className={className}
+    />
   );
 }
 
@@ -120,25 +104,7 @@ export const EventCard = memo(function EventCard({
   );
 });
 
-export function EventCardSkeleton() {
-  return (
-    <li
-      aria-hidden="true"
-      className="h-full overflow-hidden rounded-lg border border-slate-200 bg-white"
-    >
-      <div className="aspect-[16/9] animate-pulse bg-slate-100" />
-      <div className="space-y-3 p-4">
-        <div className="h-3 w-16 animate-pulse rounded bg-slate-100" />
-        <div className="h-5 w-4/5 animate-pulse rounded bg-slate-100" />
-        <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
-        <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
-        <div className="h-8 w-full animate-pulse rounded bg-slate-50" />
-      </div>
-    </li>
-  );
-}
-
-export const EVENT_GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+export const EVENT_GRID_CLASS = CARD_GRID_CLASS;
 
 export function EventCardGridSkeleton({
   count = 6,
@@ -147,14 +113,5 @@ export function EventCardGridSkeleton({
   count?: number;
   label?: string;
 }) {
-  return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">{label}</span>
-      <ul className={EVENT_GRID_CLASS}>
-        {Array.from({ length: count }, (_, i) => (
-          <EventCardSkeleton key={i} />
-        ))}
-      </ul>
-    </div>
-  );
+  return <CardGridSkeleton count={count} label={label} />;
 }

@@ -1,16 +1,7 @@
-import type { ReactNode } from 'react';
+import { ConfirmImage, ConfirmList, ConfirmRow as Row } from '@/components/ui/confirm-list';
 import type { EventFormValues } from '@/domain/event-form';
 import { formatEventTimes, formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { toDateOrNull } from '@/domain/time';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[9rem_1fr] sm:gap-3">
-      <dt className="text-sm font-semibold text-slate-500">{label}</dt>
-      <dd className="text-sm break-words whitespace-pre-wrap text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /** Everything the organizer entered, as it will be published. */
 export function EventConfirmView({
@@ -21,7 +12,7 @@ export function EventConfirmView({
   previewURL: string | null;
 }) {
   return (
-    <dl className="rounded-lg border border-slate-200 bg-white px-4 shadow-sm sm:px-6">
+    <ConfirmList>
       <Row label="タイトル">{values.title}</Row>
       <Row label="種目">{values.sportType}</Row>
       <Row label="レベル">{values.level}</Row>
@@ -31,21 +22,11 @@ export function EventConfirmView({
       <Row label="地域">{values.region || '指定なし'}</Row>
       <Row label="参加費">{formatFee(values.fee)}</Row>
       <Row label="定員">{values.capacity}人</Row>
-      <Row label="チーム名">{values.teamName || 'なし'}</Row>
+      <Row label="主催チーム">{values.teamName || 'なし'}</Row>
       <Row label="説明">{values.description || 'なし'}</Row>
       <Row label="画像">
-        {previewURL ? (
-          <span className="relative block aspect-[16/9] w-full max-w-md overflow-hidden rounded-md border border-slate-200 bg-slate-100">
-            <img
-              src={previewURL}
-              alt="イベント画像のプレビュー"
-              className="absolute inset-0 h-full w-full object-cover"
-            />
-          </span>
-        ) : (
-          'なし'
-        )}
+        <ConfirmImage previewURL={previewURL} alt="イベント画像のプレビュー" />
       </Row>
-    </dl>
+    </ConfirmList>
   );
 }

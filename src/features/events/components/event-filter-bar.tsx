@@ -1,45 +1,14 @@
 import { useId, useState } from 'react';
 import type { EventFilters } from '@/data/ports/events';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
+import {
+  CheckboxFilter,
+  ClearFiltersButton,
+  filterControlClass,
+  filterLabelClass,
+  SelectFilter,
+} from '@/components/ui/select-filter';
 import { KeywordSearch } from './keyword-search';
-
-const controlClass =
-  'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:h-10 sm:text-sm';
-const labelClass = 'mb-1 block text-xs font-semibold text-slate-600';
-
-function SelectFilter({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  options: readonly string[];
-  onChange: (value: string | undefined) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={controlClass}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value || undefined)}
-      >
-        <option value="">すべて</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function DateFilter({
   label,
@@ -57,13 +26,13 @@ function DateFilter({
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={filterLabelClass}>
         {label}
       </label>
       <input
         id={id}
         type="date"
-        className={controlClass}
+        className={filterControlClass}
         value={value ?? ''}
         min={min}
         max={max}
@@ -87,7 +56,6 @@ export function EventFilterBar({
   onClear: () => void;
   canClear: boolean;
 }) {
-  const openId = useId();
   const panelId = useId();
   // On a phone the conditions fold away under the search box so the results start on the first
   // screen; from md up they are always shown.
@@ -158,28 +126,12 @@ export function EventFilterBar({
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <label
-            htmlFor={openId}
-            className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-700"
-          >
-            <input
-              id={openId}
-              type="checkbox"
-              className="h-4 w-4 rounded border-slate-300 accent-brand-700"
-              checked={filters.openOnly === true}
-              onChange={(e) => onChange({ openOnly: e.target.checked || undefined })}
-            />
-            募集中のみ
-          </label>
-          {canClear ? (
-            <button
-              type="button"
-              onClick={onClear}
-              className="min-h-10 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-            >
-              条件をクリア
-            </button>
-          ) : null}
+          <CheckboxFilter
+            label="募集中のみ"
+            checked={filters.openOnly === true}
+            onChange={(openOnly) => onChange({ openOnly })}
+          />
+          {canClear ? <ClearFiltersButton onClear={onClear} /> : null}
         </div>
       </div>
     </section>

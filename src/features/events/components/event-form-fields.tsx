@@ -1,12 +1,12 @@
-import { useId, type ReactNode } from 'react';
-import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormField, Options } from '@/components/ui/form-field';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
+import { TeamChoice } from './team-choice';
 import {
   EVENT_CAPACITY_MAX,
   EVENT_CAPACITY_MIN,
   EVENT_DESCRIPTION_MAX,
   EVENT_LOCATION_MAX,
-  EVENT_TEAM_NAME_MAX,
   EVENT_TITLE_MAX,
   type EventFormInput,
   type EventFormValues,
@@ -22,6 +22,7 @@ export const EMPTY_EVENT_FORM = {
   location: '',
   region: '',
   level: '誰でも',
+  teamId: '',
   teamName: '',
   date: '',
   startTime: '',
@@ -31,59 +32,6 @@ export const EMPTY_EVENT_FORM = {
   imageURL: '',
   imagePath: '',
 } as unknown as EventFormInput;
-
-const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-100 sm:text-sm';
-
-function Field({
-  form,
-  name,
-  label,
-  required = false,
-  hint,
-  children,
-}: {
-  form: EventForm;
-  name: FieldPath<EventFormInput>;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  children: (props: {
-    id: string;
-    'aria-invalid': boolean;
-    'aria-describedby': string | undefined;
-    className: string;
-  }) => ReactNode;
-}) {
-  const id = useId();
-  const error = form.formState.errors[name]?.message;
-  const describedBy =
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-        {required ? <span className="ml-1 text-xs font-semibold text-red-600">必須</span> : null}
-      </label>
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': describedBy,
-        className: inputClass,
-      })}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {String(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The event fields shared by the create and edit screens (the image is handled by the caller). */
 export function EventFormFields({
@@ -98,7 +46,7 @@ export function EventFormFields({
   const { register } = form;
   return (
     <fieldset disabled={disabled} className="space-y-5">
-      <Field form={form} name="title" label="タイトル" required>
+      <FormField form={form} name="title" label="タイトル" required>
         {(p) => (
           <input
             {...p}
@@ -108,45 +56,36 @@ export function EventFormFields({
             {...register('title')}
           />
         )}
-      </Field>
+      </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field form={form} name="sportType" label="種目" required>
+        <FormField form={form} name="sportType" label="種目" required>
           {(p) => (
             <select {...p} {...register('sportType')}>
-              <option value="">選択してください</option>
-              {SPORT_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options values={SPORT_TYPES} empty="選択してください" />
             </select>
           )}
-        </Field>
-        <Field form={form} name="level" label="レベル" required>
+        </FormField>
+        <FormField form={form} name="level" label="レベル" required>
           {(p) => (
             <select {...p} {...register('level')}>
-              {LEVELS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options values={LEVELS} />
             </select>
           )}
-        </Field>
+        </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field form={form} name="date" label="開催日" required>
+        <FormField form={form} name="date" label="開催日" required>
           {(p) => <input {...p} type="date" {...register('date')} />}
-        </Field>
-        <Field form={form} name="startTime" label="開始時刻" required>
+        </FormField>
+        <FormField form={form} name="startTime" label="開始時刻" required>
           {(p) => <input {...p} type="time" {...register('startTime')} />}
-        </Field>
-        <Field form={form} name="endTime" label="終了時刻">
+        </FormField>
+        <FormField form={form} name="endTime" label="終了時刻">
           {(p) => <input {...p} type="time" {...register('endTime')} />}
-        </Field>
+        </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field form={form} name="location" label="開催場所" required>
+        <FormField form={form} name="location" label="開催場所" required>
           {(p) => (
             <input
               {...p}
@@ -156,22 +95,17 @@ export function EventFormFields({
               {...register('location')}
             />
           )}
-        </Field>
-        <Field form={form} name="region" label="地域">
+        </FormField>
+        <FormField form={form} name="region" label="地域">
           {(p) => (
             <select {...p} {...register('region')}>
-              <option value="">指定なし</option>
-              {REGIONS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options values={REGIONS} empty="指定なし" />
             </select>
           )}
-        </Field>
+        </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <FormField
           form={form}
           name="fee"
           label="参加費（円）"
@@ -181,8 +115,8 @@ export function EventFormFields({
           {(p) => (
             <input {...p} type="number" inputMode="numeric" min={0} step={1} {...register('fee')} />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           form={form}
           name="capacity"
           label="定員（人）"
@@ -200,19 +134,15 @@ export function EventFormFields({
               {...register('capacity')}
             />
           )}
-        </Field>
+        </FormField>
       </div>
-      <Field
+      <TeamChoice form={form} />
+      <FormField
         form={form}
-        name="teamName"
-        label="チーム名"
-        hint="チームとして主催する場合に入力してください"
+        name="description"
+        label="説明"
+        hint={`${EVENT_DESCRIPTION_MAX}文字以内`}
       >
-        {(p) => (
-          <input {...p} type="text" maxLength={EVENT_TEAM_NAME_MAX} {...register('teamName')} />
-        )}
-      </Field>
-      <Field form={form} name="description" label="説明" hint={`${EVENT_DESCRIPTION_MAX}文字以内`}>
         {(p) => (
           <textarea
             {...p}
@@ -222,7 +152,7 @@ export function EventFormFields({
             {...register('description')}
           />
         )}
-      </Field>
+      </FormField>
     </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-wi
 import CreateEventCompletePage from './create-event-complete-page';
 import CreateEventPage from './create-event-page';
 import { signUpUnverified } from '@/test/accounts';
-import { clearDraft } from '../create-event-draft';
+import { createEventDraft } from '../create-event-draft';
 
 let backend: LocalBackend;
 
@@ -24,7 +24,7 @@ beforeEach(async () => {
   );
 });
 afterEach(() => {
-  clearDraft(DEMO_UIDS.organizer);
+  createEventDraft.clear(DEMO_UIDS.organizer);
   vi.unstubAllGlobals();
   backend.close();
 });

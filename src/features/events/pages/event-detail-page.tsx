@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { DetailCard as Card, DetailRow as Row } from '@/components/ui/detail';
 import { ErrorState, Page, useDocumentTitle } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import {
@@ -44,15 +44,6 @@ export function EventNotFound() {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[6.5rem_1fr] gap-3 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[8rem_1fr]">
-      <dt className="text-sm font-semibold text-slate-500">{label}</dt>
-      <dd className="text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 function spotsText(event: SportEvent): string {
   if (event.capacity <= 0) return '定員なし';
   const left = spotsLeft(event);
@@ -87,30 +78,6 @@ function Organizer({ event }: { event: SportEvent }) {
     </Link>
   ) : (
     <div className="flex items-center gap-3 p-1">{content}</div>
-  );
-}
-
-function Card({
-  title,
-  children,
-  labelledBy,
-}: {
-  title?: string;
-  children: ReactNode;
-  labelledBy?: string;
-}) {
-  return (
-    <section
-      aria-labelledby={labelledBy}
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      {title ? (
-        <h2 id={labelledBy} className="mb-3 text-lg font-bold text-slate-900">
-          {title}
-        </h2>
-      ) : null}
-      {children}
-    </section>
   );
 }
 
@@ -216,7 +183,20 @@ function EventDetail({ event }: { event: SportEvent }) {
                 </span>
               </Row>
               <Row label="募集状態">{EVENT_STATUS_LABELS[event.status]}</Row>
-              {event.teamName ? <Row label="チーム">{event.teamName}</Row> : null}
+              {event.teamName ? (
+                <Row label="主催チーム">
+                  {event.teamId ? (
+                    <Link
+                      to={`/teams/${encodeURIComponent(event.teamId)}`}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      {event.teamName}
+                    </Link>
+                  ) : (
+                    event.teamName
+                  )}
+                </Row>
+              ) : null}
               {event.createdAt ? <Row label="作成日">{formatLongDate(event.createdAt)}</Row> : null}
             </dl>
           </Card>

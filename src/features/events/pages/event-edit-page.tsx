@@ -4,27 +4,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
-import { ImagePicker } from '@/components/ui/image-picker';
+import { ImageEditSection, useImageEdit } from '@/components/ui/image-edit';
 import { ErrorState, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { useObjectURL } from '@/components/ui/use-object-url';
 import type { SportEvent } from '@/domain/entities/event';
 import { ERR, errorMessage, isDomainError } from '@/domain/errors';
 import { eventFormSchema, type EventFormInput, type EventFormValues } from '@/domain/event-form';
 import { formatIsoDate } from '@/domain/format';
 import { useCurrentUser } from '@/features/auth/session';
-import { useBackend } from '@/lib/backend-context';
-import { prepareImage } from '@/lib/image-upload';
 import { toast } from '@/lib/toast-store';
 import { EventFormFields, type EventForm } from '../components/event-form-fields';
-import { removeQuietly, useUpdateEvent } from '../event-mutations';
+import { useUpdateEvent } from '../event-mutations';
 import { eventQueries } from '../event-queries';
+import { useBackend } from '@/lib/backend-context';
 import { preventImeEnterSubmit } from '@/lib/ime';
-import { useImageUpload } from '@/lib/use-image-upload';
 import { eventImageFolder } from '../image-folder';
 import { EventNotFound } from './event-detail-page';
-
-type ImageChoice = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
 
 function formValuesOf(event: SportEvent): EventFormInput {
   return {
@@ -34,6 +29,7 @@ function formValuesOf(event: SportEvent): EventFormInput {
     location: event.location,
     region: event.region,
     level: event.level,
+    teamId: event.teamId,
     teamName: event.teamName,
     date: formatIsoDate(event.date),
     startTime: event.startTime,
@@ -46,21 +42,14 @@ function formValuesOf(event: SportEvent): EventFormInput {
 }
 
 function EditForm({ event }: { event: SportEvent }) {
-  const backend = useBackend();
   const navigate = useNavigate();
   const update = useUpdateEvent(event);
-  const uploader = useImageUpload();
+  const image = useImageEdit(event, eventImageFolder(event.organizerId));
   const form: EventForm = useForm<EventFormInput, unknown, EventFormValues>({
     resolver: zodResolver(eventFormSchema),
     defaultValues: formValuesOf(event),
     mode: 'onTouched',
   });
-  const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
-  const newPreview = useObjectURL(image.kind === 'new' ? image.file : null);
-  const previewURL =
-    image.kind === 'new' ? newPreview : image.kind === 'keep' ? event.imageURL || null : null;
-  const [preparing, setPreparing] = useState(false);
-  const [imageError, setImageError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -68,18 +57,10 @@ function EditForm({ event }: { event: SportEvent }) {
     setSaving(true);
     setError(null);
     try {
-      let imageURL = event.imageURL;
-      let imagePath = event.imagePath;
-      if (image.kind === 'new')
-        ({ url: imageURL, path: imagePath } = await uploader.upload(
-          eventImageFolder(event.organizerId),
-          image.file,
-        ));
-      if (image.kind === 'remove') [imageURL, imagePath] = ['', ''];
-      await update.mutateAsync({ ...values, imageURL, imagePath });
+      const stored = await image.resolve();
+      await update.mutateAsync({ ...values, ...stored });
       // The previous file is dropped only once nothing points at it any more.
-      if (event.imagePath && event.imagePath !== imagePath)
-        await removeQuietly((p) => backend.files.remove(p), event.imagePath);
+      await image.dropReplaced(stored);
       toast({ title: 'イベントを更新しました', variant: 'success' });
       navigate(`/events/${encodeURIComponent(event.id)}`);
     } catch (e) {
@@ -87,18 +68,6 @@ function EditForm({ event }: { event: SportEvent }) {
         form.setError('capacity', { message: ERR.capacityBelowParticipants });
       setError(errorMessage(e, 'イベントを更新できませんでした。もう一度お試しください'));
       setSaving(false);
-    }
-  };
-
-  const pick = async (file: File) => {
-    setImageError(null);
-    setPreparing(true);
-    try {
-      setImage({ kind: 'new', file: await prepareImage(file) });
-    } catch (e) {
-      setImageError(errorMessage(e, '画像を読み込めませんでした。別の画像を選択してください'));
-    } finally {
-      setPreparing(false);
     }
   };
 
@@ -116,44 +85,7 @@ function EditForm({ event }: { event: SportEvent }) {
           capacityHint={`現在の参加者は${event.participants.length}人です。定員はそれより少なくできません。`}
         />
       </section>
-      <section
-        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        aria-labelledby="image-heading"
-      >
-        <h2 id="image-heading" className="mb-3 text-sm font-semibold text-slate-800">
-          イベント画像
-        </h2>
-        <ImagePicker
-          label="イベント画像"
-          previewURL={previewURL}
-          onPick={(f) => void pick(f)}
-          onClear={() =>
-            setImage(event.imageURL && image.kind === 'new' ? { kind: 'keep' } : { kind: 'remove' })
-          }
-          pickLabel={previewURL ? '画像を変更' : '画像を選択'}
-          clearLabel={image.kind === 'new' && event.imageURL ? '変更を取り消す' : '画像を削除'}
-          hint={
-            preparing
-              ? '画像を処理しています…'
-              : '1MBを超える画像は、送信前に自動で縮小・圧縮されます（最大800×600）。'
-          }
-          disabled={preparing || saving}
-          progress={uploader.progress}
-          error={imageError}
-        />
-        {image.kind === 'remove' && event.imageURL ? (
-          <p className="mt-2 text-sm text-slate-600">
-            保存すると画像が削除されます。
-            <button
-              type="button"
-              className="ml-2 font-semibold text-brand-700 underline"
-              onClick={() => setImage({ kind: 'keep' })}
-            >
-              元に戻す
-            </button>
-          </p>
-        ) : null}
-      </section>
+      <ImageEditSection label="イベント画像" edit={image} disabled={saving} />
       {error ? (
         <p
           role="alert"
@@ -166,7 +98,7 @@ function EditForm({ event }: { event: SportEvent }) {
         <Link to={`/events/${encodeURIComponent(event.id)}`} className={buttonClass('secondary')}>
           キャンセル
         </Link>
-        <Button type="submit" busy={saving} busyLabel="保存しています…" disabled={preparing}>
+        <Button type="submit" busy={saving} busyLabel="保存しています…" disabled={image.preparing}>
           変更を保存する
         </Button>
       </div>

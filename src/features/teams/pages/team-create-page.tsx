@@ -1,5 +1,41 @@
-import { Page } from '@/components/ui/page';
+import { CreationFlow } from '@/components/ui/creation-flow';
+import { teamFormSchema } from '@/domain/team-form';
+import { useCurrentUser } from '@/features/auth/session';
+import { TeamConfirmView } from '../components/team-confirm-view';
+import { EMPTY_TEAM_FORM, TeamFormFields } from '../components/team-form-fields';
+import { createTeamDraft, teamImageFolder } from '../team-draft';
+import { useCreateTeam } from '../team-mutations';
 
+/** /teams/create and /teams/create/confirm: one screen (CreationFlow), like event creation. */
 export default function TeamCreatePage() {
-  return <Page title="チームを作成" />;
+  const user = useCurrentUser();
+  const create = useCreateTeam();
+  // The route is guarded; while the session settles there is nothing to draft for yet.
+  if (!user) return null;
+  return (
+    <CreationFlow
+      key={user.uid}
+      uid={user.uid}
+      basePath="/teams/create"
+      schema={teamFormSchema}
+      empty={EMPTY_TEAM_FORM}
+      draft={createTeamDraft}
+      title="チームを作成"
+      noun="チーム"
+      imageLabel="チーム画像"
+      imageFolder={teamImageFolder(user.uid)}
+      fields={(form) => <TeamFormFields form={form} />}
+      confirmView={(values, previewURL) => (
+        <TeamConfirmView values={values} previewURL={previewURL} />
+      )}
+      create={async (values, image) => {
+        const id = await create.mutateAsync({
+          ...values,
+          imageURL: image.url,
+          imagePath: image.path,
+        });
+        return `/teams/create/complete?id=${encodeURIComponent(id)}`;
+      }}
+    />
+  );
 }

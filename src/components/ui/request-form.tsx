@@ -13,6 +13,9 @@ export const requestFormSchema = z.object({
 export type RequestFormValues = z.infer<typeof requestFormSchema>;
 
 interface RequestFormProps {
+  /** The message field's label, naming who reads it: 主催者へのメッセージ（任意）. */
+  label: string;
+  placeholder?: string;
   /** Resolves when the request was sent (the form clears); rejects to keep the typed message. */
   onSubmit: (message: string) => Promise<void>;
   busy: boolean;
@@ -20,10 +23,17 @@ interface RequestFormProps {
 }
 
 /**
- * The optional message to the organizer and the request button. Enter makes a new line, and
+ * The optional message to whoever decides (an event's organizer, a team's owner) and the
+ * request button. Enter makes a new line, and
  * Ctrl/⌘+Enter sends, except while an input method is converting (the Enter then belongs to it).
  */
-export function RequestForm({ onSubmit, busy, disabled }: RequestFormProps) {
+export function RequestForm({
+  label,
+  placeholder = '例：初参加です。よろしくお願いします。',
+  onSubmit,
+  busy,
+  disabled,
+}: RequestFormProps) {
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -59,12 +69,12 @@ export function RequestForm({ onSubmit, busy, disabled }: RequestFormProps) {
     <form onSubmit={submit} noValidate className="space-y-3">
       <div>
         <label htmlFor={fieldId} className="block text-sm font-semibold text-slate-800">
-          主催者へのメッセージ（任意）
+          {label}
         </label>
         <textarea
           id={fieldId}
           rows={3}
-          placeholder="例：初参加です。よろしくお願いします。"
+          placeholder={placeholder}
           aria-describedby={errors.message ? `${errorId} ${hintId}` : hintId}
           aria-invalid={errors.message ? true : undefined}
           onKeyDown={onKeyDown}
@@ -77,7 +87,7 @@ export function RequestForm({ onSubmit, busy, disabled }: RequestFormProps) {
           </span>
           <span
             id={hintId}
-            className={length > REQUEST_MESSAGE_MAX ? 'text-red-700' : 'text-slate-500'}
+            className={length > REQUEST_MESSAGE_MAX ? 'text-red-700' : 'text-slate-600'}
           >
             {length}/{REQUEST_MESSAGE_MAX}文字
           </span>

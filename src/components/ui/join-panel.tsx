@@ -1,0 +1,115 @@
+import { Link } from 'react-router-dom';
+import { formatRelative } from '@/domain/format';
+import type { ActionRunner } from '@/lib/use-action-runner';
+import { Button, buttonClass } from './button';
+import { ConfirmDialog } from './confirm-dialog';
+import { ActionError, StandingNotice } from './standing-notice';
+import { PanelCard } from './panel-card';
+import { StatusPill } from './status-pill';
+
+/** A visitor who is not signed in: why, and the way to sign in and come back. */
+export function SignInToJoin({
+  title,
+  reason,
+  returnUrl,
+}: {
+  title: string;
+  reason: string;
+  returnUrl: string;
+}) {
+  return (
+    <PanelCard title={title}>
+      <p className="text-sm text-slate-600">{reason}</p>
+      <Link
+        to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`}
+        className={buttonClass('primary', 'mt-3 w-full')}
+      >
+        ログインして参加をリクエスト
+      </Link>
+    </PanelCard>
+  );
+}
+
+/** Leaving or cancelling, or why a suspended account may not (src/domain/rules/standing.ts). */
+export function SecondaryAction({
+  label,
+  suspended,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  suspended: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  if (suspended) {
+    return (
+      <div className="mt-4">
+        <StandingNotice refusal="accountSuspended" action={label} />
+      </div>
+    );
+  }
+  return (
+    <Button variant="secondary" className="mt-4 w-full" onClick={onClick} disabled={disabled}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * My request is waiting for `decider` (主催者, 代表者): when it was sent, its message, and
+ * cancelling it after a confirmation.
+ */
+export function PendingRequestCard<C extends string>({
+  title,
+  decider,
+  request,
+  runner,
+  suspended,
+  disabled,
+  cancelling,
+  onCancel,
+}: {
+  title: string;
+  decider: string;
+  request: { message: string; createdAt: Date | null };
+  runner: ActionRunner<C | 'cancel'>;
+  /** A suspended account is told why it cannot cancel instead of being offered the button. */
+  suspended: boolean;
+  disabled: boolean;
+  cancelling: boolean;
+  onCancel: () => Promise<unknown>;
+}) {
+  return (
+    <PanelCard title={title} badge={<StatusPill tone="amber">承認待ち</StatusPill>}>
+      <p className="font-semibold text-amber-900">承認待ち</p>
+      <p className="mt-1 text-sm text-slate-600">
+        参加リクエストを送信しました。{decider}の承認をお待ちください。
+        {request.createdAt ? (
+          <span className="ml-1 text-slate-600">（{formatRelative(request.createdAt)}に送信）</span>
+        ) : null}
+      </p>
+      {request.message ? (
+        <blockquote className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-700">
+          {request.message}
+        </blockquote>
+      ) : null}
+      <SecondaryAction
+        label="リクエストを取り消す"
+        suspended={suspended}
+        disabled={disabled}
+        onClick={() => runner.setConfirming('cancel')}
+      />
+      <ActionError error={runner.error} className="mt-3" />
+      <ConfirmDialog
+        open={runner.confirming === 'cancel'}
+        title="参加リクエストを取り消しますか？"
+        confirmLabel="取り消す"
+        danger
+        busy={cancelling}
+        onCancel={() => runner.setConfirming(null)}
+        onConfirm={() => runner.runConfirmed(onCancel, '参加リクエストを取り消しました')}
+      />
+    </PanelCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import type { Backend } from '@/data/ports/backend';
+import type { TeamFilters } from '@/data/ports/teams';
+import type { Page } from '@/domain/entities/common';
+import type { Team, TeamJoinRequest } from '@/domain/entities/team';
+import type { UserProfile } from '@/domain/entities/user';
+
+/**
+ * Only the filters that are set, in a fixed key order, so `{}` and `{ region: undefined }` share
+ * one cache entry whatever order the URL listed them in.
+ */
+export function normalizeTeamFilters(filters: TeamFilters): TeamFilters {
+  const out: TeamFilters = {};
+  if (filters.sportType) out.sportType = filters.sportType;
+  if (filters.region) out.region = filters.region;
+  if (filters.recruitingOnly) out.recruitingOnly = true;
+  return out;
+}
+
+/**
+ * The one query-options factory of the teams feature. Keys are hierarchical (['teams'] >
+ * ['teams','list'|'detail'|'mine'] > …) so a mutation refreshes exactly what it touched; what
+ * hangs under a team's detail key (members, requests) refreshes with it. Keys that depend on
+ * who asks carry the uid. Without a backend, each method gives the key alone.
+ */
+export const teamQueries = {
+  all: ['teams'] as const,
+  lists: ['teams', 'list'] as const,
+
+  /** Cursor pages of TEAMS_PAGE_SIZE, newest first. */
+  list: (filters: TeamFilters, backend?: Backend) => {
+    const normalized = normalizeTeamFilters(filters);
+    return infiniteQueryOptions({
+      queryKey: ['teams', 'list', normalized] as const,
+      queryFn: backend
+        ? ({ pageParam }: { pageParam: string | null }): Promise<Page<Team>> =>
+            backend.teams.list(normalized, pageParam)
+        : skipToken,
+      initialPageParam: null as string | null,
+      getNextPageParam: (last: Page<Team>) => last.nextCursor ?? undefined,
+    });
+  },
+
+  detail: (id: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['teams', 'detail', id] as const,
+      queryFn: backend ? () => backend.teams.get(id) : skipToken,
+    }),
+
+  /** The first member profiles (membersToShow), under the team's key. */
+  members: (teamId: string, ids: readonly string[], backend?: Backend) =>
+    queryOptions({
+      queryKey: ['teams', 'detail', teamId, 'members', ids] as const,
+      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...ids]) : skipToken,
+    }),
+
+  /** The owner's queue of pending requests. */
+  requests: (teamId: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['teams', 'detail', teamId, 'requests'] as const,
+      queryFn: backend
+        ? (): Promise<TeamJoinRequest[]> => backend.teams.pendingRequests(teamId)
+        : skipToken,
+    }),
+
+  /** The requesters' profiles, under the queue's key. */
+  requesters: (teamId: string, uids: readonly string[], backend?: Backend) =>
+    queryOptions({
+      queryKey: ['teams', 'detail', teamId, 'requests', 'profiles', uids] as const,
+      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...uids]) : skipToken,
+    }),
+
+  /** My request for a team (null when none). */
+  mine: (uid: string, teamId: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['teams', 'mine', uid, teamId] as const,
+      queryFn: backend
+        ? (): Promise<TeamJoinRequest | null> => backend.teams.myRequestFor(teamId)
+        : skipToken,
+    }),
+};

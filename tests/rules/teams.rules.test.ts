@@ -1,0 +1,489 @@
+// @vitest-environment node
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import {
+  Timestamp,
+  arrayRemove,
+  arrayUnion,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
+import { beforeEach, describe, it } from 'vitest';
+import { REQUEST_MESSAGE_MAX } from '@/domain/constants';
+import {
+  TEAM_ACTIVITY_MAX,
+  TEAM_DESCRIPTION_MAX,
+  TEAM_MEMBER_LIMIT_MAX,
+  TEAM_MEMBER_LIMIT_MIN,
+  TEAM_NAME_MAX,
+} from '@/domain/entities/team';
+import { NOT_RUN, firestoreHost, profile, useRulesEnv } from './firestore-support';
+
+/**
+ * The teams block of firestore.rules (teams, their join requests, the team notification types
+ * and the team of an event; docs/teams.md): an assertSucceeds and the attacks against it for
+ * every rule, suspended and unverified users included. The limits come from the domain, so the
+ * rules and the domain cannot drift apart unnoticed.
+ */
+const OWNER = 'owner';
+const MEMBER = 'member';
+const ASKER = 'asker';
+const STRANGER = 'stranger';
+const TEAM = 'teams/t1';
+const TEAM_NAME = '世田谷フットサルクラブ';
+
+function newTeam(ownerId: string, extra: DocumentData = {}): DocumentData {
+  return {
+    name: TEAM_NAME,
+    description: '',
+    sportType: 'フットサル',
+    region: '関東',
+    level: '誰でも',
+    activity: '毎週土曜',
+    maxMembers: 3,
+    recruiting: true,
+    imageURL: '',
+    imagePath: '',
+    ownerId,
+    members: [ownerId],
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    ...extra,
+  };
+}
+
+/** The stored team t1: OWNER and MEMBER, room for one more. */
+function storedTeam(extra: DocumentData = {}): DocumentData {
+  return {
+    ...newTeam(OWNER),
+    members: [OWNER, MEMBER],
+    createdAt: Timestamp.now(),
+    updatedAt: Timestamp.now(),
+    ...extra,
+  };
+}
+
+function newRequest(userId: string, extra: DocumentData = {}): DocumentData {
+  return {
+    userId,
+    message: 'よろしくお願いします',
+    status: 'pending',
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    ...extra,
+  };
+}
+
+function storedRequest(userId: string, extra: DocumentData = {}): DocumentData {
+  return {
+    ...newRequest(userId),
+    createdAt: Timestamp.now(),
+    updatedAt: Timestamp.now(),
+    ...extra,
+  };
+}
+
+function teamNotification(
+  userId: string,
+  type: string,
+  requestId: string,
+  extra: DocumentData = {},
+): DocumentData {
+  return {
+    userId,
+    type,
+    data: { teamId: 't1', requestId, teamName: TEAM_NAME },
+    read: false,
+    timestamp: serverTimestamp(),
+    clientTimestamp: Timestamp.now(),
+    ...extra,
+  };
+}
+
+function event(extra: DocumentData = {}): DocumentData {
+  return {
+    title: '週末フットサル',
+    description: '',
+    sportType: 'フットサル',
+    location: '世田谷区総合運動場',
+    region: '関東',
+    level: '誰でも',
+    teamId: '',
+    teamName: '',
+    date: Timestamp.fromDate(new Date(Date.now() + 7 * 86_400_000)),
+    startTime: '10:00',
+    endTime: '12:00',
+    fee: 0,
+    capacity: 10,
+    imageURL: '',
+    imagePath: '',
+    organizerName: '',
+    organizerPhotoURL: '',
+    organizerId: MEMBER,
+    status: 'open',
+    participants: [],
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    ...extra,
+  };
+}
+
+describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
+  const { as, unverified, anon, seed } = useRulesEnv('demo-rules-teams');
+
+  beforeEach(async () => {
+    await seed(TEAM, storedTeam());
+  });
+
+  describe('teams', () => {
+    it('lets anyone read teams', async () => {
+      await assertSucceeds(getDoc(doc(anon(), TEAM)));
+      await assertSucceeds(getDocs(collection(anon(), 'teams')));
+    });
+
+    it('creates a team for a verified user, as owner and only first member', async () => {
+      const create = (db: Firestore, data: DocumentData) =>
+        setDoc(doc(collection(db, 'teams')), data);
+      await assertSucceeds(create(as(ASKER), newTeam(ASKER)));
+      await assertFails(create(as(ASKER), newTeam(OWNER)));
+      await assertFails(create(as(ASKER), newTeam(ASKER, { members: [ASKER, STRANGER] })));
+      await assertFails(create(as(ASKER), newTeam(ASKER, { members: [] })));
+      await assertFails(create(anon(), newTeam(ASKER)));
+      await assertFails(create(unverified(ASKER), newTeam(ASKER)));
+      await assertFails(create(as(ASKER), newTeam(ASKER, { createdAt: Timestamp.now() })));
+      await assertFails(create(as(ASKER), newTeam(ASKER, { approvedRequestId: 'r1' })));
+      const { recruiting: _dropped, ...withoutRecruiting } = newTeam(ASKER);
+      await assertFails(create(as(ASKER), withoutRecruiting));
+    });
+
+    it('holds every field to the domain limits', async () => {
+      const create = (extra: DocumentData) =>
+        setDoc(doc(collection(as(ASKER), 'teams')), newTeam(ASKER, extra));
+      await assertSucceeds(create({ name: 'あ'.repeat(TEAM_NAME_MAX) }));
+      await assertFails(create({ name: 'あ'.repeat(TEAM_NAME_MAX + 1) }));
+      await assertFails(create({ name: '' }));
+      await assertSucceeds(create({ description: 'あ'.repeat(TEAM_DESCRIPTION_MAX) }));
+      await assertFails(create({ description: 'あ'.repeat(TEAM_DESCRIPTION_MAX + 1) }));
+      await assertFails(create({ activity: 'あ'.repeat(TEAM_ACTIVITY_MAX + 1) }));
+      await assertSucceeds(create({ maxMembers: TEAM_MEMBER_LIMIT_MIN }));
+      await assertSucceeds(create({ maxMembers: TEAM_MEMBER_LIMIT_MAX }));
+      await assertFails(create({ maxMembers: TEAM_MEMBER_LIMIT_MIN - 1 }));
+      await assertFails(create({ maxMembers: TEAM_MEMBER_LIMIT_MAX + 1 }));
+      await assertFails(create({ maxMembers: 2.5 }));
+      await assertFails(create({ recruiting: 'yes' }));
+      await assertFails(create({ sportType: '' }));
+      await assertFails(create({ imageURL: 'x'.repeat(2049) }));
+    });
+
+    it('lets only the owner edit, the limit never below the members', async () => {
+      const t = (db: Firestore) => doc(db, TEAM);
+      await assertSucceeds(
+        updateDoc(t(as(OWNER)), {
+          description: '初心者歓迎',
+          recruiting: false,
+          maxMembers: 2,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(updateDoc(t(as(OWNER)), { maxMembers: 1 }));
+      await seed(TEAM, storedTeam());
+      await assertFails(updateDoc(t(as(MEMBER)), { description: '乗っ取り' }));
+      await assertFails(updateDoc(t(as(STRANGER)), { recruiting: false }));
+      await assertFails(updateDoc(t(as(OWNER)), { ownerId: MEMBER }));
+      await assertFails(updateDoc(t(as(OWNER)), { createdAt: Timestamp.now() }));
+      await assertFails(updateDoc(t(as(OWNER)), { updatedAt: Timestamp.now() }));
+      await assertFails(updateDoc(t(as(OWNER)), { name: 'あ'.repeat(TEAM_NAME_MAX + 1) }));
+      await assertFails(deleteDoc(t(as(OWNER))));
+    });
+
+    it('adds a member only by the owner approving their pending request in the same write', async () => {
+      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      const approve = (db: Firestore, added: string, rid = 'r1') => {
+        const batch = writeBatch(db);
+        batch.update(doc(db, `${TEAM}/joinRequests/${rid}`), {
+          status: 'approved',
+          updatedAt: serverTimestamp(),
+        });
+        batch.update(doc(db, TEAM), {
+          members: arrayUnion(added),
+          approvedRequestId: rid,
+          updatedAt: serverTimestamp(),
+        });
+        return batch.commit();
+      };
+      // Attacks first: another uid than the requester, a stranger approving, no approval.
+      await assertFails(approve(as(OWNER), STRANGER));
+      await assertFails(approve(as(STRANGER), ASKER));
+      await assertFails(updateDoc(doc(as(OWNER), TEAM), { members: arrayUnion(ASKER) }));
+      await assertFails(
+        updateDoc(doc(as(OWNER), TEAM), { members: arrayUnion(ASKER), approvedRequestId: 'r1' }),
+      );
+      await assertSucceeds(approve(as(OWNER), ASKER));
+      // The same request cannot add anyone again.
+      await assertFails(
+        updateDoc(doc(as(OWNER), TEAM), {
+          members: arrayUnion(STRANGER),
+          approvedRequestId: 'r1',
+        }),
+      );
+    });
+
+    it('never approves beyond the member limit', async () => {
+      await seed(TEAM, storedTeam({ maxMembers: 2 }));
+      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      const db = as(OWNER);
+      const batch = writeBatch(db);
+      batch.update(doc(db, `${TEAM}/joinRequests/r1`), {
+        status: 'approved',
+        updatedAt: serverTimestamp(),
+      });
+      batch.update(doc(db, TEAM), { members: arrayUnion(ASKER), approvedRequestId: 'r1' });
+      await assertFails(batch.commit());
+    });
+
+    it('lets a member leave themself, never add themself, and never the owner leave', async () => {
+      await assertFails(updateDoc(doc(as(ASKER), TEAM), { members: arrayUnion(ASKER) }));
+      await assertFails(updateDoc(doc(as(MEMBER), TEAM), { members: arrayRemove(OWNER) }));
+      await assertFails(updateDoc(doc(as(OWNER), TEAM), { members: arrayRemove(OWNER) }));
+      await assertFails(
+        updateDoc(doc(as(MEMBER), TEAM), { members: arrayRemove(MEMBER), recruiting: false }),
+      );
+      await assertSucceeds(
+        updateDoc(doc(as(MEMBER), TEAM), {
+          members: arrayRemove(MEMBER),
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+
+    it('lets the owner remove one member at a time', async () => {
+      await seed(TEAM, storedTeam({ members: [OWNER, MEMBER, ASKER] }));
+      await assertFails(updateDoc(doc(as(OWNER), TEAM), { members: arrayRemove(MEMBER, ASKER) }));
+      await assertFails(updateDoc(doc(as(MEMBER), TEAM), { members: arrayRemove(ASKER) }));
+      await assertSucceeds(updateDoc(doc(as(OWNER), TEAM), { members: arrayRemove(ASKER) }));
+    });
+  });
+
+  describe('join requests', () => {
+    const requests = (db: Firestore) => collection(db, `${TEAM}/joinRequests`);
+
+    it('creates a pending request of my own for a recruiting team with room', async () => {
+      const create = (db: Firestore, data: DocumentData) => setDoc(doc(requests(db)), data);
+      await assertSucceeds(create(as(ASKER), newRequest(ASKER)));
+      await assertSucceeds(
+        create(as(ASKER), newRequest(ASKER, { message: 'あ'.repeat(REQUEST_MESSAGE_MAX) })),
+      );
+      await assertFails(
+        create(as(ASKER), newRequest(ASKER, { message: 'あ'.repeat(REQUEST_MESSAGE_MAX + 1) })),
+      );
+      await assertFails(create(as(ASKER), newRequest(STRANGER)));
+      await assertFails(create(as(ASKER), newRequest(ASKER, { status: 'approved' })));
+      await assertFails(create(as(ASKER), newRequest(ASKER, { teamName: '偽' })));
+      await assertFails(create(as(ASKER), newRequest(ASKER, { createdAt: Timestamp.now() })));
+      await assertFails(create(as(MEMBER), newRequest(MEMBER)));
+      await assertFails(create(unverified(ASKER), newRequest(ASKER)));
+      await assertFails(create(anon(), newRequest(ASKER)));
+      await assertFails(
+        setDoc(doc(collection(as(ASKER), 'teams/missing/joinRequests')), newRequest(ASKER)),
+      );
+    });
+
+    it('takes no request for a closed or full team', async () => {
+      await seed(TEAM, storedTeam({ recruiting: false }));
+      await assertFails(setDoc(doc(requests(as(ASKER))), newRequest(ASKER)));
+      await seed(TEAM, storedTeam({ maxMembers: 2 }));
+      await assertFails(setDoc(doc(requests(as(ASKER))), newRequest(ASKER)));
+    });
+
+    it('shows requests to their requester and the owner only', async () => {
+      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      await assertSucceeds(getDocs(query(requests(as(ASKER)), where('userId', '==', ASKER))));
+      await assertSucceeds(getDocs(requests(as(OWNER))));
+      await assertFails(getDocs(requests(as(MEMBER))));
+      await assertFails(getDocs(query(requests(as(STRANGER)), where('userId', '==', ASKER))));
+      await assertSucceeds(getDoc(doc(as(STRANGER), `${TEAM}/joinRequests/r1`)));
+      await assertFails(getDoc(doc(anon(), `${TEAM}/joinRequests/r1`)));
+    });
+
+    it('lets only the owner process a pending request, status and time only', async () => {
+      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      const r1 = (db: Firestore) => doc(db, `${TEAM}/joinRequests/r1`);
+      const reject = { status: 'rejected', updatedAt: serverTimestamp() };
+      await assertFails(
+        updateDoc(r1(as(ASKER)), { status: 'approved', updatedAt: serverTimestamp() }),
+      );
+      await assertFails(updateDoc(r1(as(MEMBER)), reject));
+      await assertFails(updateDoc(r1(as(OWNER)), { ...reject, message: '書き換え' }));
+      await assertFails(updateDoc(r1(as(OWNER)), { status: 'rejected' }));
+      await assertSucceeds(updateDoc(r1(as(OWNER)), reject));
+      await assertFails(
+        updateDoc(r1(as(OWNER)), { status: 'approved', updatedAt: serverTimestamp() }),
+      );
+    });
+
+    it('lets the requester or the owner delete a request', async () => {
+      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      await seed(`${TEAM}/joinRequests/r2`, storedRequest(STRANGER));
+      await assertFails(deleteDoc(doc(as(MEMBER), `${TEAM}/joinRequests/r1`)));
+      await assertSucceeds(deleteDoc(doc(as(ASKER), `${TEAM}/joinRequests/r1`)));
+      await assertSucceeds(deleteDoc(doc(as(OWNER), `${TEAM}/joinRequests/r2`)));
+    });
+  });
+
+  describe('team notifications', () => {
+    const notifications = (db: Firestore, id: string) => doc(db, `notifications/${id}`);
+
+    /** The request and the owner's notification in one write, as requestToJoin does. */
+    function requestWithNotice(db: Firestore, rid: string, notice: DocumentData, id?: string) {
+      const batch = writeBatch(db);
+      batch.set(doc(db, `${TEAM}/joinRequests/${rid}`), newRequest(ASKER));
+      batch.set(notifications(db, id ?? `${rid}_team_join_request`), notice);
+      return batch.commit();
+    }
+
+    it('tells the owner of a request created in the same write, and nothing else', async () => {
+      const notice = teamNotification(OWNER, 'team_join_request', 'r1');
+      await assertFails(
+        setDoc(notifications(as(ASKER), 'r0_team_join_request'), {
+          ...notice,
+          data: { ...notice.data, requestId: 'r0' },
+        }),
+      );
+      await assertFails(requestWithNotice(as(ASKER), 'r1', notice, 'r1_other'));
+      await assertFails(
+        requestWithNotice(as(ASKER), 'r1', teamNotification(MEMBER, 'team_join_request', 'r1')),
+      );
+      await assertFails(
+        requestWithNotice(as(ASKER), 'r1', {
+          ...notice,
+          data: { ...notice.data, teamName: '別のチーム' },
+        }),
+      );
+      await assertFails(
+        requestWithNotice(as(ASKER), 'r1', {
+          ...notice,
+          data: { ...notice.data, note: '自由に書いた文' },
+        }),
+      );
+      await assertSucceeds(requestWithNotice(as(ASKER), 'r1', notice));
+    });
+
+    it('tells the requester of an approval or rejection by the owner in the same write', async () => {
+      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      const process = (db: Firestore, status: string, notice: DocumentData, type: string) => {
+        const batch = writeBatch(db);
+        batch.update(doc(db, `${TEAM}/joinRequests/r1`), {
+          status,
+          updatedAt: serverTimestamp(),
+        });
+        batch.set(notifications(db, `r1_${type}`), notice);
+        return batch.commit();
+      };
+      const rejected = teamNotification(ASKER, 'team_join_rejected', 'r1');
+      // Without processing the request, by someone else, or to someone else: refused.
+      await assertFails(setDoc(notifications(as(OWNER), 'r1_team_join_rejected'), rejected));
+      await assertFails(process(as(MEMBER), 'rejected', rejected, 'team_join_rejected'));
+      await assertFails(
+        process(
+          as(OWNER),
+          'rejected',
+          teamNotification(STRANGER, 'team_join_rejected', 'r1'),
+          'team_join_rejected',
+        ),
+      );
+      await assertFails(
+        process(
+          as(OWNER),
+          'rejected',
+          teamNotification(ASKER, 'team_join_approved', 'r1'),
+          'team_join_approved',
+        ),
+      );
+      await assertSucceeds(process(as(OWNER), 'rejected', rejected, 'team_join_rejected'));
+    });
+  });
+
+  describe('who may write', () => {
+    const suspend = (uid: string) => seed(`users/${uid}`, profile(uid, { isActive: false }));
+
+    it('refuses a suspended account every team write, and lets it read', async () => {
+      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      await seed(`${TEAM}/joinRequests/r2`, storedRequest(MEMBER, { status: 'approved' }));
+      await suspend(OWNER);
+      await suspend(MEMBER);
+      await suspend(ASKER);
+      await assertSucceeds(getDoc(doc(as(OWNER), TEAM)));
+      await assertFails(setDoc(doc(collection(as(ASKER), 'teams')), newTeam(ASKER)));
+      await assertFails(setDoc(doc(collection(as(STRANGER), 'teams')), newTeam(STRANGER)));
+      await seed(`users/${STRANGER}`, profile(STRANGER));
+      await assertSucceeds(setDoc(doc(collection(as(STRANGER), 'teams')), newTeam(STRANGER)));
+      await assertFails(
+        updateDoc(doc(as(OWNER), TEAM), { description: '停止中', updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(as(OWNER), `${TEAM}/joinRequests/r1`), {
+          status: 'rejected',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(updateDoc(doc(as(OWNER), TEAM), { members: arrayRemove(MEMBER) }));
+      await assertFails(updateDoc(doc(as(MEMBER), TEAM), { members: arrayRemove(MEMBER) }));
+      await assertFails(deleteDoc(doc(as(ASKER), `${TEAM}/joinRequests/r1`)));
+      await assertFails(
+        setDoc(doc(collection(as(ASKER), `${TEAM}/joinRequests`)), newRequest(ASKER)),
+      );
+    });
+
+    it('needs a verified address to create a team or ask to join, not to leave', async () => {
+      await assertFails(setDoc(doc(collection(unverified(ASKER), 'teams')), newTeam(ASKER)));
+      await assertFails(
+        setDoc(doc(collection(unverified(ASKER), `${TEAM}/joinRequests`)), newRequest(ASKER)),
+      );
+      await assertSucceeds(
+        updateDoc(doc(unverified(MEMBER), TEAM), {
+          members: arrayRemove(MEMBER),
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+  });
+
+  describe('team events', () => {
+    const create = (db: Firestore, data: DocumentData) => setDoc(doc(db, 'events/e1'), data);
+
+    it('lets a member hold an event for the team, under the team name only', async () => {
+      await assertSucceeds(create(as(MEMBER), event({ teamId: 't1', teamName: TEAM_NAME })));
+      await assertFails(
+        create(as(ASKER), event({ organizerId: ASKER, teamId: 't1', teamName: TEAM_NAME })),
+      );
+      await assertFails(create(as(MEMBER), event({ teamId: 't1', teamName: '偽のチーム名' })));
+      await assertFails(create(as(MEMBER), event({ teamId: '', teamName: TEAM_NAME })));
+      await assertFails(create(as(MEMBER), event({ teamId: 'missing', teamName: '' })));
+    });
+
+    it('keeps an unchanged team on edit after the organizer left it, and takes no new one', async () => {
+      await seed('events/e1', {
+        ...event({ teamId: 't1', teamName: TEAM_NAME }),
+        createdAt: Timestamp.now(),
+        updatedAt: Timestamp.now(),
+      });
+      await seed(TEAM, storedTeam({ members: [OWNER] }));
+      await assertSucceeds(updateDoc(doc(as(MEMBER), 'events/e1'), { title: '練習会' }));
+      await seed('teams/t2', storedTeam({ name: '別チーム', members: [OWNER] }));
+      await assertFails(
+        updateDoc(doc(as(MEMBER), 'events/e1'), { teamId: 't2', teamName: '別チーム' }),
+      );
+      await assertSucceeds(updateDoc(doc(as(MEMBER), 'events/e1'), { teamId: '', teamName: '' }));
+    });
+  });
+});
