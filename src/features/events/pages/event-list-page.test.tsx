@@ -150,8 +150,9 @@ describe('event list filters', () => {
     await user.click(screen.getByRole('button', { name: 'もっと見る' }));
     await waitFor(() => expect(screen.getAllByTestId('event-card')).toHaveLength(40));
     await user.click(screen.getByRole('button', { name: 'もっと見る' }));
-    // 19 upcoming seeded events + 30 added: the last page holds 9 and ends the list.
-    await waitFor(() => expect(screen.getAllByTestId('event-card')).toHaveLength(49));
+    // 21 upcoming seeded events (2 of them teams') + 30 added: the last page holds 11 and ends
+    // the list.
+    await waitFor(() => expect(screen.getAllByTestId('event-card')).toHaveLength(51));
     expect(screen.queryByRole('button', { name: 'もっと見る' })).not.toBeInTheDocument();
   });
 
