@@ -3,7 +3,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 
 /**
- * Not guarded (SPEC §2): it only says the team exists and links to it; opened without an id
+ * Not guarded (docs/teams.md): it only says the team exists and links to it; opened without an id
  * (a bookmark, say) it still offers the list and creating a team.
  */
 export default function TeamCreateCompletePage() {
