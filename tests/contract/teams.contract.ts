@@ -390,14 +390,60 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       });
     });
 
+    describe('who may write', () => {
+      it('refuses a suspended account every team write, and lets it read', async () => {
+        const { backend } = h();
+        const { owner, asker, teamId } = await teamWithAsker(h());
+        const requestId = await backend.teams.requestToJoin(teamId, '');
+        await h().signUpAs('メンバー');
+        const other = await backend.teams.requestToJoin(teamId, '');
+        await h().signInAs(owner);
+        await backend.teams.approveRequest(teamId, other);
+        const member = (await backend.teams.get(teamId))!.members[1]!;
+
+        await h().setSuspended(owner, true);
+        await h().setSuspended(asker, true);
+        await h().setSuspended(member, true);
+        const suspended = ERR.accountSuspended;
+        await h().signInAs(owner);
+        expect((await backend.teams.get(teamId))!.ownerId).toBe(owner);
+        await expectRejection(backend.teams.create(teamInput()), suspended);
+        await expectRejection(backend.teams.update(teamId, { name: '停止中' }), suspended);
+        await expectRejection(backend.teams.approveRequest(teamId, requestId), suspended);
+        await expectRejection(backend.teams.rejectRequest(teamId, requestId), suspended);
+        await expectRejection(backend.teams.removeMember(teamId, member), suspended);
+        await h().signInAs(asker);
+        await expectRejection(backend.teams.cancelRequest(teamId, requestId), suspended);
+        await h().signInAs(member);
+        await expectRejection(backend.teams.leave(teamId), suspended);
+        expect((await backend.teams.get(teamId))!.members).toEqual([owner, member]);
+
+        await h().setSuspended(asker, false);
+        await h().signInAs(asker);
+        await backend.teams.cancelRequest(teamId, requestId);
+        expect(await backend.teams.myRequestFor(teamId)).toBeNull();
+      });
+
+      it('refuses an unverified account creating a team or asking to join', async () => {
+        const { backend } = h();
+        await h().signUpAs('代表');
+        const teamId = await backend.teams.create(teamInput());
+        await h().signUpUnverifiedAs('未確認 さん');
+        await expectRejection(backend.teams.create(teamInput()), ERR.emailNotVerified);
+        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.emailNotVerified);
+        expect(await backend.teams.myRequestFor(teamId)).toBeNull();
+      });
+    });
+
     it('reads a missing team as null, and throws when teams cannot be read', async () => {
       const { backend } = h();
-      await h().signUpAs('代表');
+      const owner = await h().signUpAs('代表');
       const id = await backend.teams.create(teamInput());
       expect(await backend.teams.get('no-such-team')).toBeNull();
       h().failReads({ collection: 'teams', code: 'unavailable' });
       await expectFailure(backend.teams.get(id), 'unavailable');
       await expectFailure(backend.teams.list({}), 'unavailable');
+      await expectFailure(backend.teams.byMember(owner), 'unavailable');
     });
   });
 }
