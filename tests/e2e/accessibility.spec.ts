@@ -5,7 +5,8 @@ import { expect, signIn, test } from './fixtures';
 /**
  * The screens a signed-in user reaches, checked with axe (the public ones are checked in
  * routes.spec.ts), at desktop and phone widths. Ids are the seeded ones (src/data/local/seed.ts);
- * organizer@example.com organizes seed-event-01, so its detail shows the organizer's panel.
+ * organizer@example.com organizes seed-event-01 and owns seed-team-01, so their details show the
+ * organizer's and the owner's panels.
  */
 const ORGANIZER = 'organizer@example.com';
 const PARTICIPANT = 'hanako@example.com';
@@ -24,6 +25,7 @@ const SIGNED_IN_SCREENS = [
   '/profile/settings',
   '/email-settings',
   '/teams',
+  '/teams/seed-team-01',
   '/teams/create',
   '/teams/seed-team-01/edit',
 ];
