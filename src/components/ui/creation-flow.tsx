@@ -11,7 +11,8 @@ import { prepareImage } from '@/lib/image-upload';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { Button } from './button';
 import { ImagePicker } from './image-picker';
-import { ActionError } from './standing-notice';
+import type { WriteRefusal } from '@/domain/rules/standing';
+import { ActionError, StandingNotice } from './standing-notice';
 import { Page } from './page';
 import { ProgressBar } from './progress-bar';
 import { StepIndicator } from './step-indicator';
@@ -30,6 +31,11 @@ export interface CreationFlowProps<S extends z.ZodType<FieldValues, FieldValues>
   title: string;
   /** What is being created, in the confirmation's lead: イベント, チーム. */
   noun: string;
+  /**
+   * Why this account may not create (useWriteRefusal('verified')): then the screen says so, with
+   * the way to verify an address, instead of offering the form.
+   */
+  refusal: WriteRefusal | null;
   /** The picture's label, e.g. イベント画像. */
   imageLabel: string;
   /** Where the picture is uploaded. */
@@ -52,6 +58,19 @@ export interface CreationFlowProps<S extends z.ZodType<FieldValues, FieldValues>
 export function CreationFlow<S extends z.ZodType<FieldValues, FieldValues>>(
   props: CreationFlowProps<S>,
 ) {
+  if (props.refusal) {
+    return (
+      <Page title={props.title}>
+        <div className="max-w-2xl">
+          <StandingNotice refusal={props.refusal} action={`${props.noun}を作成する`} />
+        </div>
+      </Page>
+    );
+  }
+  return <CreationSteps {...props} />;
+}
+
+function CreationSteps<S extends z.ZodType<FieldValues, FieldValues>>(props: CreationFlowProps<S>) {
   const { uid, basePath, schema, draft } = props;
   const location = useLocation();
   const navigate = useNavigate();

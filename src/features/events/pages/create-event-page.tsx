@@ -1,6 +1,4 @@
 import { CreationFlow } from '@/components/ui/creation-flow';
-import { Page } from '@/components/ui/page';
-import { StandingNotice } from '@/components/ui/standing-notice';
 import { eventFormSchema } from '@/domain/event-form';
 import { useCurrentUser, useWriteRefusal } from '@/features/auth/session';
 import { EventConfirmView } from '../components/event-confirm-view';
@@ -16,15 +14,6 @@ export default function CreateEventPage() {
   const refusal = useWriteRefusal('verified');
   // The route is guarded; while the session settles there is nothing to draft for yet.
   if (!user) return null;
-  if (refusal) {
-    return (
-      <Page title="イベントを作成">
-        <div className="max-w-2xl">
-          <StandingNotice refusal={refusal} action="イベントを作成する" />
-        </div>
-      </Page>
-    );
-  }
   return (
     <CreationFlow
       key={user.uid}
@@ -34,6 +23,7 @@ export default function CreateEventPage() {
       empty={EMPTY_EVENT_FORM}
       draft={createEventDraft}
       title="イベントを作成"
+      refusal={refusal}
       noun="イベント"
       imageLabel="イベント画像"
       imageFolder={eventImageFolder(user.uid)}

@@ -1,6 +1,4 @@
 import { CreationFlow } from '@/components/ui/creation-flow';
-import { Page } from '@/components/ui/page';
-import { StandingNotice } from '@/components/ui/standing-notice';
 import { teamFormSchema } from '@/domain/team-form';
 import { useCurrentUser, useWriteRefusal } from '@/features/auth/session';
 import { TeamConfirmView } from '../components/team-confirm-view';
@@ -12,19 +10,9 @@ import { useCreateTeam } from '../team-mutations';
 export default function TeamCreatePage() {
   const user = useCurrentUser();
   const create = useCreateTeam();
-  // Creating a team needs a verified address and an active account: said before the form.
   const refusal = useWriteRefusal('verified');
   // The route is guarded; while the session settles there is nothing to draft for yet.
   if (!user) return null;
-  if (refusal) {
-    return (
-      <Page title="チームを作成">
-        <div className="max-w-2xl">
-          <StandingNotice refusal={refusal} action="チームを作成する" />
-        </div>
-      </Page>
-    );
-  }
   return (
     <CreationFlow
       key={user.uid}
@@ -34,6 +22,7 @@ export default function TeamCreatePage() {
       empty={EMPTY_TEAM_FORM}
       draft={createTeamDraft}
       title="チームを作成"
+      refusal={refusal}
       noun="チーム"
       imageLabel="チーム画像"
       imageFolder={teamImageFolder(user.uid)}
