@@ -1,6 +1,7 @@
 import {
   notificationIdFor,
   notificationSchema,
+  notificationLink,
   notificationText,
   notificationTime,
   requesterNameOf,
@@ -170,6 +171,15 @@ describe('notificationText: the words, rendered from type and data', () => {
     expect(notificationText(n('team_join_rejected', {})).body).toBe(
       'チームへの参加リクエストは承認されませんでした',
     );
+  });
+
+  it('leads a team notification to its team, any other to its event', () => {
+    expect(notificationLink(n('team_join_approved', { teamId: 't 1', requestId: 'r1' }))).toBe(
+      '/teams/t%201',
+    );
+    expect(notificationLink(n('participation_approved', { eventId: 'e1' }))).toBe('/events/e1');
+    expect(notificationLink(n('system', {}))).toBeNull();
+    expect(notificationLink(n('team_join_request', { teamId: 7 }))).toBeNull();
   });
 
   it('never renders a value of the wrong type', () => {

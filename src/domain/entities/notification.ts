@@ -194,3 +194,15 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return { title: 'お知らせ', body: '' };
   }
 }
+
+/**
+ * Where opening a notification leads: the team of a team notification, the event of any other
+ * notification that names one, else nowhere (null).
+ */
+export function notificationLink(n: Pick<AppNotification, 'type' | 'data'>): string | null {
+  const id = (v: unknown) => (typeof v === 'string' && v !== '' ? encodeURIComponent(v) : null);
+  const teamId = id(n.data.teamId);
+  if (n.type.startsWith('team_') && teamId) return `/teams/${teamId}`;
+  const eventId = id(n.data.eventId);
+  return eventId ? `/events/${eventId}` : null;
+}

@@ -3,16 +3,15 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { notificationText, type AppNotification } from '@/domain/entities/notification';
+import {
+  notificationLink,
+  notificationText,
+  type AppNotification,
+} from '@/domain/entities/notification';
 import { formatRelative } from '@/domain/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNow } from '@/lib/use-now';
 import { useNotificationActions, useNotifications } from '../notification-queries';
-
-function eventIdOf(n: AppNotification): string | null {
-  const id = n.data.eventId;
-  return typeof id === 'string' && id !== '' ? id : null;
-}
 
 export default function NotificationsPage() {
   const { notifications, unreadCount, isLoading, error, retry } = useNotifications();
@@ -23,8 +22,8 @@ export default function NotificationsPage() {
 
   const open = (n: AppNotification) => {
     if (!n.read) markRead.mutate(n.id);
-    const eventId = eventIdOf(n);
-    if (eventId) navigate(`/events/${encodeURIComponent(eventId)}`);
+    const link = notificationLink(n);
+    if (link) navigate(link);
   };
 
   const actions =
