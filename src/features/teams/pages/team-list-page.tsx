@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { CARD_GRID_CLASS, CardGridSkeleton } from '@/components/ui/card-grid';
 import { EmptyState, ErrorState, Page } from '@/components/ui/page';
 import type { TeamFilters } from '@/data/ports/teams';
@@ -91,24 +92,17 @@ export default function TeamListPage() {
               ))}
             </ul>
           )}
-          {query.hasNextPage && !query.isPlaceholderData ? (
-            <div className="mt-8 flex justify-center">
-              <Button
-                variant="secondary"
-                className="min-w-40"
-                busy={query.isFetchingNextPage}
-                busyLabel="読み込み中…"
-                onClick={() => void query.fetchNextPage()}
-              >
-                もっと見る
-              </Button>
-            </div>
-          ) : null}
-          {query.isFetchNextPageError ? (
-            <p role="alert" className="mt-3 text-center text-sm text-red-700">
-              {errorMessage(query.error, '続きを読み込めませんでした')}
-            </p>
-          ) : null}
+          <LoadMore
+            className="mt-8"
+            hasMore={query.hasNextPage && !query.isPlaceholderData}
+            loading={query.isFetchingNextPage}
+            error={
+              query.isFetchNextPageError
+                ? errorMessage(query.error, '続きを読み込めませんでした')
+                : null
+            }
+            onLoadMore={() => void query.fetchNextPage()}
+          />
         </div>
       )}
     </Page>
