@@ -72,9 +72,14 @@ describe('ProfileSettingsPage', () => {
     );
   });
 
-  it('keeps gender and birth date private by default and shows only what is chosen', async () => {
+  it('shows of gender and birth date only what is chosen: nothing, then both', async () => {
     const user = userEvent.setup();
     await renderSettings();
+    // The demo organizer shows gender and age; hide both first.
+    const showGender = screen.getByLabelText('公開プロフィールに性別を表示する');
+    expect(showGender).toBeChecked();
+    await user.click(showGender);
+    await user.click(screen.getByRole('radio', { name: '公開しない' }));
     await user.selectOptions(screen.getByLabelText('性別'), 'male');
     await user.clear(screen.getByLabelText('生年月日'));
     await user.type(screen.getByLabelText('生年月日'), '1990-01-20');
