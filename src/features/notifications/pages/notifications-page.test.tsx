@@ -51,7 +51,9 @@ describe('NotificationsPage', () => {
     expect(rows[1]).toHaveTextContent('参加リクエストが承認されませんでした');
     expect(rows[1]).toHaveTextContent('「皇居ラン 10km」への参加リクエストは承認されませんでした');
     expect(rows[1]).toHaveTextContent('2日前');
-    expect(rows[1]).toHaveTextContent('未読');
+    expect(
+      within(rows[1]!).getByRole('button', { name: '未読：参加リクエストが承認されませんでした' }),
+    ).toBeInTheDocument();
     expect(rows[2]).toHaveTextContent('参加リクエストが承認されました');
     expect(rows[2]).not.toHaveTextContent('未読');
     expect(screen.getByRole('link', { name: '通知 未読2件' })).toHaveAttribute(
