@@ -63,12 +63,19 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('a participant sees the event detail and notifications without accessibility violations', async ({
+test('a participant sees the event, team, profile and chat (with their 通報 buttons) and notifications without accessibility violations', async ({
   page,
   consoleErrors,
 }) => {
   await signIn(page, PARTICIPANT, PASSWORD);
-  for (const path of ['/events/seed-event-01', '/notifications']) {
+  // The team, the organizer's profile and their chat with the participant show 通報 buttons.
+  for (const path of [
+    '/events/seed-event-01',
+    '/notifications',
+    '/teams/seed-team-01',
+    '/profile/demo-organizer',
+    '/messages/demo-hanako_demo-organizer',
+  ]) {
     await page.goto(path);
     await settled(page);
     await expectAccessible(page);

@@ -32,33 +32,55 @@ function FlagIcon() {
 export function ReportButton({
   target,
   ownerId,
+  compact = false,
+  describedBy,
   className = '',
 }: {
   target: ReportTarget;
   /** Whose content it is; that person sees no button. */
   ownerId: string;
+  /**
+   * A small 「通報」 for content repeated in a list (a chat's messages); its accessible name
+   * stays 「…を通報」 and `describedBy` points at the content it reports.
+   */
+  compact?: boolean;
+  describedBy?: string;
   className?: string;
 }) {
   const user = useCurrentUser();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const noun = REPORT_TARGET_LABELS[target.type];
-  const buttonStyle = `inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-red-700 ${className}`;
+  const buttonStyle = compact
+    ? `inline-flex min-h-6 min-w-6 items-center gap-1 rounded px-1.5 text-xs text-slate-500 hover:bg-slate-100 hover:text-red-700 ${className}`
+    : `inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-red-700 ${className}`;
+  const content = (
+    <>
+      <FlagIcon />
+      {compact ? '通報' : `${noun}を通報`}
+    </>
+  );
+  const a11y = {
+    'aria-label': compact ? `${noun}を通報` : undefined,
+    'aria-describedby': describedBy,
+  };
   if (user && user.uid === ownerId) return null;
   if (!user) {
     const returnUrl = `${location.pathname}${location.search}`;
     return (
-      <Link to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`} className={buttonStyle}>
-        <FlagIcon />
-        {noun}を通報
+      <Link
+        to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`}
+        className={buttonStyle}
+        {...a11y}
+      >
+        {content}
       </Link>
     );
   }
   return (
     <>
-      <button type="button" className={buttonStyle} onClick={() => setOpen(true)}>
-        <FlagIcon />
-        {noun}を通報
+      <button type="button" className={buttonStyle} onClick={() => setOpen(true)} {...a11y}>
+        {content}
       </button>
       {open ? <ReportDialog target={target} onClose={() => setOpen(false)} /> : null}
     </>

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Conversation } from '@/domain/entities/conversation';
 import { isArchivedFor, partnerOf, unreadFor } from '@/domain/rules/conversations';
 import { isSuspended } from '@/domain/rules/standing';
+import { ReportButton } from '@/features/admin/report-button';
 import type { SessionUser } from '@/features/auth/session';
 import { Avatar } from '@/features/auth/user-menu';
 import { useBackend } from '@/lib/backend-context';
@@ -94,6 +95,14 @@ export function ChatView({
         partnerName={partner.name}
         onRetry={chat.retry}
         onDiscard={chat.discard}
+        receivedAction={(item, describedBy) => (
+          <ReportButton
+            compact
+            describedBy={describedBy}
+            target={{ type: 'message', conversationId: conversation.id, messageId: item.id }}
+            ownerId={partnerId}
+          />
+        )}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDayHeading, formatTime } from '@/domain/format';
 import type { ChatItem } from '../use-chat';
@@ -19,18 +19,24 @@ function MyStatus({ item }: { item: ChatItem }) {
   );
 }
 
+/** What a received message offers beside its time (the chat adds 「通報」). */
+export type ReceivedAction = (item: ChatItem, describedBy: string) => ReactNode;
+
 function Bubble({
   item,
   partnerName,
   onRetry,
   onDiscard,
+  receivedAction,
 }: {
   item: ChatItem;
   partnerName: string;
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
+  receivedAction?: ReceivedAction;
 }) {
   const failed = item.status === 'failed';
+  const textId = useId();
   return (
     <li
       className={`flex flex-col ${item.mine ? 'items-end' : 'items-start'}`}
@@ -38,6 +44,7 @@ function Bubble({
     >
       <span className="sr-only">{item.mine ? 'あなた' : partnerName}：</span>
       <p
+        id={textId}
         className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap sm:max-w-[75%] ${
           item.mine
             ? `rounded-br-sm text-white ${failed ? 'bg-red-700/80' : item.status === 'sending' ? 'bg-brand-700/70' : 'bg-brand-700'}`
@@ -46,9 +53,16 @@ function Bubble({
       >
         {item.content}
       </p>
-      <p className="mt-0.5 px-1 text-[0.6875rem] text-slate-500">
-        {item.mine ? <MyStatus item={item} /> : <time>{formatTime(item.sentAt)}</time>}
-      </p>
+      {item.mine ? (
+        <p className="mt-0.5 px-1 text-[0.6875rem] text-slate-500">
+          <MyStatus item={item} />
+        </p>
+      ) : (
+        <div className="mt-0.5 flex items-center gap-1 px-1 text-[0.6875rem] text-slate-500">
+          <time>{formatTime(item.sentAt)}</time>
+          {receivedAction?.(item, textId)}
+        </div>
+      )}
       {failed ? (
         <div
           role="alert"
@@ -98,12 +112,15 @@ export function MessageList({
   partnerName,
   onRetry,
   onDiscard,
+  receivedAction,
 }: {
   items: ChatItem[];
   now: Date;
   partnerName: string;
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
+  /** Rendered beside the time of each message from the other person, never on mine. */
+  receivedAction?: ReceivedAction;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
@@ -158,6 +175,7 @@ export function MessageList({
                   partnerName={partnerName}
                   onRetry={onRetry}
                   onDiscard={onDiscard}
+                  receivedAction={receivedAction}
                 />
               </Fragment>
             );

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { conversationId } from '@/domain/entities/conversation';
+import { reportDocId } from '@/domain/entities/report';
 import {
   createTestBackend,
   DEMO_UIDS,
@@ -88,6 +89,42 @@ describe('/messages', () => {
     await waitFor(async () =>
       expect((await backend.conversations.get(id))!.unreadCount[DEMO_UIDS.hanako]).toBe(0),
     );
+  });
+
+  it('offers 通報 on each message from the other person, never on mine, and files it from the keyboard', async () => {
+    const backend = await createTestBackend();
+    await signInAs(backend, 'hanako@example.com');
+    const id = conversationId(DEMO_UIDS.hanako, DEMO_UIDS.organizer);
+    renderAt(backend, `/messages/${id}`);
+    const log = await screen.findByRole('log', { name: 'メッセージ履歴' });
+    const last = 'はい、体育館シューズで大丈夫です。当日お待ちしています！';
+    await within(log).findByText(last);
+    // The organizer sent two of the four seeded messages; each names the message it reports.
+    const buttons = within(log).getAllByRole('button', { name: 'メッセージを通報' });
+    expect(
+      buttons
+        .map((b) => b.getAttribute('aria-describedby'))
+        .map((d) => document.getElementById(d!)?.textContent),
+    ).toEqual(['はじめまして、山田です。初心者の方も大歓迎です！', last]);
+    const mine = within(log).getByText('ありがとうございます。シューズは体育館用で大丈夫ですか？');
+    expect(within(mine.closest('li')!).queryByRole('button')).toBeNull();
+
+    const user = userEvent.setup();
+    within(log).getByRole('button', { name: 'メッセージを通報', description: last }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'このメッセージを通報' });
+    await user.click(within(dialog).getByLabelText('スパム・宣伝目的'));
+    await user.click(within(dialog).getByRole('button', { name: '通報する' }));
+    expect(await screen.findByRole('dialog', { name: '通報を受け付けました' })).toBeVisible();
+    const target = { type: 'message' as const, conversationId: id, messageId: `${id}-m4` };
+    expect(await backend.db.reports.get(reportDocId(target, DEMO_UIDS.hanako))).toMatchObject({
+      targetType: 'message',
+      targetId: `${id}-m4`,
+      conversationId: id,
+      subjectUserId: DEMO_UIDS.organizer,
+      targetLabel: last,
+      reason: 'spam',
+    });
   });
 
   it('archives for me only and finds the conversation under アーカイブ', async () => {

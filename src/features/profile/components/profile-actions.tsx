@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import type { UserProfile } from '@/domain/entities/user';
+import { ReportButton } from '@/features/admin/report-button';
 import { StartConversationButton } from '@/features/messages/start-conversation-button';
 
 /**
  * The actions beside a name on /profile/{id}. The owner edits their profile; everyone else may
- * send a message (a visitor is offered the login first).
+ * send a message or report the profile (a visitor is offered the login first).
  */
 export function ProfileActions({ profile, isMe }: { profile: UserProfile; isMe: boolean }) {
   if (isMe) {
@@ -15,5 +16,10 @@ export function ProfileActions({ profile, isMe }: { profile: UserProfile; isMe: 
       </Link>
     );
   }
-  return <StartConversationButton otherUid={profile.id} label="メッセージを送る" />;
+  return (
+    <>
+      <StartConversationButton otherUid={profile.id} label="メッセージを送る" />
+      <ReportButton target={{ type: 'user', id: profile.id }} ownerId={profile.id} />
+    </>
+  );
 }

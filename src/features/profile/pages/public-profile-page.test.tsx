@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reportDocId } from '@/domain/entities/report';
 import { DEMO_UIDS, type LocalBackend } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import MyProfilePage from './my-profile-page';
@@ -25,7 +27,7 @@ const save = {
 };
 
 function renderPublic(uid: string) {
-  renderWithBackend(<PublicProfilePage />, backend, {
+  return renderWithBackend(<PublicProfilePage />, backend, {
     route: `/profile/${uid}`,
     path: '/profile/:id',
   });
@@ -64,6 +66,53 @@ describe('PublicProfilePage', () => {
     expect(within(summary).getByText('男性')).toBeInTheDocument();
     expect(within(summary).getByText(/^\d+歳$/)).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/1990|@/);
+  });
+
+  it('lets another user report the profile and confirms it; my own profile has no report button', async () => {
+    await signInAs(backend, 'hanako@example.com');
+    const view = renderPublic(DEMO_UIDS.ichiro);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ユーザーを通報' }));
+    const dialog = await screen.findByRole('dialog', { name: 'このユーザーを通報' });
+    await user.click(within(dialog).getByLabelText('嫌がらせ・誹謗中傷'));
+    await user.type(within(dialog).getByLabelText('詳しい内容'), '自己紹介に暴言があります');
+    await user.click(within(dialog).getByRole('button', { name: '通報する' }));
+    expect(await screen.findByRole('dialog', { name: '通報を受け付けました' })).toBeVisible();
+    const target = { type: 'user' as const, id: DEMO_UIDS.ichiro };
+    expect(await backend.db.reports.get(reportDocId(target, DEMO_UIDS.hanako))).toMatchObject({
+      reporterId: DEMO_UIDS.hanako,
+      targetType: 'user',
+      targetId: DEMO_UIDS.ichiro,
+      subjectUserId: DEMO_UIDS.ichiro,
+      reason: 'harassment',
+      detail: '自己紹介に暴言があります',
+    });
+    view.unmount();
+
+    renderPublic(DEMO_UIDS.hanako);
+    await screen.findByRole('note');
+    expect(screen.queryByRole('button', { name: /通報/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /通報/ })).not.toBeInTheDocument();
+  });
+
+  it('says so in the dialog when I reported this profile before (the seed has one)', async () => {
+    await signInAs(backend, 'misaki@example.com');
+    renderPublic(DEMO_UIDS.ichiro);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ユーザーを通報' }));
+    const dialog = await screen.findByRole('dialog', { name: 'このユーザーを通報' });
+    await user.click(within(dialog).getByLabelText('その他'));
+    await user.click(within(dialog).getByRole('button', { name: '通報する' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('既に通報済みです');
+    expect(within(dialog).getByLabelText('その他')).toBeChecked();
+  });
+
+  it('offers a signed-out visitor the login (and back) to report a profile', async () => {
+    renderPublic(DEMO_UIDS.ichiro);
+    expect(await screen.findByRole('link', { name: 'ユーザーを通報' })).toHaveAttribute(
+      'href',
+      `/login?returnUrl=${encodeURIComponent(`/profile/${DEMO_UIDS.ichiro}`)}`,
+    );
   });
 
   it("lists the user's upcoming organized events", async () => {

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isTeamMember, type Team } from '@/domain/entities/team';
 import { errorMessage } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
+import { ReportButton } from '@/features/admin/report-button';
 import { useCurrentUser } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { MembersSection } from '../components/members-section';
@@ -59,11 +60,16 @@ function TeamDetail({ team }: { team: Team }) {
             <p className="mt-2 text-sm text-slate-600">
               {[team.region || '地域指定なし', team.activity].filter(Boolean).join('・')}
             </p>
-            {isOwner ? (
-              <Link to={editPath} className={buttonClass('secondary', 'mt-4')}>
-                編集
-              </Link>
-            ) : null}
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+              {isOwner ? (
+                <Link to={editPath} className={buttonClass('secondary')}>
+                  編集
+                </Link>
+              ) : (
+                <span />
+              )}
+              <ReportButton target={{ type: 'team', id: team.id }} ownerId={team.ownerId} />
+            </div>
           </div>
         </div>
 
