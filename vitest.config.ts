@@ -13,5 +13,9 @@ export default defineConfig({
     // (scripts/test-firebase.sh starts what it can and runs them for real).
     include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/rules/**/*.test.ts'],
     restoreMocks: true,
+    // Limits, not waits: the screen tests take seconds on a busy 2-core machine (5.2 s measured
+    // at load 19 against vitest's default 5 s limit).
+    testTimeout: 15_000,
+    hookTimeout: 30_000,
   },
 });
