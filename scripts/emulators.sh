@@ -39,6 +39,9 @@ EMU_FIREBASE_CLI="$EMU_ROOT/node_modules/firebase-tools/lib/bin/firebase.js"
 
 # firebase-tools must not wait for the network: no update check, no prompts.
 export NO_UPDATE_NOTIFIER=1 FIREBASE_CLI_DISABLE_UPDATE_CHECK=true FIREBASE_SKIP_UPDATE_CHECK=true CI="${CI:-true}"
+# Reading the functions' definitions loads their code, which takes longer than firebase-tools'
+# 10 s on a busy machine.
+export FUNCTIONS_DISCOVERY_TIMEOUT="${FUNCTIONS_DISCOVERY_TIMEOUT:-120}"
 # Announced by emu_start only; values inherited from a shell would point elsewhere.
 unset FIREBASE_AUTH_EMULATOR_HOST FIRESTORE_EMULATOR_HOST FIREBASE_STORAGE_EMULATOR_HOST FUNCTIONS_EMULATOR_HOST
 
@@ -225,7 +228,9 @@ emu_start_firebase_tools() {
   "emulators": { $config, "ui": { "enabled": false }, "singleProjectMode": true }
 }
 JSON
-    emu_spawn "$EMU_WORK/firebase-tools.log" "$EMU_WORK" env TMPDIR="$EMU_WORK" node "$EMU_FIREBASE_CLI" \
+    # Plain text (a caller may force colours, as Playwright does): the log is read by grep.
+    emu_spawn "$EMU_WORK/firebase-tools.log" "$EMU_WORK" env -u FORCE_COLOR NO_COLOR=1 TMPDIR="$EMU_WORK" \
+      node "$EMU_FIREBASE_CLI" \
       emulators:start --only "$only" --project "$EMU_PROJECT" --config "$EMU_WORK/firebase.json"
     pid=$EMU_SPAWNED
     if emu_wait_until "$pid" grep -q "All emulators ready\|unexpected error" "$EMU_WORK/firebase-tools.log" &&
@@ -241,9 +246,12 @@ JSON
         emu_log "Storage: firebase-tools emulator on $FIREBASE_STORAGE_EMULATOR_HOST (Java $EMU_JAVA)"
       fi
       if [[ $EMU_FUNCTIONS == true ]]; then
-        if ! grep -q "http function initialized" "$EMU_WORK/firebase-tools.log"; then
-          emu_log "the Functions emulator loaded no function; last lines:"
-          tail -n 8 "$EMU_WORK/firebase-tools.log" | sed 's/^/    /'
+        # The functions load after "All emulators ready" on a busy machine.
+        if ! emu_wait_until "$pid" grep -q "http function initialized\|Failed to load function" \
+          "$EMU_WORK/firebase-tools.log" ||
+          ! grep -q "http function initialized" "$EMU_WORK/firebase-tools.log"; then
+          emu_log "the Functions emulator loaded no function:"
+          grep -i -A3 "function" "$EMU_WORK/firebase-tools.log" | head -n 20 | sed 's/^/    /'
           return 1
         fi
         export FUNCTIONS_EMULATOR_HOST="127.0.0.1:$fn_port"

@@ -3,9 +3,8 @@
 # (scripts/emulators.sh says which and how): Auth always; Firestore from firebase-tools with
 # Java >= 21 or from the Google Cloud SDK's jar; Storage when firebase-tools has it cached.
 #
-# Runs tests/contract/firebase.test.ts (the port contracts on the Firebase backend),
-# tests/contract/demo-seed.test.ts (the demo data on both backends) and tests/rules/*.test.ts
-# (security rules) in one vitest run, then prints one summary line of what ran and what did not.
+# Runs tests/contract/firebase.test.ts (the port contracts and the demo data on the Firebase
+# backend) and tests/rules/*.test.ts (security rules) in one vitest run, then prints one summary line of what ran and what did not.
 # Suites whose emulator is missing skip by name. Exits non-zero when a test fails or an emulator
 # that should start does not.
 #
@@ -27,7 +26,7 @@ log() { echo "test-firebase: $*"; }
 
 RESULTS="$WORK/results.json"
 status=0
-npx vitest run tests/contract/firebase.test.ts tests/contract/demo-seed.test.ts tests/rules --silent=passed-only \
+npx vitest run tests/contract/firebase.test.ts tests/rules --silent=passed-only \
   --reporter=default --reporter=json --outputFile.json="$RESULTS" || status=$?
 
 # One line: what ran (per file, with counts) and what did not, by name.

@@ -8,6 +8,8 @@ import type { FirebaseParticipationPort } from '@/data/firebase/participation';
 import type { OutboxMail } from '@/data/ports/backend';
 import type { ContractHarness } from './harness';
 import { oobCodes, resetEmulators } from '../../scripts/emulator-rest';
+import { seedFirebaseEmulators } from '../../scripts/firebase-seed';
+import type { SeededBackend } from './demo-seed.contract';
 import { signUpVerified } from './support';
 
 /**
@@ -121,4 +123,15 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
       await deleteApp(services.app);
     },
   };
+}
+
+/** The emulators emptied and loaded with the demo data by npm run seed:emulators' seeder. */
+export async function createSeededFirebaseBackend(): Promise<SeededBackend> {
+  const now = new Date();
+  await seedFirebaseEmulators({ projectId: FIREBASE_PROJECT_ID, now, reset: true });
+  const services = await createEmulatorServices({
+    projectId: FIREBASE_PROJECT_ID,
+    fetch: async () => new Response('{}', { status: 200 }),
+  });
+  return { backend: services.backend, now, dispose: () => deleteApp(services.app) };
 }

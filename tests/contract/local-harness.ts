@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { vi } from 'vitest';
 import { createLocalBackend } from '@/data/local/create-local-backend';
+import type { SeededBackend } from './demo-seed.contract';
 import type { ContractHarness } from './harness';
 import { signUpVerified, sleep } from './support';
 
@@ -54,6 +55,25 @@ export async function createLocalHarness(): Promise<ContractHarness> {
       await backend.auth.signOut();
       backend.close();
       await Dexie.delete(dbName);
+    },
+  };
+}
+
+/** A fresh database that the local backend seeds with the demo data, as the app does. */
+export async function createSeededLocalBackend(): Promise<SeededBackend> {
+  const now = new Date();
+  const backend = await createLocalBackend({
+    dbName: `demo-seed-${crypto.randomUUID()}`,
+    origin: 'http://localhost:5173',
+    passwordIterations: 1000,
+    now: () => now,
+  });
+  return {
+    backend,
+    now,
+    dispose: async () => {
+      backend.close();
+      await Dexie.delete(backend.db.name);
     },
   };
 }

@@ -6,7 +6,8 @@ import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
-import { createLocalHarness } from './local-harness';
+import { demoSeedContract } from './demo-seed.contract';
+import { createLocalHarness, createSeededLocalBackend } from './local-harness';
 import { describe } from 'vitest';
 
 /** Every port contract against the local backend: fresh fake-indexeddb database per test, no seed. */
@@ -19,4 +20,5 @@ describe('local backend', () => {
   conversationsContract(createLocalHarness);
   filesContract(createLocalHarness);
   teamsContract(createLocalHarness);
+  demoSeedContract(createSeededLocalBackend);
 });

@@ -27,7 +27,7 @@ afterEach(async () => {
   for (const name of new Set(all.map((b) => b.db.name))) await Dexie.delete(name);
 });
 
-/** The local seeder itself; what the demo data holds is checked on both backends in tests/contract/demo-seed.test.ts. */
+/** The local seeder itself; what the demo data holds is checked on both backends by tests/contract/demo-seed.contract.ts. */
 describe('local demo seed', () => {
   it('maps the Firebase layout to its tables: the address onto the profile, messages beside their conversation', async () => {
     const b = await seeded();
