@@ -188,6 +188,18 @@ emu_start_gcloud_firestore() {
 
 # --- Auth, Functions (and Java >= 21 Firestore/Storage) from firebase-tools ----------------
 
+# Whether the firebase-tools process $1 is ready: everything started, Auth answering on port $2,
+# and, when asked for, the functions loaded (which happens after "All emulators ready" on a busy
+# machine).
+emu_tools_ready() {
+  local pid=$1 auth_port=$2 log="$EMU_WORK/firebase-tools.log"
+  emu_wait_until "$pid" grep -q "All emulators ready\|unexpected error" "$log" &&
+    emu_answers "http://127.0.0.1:$auth_port/" authEmulator || return 1
+  [[ $EMU_FUNCTIONS == true ]] || return 0
+  emu_wait_until "$pid" grep -q "http function initialized\|Failed to load function" "$log" &&
+    grep -q "http function initialized" "$log"
+}
+
 # A config of its own, outside the project: only the chosen ports and emulators, hub and logging
 # on whatever ports are free, the hub's locator file in $EMU_WORK (TMPDIR) so runs never meet,
 # and the Functions' environment (configDir) there too, so nothing is written into functions/.
@@ -233,8 +245,7 @@ JSON
       node "$EMU_FIREBASE_CLI" \
       emulators:start --only "$only" --project "$EMU_PROJECT" --config "$EMU_WORK/firebase.json"
     pid=$EMU_SPAWNED
-    if emu_wait_until "$pid" grep -q "All emulators ready\|unexpected error" "$EMU_WORK/firebase-tools.log" &&
-      emu_answers "http://127.0.0.1:$auth_port/" authEmulator; then
+    if emu_tools_ready "$pid" "$auth_port"; then
       export FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$auth_port"
       emu_log "Auth: firebase-tools emulator on $FIREBASE_AUTH_EMULATOR_HOST"
       if [[ $EMU_FIRESTORE_VIA == tools ]]; then
@@ -246,14 +257,6 @@ JSON
         emu_log "Storage: firebase-tools emulator on $FIREBASE_STORAGE_EMULATOR_HOST (Java $EMU_JAVA)"
       fi
       if [[ $EMU_FUNCTIONS == true ]]; then
-        # The functions load after "All emulators ready" on a busy machine.
-        if ! emu_wait_until "$pid" grep -q "http function initialized\|Failed to load function" \
-          "$EMU_WORK/firebase-tools.log" ||
-          ! grep -q "http function initialized" "$EMU_WORK/firebase-tools.log"; then
-          emu_log "the Functions emulator loaded no function:"
-          grep -i -A3 "function" "$EMU_WORK/firebase-tools.log" | head -n 20 | sed 's/^/    /'
-          return 1
-        fi
         export FUNCTIONS_EMULATOR_HOST="127.0.0.1:$fn_port"
         emu_log "Functions: firebase-tools emulator on $FUNCTIONS_EMULATOR_HOST (functions/lib)"
       fi
@@ -262,7 +265,7 @@ JSON
     emu_stop_group "$pid"
     emu_forget_group "$pid"
     emu_log "firebase-tools emulators ($only) did not come up (attempt $attempt); last lines:"
-    tail -n 8 "$EMU_WORK/firebase-tools.log" | sed 's/^/    /'
+    grep -v '^[[:space:]]*$' "$EMU_WORK/firebase-tools.log" | tail -n 12 | sed 's/^/    /'
   done
   return 1
 }
