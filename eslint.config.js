@@ -73,6 +73,13 @@ export default tseslint.config(
     }),
   },
   {
+    files: ['src/data/demo/**/*.ts'],
+    rules: restrict(...sdk('The demo data is a plain description that both backends load.'), {
+      group: ['@/data/*/*', '!@/data/demo/*', '@/features/*', '@/app/*', '@/lib/*'],
+      message: 'The demo data depends on the domain only.',
+    }),
+  },
+  {
     files: ['src/data/local/**/*.ts'],
     rules: restrict(
       {

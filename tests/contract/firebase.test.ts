@@ -4,7 +4,8 @@ import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
-import { createFirebaseHarness, emulators } from './firebase-harness';
+import { demoSeedContract } from './demo-seed.contract';
+import { createFirebaseHarness, createSeededFirebaseBackend, emulators } from './firebase-harness';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { staffContract } from './staff.contract';
@@ -47,6 +48,8 @@ const firestoreSuites = {
   teams: teamsContract,
   staff: staffContract,
   standing: standingContract,
+  // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
+  'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };
 
 for (const [name, suite] of Object.entries(firestoreSuites)) {
