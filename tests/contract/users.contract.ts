@@ -248,7 +248,7 @@ export function usersContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const owner = await h().signUpAs('写真の人');
         const photo = {
-          photoURL: 'https://example.com/p.png',
+          photoURL: `https://storage.example/v0/b/demo-bucket/o/users%2F${owner}%2F1_p.png?alt=media`,
           photoPath: `users/${owner}/1_p.png`,
         };
         await backend.users.saveProfile(owner, save(photo));

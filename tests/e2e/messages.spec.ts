@@ -7,7 +7,7 @@ const A = { email: 'ichiro@example.com', name: '鈴木 一郎', uid: 'demo-ichir
 const B = { email: 'hanako@example.com', name: '佐藤 花子', uid: 'demo-hanako' };
 
 function messagesBadge(page: Page, unread: number): Locator {
-  const name = unread > 0 ? `メッセージ（未読${unread}件）` : 'メッセージ';
+  const name = unread > 0 ? `メッセージ 未読${unread}件` : 'メッセージ';
   return page.getByRole('banner').getByRole('link', { name, exact: true });
 }
 

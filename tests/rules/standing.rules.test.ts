@@ -147,18 +147,18 @@ describe.skipIf(!firestoreHost)(`firestore rules: who may write${NOT_RUN}`, () =
     expect((await peek(`users/${SAM}`))!.isActive).toBe(false);
   });
 
-  it('lets staff suspend and restore others: admins anyone, moderators plain users only (hole 2)', async () => {
+  it('refuses standing and role changes without their audit entry, and a moderator acting as admin (hole 2; the audited changes by rank: tests/rules/staff.rules.test.ts)', async () => {
     await seed('users/mod2', profile('mod2', { role: 'moderator' }));
-    await assertSucceeds(updateDoc(doc(as(MOD), `users/${ALICE}`), { isActive: false }));
-    await assertSucceeds(updateDoc(doc(as(MOD), `users/${SAM}`), { isActive: true }));
+    await assertFails(updateDoc(doc(as(MOD), `users/${ALICE}`), { isActive: false }));
+    await assertFails(updateDoc(doc(as(MOD), `users/${SAM}`), { isActive: true }));
     // A moderator acting as admin: suspending an admin or another moderator, changing roles.
     await assertFails(updateDoc(doc(as(MOD), `users/${ADMIN}`), { isActive: false }));
     await assertFails(updateDoc(doc(as(MOD), 'users/mod2'), { isActive: false }));
     await assertFails(updateDoc(doc(as(MOD), `users/${ALICE}`), { role: 'moderator' }));
     await assertFails(updateDoc(doc(as(MOD), `users/${MOD}`), { role: 'admin' }));
-    // Admins: anyone's standing and role, with known values only, never their own.
-    await assertSucceeds(updateDoc(doc(as(ADMIN), 'users/mod2'), { isActive: false }));
-    await assertSucceeds(
+    // Admins too need the audit entry in the same write; unknown values and their own standing never.
+    await assertFails(updateDoc(doc(as(ADMIN), 'users/mod2'), { isActive: false }));
+    await assertFails(
       updateDoc(doc(as(ADMIN), `users/${ALICE}`), {
         role: 'moderator',
         updatedAt: serverTimestamp(),

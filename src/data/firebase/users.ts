@@ -17,7 +17,7 @@ import { emailSettingsSchema } from '@/domain/entities/email-settings';
 import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
 import { BackendError, DomainError } from '@/domain/errors';
 import { privateProfileOf, profileWrites, stalePublicFields } from '@/domain/profile';
-import { assertMayWriteOwn } from '@/domain/rules/standing';
+import { assertMayWriteOwn, type Actor } from '@/domain/rules/standing';
 import type { UsersPort } from '@/data/ports/users';
 import { logger } from '@/lib/logger';
 import { userConverter, parsedDocs } from './converters';
@@ -73,6 +73,15 @@ export async function retryWhileRefused(
       await wait(delaysMs[attempt]!);
     }
   }
+}
+
+/**
+ * A write to the caller's own documents: anyone else's is refused as the rules refuse it
+ * ('permission-denied'), then the standing decides (loginRequired, accountSuspended).
+ */
+function ownerOnly(actor: Actor | null, uid: string): void {
+  if (actor && actor.uid !== uid) throw new BackendError('permission-denied');
+  assertMayWriteOwn(actor, uid);
 }
 
 export function createUsersPort(ctx: FirebaseContext): UsersPort {
@@ -156,7 +165,7 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
       await runTransaction(ctx.db, async (tx) => {
         const actor = await currentActor(ctx, tx);
         if (actor && !actor.profile) throw new DomainError('profileNotFound');
-        assertMayWriteOwn(actor, uid);
+        ownerOnly(actor, uid);
         const { publicFields, privateFields } = profileWrites(uid, save, new Date());
         // Both documents in one write: the rules compare them (getAfter) to keep them consistent.
         tx.update(paths.profile(uid), { ...publicFields, updatedAt: serverTimestamp() });
@@ -189,7 +198,7 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     },
 
     async saveEmailSettings(uid, settings) {
-      assertMayWriteOwn(await currentActor(ctx), uid);
+      ownerOnly(await currentActor(ctx), uid);
       await setDoc(paths.settings(uid), {
         mail: emailSettingsSchema.parse({ mail: settings }),
         updatedAt: serverTimestamp(),
@@ -199,7 +208,7 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
     async markEmailVerified(uid) {
       // The rules accept emailVerified only with a verified token: currentActor refreshes a
       // token minted before the link was opened.
-      assertMayWriteOwn(await currentActor(ctx), uid);
+      ownerOnly(await currentActor(ctx), uid);
       await retryWhileRefused(
         'users.markEmailVerified',
         () => updateDoc(paths.profile(uid), { emailVerified: true, updatedAt: serverTimestamp() }),

@@ -54,9 +54,13 @@ describe('NotificationsPage', () => {
     expect(rows[0]).toHaveTextContent('参加リクエストが承認されませんでした');
     expect(rows[0]).toHaveTextContent('「皇居ラン 10km」への参加リクエストは承認されませんでした');
     expect(rows[0]).toHaveTextContent('3日前');
-    expect(rows[0]).toHaveTextContent('未読');
+    expect(
+      within(rows[0]!).getByRole('button', { name: '未読：参加リクエストが承認されませんでした' }),
+    ).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('「初心者向けテニス練習会」への参加が承認されました');
-    expect(rows[1]).toHaveTextContent('未読');
+    expect(
+      within(rows[1]!).getByRole('button', { name: '未読：参加リクエストが承認されました' }),
+    ).toBeInTheDocument();
     expect(rows[2]).toHaveTextContent('「週末エンジョイフットサル」への参加が承認されました');
     expect(rows[2]).not.toHaveTextContent('未読');
     expect(screen.getByRole('link', { name: '通知 未読2件' })).toHaveAttribute(

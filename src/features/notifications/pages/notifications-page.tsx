@@ -123,10 +123,12 @@ function NotificationItem({
           <button
             type="button"
             onClick={onOpen}
+            // The visible title, prefixed for an unread one (a hidden span would read as a
+            // separate word).
+            aria-label={n.read ? undefined : `未読：${title}`}
             aria-describedby={detailsId}
             className={`block text-left text-sm after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600 ${n.read ? 'font-medium text-slate-700' : 'font-bold text-slate-900'}`}
           >
-            {n.read ? null : <span className="sr-only">未読：</span>}
             {title}
           </button>
           <span id={detailsId} className="block">

@@ -70,7 +70,12 @@ function MailSwitch({
 
 function EmailSettingsForm({ uid, email }: { uid: string; email: string }) {
   const backend = useBackend();
-  const settings = useQuery(profileQueries.emailSettings(uid, backend));
+  // Owner-only: not fetched once the session has moved on (sign-out, another user).
+  const me = useCurrentUser();
+  const settings = useQuery({
+    ...profileQueries.emailSettings(uid, backend),
+    enabled: me?.uid === uid,
+  });
   const save = useSaveEmailSettings(uid);
   if (settings.isPending) return <Spinner label="メール設定を読み込み中…" />;
   if (settings.isError) {

@@ -199,7 +199,12 @@ function PendingRequestsSection({ uid }: { uid: string }) {
 function MyProfile({ uid }: { uid: string }) {
   const backend = useBackend();
   const profile = useQuery(profileQueries.detail(uid, backend));
-  const privateProfile = useQuery(profileQueries.private(uid, backend));
+  // Owner-only: not fetched once the session has moved on (sign-out, another user).
+  const me = useCurrentUser();
+  const privateProfile = useQuery({
+    ...profileQueries.private(uid, backend),
+    enabled: me?.uid === uid,
+  });
   if (profile.isPending) return <Spinner label="プロフィールを読み込み中…" />;
   if (profile.isError) {
     return (

@@ -30,7 +30,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function ProfileEditor({ uid }: { uid: string }) {
   const backend = useBackend();
   const profile = useQuery(profileQueries.detail(uid, backend));
-  const privateProfile = useQuery(profileQueries.private(uid, backend));
+  // Owner-only: not fetched once the session has moved on (sign-out, another user).
+  const me = useCurrentUser();
+  const privateProfile = useQuery({
+    ...profileQueries.private(uid, backend),
+    enabled: me?.uid === uid,
+  });
   if (profile.isPending || privateProfile.isPending) {
     return <Spinner label="プロフィールを読み込み中…" className="py-8" />;
   }
