@@ -95,7 +95,9 @@ test('two tabs as two users: message from a profile, live badge and list, 既読
   await expect(messagesBadge(b, unreadBefore + 1)).toBeVisible();
   const row = list.getByRole('link', { name: `${A.name}との会話（未読1件）` });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('はじめまして、鈴木です。');
+  await expect(list.getByRole('listitem').filter({ has: row })).toContainText(
+    'はじめまして、鈴木です。',
+  );
 
   // --- B opens it: the message is read, A sees 既読, B's badge goes back down.
   await b.bringToFront();

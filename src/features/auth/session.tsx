@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import type { AuthPort, AuthUser } from '@/data/ports/auth';
 import type { Backend } from '@/data/ports/backend';
 import { DEFAULT_ACCOUNT_CREATED_AT, DEFAULT_ROLE } from '@/domain/constants';
@@ -163,10 +164,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const generation = useRef(0);
   const latest = useRef<Promise<void>>(Promise.resolve());
   const mounted = useRef(true);
+  const wasSignedIn = useRef(false);
 
   const apply = useCallback(
     (authUser: AuthUser | null): Promise<void> => {
       const mine = ++generation.current;
+      if (!authUser && wasSignedIn.current && mounted.current) {
+        // A sign-out: the signed-in screens let go of their owner-only queries before the
+        // caches are reset, so nothing asks for the old user's data as a visitor.
+        wasSignedIn.current = false;
+        flushSync(() => setState({ status: 'signedOut', user: null }));
+      }
       const run = (async () => {
         const signedIn = noteAuthChange(
           authUser,
@@ -197,7 +205,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             .syncPublicProfile(authUser.uid)
             .catch((e: unknown) => logger.error('session: syncPublicProfile', e));
         }
-        if (mounted.current && mine === generation.current) setState({ status: 'signedIn', user });
+        if (mounted.current && mine === generation.current) {
+          wasSignedIn.current = true;
+          setState({ status: 'signedIn', user });
+        }
       })();
       latest.current = run;
       return run;

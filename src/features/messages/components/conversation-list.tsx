@@ -49,44 +49,40 @@ function Row({
   const preview = conversation.lastMessage
     ? `${conversation.lastSenderId === uid ? 'あなた：' : ''}${conversation.lastMessage}`
     : 'まだメッセージはありません';
+  // The link is the name (what is read out and said to a voice control), stretched over the
+  // whole row; the preview, time and count are read after it as the row's content.
   return (
-    <li>
-      <Link
-        to={chatPath(conversation.id, box)}
-        aria-current={selected ? 'page' : undefined}
-        aria-label={
-          partner.isLoading
-            ? undefined
-            : `${partner.name}との会話${unread > 0 ? `（未読${unread}件）` : ''}`
-        }
-        className={`flex items-center gap-3 px-3 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 sm:px-4 ${selected ? 'bg-brand-50 hover:bg-brand-50' : ''}`}
-      >
-        <Avatar name={partner.name} photoURL={partner.photoURL} size={44} />
-        <span className="min-w-0 flex-1">
-          <span className="flex items-baseline justify-between gap-2">
+    <li
+      className={`relative flex items-center gap-3 px-3 py-3 hover:bg-slate-50 has-[:focus-visible]:bg-slate-50 sm:px-4 ${selected ? 'bg-brand-50 hover:bg-brand-50' : ''}`}
+    >
+      <Avatar name={partner.name} photoURL={partner.photoURL} size={44} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <Link
+            to={chatPath(conversation.id, box)}
+            aria-current={selected ? 'page' : undefined}
+            className={`truncate text-sm after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600 ${unread > 0 ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}`}
+          >
             {partner.isLoading ? (
               <NameSkeleton />
             ) : (
-              <span
-                className={`truncate text-sm ${unread > 0 ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}`}
-              >
+              <>
                 {partner.name}
-              </span>
+                <span className="sr-only">との会話{unread > 0 ? `（未読${unread}件）` : ''}</span>
+              </>
             )}
-            <time className="shrink-0 text-xs text-slate-500">
-              {formatRelative(conversation.lastMessageTime, now)}
-            </time>
-          </span>
-          <span className="mt-0.5 flex items-center justify-between gap-2">
-            <span
-              className={`truncate text-sm ${unread > 0 ? 'text-slate-900' : 'text-slate-500'}`}
-            >
-              {preview.replace(/\s+/g, ' ')}
-            </span>
-            <UnreadPill count={unread} />
-          </span>
+          </Link>
+          <time className="shrink-0 text-xs text-slate-600">
+            {formatRelative(conversation.lastMessageTime, now)}
+          </time>
         </span>
-      </Link>
+        <span className="mt-0.5 flex items-center justify-between gap-2">
+          <span className={`truncate text-sm ${unread > 0 ? 'text-slate-900' : 'text-slate-600'}`}>
+            {preview.replace(/\s+/g, ' ')}
+          </span>
+          <UnreadPill count={unread} />
+        </span>
+      </span>
     </li>
   );
 }

@@ -34,10 +34,10 @@ describe('/messages', () => {
       expect(
         within(list)
           .getAllByRole('link')
-          .map((r) => r.getAttribute('aria-label')),
+          .map((r) => r.textContent),
       ).toEqual(['高橋 美咲との会話（未読1件）', '山田 太郎との会話（未読1件）']),
     );
-    const rows = within(list).getAllByRole('link');
+    const rows = within(list).getAllByRole('listitem');
     expect(rows[1]).toHaveTextContent('はい、体育館シューズで大丈夫です。');
     expect(screen.getByRole('tab', { name: /受信箱/ })).toHaveAttribute('aria-selected', 'true');
   });
