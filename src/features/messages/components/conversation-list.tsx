@@ -46,11 +46,12 @@ function Row({
 }) {
   const partner = usePerson(partnerOf(conversation, uid));
   const unread = unreadFor(conversation, uid);
+  const sent = conversation.lastMessageTime;
   const preview = conversation.lastMessage
     ? `${conversation.lastSenderId === uid ? 'あなた：' : ''}${conversation.lastMessage}`
     : 'まだメッセージはありません';
-  // The link is the name (what is read out and said to a voice control), stretched over the
-  // whole row; the preview, time and count are read after it as the row's content.
+  // The link shows the name (its accessible name starts with it, so a voice-control user can say
+  // what they see) and is stretched over the whole row; the preview, time and count follow it.
   return (
     <li
       className={`relative flex items-center gap-3 px-3 py-3 hover:bg-slate-50 has-[:focus-visible]:bg-slate-50 sm:px-4 ${selected ? 'bg-brand-50 hover:bg-brand-50' : ''}`}
@@ -61,19 +62,18 @@ function Row({
           <Link
             to={chatPath(conversation.id, box)}
             aria-current={selected ? 'page' : undefined}
+            aria-label={
+              partner.isLoading
+                ? undefined
+                : `${partner.name}との会話${unread > 0 ? `（未読${unread}件）` : ''}`
+            }
             className={`truncate text-sm after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600 ${unread > 0 ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}`}
           >
-            {partner.isLoading ? (
-              <NameSkeleton />
-            ) : (
-              <>
-                {partner.name}
-                <span className="sr-only">との会話{unread > 0 ? `（未読${unread}件）` : ''}</span>
-              </>
-            )}
+            {partner.isLoading ? <NameSkeleton /> : partner.name}
           </Link>
           <time className="shrink-0 text-xs text-slate-600">
-            {formatRelative(conversation.lastMessageTime, now)}
+            {/* The clock ticks once a minute: a message newer than it is "just now", not ahead. */}
+            {formatRelative(sent, sent && sent > now ? sent : now)}
           </time>
         </span>
         <span className="mt-0.5 flex items-center justify-between gap-2">

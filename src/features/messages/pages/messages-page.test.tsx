@@ -34,7 +34,7 @@ describe('/messages', () => {
       expect(
         within(list)
           .getAllByRole('link')
-          .map((r) => r.textContent),
+          .map((r) => r.getAttribute('aria-label')),
       ).toEqual(['高橋 美咲との会話（未読1件）', '山田 太郎との会話（未読1件）']),
     );
     const rows = within(list).getAllByRole('listitem');
