@@ -29,6 +29,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-firebase',
       'node_modules',
       'coverage',
       'functions/lib',
