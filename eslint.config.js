@@ -29,6 +29,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-firebase',
       'node_modules',
       'coverage',
       'functions/lib',
@@ -70,6 +71,13 @@ export default tseslint.config(
     rules: restrict(...sdk('Ports are interfaces.'), {
       group: ['@/data/local/*', '@/data/firebase/*', '@/features/*', '@/app/*', '@/lib/*'],
       message: 'Ports depend on the domain only.',
+    }),
+  },
+  {
+    files: ['src/data/demo/**/*.ts'],
+    rules: restrict(...sdk('The demo data is a plain description that both backends load.'), {
+      group: ['@/data/*/*', '!@/data/demo/*', '@/features/*', '@/app/*', '@/lib/*'],
+      message: 'The demo data depends on the domain only.',
     }),
   },
   {

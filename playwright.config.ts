@@ -1,32 +1,59 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import type { BackendKind } from './tests/e2e/fixtures';
 
 /** E2E_PORT lets two runs on one machine use different preview ports. */
 const PORT = Number(process.env.E2E_PORT) || 4173;
 
 /**
- * End-to-end tests run against the production build (vite preview) on the local backend, in
- * Debian's Chromium: Playwright's own browser download is not available on our machines.
+ * Two projects (docs/testing.md "Browser tests"):
+ * - `local`: every spec against the production build (vite preview of dist/) on the local backend.
+ * - `firebase`: the journeys that do not know which backend runs (journeys.spec.ts) against the
+ *   Firebase build (dist-firebase/) on the emulators. scripts/e2e-firebase.sh starts the emulators,
+ *   seeds them, builds, and runs this project with E2E_FIREBASE=true and E2E_FIREBASE_PORT.
+ * Both in Debian's Chromium: Playwright's own browser download is not available on our machines.
  */
-export default defineConfig({
+const FIREBASE = process.env.E2E_FIREBASE === 'true';
+const FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT) || 4174;
+
+export default defineConfig<object, { backend: BackendKind }>({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     trace: 'off',
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  projects: FIREBASE
+    ? [
+        {
+          name: 'firebase',
+          testMatch: ['journeys.spec.ts', 'security.spec.ts'],
+          // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
+          timeout: 120_000,
+          expect: { timeout: 20_000 },
+          use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}`, backend: 'firebase' },
+        },
+      ]
+    : [{ name: 'local', use: { baseURL: `http://127.0.0.1:${PORT}`, backend: 'local' } }],
+  webServer: FIREBASE
+    ? {
+        // vite.config.ts rewrites /api to the Functions emulator (FUNCTIONS_EMULATOR_HOST).
+        command: `npx vite preview --outDir dist-firebase --port ${FIREBASE_PORT} --strictPort --host 127.0.0.1`,
+        url: `http://127.0.0.1:${FIREBASE_PORT}`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+      }
+    : {
+        command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+        url: `http://127.0.0.1:${PORT}`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 60_000,
+      },
 });

@@ -20,8 +20,8 @@ const APP_BASE_URL = defineString('APP_BASE_URL', { default: 'http://localhost:5
 
 /**
  * Region: the default (us-central1). firebase.json rewrites to the functions by name without a
- * region, which Hosting resolves to us-central1, and the app's emulator URLs name us-central1 too
- * (src/data/firebase/api.ts). Moving to asia-northeast1 means changing all three together.
+ * region, which Hosting resolves to us-central1, and vite.config.ts's rewrites to the emulator
+ * name us-central1 too. Moving to asia-northeast1 means changing all three together.
  */
 const OPTIONS: HttpsOptions = {
   maxInstances: 10,

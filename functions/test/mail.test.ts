@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../src/handlers/common.js';
 import {
@@ -96,6 +99,36 @@ describe('mailer', () => {
     expect(raw.subject).toBe('件名です');
     expect(raw.to[0]!.address).toBe('a@example.jp');
     expect(logs).toEqual([expect.objectContaining({ message: 'mail captured (not sent)' })]);
+  });
+
+  it('also keeps each captured mail as a file when given a directory, for the browser tests', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
+    try {
+      expect(mailerConfigFromEnv({ FUNCTIONS_EMULATOR: 'true', MAIL_CAPTURE_DIR: dir })).toEqual({
+        capture: true,
+        smtpUrl: undefined,
+        from: DEFAULT_FROM,
+        captureDir: dir,
+      });
+      // Never while sending for real.
+      expect(mailerConfigFromEnv({ MAIL_CAPTURE_DIR: dir }).captureDir).toBeUndefined();
+      const mailer = createMailer(
+        { capture: true, smtpUrl: undefined, from: DEFAULT_FROM, captureDir: dir },
+        log,
+      );
+      await mailer.send({ to: 'a@example.jp', subject: '件名です', text: '本文です' });
+      const files = await readdir(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^\d+-[0-9a-f-]+\.json$/);
+      const kept = JSON.parse(await readFile(join(dir, files[0]!), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      expect(kept).toMatchObject({ to: 'a@example.jp', subject: '件名です', text: '本文です' });
+      expect(new Date(kept.sentAt as string).getTime()).not.toBeNaN();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps only the most recent captured mail', async () => {

@@ -18,7 +18,11 @@ export async function loadBackend(): Promise<Backend> {
       messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID ?? '',
       appId: env.VITE_FIREBASE_APP_ID ?? '',
       useEmulators: env.VITE_USE_FIREBASE_EMULATORS === 'true',
-      emulatorHost: env.VITE_FIREBASE_EMULATOR_HOST ?? '127.0.0.1',
+      emulatorHosts: {
+        auth: env.VITE_FIREBASE_AUTH_EMULATOR_HOST,
+        firestore: env.VITE_FIRESTORE_EMULATOR_HOST,
+        storage: env.VITE_FIREBASE_STORAGE_EMULATOR_HOST,
+      },
     });
   } else {
     const { createLocalBackend } = await import('@/data/local/create-local-backend');

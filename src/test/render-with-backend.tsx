@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Backend } from '@/data/ports/backend';
 import { createLocalBackend, type LocalBackend } from '@/data/local/create-local-backend';
-import { DEMO_PASSWORD } from '@/data/local/seed';
+import { DEMO_PASSWORD } from '@/data/demo/people';
 import { SessionProvider, useSession } from '@/features/auth/session';
 import { BackendContext } from '@/lib/backend-context';
 import { createQueryClient } from '@/lib/query-client';
@@ -14,7 +14,8 @@ import { createQueryClient } from '@/lib/query-client';
  * its type and the seed's well-known ids from here.
  */
 export type TestBackend = LocalBackend;
-export { DEMO_PASSWORD, DEMO_UIDS, seedEventId } from '@/data/local/seed';
+export { DEMO_PASSWORD, DEMO_UIDS } from '@/data/demo/people';
+export { seedEventId } from '@/data/demo/events';
 
 let dbCounter = 0;
 

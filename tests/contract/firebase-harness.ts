@@ -7,12 +7,18 @@ import {
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
-import { createFirebaseServices } from '@/data/firebase/create-firebase-backend';
+import {
+  DEFAULT_EMULATOR_HOSTS,
+  createFirebaseServices,
+} from '@/data/firebase/create-firebase-backend';
 import type { OutboxMail } from '@/data/ports/backend';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { armFirestoreFault, clearFirestoreFaults } from './faults';
 import type { ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
+import { oobCodes, resetEmulators } from '../../scripts/emulator-rest';
+import { seedFirebaseEmulators } from '../../scripts/firebase-seed';
+import type { SeededBackend } from './demo-seed.contract';
 import { signUpVerified } from './support';
 
 /**
@@ -23,56 +29,24 @@ import { signUpVerified } from './support';
 export const FIREBASE_PROJECT_ID = process.env.GCLOUD_PROJECT || 'demo-sports-community';
 const PASSWORD = 'contract-pass1';
 
-function hostPort(value: string | undefined, fallbackPort: number): { host: string; port: number } {
-  const [host, port] = (value ?? '').split(':');
-  return { host: host || '127.0.0.1', port: Number(port) || fallbackPort };
-}
-
 export const emulators = {
   auth: process.env.FIREBASE_AUTH_EMULATOR_HOST,
   firestore: process.env.FIRESTORE_EMULATOR_HOST,
   storage: process.env.FIREBASE_STORAGE_EMULATOR_HOST,
 };
 
-const auth = hostPort(emulators.auth, 9099);
-const firestore = hostPort(emulators.firestore, 8080);
-const storage = hostPort(emulators.storage, 9199);
+/** host:port of the Firestore emulator, split for the SDK's connect call. */
+const firestore = (() => {
+  const hostPort = emulators.firestore || DEFAULT_EMULATOR_HOSTS.firestore;
+  const at = hostPort.lastIndexOf(':');
+  return { host: hostPort.slice(0, at), port: Number(hostPort.slice(at + 1)) };
+})();
 
-async function emulatorCall(url: string, method: 'GET' | 'DELETE'): Promise<unknown> {
-  const res = await fetch(url, { method, headers: { Authorization: 'Bearer owner' } });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json().catch(() => null);
-}
-
-async function resetEmulators(): Promise<void> {
-  if (emulators.auth) {
-    await emulatorCall(
-      `http://${auth.host}:${auth.port}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/accounts`,
-      'DELETE',
-    );
-  }
-  if (emulators.firestore) {
-    await emulatorCall(
-      `http://${firestore.host}:${firestore.port}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/databases/(default)/documents`,
-      'DELETE',
-    );
-  }
-}
-
-interface OobCode {
-  email: string;
-  oobCode: string;
-  oobLink: string;
-  requestType: string;
-}
+let serial = 0;
 
 /** The Auth emulator keeps every mail it would have sent; they are the outbox here. */
 async function authOutbox(): Promise<OutboxMail[]> {
-  const body = (await emulatorCall(
-    `http://${auth.host}:${auth.port}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/oobCodes`,
-    'GET',
-  )) as { oobCodes?: OobCode[] } | null;
-  return (body?.oobCodes ?? [])
+  return (await oobCodes(FIREBASE_PROJECT_ID, emulators.auth ?? DEFAULT_EMULATOR_HOSTS.auth))
     .map((c) => ({
       id: c.oobCode,
       to: c.email,
@@ -115,10 +89,34 @@ async function putAsOwner(docs: { path: string; data: Record<string, unknown> }[
   if (!res.ok) throw new Error(`putDocuments: ${res.status} ${await res.text()}`);
 }
 
-let serial = 0;
+/**
+ * The Firebase backend of one test app (a name of its own, memory-only persistence) on the
+ * emulators; `fetch` stands in for the calls to the Functions.
+ */
+export async function createEmulatorServices(opts: {
+  projectId: string;
+  fetch?: typeof fetch;
+}): ReturnType<typeof createFirebaseServices> {
+  return createFirebaseServices(
+    {
+      apiKey: 'demo-key',
+      authDomain: `${opts.projectId}.firebaseapp.com`,
+      projectId: opts.projectId,
+      storageBucket: `${opts.projectId}.appspot.com`,
+      appId: 'demo-app',
+      useEmulators: true,
+      emulatorHosts: emulators,
+    },
+    {
+      appName: `contract-${++serial}-${crypto.randomUUID()}`,
+      memoryOnly: true,
+      fetch: opts.fetch,
+    },
+  );
+}
 
 export async function createFirebaseHarness(): Promise<ContractHarness> {
-  await resetEmulators();
+  await resetEmulators(FIREBASE_PROJECT_ID, emulators);
   const apiCalls: { url: string; body: unknown }[] = [];
   // The Functions are not part of these runs; the calls are recorded and answered 200.
   const fakeFetch: typeof fetch = async (input, init) => {
@@ -128,23 +126,10 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
       headers: { 'Content-Type': 'application/json' },
     });
   };
-  const services = await createFirebaseServices(
-    {
-      apiKey: 'demo-key',
-      authDomain: `${FIREBASE_PROJECT_ID}.firebaseapp.com`,
-      projectId: FIREBASE_PROJECT_ID,
-      storageBucket: `${FIREBASE_PROJECT_ID}.appspot.com`,
-      appId: 'demo-app',
-      useEmulators: true,
-      emulatorHost: auth.host,
-    },
-    {
-      appName: `contract-${++serial}-${crypto.randomUUID()}`,
-      memoryOnly: true,
-      fetch: fakeFetch,
-      emulatorPorts: { auth: auth.port, firestore: firestore.port, storage: storage.port },
-    },
-  );
+  const services = await createEmulatorServices({
+    projectId: FIREBASE_PROJECT_ID,
+    fetch: fakeFetch,
+  });
   const { backend } = services;
   const emails = new Map<string, string>();
 
@@ -213,4 +198,15 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
       await deleteApp(ownerApp);
     },
   };
+}
+
+/** The emulators emptied and loaded with the demo data by npm run seed:emulators' seeder. */
+export async function createSeededFirebaseBackend(): Promise<SeededBackend> {
+  const now = new Date();
+  await seedFirebaseEmulators({ projectId: FIREBASE_PROJECT_ID, now, reset: true });
+  const services = await createEmulatorServices({
+    projectId: FIREBASE_PROJECT_ID,
+    fetch: async () => new Response('{}', { status: 200 }),
+  });
+  return { backend: services.backend, now, dispose: () => deleteApp(services.app) };
 }

@@ -1,10 +1,19 @@
 // @vitest-environment node
-import { describe, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
-import { createFirebaseHarness, emulators } from './firebase-harness';
+import {
+  describeShape,
+  missingIndexes,
+  needsComposite,
+  readIndexFile,
+  recordedShapes,
+} from './indexes';
+import { QUERY_SHAPES } from './query-shapes';
+import { demoSeedContract } from './demo-seed.contract';
+import { createFirebaseHarness, createSeededFirebaseBackend, emulators } from './firebase-harness';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { staffContract } from './staff.contract';
@@ -12,10 +21,14 @@ import { standingContract } from './standing.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 
-// The harness injects read faults below the backend, in the SDK's read functions.
+// The harness injects read faults below the backend, in the SDK's read functions, and every
+// query read is recorded for the index check at the end of this file.
 vi.mock('firebase/firestore', async (importOriginal) => {
   const { withFirestoreReadFaults } = await import('./faults');
-  return withFirestoreReadFaults(await importOriginal<typeof import('firebase/firestore')>());
+  const { recordingQueries } = await import('./indexes');
+  return recordingQueries(
+    withFirestoreReadFaults(await importOriginal<typeof import('firebase/firestore')>()),
+  );
 });
 
 /**
@@ -47,6 +60,8 @@ const firestoreSuites = {
   teams: teamsContract,
   staff: staffContract,
   standing: standingContract,
+  // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
+  'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };
 
 for (const [name, suite] of Object.entries(firestoreSuites)) {
@@ -68,5 +83,25 @@ if (emulators.auth && emulators.firestore && emulators.storage) {
     : "(not run: needs Google's Firestore and Storage emulators — see scripts/test-firebase.sh)";
   describe.skip(`firebase backend: files ${missing}`, () => {
     it('runs the files port contract against the Storage emulator', () => {});
+  });
+}
+
+// Last, after every suite above has read through the backend: the index check (docs/testing.md
+// "Indexes"). The emulator answers queries without their index; production does not.
+if (emulators.auth && emulators.firestore) {
+  describe('firebase backend: firestore indexes', () => {
+    it('every query the suites made that filters and orders has its composite index in firestore.indexes.json, and is listed in query-shapes.ts', () => {
+      expect(recordedShapes.size).toBeGreaterThan(0);
+      expect(missingIndexes(recordedShapes.values(), readIndexFile())).toEqual([]);
+      const listed = new Set(QUERY_SHAPES.map(describeShape));
+      const unlisted = [...recordedShapes.values()]
+        .filter((s) => needsComposite(s) && !listed.has(describeShape(s)))
+        .map((s) => JSON.stringify(s));
+      expect(unlisted).toEqual([]);
+    });
+  });
+} else {
+  describe.skip(`firebase backend: firestore indexes ${FIRESTORE_MISSING}`, () => {
+    it('checks the composite index of every query the suites made', () => {});
   });
 }

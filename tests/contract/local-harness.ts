@@ -1,8 +1,10 @@
 import Dexie from 'dexie';
 import { createLocalBackend } from '@/data/local/create-local-backend';
-import type { MessageRow } from '@/data/local/db';
+import { demoDoc } from '@/data/demo/demo-data';
+import { localRows } from '@/data/local/seed';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { dexieReadFaults, type ReadFault } from './faults';
+import type { SeededBackend } from './demo-seed.contract';
 import type { ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
 import { signUpVerified } from './support';
@@ -67,25 +69,10 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     failReads: (fault) =>
       faults.push(fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault),
     async putDocuments(docs) {
+      // Where each path goes locally, as the demo seeder decides it.
+      const rows = localRows(docs.map(({ path, data }) => demoDoc(path, data)));
       await backend.db.transaction('rw', backend.db.allTables(), async () => {
-        for (const { path, data } of docs) {
-          const parts = path.split('/');
-          if (parts.length === 2) {
-            await backend.db.table(parts[0]!).put({ ...data, id: parts[1] });
-          } else if (
-            parts.length === 4 &&
-            parts[0] === 'conversations' &&
-            parts[2] === 'messages'
-          ) {
-            await backend.db.messages.put({
-              ...data,
-              id: parts[3]!,
-              conversationId: parts[1]!,
-            } as MessageRow);
-          } else {
-            throw new Error(`putDocuments: no local table for ${path}`);
-          }
-        }
+        for (const [table, tableRows] of rows) await backend.db.table(table).bulkPut(tableRows);
       });
     },
     async serverUpdate(collection, id, fields) {
@@ -97,6 +84,25 @@ export async function createLocalHarness(): Promise<ContractHarness> {
       await backend.auth.signOut();
       backend.close();
       await Dexie.delete(dbName);
+    },
+  };
+}
+
+/** A fresh database that the local backend seeds with the demo data, as the app does. */
+export async function createSeededLocalBackend(): Promise<SeededBackend> {
+  const now = new Date();
+  const backend = await createLocalBackend({
+    dbName: `demo-seed-${crypto.randomUUID()}`,
+    origin: 'http://localhost:5173',
+    passwordIterations: 1000,
+    now: () => now,
+  });
+  return {
+    backend,
+    now,
+    dispose: async () => {
+      backend.close();
+      await Dexie.delete(backend.db.name);
     },
   };
 }

@@ -8,7 +8,8 @@ import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
-import { createLocalHarness } from './local-harness';
+import { demoSeedContract } from './demo-seed.contract';
+import { createLocalHarness, createSeededLocalBackend } from './local-harness';
 import { describe } from 'vitest';
 
 /** Every port contract against the local backend: fresh fake-indexeddb database per test, no seed. */
@@ -23,4 +24,5 @@ describe('local backend', () => {
   teamsContract(createLocalHarness);
   staffContract(createLocalHarness);
   standingContract(createLocalHarness);
+  demoSeedContract(createSeededLocalBackend);
 });

@@ -1,16 +1,11 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { DEMO_PASSWORD, test, expect, signIn, signOut, uniqueEmail } from './fixtures';
 
 /**
  * Issue 3 end to end on the production build with the local backend: its mails land in the
  * outbox page (/dev/outbox) with working links. Seeded accounts share the demo password.
  */
-const DEMO_PASSWORD = 'demo1234';
 const WRONG_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません';
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** Opens the first link of the newest mail to `to` whose subject contains `subject`. */
 async function openMailLink(page: Page, to: string, subject: string) {
@@ -35,12 +30,6 @@ async function fillRegistration(
   await page.getByLabel('メールアドレス').fill(v.email);
   await page.getByLabel('パスワード', { exact: true }).fill(v.password);
   await page.getByLabel('パスワード（確認）', { exact: true }).fill(v.confirm);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /のメニュー$/ }).click();
-  await page.getByRole('menuitem', { name: 'ログアウト' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
 }
 
 test('sign up, verify through the outbox link, sign out, and sign in again to a guarded page', async ({

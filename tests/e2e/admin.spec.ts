@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
 
-/** Demo accounts of the local seed (src/data/local/seed.ts, seed-staff.ts); one password. */
+/** Demo accounts of the local seed (src/data/demo: people.ts, staff.ts); one password. */
 const PASSWORD = 'demo1234';
 const ADMIN = 'admin@example.com';
 const ORGANIZER = { email: 'organizer@example.com', name: '山田 太郎' };

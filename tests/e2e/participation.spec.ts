@@ -1,20 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { DEMO_PASSWORD, PNG, test, expect, inDays, signIn } from './fixtures';
 
-/** Demo accounts of the local backend's seed (src/data/local/seed.ts); they share one password. */
-const DEMO_PASSWORD = 'demo1234';
 const ORGANIZER = { email: 'organizer@example.com', name: '山田 太郎' };
 const PARTICIPANT = { email: 'hanako@example.com', name: '佐藤 花子' };
-
-/** A 1×1 PNG: a real image the create screen can preview and the local storage can keep. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Opens my notification list through the header link, as a user would (no reload). */
 async function openNotifications(page: Page) {

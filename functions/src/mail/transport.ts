@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger, OutgoingMail } from '../handlers/common.js';
 
@@ -9,6 +12,11 @@ export interface MailerConfig {
   /** smtp:// or smtps:// URL with credentials; required when not capturing. */
   smtpUrl: string | undefined;
   from: string;
+  /**
+   * When capturing, also keep each mail as a JSON file here (MAIL_CAPTURE_DIR): the browser
+   * tests read what the Functions emulator "sent", as its workers share no memory with them.
+   */
+  captureDir?: string;
 }
 
 /** The configuration from the environment (functions/.env*, or the deployed function's env). */
@@ -22,6 +30,7 @@ export function mailerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Maile
     capture,
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     from: env.MAIL_FROM?.trim() || DEFAULT_FROM,
+    captureDir: (capture && env.MAIL_CAPTURE_DIR?.trim()) || undefined,
   };
 }
 
@@ -29,6 +38,14 @@ export interface CapturedMail extends OutgoingMail {
   from: string;
   /** The whole message as nodemailer's jsonTransport built it. */
   raw: string;
+}
+
+/** Written under a temporary name and renamed, so a reader never sees half a file. */
+async function keepAsFile(dir: string, mail: CapturedMail): Promise<void> {
+  const name = `${Date.now()}-${randomUUID()}.json`;
+  const body = JSON.stringify({ ...mail, sentAt: new Date().toISOString() });
+  await writeFile(join(dir, `.${name}`), body, 'utf8');
+  await rename(join(dir, `.${name}`), join(dir, name));
 }
 
 export interface Mailer {
@@ -74,6 +91,7 @@ export function createMailer(config: MailerConfig, log: Logger, keep = 50): Mail
         };
         captured.push(entry);
         if (captured.length > keep) captured.shift();
+        if (config.captureDir) await keepAsFile(config.captureDir, entry);
         log.info('mail captured (not sent)', {
           to: mail.to,
           subject: mail.subject,

@@ -16,7 +16,7 @@ import {
 import { connectStorageEmulator, getStorage } from 'firebase/storage';
 import { STORAGE_MAX_OPERATION_RETRY_MS, STORAGE_MAX_UPLOAD_RETRY_MS } from '@/domain/constants';
 import type { Backend } from '@/data/ports/backend';
-import { apiEndpoints, createApiPort } from './api';
+import { createApiPort } from './api';
 import { createAuthPort } from './auth';
 import type { FirebaseContext } from './context';
 import { createConversationsPort } from './conversations';
@@ -37,9 +37,16 @@ export interface FirebaseWebConfig {
   messagingSenderId?: string;
   appId: string;
   useEmulators: boolean;
-  /** Host of the emulators (default 127.0.0.1): auth 9099, firestore 8080, storage 9199, functions 5001. */
-  emulatorHost?: string;
+  /** Where the emulators listen (host:port); a missing or empty one is firebase.json's. */
+  emulatorHosts?: Partial<Record<keyof typeof DEFAULT_EMULATOR_HOSTS, string | undefined>>;
 }
+
+/** The emulators' addresses in firebase.json. */
+export const DEFAULT_EMULATOR_HOSTS = {
+  auth: '127.0.0.1:9099',
+  firestore: '127.0.0.1:8080',
+  storage: '127.0.0.1:9199',
+} as const;
 
 /**
  * Knobs for tests only. The app passes none: it gets IndexedDB persistence for the session and
@@ -50,16 +57,12 @@ export interface FirebaseBackendTestOptions {
   appName?: string;
   memoryOnly?: boolean;
   fetch?: typeof fetch;
-  /** Emulator ports when they differ from firebase.json's (FIRESTORE_EMULATOR_HOST=…:8085, say). */
-  emulatorPorts?: Partial<Record<keyof typeof EMULATOR_PORTS, number>>;
 }
 
-export const EMULATOR_PORTS = {
-  auth: 9099,
-  firestore: 8080,
-  storage: 9199,
-  functions: 5001,
-} as const;
+function hostAndPort(hostPort: string): [host: string, port: number] {
+  const at = hostPort.lastIndexOf(':');
+  return [hostPort.slice(0, at), Number(hostPort.slice(at + 1))];
+}
 
 export async function createFirebaseBackend(
   config: FirebaseWebConfig,
@@ -108,25 +111,22 @@ export async function createFirebaseServices(
   storage.maxOperationRetryTime = STORAGE_MAX_OPERATION_RETRY_MS;
   storage.maxUploadRetryTime = STORAGE_MAX_UPLOAD_RETRY_MS;
 
-  const host = config.emulatorHost || '127.0.0.1';
-  const ports = { ...EMULATOR_PORTS, ...testOptions.emulatorPorts };
   if (config.useEmulators) {
-    connectAuthEmulator(auth, `http://${host}:${ports.auth}`, { disableWarnings: true });
-    connectFirestoreEmulator(db, host, ports.firestore);
-    connectStorageEmulator(storage, host, ports.storage);
+    const given = config.emulatorHosts ?? {};
+    const authHost = given.auth || DEFAULT_EMULATOR_HOSTS.auth;
+    connectAuthEmulator(auth, `http://${authHost}`, { disableWarnings: true });
+    connectFirestoreEmulator(
+      db,
+      ...hostAndPort(given.firestore || DEFAULT_EMULATOR_HOSTS.firestore),
+    );
+    connectStorageEmulator(
+      storage,
+      ...hostAndPort(given.storage || DEFAULT_EMULATOR_HOSTS.storage),
+    );
   }
 
   const ctx: FirebaseContext = { auth, db, storage };
-  const api = createApiPort(
-    ctx,
-    apiEndpoints({
-      useEmulators: config.useEmulators,
-      host,
-      port: ports.functions,
-      projectId: config.projectId,
-    }),
-    testOptions.fetch,
-  );
+  const api = createApiPort(ctx, testOptions.fetch);
 
   const backend: Backend = {
     kind: 'firebase',

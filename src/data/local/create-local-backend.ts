@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNTS } from '@/data/demo/people';
 import type { Backend } from '@/data/ports/backend';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
 import { LocalApi } from './local-api';
@@ -13,7 +14,7 @@ import { LocalTeams } from './local-teams';
 import { LocalUsers } from './local-users';
 import { readOutbox } from './outbox';
 import { DEFAULT_PBKDF2_ITERATIONS } from './password-hash';
-import { DEMO_ACCOUNTS, seedIfEmpty, wipe } from './seed';
+import { seedIfEmpty, wipe } from './seed';
 import type { LocalContext } from './context';
 
 export interface LocalBackendOptions {

@@ -18,11 +18,15 @@ afterEach(() => {
   backend = null;
 });
 
-/** Hanako's seeded notifications, newest first: a message (unread), a rejection (unread), an approval (read). */
-async function setup(email = 'hanako@example.com') {
+/**
+ * Hanako's seeded notifications (src/data/demo/notifications.ts), newest first: a rejection
+ * (unread), an approval (unread), an older approval (read). `before` runs before the screen.
+ */
+async function setup(email = 'hanako@example.com', before?: (b: TestBackend) => Promise<void>) {
   const b = await createTestBackend();
   backend = b;
   await signInAs(b, email);
+  await before?.(b);
   renderWithBackend(
     <>
       <UnreadBadge />
@@ -47,14 +51,17 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('未読 2件')).toBeInTheDocument();
     const rows = items();
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('新しいメッセージ');
-    expect(rows[1]).toHaveTextContent('参加リクエストが承認されませんでした');
-    expect(rows[1]).toHaveTextContent('「皇居ラン 10km」への参加リクエストは承認されませんでした');
-    expect(rows[1]).toHaveTextContent('2日前');
+    expect(rows[0]).toHaveTextContent('参加リクエストが承認されませんでした');
+    expect(rows[0]).toHaveTextContent('「皇居ラン 10km」への参加リクエストは承認されませんでした');
+    expect(rows[0]).toHaveTextContent('3日前');
     expect(
-      within(rows[1]!).getByRole('button', { name: '未読：参加リクエストが承認されませんでした' }),
+      within(rows[0]!).getByRole('button', { name: '未読：参加リクエストが承認されませんでした' }),
     ).toBeInTheDocument();
-    expect(rows[2]).toHaveTextContent('参加リクエストが承認されました');
+    expect(rows[1]).toHaveTextContent('「初心者向けテニス練習会」への参加が承認されました');
+    expect(
+      within(rows[1]!).getByRole('button', { name: '未読：参加リクエストが承認されました' }),
+    ).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('「週末エンジョイフットサル」への参加が承認されました');
     expect(rows[2]).not.toHaveTextContent('未読');
     expect(screen.getByRole('link', { name: '通知 未読2件' })).toHaveAttribute(
       'href',
@@ -79,9 +86,22 @@ describe('NotificationsPage', () => {
 
   it('marks a notification without an event read and stays on the list', async () => {
     const user = userEvent.setup();
-    await setup();
+    // A document from before notifications carried ids only: no event to go to.
+    await setup('hanako@example.com', async (b) => {
+      await b.db.notifications.put({
+        id: 'legacy-message',
+        userId: DEMO_UIDS.hanako,
+        type: 'message',
+        title: '新しいメッセージ',
+        content: '山田 太郎さんからメッセージが届きました',
+        data: {},
+        read: false,
+        timestamp: new Date(),
+        clientTimestamp: new Date(),
+      });
+    });
     await user.click(await screen.findByRole('button', { name: '未読：新しいメッセージ' }));
-    expect(await screen.findByText('未読 1件')).toBeInTheDocument();
+    expect(await screen.findByText('未読 2件')).toBeInTheDocument();
     expect(location()).toBe('/notifications');
   });
 
@@ -101,9 +121,11 @@ describe('NotificationsPage', () => {
   it('deletes one notification', async () => {
     const user = userEvent.setup();
     const b = await setup();
-    await user.click(await screen.findByRole('button', { name: '「新しいメッセージ」を削除' }));
+    await user.click(
+      await screen.findByRole('button', { name: '「参加リクエストが承認されませんでした」を削除' }),
+    );
     await waitFor(() => expect(items()).toHaveLength(2));
-    expect(screen.queryByText('新しいメッセージ')).not.toBeInTheDocument();
+    expect(screen.queryByText('参加リクエストが承認されませんでした')).not.toBeInTheDocument();
     await waitFor(async () =>
       expect(await b.db.notifications.where('userId').equals(DEMO_UIDS.hanako).count()).toBe(2),
     );

@@ -1,13 +1,14 @@
 import { notificationIdFor, type TeamNotificationType } from '@/domain/entities/notification';
-import type { NotificationRow, TeamJoinRequestRow, TeamRow } from './db';
-import { addDays } from './day';
-import type { DemoKey, EventSeed } from './seed';
-import { sportImageURL } from './sport-images';
+import { demoDoc, type DemoPart } from './demo-data';
+import type { EventSeed } from './events';
+import { sportImageURL } from './images';
+import { DEMO_UIDS, type DemoKey } from './people';
 
 /**
  * The teams of the demo (docs/teams.md): recruiting, closed and full teams, members, a pending
  * request waiting for 山田 太郎 (seed-team-01's owner), answered requests with their
- * notifications, and events held by teams. Deterministic ids (seed-team-01 …) for tests.
+ * notifications, and events held by teams (appended to the events part). Deterministic ids
+ * (seed-team-01 …) for tests.
  */
 interface TeamSeed {
   id: string;
@@ -157,7 +158,7 @@ const JOIN_REQUESTS: JoinRequestSeed[] = [
   },
 ];
 
-/** Events held by the demo teams (ids seed-event-NN after the others); see seed.ts EVENTS. */
+/** Events held by the demo teams (ids seed-event-NN after the others in events.ts). */
 export const TEAM_EVENTS: EventSeed[] = [
   {
     sport: 'フットサル',
@@ -203,52 +204,51 @@ const TYPE_OF_STATUS = {
   rejected: 'team_join_rejected',
 } as const satisfies Record<JoinRequestSeed['status'], TeamNotificationType>;
 
-export function buildTeamSeed(now: Date, uid: (key: DemoKey) => string) {
-  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+/** Six teams, three join requests (teams/{id}/joinRequests/{id}) and the notices they caused. */
+export const teams: DemoPart = ({ daysFromNow, hoursAgo }) => {
   const teamById = new Map(TEAMS.map((t) => [t.id, t]));
-
-  const teams: TeamRow[] = TEAMS.map((t) => ({
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    sportType: t.sportType,
-    region: t.region,
-    level: t.level,
-    activity: t.activity,
-    ownerId: uid(t.owner),
-    members: [t.owner, ...t.members].map(uid),
-    maxMembers: t.maxMembers,
-    recruiting: t.recruiting,
-    imageURL: sportImageURL(t.sportType),
-    imagePath: '',
-    createdAt: addDays(now, -t.daysAgo),
-    updatedAt: addDays(now, -t.daysAgo),
-  }));
-
-  const requests: TeamJoinRequestRow[] = JOIN_REQUESTS.map((r) => ({
-    id: r.id,
-    teamId: r.team,
-    userId: uid(r.user),
-    message: r.message,
-    status: r.status,
-    createdAt: hoursAgo(r.hoursAgo),
-    updatedAt: hoursAgo(r.status === 'pending' ? r.hoursAgo : r.hoursAgo - 2),
-  }));
-
-  const notifications: NotificationRow[] = JOIN_REQUESTS.map((r) => {
-    const team = teamById.get(r.team)!;
-    const type = TYPE_OF_STATUS[r.status];
-    const at = hoursAgo(r.status === 'pending' ? r.hoursAgo : r.hoursAgo - 2);
-    return {
-      id: notificationIdFor(r.id, type),
-      userId: r.status === 'pending' ? uid(team.owner) : uid(r.user),
-      type,
-      data: { teamId: team.id, requestId: r.id, teamName: team.name },
-      read: r.read,
-      timestamp: at,
-      clientTimestamp: at,
-    };
-  });
-
-  return { teams, requests, notifications };
-}
+  return {
+    docs: [
+      ...TEAMS.map((t) =>
+        demoDoc(`teams/${t.id}`, {
+          name: t.name,
+          description: t.description,
+          sportType: t.sportType,
+          region: t.region,
+          level: t.level,
+          activity: t.activity,
+          ownerId: DEMO_UIDS[t.owner],
+          members: [t.owner, ...t.members].map((k) => DEMO_UIDS[k]),
+          maxMembers: t.maxMembers,
+          recruiting: t.recruiting,
+          imageURL: sportImageURL(t.sportType),
+          imagePath: '',
+          createdAt: daysFromNow(-t.daysAgo),
+          updatedAt: daysFromNow(-t.daysAgo),
+        }),
+      ),
+      ...JOIN_REQUESTS.map((r) =>
+        demoDoc(`teams/${r.team}/joinRequests/${r.id}`, {
+          userId: DEMO_UIDS[r.user],
+          message: r.message,
+          status: r.status,
+          createdAt: hoursAgo(r.hoursAgo),
+          updatedAt: hoursAgo(r.status === 'pending' ? r.hoursAgo : r.hoursAgo - 2),
+        }),
+      ),
+      ...JOIN_REQUESTS.map((r) => {
+        const team = teamById.get(r.team)!;
+        const type = TYPE_OF_STATUS[r.status];
+        const at = hoursAgo(r.status === 'pending' ? r.hoursAgo : r.hoursAgo - 2);
+        return demoDoc(`notifications/${notificationIdFor(r.id, type)}`, {
+          userId: DEMO_UIDS[r.status === 'pending' ? team.owner : r.user],
+          type,
+          data: { teamId: team.id, requestId: r.id, teamName: team.name },
+          read: r.read,
+          timestamp: at,
+          clientTimestamp: at,
+        });
+      }),
+    ],
+  };
+};

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The Playwright "firebase" project (docs/testing.md): the journeys of tests/e2e/journeys.spec.ts
+# on the Firebase build against the emulators, as users of the production path would meet them.
+#
+#   1. builds the Cloud Functions and the app for Firebase (a demo- project, the emulator flag,
+#      the emulators' addresses) into dist-firebase/;
+#   2. starts the emulators this machine can run (scripts/emulators.sh: Auth, Functions,
+#      Firestore; Storage where it exists) with the Functions' APP_BASE_URL set to the origin the
+#      build is served on, and their mail kept as files in MAIL_CAPTURE_DIR;
+#   3. loads the demo data (npm run seed:emulators' seeder);
+#   4. runs `playwright test --project firebase`; Playwright serves the build with vite preview,
+#      which rewrites /api to the Functions emulator as Hosting does.
+#
+# Without the Firestore emulator nothing can run: the script says so by name and exits 0 (npm
+# test goes on); any other failure exits non-zero. Ports are free ones, never fixed. Extra
+# arguments go to Playwright (a file, --grep …).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+START=$SECONDS
+log() { echo "e2e-firebase: $*"; }
+
+# The origin the build is served on, chosen before the emulators start: the Functions put it in
+# the links of the mail they send (APP_BASE_URL, see the README's "Mail links").
+E2E_FIREBASE_PORT=${E2E_FIREBASE_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}
+export E2E_FIREBASE_PORT
+APP_ORIGIN="http://127.0.0.1:$E2E_FIREBASE_PORT"
+
+npm --workspace functions run build >/dev/null
+
+EMU_PROJECT=demo-sports-community
+EMU_FUNCTIONS=true
+# shellcheck source=scripts/emulators.sh
+source scripts/emulators.sh
+export MAIL_CAPTURE_DIR="$EMU_WORK/mail"
+mkdir -p "$MAIL_CAPTURE_DIR"
+EMU_FUNCTIONS_ENV="APP_BASE_URL=$APP_ORIGIN
+MAIL_CAPTURE_DIR=$MAIL_CAPTURE_DIR"
+emu_start || exit 1
+if [[ -z "${FIRESTORE_EMULATOR_HOST:-}" ]]; then
+  log "not run: the Playwright firebase project (journeys.spec.ts) — needs the Firestore emulator, which cannot start here (see above)"
+  exit 0
+fi
+
+# The build reads these (src/app/backend.ts); vite preview reads the last two for its /api
+# rewrite (vite.config.ts).
+export VITE_FIREBASE_API_KEY=demo-key
+export VITE_FIREBASE_AUTH_DOMAIN=$EMU_PROJECT.firebaseapp.com
+export VITE_FIREBASE_PROJECT_ID=$EMU_PROJECT
+export VITE_FIREBASE_STORAGE_BUCKET=$EMU_PROJECT.appspot.com
+export VITE_FIREBASE_APP_ID=demo-app
+export VITE_USE_FIREBASE_EMULATORS=true
+export VITE_FIREBASE_AUTH_EMULATOR_HOST=$FIREBASE_AUTH_EMULATOR_HOST
+export VITE_FIRESTORE_EMULATOR_HOST=$FIRESTORE_EMULATOR_HOST
+export VITE_FIREBASE_STORAGE_EMULATOR_HOST=${FIREBASE_STORAGE_EMULATOR_HOST:-}
+node scripts/seed-emulators.mjs
+npx vite build --outDir dist-firebase --emptyOutDir --logLevel warn
+
+status=0
+E2E_FIREBASE=true npx playwright test --project firebase "$@" || status=$?
+if ((${#EMU_NOT_AVAILABLE[@]})); then
+  for missing in "${EMU_NOT_AVAILABLE[@]}"; do
+    log "not run: steps that need ${missing%% *} (emulator not available: $missing)"
+  done
+fi
+log "$([[ $status == 0 ]] && echo PASS || echo FAIL) in $((SECONDS - START))s"
+exit "$status"

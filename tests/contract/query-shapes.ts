@@ -1,0 +1,47 @@
+import type { QueryShape } from './indexes';
+
+/** `field` or `field contains` (array-contains); `field` or `field desc`. */
+function q(collection: string, equal: string[], order: string[]): QueryShape {
+  return {
+    collection,
+    equal: equal.map((e) => ({ field: e.split(' ')[0]!, contains: e.endsWith(' contains') })),
+    order: order.map((o) => ({ field: o.split(' ')[0]!, desc: o.endsWith(' desc') })),
+  };
+}
+
+/**
+ * Every query of the Firebase backend that needs a composite index (docs/testing.md "Indexes"),
+ * as the Firebase contract run saw them: indexes.test.ts checks each against
+ * firestore.indexes.json on every unit run, and firebase.test.ts fails when the backend makes a
+ * query that is not listed here.
+ */
+/**
+ * The event list (src/data/firebase/events.ts listConstraints): any of its four equality filters,
+ * a date range, ordered by date and start time. The contract run sees only some combinations;
+ * all of them are listed, as each is one choice on the search screen.
+ */
+const EVENT_LIST_FILTERS = ['sportType', 'region', 'level', 'status'];
+const eventListShapes = Array.from({ length: 2 ** EVENT_LIST_FILTERS.length }, (_, bits) =>
+  q(
+    'events',
+    EVENT_LIST_FILTERS.filter((_, i) => bits & (1 << i)),
+    ['date', 'startTime'],
+  ),
+);
+
+export const QUERY_SHAPES: QueryShape[] = [
+  ...eventListShapes,
+  q('participationRequests', ['eventId'], ['createdAt']),
+  q('events', ['organizerId'], ['date', 'startTime']),
+  q('events', ['organizerId'], ['date desc', 'startTime desc']),
+  q('events', ['participants contains'], ['date', 'startTime']),
+  q('events', ['participants contains'], ['date desc', 'startTime desc']),
+  q('events', ['participants contains', 'status'], ['date']),
+  q('events', ['participants contains', 'status'], ['date desc', 'startTime desc']),
+  q('events', ['participants contains'], ['date']),
+  q('notifications', ['userId'], ['timestamp desc']),
+  q('participationRequests', ['userId', 'status'], ['createdAt desc']),
+  q('conversations', ['participants contains'], ['lastMessageTime desc']),
+  q('reports', ['status'], ['createdAt desc']),
+  q('events', ['status'], ['date']),
+];
