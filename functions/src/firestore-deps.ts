@@ -13,8 +13,9 @@ import type {
 /**
  * The Firestore reads of the handlers, on the Admin SDK (which bypasses firestore.rules). No
  * address is ever read from a document: users/{uid}/private/account is client-written, so the
- * recipient's address comes from the Auth service (createAuthRecipients). Ids come from validated bodies, and a document
- * id containing '/' would address another path, so such ids read as "no document".
+ * recipient's address comes from the Auth service (createAuthRecipients). Ids come from
+ * validated bodies, and a document id containing '/' would address another path, so such ids
+ * read as "no document".
  */
 function safeId(id: string): boolean {
   return (
