@@ -1,5 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import type { Auth } from 'firebase-admin/auth';
+import { MAIL_KINDS } from './handlers/common.js';
 import type {
+  AuthRecipient,
   ConversationRecord,
   EmailSettings,
   EventRecord,
@@ -8,9 +11,11 @@ import type {
 } from './handlers/common.js';
 
 /**
- * The reads of the handlers, on the Admin SDK (which bypasses firestore.rules: these functions
- * are what may read users/{uid}/private/account). Ids come from validated bodies, and a document
- * id containing '/' would address another path, so such ids read as "no document".
+ * The Firestore reads of the handlers, on the Admin SDK (which bypasses firestore.rules). No
+ * address is ever read from a document: users/{uid}/private/account is client-written, so the
+ * recipient's address comes from the Auth service (createAuthRecipients). Ids come from
+ * validated bodies, and a document id containing '/' would address another path, so such ids
+ * read as "no document".
  */
 function safeId(id: string): boolean {
   return (
@@ -82,12 +87,6 @@ export function createFirestoreReads(db: Firestore) {
       return { id: messageId, senderId: str(d.senderId), read: d.read === true };
     },
 
-    async getUserEmail(uid: string): Promise<string | null> {
-      const d = await read(['users', uid, 'private', 'account']);
-      const email = str(d?.email).trim();
-      return email || null;
-    },
-
     async isSuspended(uid: string): Promise<boolean> {
       const d = await read(['users', uid]);
       return d?.isActive === false;
@@ -98,10 +97,42 @@ export function createFirestoreReads(db: Firestore) {
       return str(d?.displayName).trim() || null;
     },
 
-    /** users/{uid}/private/settings: only an explicit false turns a kind of mail off. */
+    /**
+     * users/{uid}/private/settings `{ mail: { <kind>: boolean } }`: only an explicit false turns
+     * a kind of mail off.
+     */
     async getEmailSettings(uid: string): Promise<EmailSettings> {
       const d = await read(['users', uid, 'private', 'settings']);
-      return { eventUpdates: d?.eventUpdates !== false, messages: d?.messages !== false };
+      const mail: Record<string, unknown> =
+        d?.mail && typeof d.mail === 'object' ? (d.mail as Record<string, unknown>) : {};
+      const out = {} as EmailSettings;
+      for (const kind of MAIL_KINDS) out[kind] = mail[kind] !== false;
+      return out;
+    },
+  };
+}
+
+/**
+ * The recipient's record at the Auth service (Admin SDK getUser): its address, whether the Auth
+ * service verified it, whether the account is disabled. An unknown uid (or an id the Auth
+ * service refuses) is null; any other failure is thrown (the handler answers 500 and logs it).
+ */
+export function createAuthRecipients(auth: Pick<Auth, 'getUser'>) {
+  return {
+    async getAuthRecipient(uid: string): Promise<AuthRecipient | null> {
+      if (!safeId(uid)) return null;
+      try {
+        const user = await auth.getUser(uid);
+        return {
+          email: user.email ?? null,
+          emailVerified: user.emailVerified === true,
+          disabled: user.disabled === true,
+        };
+      } catch (e) {
+        const code = (e as { code?: unknown } | null)?.code;
+        if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
+        throw e;
+      }
     },
   };
 }

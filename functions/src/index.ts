@@ -4,7 +4,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineString } from 'firebase-functions/params';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
-import { createFirestoreReads } from './firestore-deps.js';
+import { createAuthRecipients, createFirestoreReads } from './firestore-deps.js';
 import type { Logger } from './handlers/common.js';
 import { handleSendEmail, type SendEmailDeps } from './handlers/send-email.js';
 import { handleTrackUnreadMessage, type TrackUnreadDeps } from './handlers/track-unread-message.js';
@@ -50,6 +50,8 @@ function productionDeps(): SendEmailDeps & TrackUnreadDeps {
   const mailer = createMailer(mailerConfigFromEnv(), log);
   deps = {
     ...createFirestoreReads(db),
+    // The recipient's address: the Auth service's verified one, never a document's.
+    ...createAuthRecipients(getAuth()),
     // checkRevoked: a token of a signed-out-everywhere or disabled account is refused too.
     verifyIdToken: async (token) => ({ uid: (await getAuth().verifyIdToken(token, true)).uid }),
     sendMail: (mail) => mailer.send(mail),

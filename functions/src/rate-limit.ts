@@ -4,6 +4,14 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { RateDecision, RateLimit } from './handlers/common.js';
 
 /**
+ * The limits (docs/security.md "Rate limits"). Each function also limits its caller
+ * (SEND_EMAIL_CALLER_LIMIT, TRACK_UNREAD_CALLER_LIMIT) and each cause (one mail per request and
+ * outcome, one per conversation and recipient every 15 minutes); this one holds per recipient,
+ * across both functions and all callers, so many callers together cannot flood one inbox.
+ */
+export const MAIL_RECIPIENT_LIMIT: RateLimit = { limit: 20, windowMs: 60 * 60_000 };
+
+/**
  * A window opens at the first use of a key and lasts windowMs; within it at most `limit` uses are
  * allowed. With limit 1 this is "at most one per windowMs" exactly. Refused uses do not count.
  */

@@ -1,4 +1,5 @@
 import type {
+  AuthRecipient,
   ConversationRecord,
   EmailSettings,
   EventRecord,
@@ -23,7 +24,8 @@ export interface World {
   requests: Record<string, RequestRecord>;
   conversations: Record<string, ConversationRecord>;
   messages: Record<string, MessageRecord>;
-  emails: Record<string, string>;
+  /** The Auth service's accounts (Admin SDK getUser): the only source of an address. */
+  authUsers: Record<string, AuthRecipient>;
   names: Record<string, string>;
   settings: Record<string, Partial<EmailSettings>>;
   /** Accounts staff suspended (users/{uid} isActive false). */
@@ -97,7 +99,10 @@ export function world(): World {
       'msg-from-organizer': { id: 'msg-from-organizer', senderId: ORGANIZER, read: false },
       'msg-read': { id: 'msg-read', senderId: REQUESTER, read: true },
     },
-    emails: { [REQUESTER]: 'requester@example.jp', [ORGANIZER]: 'organizer@example.jp' },
+    authUsers: {
+      [REQUESTER]: { email: 'requester@example.jp', emailVerified: true, disabled: false },
+      [ORGANIZER]: { email: 'organizer@example.jp', emailVerified: true, disabled: false },
+    },
     names: { [ORGANIZER]: '山田太郎', [REQUESTER]: '佐藤花子' },
     settings: {},
     suspended: [],
@@ -129,11 +134,12 @@ export function fakeDeps(w: World = world()): Fake {
     getConversation: async (id) => w.conversations[id] ?? null,
     getMessage: async (conversationId, messageId) =>
       w.conversations[conversationId] ? (w.messages[messageId] ?? null) : null,
-    getUserEmail: async (uid) => w.emails[uid] ?? null,
+    getAuthRecipient: async (uid) => w.authUsers[uid] ?? null,
     getDisplayName: async (uid) => w.names[uid] ?? null,
     getEmailSettings: async (uid) => ({
-      eventUpdates: w.settings[uid]?.eventUpdates ?? true,
-      messages: w.settings[uid]?.messages ?? true,
+      participationApproved: w.settings[uid]?.participationApproved ?? true,
+      participationRejected: w.settings[uid]?.participationRejected ?? true,
+      unreadMessages: w.settings[uid]?.unreadMessages ?? true,
     }),
     async sendMail(mail) {
       sent.push(mail);

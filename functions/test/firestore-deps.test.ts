@@ -18,24 +18,25 @@ function fakeDb(docs: Record<string, Record<string, unknown>>) {
 }
 
 describe('Firestore reads', () => {
-  it('reads the email from the private account document, not the public profile', async () => {
-    const { reads } = fakeDb({
-      'users/u1': { displayName: ' 花子 ', email: 'public@example.jp' },
-      'users/u1/private/account': { email: ' private@example.jp ' },
-    });
-    expect(await reads.getUserEmail('u1')).toBe('private@example.jp');
+  it('reads the display name from the public profile', async () => {
+    const { reads } = fakeDb({ 'users/u1': { displayName: ' 花子 ' } });
     expect(await reads.getDisplayName('u1')).toBe('花子');
-    expect(await reads.getUserEmail('u2')).toBeNull();
+    expect(await reads.getDisplayName('u2')).toBeNull();
   });
 
-  it('turns a kind of mail off only with an explicit false', async () => {
+  it('reads the mail switches of private/settings; only an explicit false turns a kind off', async () => {
     const { reads } = fakeDb({
-      'users/a/private/settings': { eventUpdates: false },
-      'users/b/private/settings': { messages: false, eventUpdates: 'no' },
+      'users/a/private/settings': { mail: { participationApproved: false } },
+      'users/b/private/settings': {
+        mail: { unreadMessages: false, participationRejected: 'no' },
+      },
+      'users/c/private/settings': { mail: 'off', participationApproved: false },
     });
-    expect(await reads.getEmailSettings('a')).toEqual({ eventUpdates: false, messages: true });
-    expect(await reads.getEmailSettings('b')).toEqual({ eventUpdates: true, messages: false });
-    expect(await reads.getEmailSettings('none')).toEqual({ eventUpdates: true, messages: true });
+    const all = { participationApproved: true, participationRejected: true, unreadMessages: true };
+    expect(await reads.getEmailSettings('a')).toEqual({ ...all, participationApproved: false });
+    expect(await reads.getEmailSettings('b')).toEqual({ ...all, unreadMessages: false });
+    expect(await reads.getEmailSettings('c')).toEqual(all);
+    expect(await reads.getEmailSettings('none')).toEqual(all);
   });
 
   it('counts an account suspended only on an explicit isActive false', async () => {
@@ -89,7 +90,7 @@ describe('Firestore reads', () => {
     const { reads, paths } = fakeDb({ 'users/victim/private/account': { email: 'v@example.jp' } });
     expect(await reads.getRequest('x/../users/victim')).toBeNull();
     expect(await reads.getConversation('victim/private')).toBeNull();
-    expect(await reads.getUserEmail('..')).toBeNull();
+    expect(await reads.getDisplayName('..')).toBeNull();
     expect(await reads.getEvent('__name__')).toBeNull();
     expect(paths).toEqual([]);
   });

@@ -282,35 +282,73 @@ describe('POST /api/notifications/send-email', () => {
   });
 
   describe('recipient settings and address', () => {
-    it.each([
-      ['approval', approval()],
-      ['rejection', rejection()],
-    ])('skips the %s mail when the recipient turned event mail off', async (_name, body) => {
+    it('skips the approval mail when the recipient turned approval mail off (private/settings)', async () => {
       const w = world();
-      w.settings[REQUESTER] = { eventUpdates: false };
+      w.settings[REQUESTER] = { participationApproved: false };
       const { deps, sent } = fakeDeps(w);
-      const res = await handleSendEmail(post(body), deps);
+      const res = await handleSendEmail(post(approval()), deps);
+      expect(res).toEqual({ status: 200, body: { sent: false, reason: 'opted_out' } });
+      expect(sent).toHaveLength(0);
+      // The rejection is its own kind: still mailed.
+      expect((await handleSendEmail(post(rejection()), deps)).body).toEqual({ sent: true });
+    });
+
+    it('skips the rejection mail when the recipient turned rejection mail off', async () => {
+      const w = world();
+      w.settings[REQUESTER] = { participationRejected: false };
+      const { deps, sent } = fakeDeps(w);
+      const res = await handleSendEmail(post(rejection()), deps);
       expect(res).toEqual({ status: 200, body: { sent: false, reason: 'opted_out' } });
       expect(sent).toHaveLength(0);
     });
 
     it('still mails an approval when only message mail is turned off', async () => {
       const w = world();
-      w.settings[REQUESTER] = { messages: false };
+      w.settings[REQUESTER] = { unreadMessages: false };
       const { deps, sent } = fakeDeps(w);
       await handleSendEmail(post(approval()), deps);
       expect(sent).toHaveLength(1);
     });
 
-    it('answers sent:false when the recipient has no address on file', async () => {
+    it('mails the address the Auth service verified, never the body’s (hole 3)', async () => {
+      const { deps, sent } = fakeDeps();
+      await handleSendEmail(post(approval({ recipientEmail: 'attacker@evil.example' })), deps);
+      expect(sent.map((m) => m.to)).toEqual(['requester@example.jp']);
+    });
+
+    it('mails nobody when the recipient’s Auth address is not verified (hole 3)', async () => {
       const w = world();
-      delete w.emails[REQUESTER];
-      const { deps, sent } = fakeDeps(w);
+      w.authUsers[REQUESTER] = {
+        email: 'requester@example.jp',
+        emailVerified: false,
+        disabled: false,
+      };
+      const { deps, sent, logs } = fakeDeps(w);
       const res = await handleSendEmail(
         post(approval({ recipientEmail: 'requester@example.jp' })),
         deps,
       );
-      expect(res).toEqual({ status: 200, body: { sent: false, reason: 'no_recipient_email' } });
+      expect(res).toEqual({ status: 200, body: { sent: false, reason: 'no_verified_email' } });
+      expect(sent).toHaveLength(0);
+      expect(
+        logs.some((l) => l.message === 'mail skipped: recipient has no verified address'),
+      ).toBe(true);
+    });
+
+    it.each([
+      ['no Auth account', null],
+      ['an account without an address', { email: null, emailVerified: true, disabled: false }],
+      [
+        'a disabled account',
+        { email: 'requester@example.jp', emailVerified: true, disabled: true },
+      ],
+    ])('mails nobody for %s', async (_name, user) => {
+      const w = world();
+      if (user) w.authUsers[REQUESTER] = user;
+      else delete w.authUsers[REQUESTER];
+      const { deps, sent } = fakeDeps(w);
+      const res = await handleSendEmail(post(approval()), deps);
+      expect(res).toEqual({ status: 200, body: { sent: false, reason: 'no_verified_email' } });
       expect(sent).toHaveLength(0);
     });
   });

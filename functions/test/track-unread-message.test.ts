@@ -178,7 +178,7 @@ describe('POST /api/track-unread-message', () => {
 
     it('does not mail a recipient who turned message mail off', async () => {
       const w = world();
-      w.settings[ORGANIZER] = { messages: false };
+      w.settings[ORGANIZER] = { unreadMessages: false };
       const { deps, sent } = fakeDeps(w);
       const res = await handleTrackUnreadMessage(asRequester(ping()), deps);
       expect(res).toEqual({ status: 200, body: { sent: false, reason: 'opted_out' } });
@@ -187,18 +187,31 @@ describe('POST /api/track-unread-message', () => {
 
     it('still mails when only event mail is turned off', async () => {
       const w = world();
-      w.settings[ORGANIZER] = { eventUpdates: false };
+      w.settings[ORGANIZER] = { participationApproved: false, participationRejected: false };
       const { deps, sent } = fakeDeps(w);
       await handleTrackUnreadMessage(asRequester(ping()), deps);
       expect(sent).toHaveLength(1);
     });
 
-    it('answers sent:false when the recipient has no address on file', async () => {
+    it('mails the recipient’s verified Auth address, not the body’s (hole 3)', async () => {
+      const { deps, sent } = fakeDeps();
+      await handleTrackUnreadMessage(
+        asRequester(ping({ recipientEmail: 'attacker@evil.example' })),
+        deps,
+      );
+      expect(sent.map((m) => m.to)).toEqual(['organizer@example.jp']);
+    });
+
+    it('mails nobody when the recipient’s Auth address is not verified (hole 3)', async () => {
       const w = world();
-      delete w.emails[ORGANIZER];
+      w.authUsers[ORGANIZER] = {
+        email: 'organizer@example.jp',
+        emailVerified: false,
+        disabled: false,
+      };
       const { deps, sent } = fakeDeps(w);
       const res = await handleTrackUnreadMessage(asRequester(ping()), deps);
-      expect(res).toEqual({ status: 200, body: { sent: false, reason: 'no_recipient_email' } });
+      expect(res).toEqual({ status: 200, body: { sent: false, reason: 'no_verified_email' } });
       expect(sent).toHaveLength(0);
     });
 

@@ -9,6 +9,7 @@ import {
   registerSchema,
   resetRequestSchema,
 } from '@/domain/auth-forms';
+import { EMAIL_MAX } from '@/domain/constants';
 
 /** The first message per field, as react-hook-form shows them. */
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -32,6 +33,14 @@ describe('emailSchema', () => {
   it('asks for an address when empty', () => {
     expect(errorsOf(emailSchema, '')).toEqual({ '(root)': 'メールアドレスを入力してください' });
     expect(errorsOf(emailSchema, '   ')).toEqual({ '(root)': 'メールアドレスを入力してください' });
+  });
+
+  it('refuses an address longer than EMAIL_MAX (firestore.rules agree)', () => {
+    const at = '@example.com';
+    expect(emailSchema.parse('a'.repeat(EMAIL_MAX - at.length) + at)).toHaveLength(EMAIL_MAX);
+    expect(errorsOf(emailSchema, 'a'.repeat(EMAIL_MAX + 1 - at.length) + at)).toEqual({
+      '(root)': 'メールアドレスの形式が正しくありません',
+    });
   });
 
   it('reports only one message for an empty field', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '@/domain/constants';
+import { EMAIL_MAX, PASSWORD_MIN_LENGTH } from '@/domain/constants';
 
 export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX_LENGTH = 30;
@@ -33,6 +33,7 @@ export const emailSchema = z
   .string({ error: M.emailRequired })
   .trim()
   .min(1, M.emailRequired)
+  .max(EMAIL_MAX, M.emailInvalid)
   .pipe(z.email(M.emailInvalid));
 
 /**

@@ -68,6 +68,12 @@ export const DISPLAY_NAME_MAX = 30;
 export const BIO_MAX = 500;
 export const LOCATION_MAX = 50;
 export const PHOTO_PATH_MAX = 1024;
+/** A stored image's download URL (profile photo, event image, the organizer's photo on an event). */
+export const IMAGE_URL_MAX = 2048;
+/** The public user id ("user_" plus 8 letters or digits, generateCustomUserId), with room to spare. */
+export const CUSTOM_USER_ID_MAX = 32;
+/** An email address (users/{uid}/private/account and the forms' emailSchema). */
+export const EMAIL_MAX = 320;
 /** The earliest birth date a profile accepts (yyyy-MM-dd); the latest is today. */
 export const BIRTH_DATE_MIN = '1900-01-01';
 /** A page of a profile's event lists (organized, joined). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { eventFormSchema, type EventFormInput } from '@/domain/event-form';
+import { EVENT_FEE_MAX, eventFormSchema, type EventFormInput } from '@/domain/event-form';
 
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
@@ -134,6 +134,13 @@ describe('eventFormSchema', () => {
     expect(errors({ fee: '-1' })).toEqual({ fee: '参加費は0円以上で入力してください' });
     expect(errors({ fee: '100.5' })).toEqual({ fee: '参加費は整数で入力してください' });
     expect(errors({ fee: 'abc' })).toEqual({ fee: '参加費は半角数字で入力してください' });
+  });
+
+  it('fee is at most EVENT_FEE_MAX yen (firestore.rules agree)', () => {
+    expect(eventFormSchema.parse({ ...valid, fee: EVENT_FEE_MAX }).fee).toBe(EVENT_FEE_MAX);
+    expect(errors({ fee: String(EVENT_FEE_MAX + 1) })).toEqual({
+      fee: '参加費は1,000,000円以下で入力してください',
+    });
   });
 
   it('capacity is a whole number from 1 to 1000', () => {

@@ -7,6 +7,8 @@ export const EVENT_LOCATION_MAX = 100;
 export const EVENT_TEAM_NAME_MAX = 50;
 export const EVENT_CAPACITY_MIN = 1;
 export const EVENT_CAPACITY_MAX = 1000;
+/** The highest fee in yen (firestore.rules agree): a bound, not a price policy. */
+export const EVENT_FEE_MAX = 1_000_000;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const END_TIME_INVALID = '終了時刻を正しく入力してください';
@@ -68,7 +70,11 @@ export const eventFormSchema = z
     fee: z.coerce
       .number({ error: '参加費は半角数字で入力してください' })
       .int('参加費は整数で入力してください')
-      .min(0, '参加費は0円以上で入力してください'),
+      .min(0, '参加費は0円以上で入力してください')
+      .max(
+        EVENT_FEE_MAX,
+        `参加費は${EVENT_FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください`,
+      ),
     capacity: z.coerce
       .number({ error: '定員は半角数字で入力してください' })
       .int('定員は整数で入力してください')

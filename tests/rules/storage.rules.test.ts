@@ -8,8 +8,8 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { deleteObject, getBytes, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { IMAGE_MAX_UPLOAD_BYTES } from '@/domain/constants';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_UPLOAD_BYTES, UPLOADABLE_IMAGE_TYPES } from '@/domain/constants';
 
 /**
  * storage.rules, one assertSucceeds and at least one assertFails per rule. Needs Google's Storage
@@ -111,11 +111,50 @@ describe.skipIf(!host)(
       });
     }
 
-    it('denies every other path', async () => {
+    it('denies every other path, subfolders of an own folder included', async () => {
       await assertFails(upload(as(ALICE), `events/1700000000000_photo.png`));
+      for (const folder of ['events', 'users', 'teams']) {
+        await assertFails(upload(as(ALICE), `${folder}/${ALICE}/sub/a.png`));
+        await assertFails(upload(as(ALICE), `${folder}/${ALICE}/a/b/c.png`));
+      }
       await assertFails(upload(as(ALICE), `uploads/${ALICE}/a.png`));
       await seed('private/a.png');
       await assertFails(getBytes(ref(as(ALICE), 'private/a.png')));
     });
   },
 );
+
+/**
+ * Runs without the emulator: the per-object quota written in storage.rules is the domain's
+ * (IMAGE_MAX_UPLOAD_BYTES, UPLOADABLE_IMAGE_TYPES), and every folder is one level under its
+ * owner's uid.
+ */
+describe('storage.rules states the domain’s per-upload quota', () => {
+  const rules = readFileSync('storage.rules', 'utf8');
+
+  it('caps each object at IMAGE_MAX_UPLOAD_BYTES and refuses empty ones', () => {
+    const cap = /request\.resource\.size <= ([\d\s*]+)\n/.exec(rules)?.[1] ?? '';
+    const bytes = cap
+      .split('*')
+      .map((n) => Number(n.trim()))
+      .reduce((a, b) => a * b, 1);
+    expect(bytes).toBe(IMAGE_MAX_UPLOAD_BYTES);
+    expect(rules).toContain('request.resource.size > 0');
+  });
+
+  it('accepts exactly UPLOADABLE_IMAGE_TYPES', () => {
+    const pattern = /contentType\.matches\('([^']+)'\)/.exec(rules)?.[1] ?? '';
+    const re = new RegExp(`^${pattern}$`);
+    for (const type of UPLOADABLE_IMAGE_TYPES) expect(re.test(type), type).toBe(true);
+    for (const type of ['image/svg+xml', 'text/html', 'image/png; x', 'application/pdf']) {
+      expect(re.test(type), type).toBe(false);
+    }
+  });
+
+  it("writes only one level under the owner's folder (no recursive wildcard)", () => {
+    expect(rules).not.toContain('=**}');
+    for (const folder of ['events', 'users', 'teams']) {
+      expect(rules).toContain(`match /${folder}/{uid}/{fileName} {`);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MAIL_RECIPIENT_LIMIT } from '../rate-limit.js';
 
 /** What a handler needs of an HTTP request: the adapter in src/http.ts builds it from Express's. */
 export interface HandlerRequest {
@@ -45,12 +46,37 @@ export interface MessageRecord {
   read: boolean;
 }
 
-/** users/{uid}/private/settings; a missing document or field means "send". */
-export interface EmailSettings {
-  /** Approval and rejection of participation requests. */
-  eventUpdates: boolean;
-  /** Unread direct messages. */
-  messages: boolean;
+/**
+ * users/{uid}/private/settings `{ mail: { <kind>: boolean } }`, the app's MAIL_KINDS
+ * (src/domain/entities/email-settings.ts, docs/security.md "Email settings"); a missing
+ * document, map or field means "send".
+ */
+export const MAIL_KINDS = [
+  'participationApproved',
+  'participationRejected',
+  'unreadMessages',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export type EmailSettings = Record<MailKind, boolean>;
+
+/**
+ * What the Auth service holds for a uid (Admin SDK getUser): the only source of a recipient's
+ * address. users/{uid}/private/account is written by its owner and is never mailed.
+ */
+export interface AuthRecipient {
+  email: string | null;
+  emailVerified: boolean;
+  disabled: boolean;
+}
+
+/**
+ * The address a mail may go to (docs/security.md "Mail"): the Auth account's own address, and
+ * only when the Auth service has verified it and the account is not disabled.
+ */
+export function verifiedAddress(user: AuthRecipient | null): string | null {
+  const email = user?.email?.trim() ?? '';
+  if (!user || user.disabled || !user.emailVerified || !email) return null;
+  return email;
 }
 
 export interface OutgoingMail {
@@ -88,8 +114,8 @@ export interface BaseDeps {
    * document is active; docs/security.md "Suspension"). A suspended account causes no mail.
    */
   isSuspended(uid: string): Promise<boolean>;
-  /** The address in users/{uid}/private/account, or null when there is none. */
-  getUserEmail(uid: string): Promise<string | null>;
+  /** The Auth service's record of `uid` (Admin SDK getUser), or null for no such account. */
+  getAuthRecipient(uid: string): Promise<AuthRecipient | null>;
   /** The public profile's displayName (users/{uid}), or null. */
   getDisplayName(uid: string): Promise<string | null>;
   getEmailSettings(uid: string): Promise<EmailSettings>;
@@ -134,6 +160,31 @@ export const tooManyRequests = (decision: RateDecision): HandlerResponse =>
   );
 
 export const notSent = (reason: string): HandlerResponse => json(200, { sent: false, reason });
+
+/**
+ * The last steps of every mail, after the handler's own checks and per-cause limits: the
+ * recipient's verified Auth address (or sent:false no_verified_email), then the recipient's
+ * quota across both functions (MAIL_RECIPIENT_LIMIT, or sent:false recipient_throttled), then
+ * the transport.
+ */
+export async function mailRecipient(
+  deps: BaseDeps,
+  recipientId: string,
+  compose: () => Promise<Omit<OutgoingMail, 'to'>>,
+  context: Record<string, unknown>,
+): Promise<HandlerResponse> {
+  const to = verifiedAddress(await deps.getAuthRecipient(recipientId));
+  if (!to) {
+    deps.log.warn('mail skipped: recipient has no verified address', context);
+    return notSent('no_verified_email');
+  }
+  const quota = await deps.throttle(`mail:recipient:${recipientId}`, MAIL_RECIPIENT_LIMIT);
+  if (!quota.allowed) {
+    deps.log.warn('mail skipped: recipient quota reached', context);
+    return notSent('recipient_throttled');
+  }
+  return deliver(deps, { to, ...(await compose()) }, context);
+}
 
 function header(headers: HandlerRequest['headers'], name: string): string | undefined {
   const wanted = name.toLowerCase();

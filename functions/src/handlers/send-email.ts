@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import {
   acceptPost,
-  deliver,
   forbidden,
+  mailRecipient,
   notSent,
   type BaseDeps,
   type EventRecord,
   type HandlerRequest,
   type HandlerResponse,
+  type MailKind,
   type RateLimit,
   type RequestRecord,
 } from './common.js';
@@ -30,8 +31,8 @@ const hint = z.string().max(500).optional();
 /**
  * SPEC §7 payloads plus recipientId and requestId (src/domain/notification-emails.ts). The mail
  * is written from Firestore, so eventTitle, eventDate, eventLocation, organizerName and
- * recipientEmail are accepted and ignored: the recipient's address is always looked up from
- * recipientId, whatever the client sent.
+ * recipientEmail are accepted and ignored: the mail goes to the verified address the Auth service
+ * holds for the request's user, whatever the client sent or wrote into its documents.
  */
 export const sendEmailBody = z.discriminatedUnion('type', [
   z.object({
@@ -59,6 +60,10 @@ export const sendEmailBody = z.discriminatedUnion('type', [
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
 
 const EXPECTED_STATUS = { event_approved: 'approved', event_rejected: 'rejected' } as const;
+const MAIL_KIND = {
+  event_approved: 'participationApproved',
+  event_rejected: 'participationRejected',
+} as const satisfies Record<SendEmailBody['type'], MailKind>;
 
 /**
  * POST /api/notifications/send-email. Only the organizer of the request's event may cause the
@@ -103,14 +108,9 @@ export async function handleSendEmail(
   };
 
   const settings = await deps.getEmailSettings(request.userId);
-  if (!settings.eventUpdates) {
+  if (!settings[MAIL_KIND[body.type]]) {
     deps.log.info('mail skipped: recipient opted out', context);
     return notSent('opted_out');
-  }
-  const to = await deps.getUserEmail(request.userId);
-  if (!to) {
-    deps.log.warn('mail skipped: recipient has no address', context);
-    return notSent('no_recipient_email');
   }
   const once = await deps.throttle(
     `send-email:request:${request.id}:${body.type}`,
@@ -121,13 +121,17 @@ export async function handleSendEmail(
     return notSent('duplicate');
   }
 
-  const mail =
-    body.type === 'event_approved'
-      ? approvalMail(event, deps.appBaseUrl)
-      : rejectionMail(
-          event,
-          (await deps.getDisplayName(uid))?.trim() || event.organizerName,
-          deps.appBaseUrl,
-        );
-  return deliver(deps, { to, ...mail }, context);
+  return mailRecipient(
+    deps,
+    request.userId,
+    async () =>
+      body.type === 'event_approved'
+        ? approvalMail(event, deps.appBaseUrl)
+        : rejectionMail(
+            event,
+            (await deps.getDisplayName(uid))?.trim() || event.organizerName,
+            deps.appBaseUrl,
+          ),
+    context,
+  );
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { unreadMessageMail } from '../mail/templates.js';
 import {
   acceptPost,
-  deliver,
+  mailRecipient,
   forbidden,
   notSent,
   type BaseDeps,
@@ -26,8 +26,8 @@ export const TRACK_UNREAD_MAIL_LIMIT: RateLimit = { limit: 1, windowMs: 15 * 60_
 const id = z.string().trim().min(1).max(128);
 
 /**
- * SPEC §7 payload. recipientEmail and senderName are accepted and ignored: the address is looked
- * up from recipientId and the name from the sender's public profile.
+ * SPEC §7 payload. recipientEmail and senderName are accepted and ignored: the mail goes to the
+ * verified address the Auth service holds for recipientId, the name is the sender's public one.
  */
 export const trackUnreadBody = z.object({
   recipientId: id,
@@ -80,14 +80,9 @@ export async function handleTrackUnreadMessage(
 
   if (message.read) return notSent('already_read');
   const settings = await deps.getEmailSettings(body.recipientId);
-  if (!settings.messages) {
+  if (!settings.unreadMessages) {
     deps.log.info('mail skipped: recipient opted out', context);
     return notSent('opted_out');
-  }
-  const to = await deps.getUserEmail(body.recipientId);
-  if (!to) {
-    deps.log.warn('mail skipped: recipient has no address', context);
-    return notSent('no_recipient_email');
   }
   const quota = await deps.throttle(
     `track-unread:${conversation.id}:${body.recipientId}`,
@@ -95,10 +90,15 @@ export async function handleTrackUnreadMessage(
   );
   if (!quota.allowed) return notSent('throttled');
 
-  const senderName = (await deps.getDisplayName(uid))?.trim() ?? '';
-  return deliver(
+  return mailRecipient(
     deps,
-    { to, ...unreadMessageMail(senderName, conversation.id, deps.appBaseUrl) },
+    body.recipientId,
+    async () =>
+      unreadMessageMail(
+        (await deps.getDisplayName(uid))?.trim() ?? '',
+        conversation.id,
+        deps.appBaseUrl,
+      ),
     context,
   );
 }
