@@ -27,11 +27,7 @@ const ELSEWHERE: Record<
     return undefined;
   },
   // A team's join requests (teams/{teamId}/joinRequests/{id} on Firebase) in one table.
-  'teams/joinRequests': ([teamId, id], data) => [
-    'teamJoinRequests',
-    { id, teamId, ...data },
-    id!,
-  ],
+  'teams/joinRequests': ([teamId, id], data) => ['teamJoinRequests', { id, teamId, ...data }, id!],
   'conversations/messages': ([conversationId, id], data) => [
     'messages',
     { id, conversationId, ...data },

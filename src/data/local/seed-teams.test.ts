@@ -2,8 +2,8 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { teamSchema } from '@/domain/entities/team';
 import { teamFormSchema } from '@/domain/team-form';
-import { createLocalBackend, type LocalBackend } from '@/data/local/create-local-backend';
-import { DEMO_PASSWORD, DEMO_UIDS } from './people';
+import { DEMO_PASSWORD, DEMO_UIDS } from '@/data/demo/people';
+import { createLocalBackend, type LocalBackend } from './create-local-backend';
 
 let b: LocalBackend | null = null;
 
