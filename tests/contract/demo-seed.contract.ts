@@ -100,7 +100,7 @@ export function demoSeedContract(seed: () => Promise<SeededBackend>) {
       expect(pending.every((p) => p.event.title !== '')).toBe(true);
     });
 
-    it('has recent conversations, read and unread notifications of several types, and 2 teams', async () => {
+    it('has recent conversations, read and unread notifications of several types, and 6 teams', async () => {
       const { backend, now } = s;
       await backend.auth.signIn('hanako@example.com', DEMO_PASSWORD);
       const conversations = await waitForLive<Conversation[]>(
@@ -116,7 +116,14 @@ export function demoSeedContract(seed: () => Promise<SeededBackend>) {
       expect(notes.some((n) => !n.read)).toBe(true);
       const types = new Set(described(now, 'notifications').map(([, n]) => n.type));
       expect(types).toEqual(
-        new Set(['participation_request', 'participation_approved', 'participation_rejected']),
+        new Set([
+          'participation_request',
+          'participation_approved',
+          'participation_rejected',
+          'team_join_request',
+          'team_join_approved',
+          'team_join_rejected',
+        ]),
       );
       // Ids and checked values only, under the id of their cause; the words come from notificationText.
       expect(notes.every((n) => n.id === `${String(n.data.requestId)}_${n.type}`)).toBe(true);
