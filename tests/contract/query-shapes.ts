@@ -29,8 +29,26 @@ const eventListShapes = Array.from({ length: 2 ** EVENT_LIST_FILTERS.length }, (
   ),
 );
 
+/**
+ * The team list (src/data/firebase/teams.ts): any of its three equality filters, newest first.
+ * All combinations, as for the events.
+ */
+const TEAM_LIST_FILTERS = ['sportType', 'region', 'recruiting'];
+const teamListShapes = Array.from({ length: 2 ** TEAM_LIST_FILTERS.length }, (_, bits) =>
+  q(
+    'teams',
+    TEAM_LIST_FILTERS.filter((_, i) => bits & (1 << i)),
+    ['createdAt desc'],
+  ),
+).filter((shape) => shape.equal.length > 0);
+
 export const QUERY_SHAPES: QueryShape[] = [
   ...eventListShapes,
+  ...teamListShapes,
+  q('teams', ['members contains'], ['createdAt desc']),
+  q('joinRequests', ['userId'], ['createdAt desc']),
+  q('joinRequests', ['status'], ['createdAt']),
+  q('events', ['teamId'], ['date', 'startTime']),
   q('participationRequests', ['eventId'], ['createdAt']),
   q('events', ['organizerId'], ['date', 'startTime']),
   q('events', ['organizerId'], ['date desc', 'startTime desc']),
