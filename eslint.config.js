@@ -3,7 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** DESIGN.md: app -> features -> data/ports <- data/{firebase,local}; everything may use domain. */
+/** Layers: app -> features -> data/ports <- data/{firebase,local}; everything may use domain. */
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
