@@ -1,11 +1,5 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   Timestamp,
   collection,
@@ -23,10 +17,11 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { beforeEach, describe, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '@/domain/constants';
 import { conversationId } from '@/domain/entities/conversation';
 import { decideCreateConversation } from '@/domain/rules/conversations';
+import { useRulesEnv, type RulesKit } from './firestore-support';
 
 /**
  * The conversations block of firestore.rules (docs/messages.md): allow and deny cases for each
@@ -43,22 +38,19 @@ const CAROL = 'carol';
 const CONV = conversationId(ALICE, BOB);
 const M1 = 'AliceFirstMessage001';
 
-let env: RulesTestEnvironment;
+/** The shared rules environment (tests/rules/firestore-support.ts), set up by the suite below. */
+let kit: RulesKit;
 
 function as(uid: string, verified = true): Firestore {
-  return env
-    .authenticatedContext(uid, { email: `${uid}@example.com`, email_verified: verified })
-    .firestore() as unknown as Firestore;
+  return verified ? kit.as(uid) : kit.unverified(uid);
 }
 
 function anon(): Firestore {
-  return env.unauthenticatedContext().firestore() as unknown as Firestore;
+  return kit.anon();
 }
 
-async function seed(path: string, data: DocumentData): Promise<void> {
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    await setDoc(doc(ctx.firestore() as unknown as Firestore, path), data);
-  });
+function seed(path: string, data: DocumentData): Promise<void> {
+  return kit.seed(path, data);
 }
 
 /** A stored conversation between ALICE and BOB with one message of ALICE's, unread by BOB. */
@@ -139,20 +131,9 @@ function send(d: Firestore, from: string, to: string, o: SendOptions = {}): Prom
 describe.skipIf(!host)(
   `conversations rules${host ? '' : " (not run: needs Google's Firestore emulator, FIRESTORE_EMULATOR_HOST unset)"}`,
   () => {
-    beforeAll(async () => {
-      const [h, p] = host!.split(':');
-      env = await initializeTestEnvironment({
-        projectId: PROJECT_ID,
-        firestore: { rules: readFileSync('firestore.rules', 'utf8'), host: h, port: Number(p) },
-      });
-    });
-
-    afterAll(async () => {
-      await env?.cleanup();
-    });
+    kit = useRulesEnv(PROJECT_ID);
 
     beforeEach(async () => {
-      await env.clearFirestore();
       for (const uid of [ALICE, BOB, CAROL]) await seed(`users/${uid}`, { displayName: uid });
       await seed(`conversations/${CONV}`, stored());
       await seed(`conversations/${CONV}/messages/${M1}`, {
