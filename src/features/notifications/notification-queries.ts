@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
 import type { AppNotification } from '@/domain/entities/notification';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 

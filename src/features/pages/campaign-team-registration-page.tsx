@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth/public';
 import {
   FaqList,
   FeatureGrid,

@@ -9,7 +9,7 @@ import {
   type ParticipationRequest,
 } from '@/domain/entities/participation-request';
 import type { UserProfile } from '@/domain/entities/user';
-import { Avatar } from '@/features/auth/user-menu';
+import { Avatar } from '@/components/ui/avatar';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

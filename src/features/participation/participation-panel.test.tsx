@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventInput } from '@/data/ports/events';
 import { DomainError } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
-import { eventQueries } from '@/features/events/event-queries';
+import { eventQueries } from '@/features/events/public';
 import { useBackend } from '@/lib/backend-context';
 import { signUpUnverified } from '@/test/accounts';
 import {

@@ -8,7 +8,7 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { RequestForm } from '@/components/ui/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { EVENT_STATUS_LABELS, isFull, type SportEvent } from '@/domain/entities/event';
-import { useSession, useWriteRefusal } from '@/features/auth/session';
+import { useSession, useWriteRefusal } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { OrganizerRequests } from './organizer-requests';

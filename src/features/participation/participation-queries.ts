@@ -12,8 +12,8 @@ import type {
   PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
 import type { UserProfile } from '@/domain/entities/user';
-import { eventQueries } from '@/features/events/event-queries';
-import { useCurrentUser } from '@/features/auth/session';
+import { eventQueries } from '@/features/events/public';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
 

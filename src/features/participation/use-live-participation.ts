@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { NotificationType } from '@/domain/entities/notification';
-import { eventQueries } from '@/features/events/event-queries';
-import { useNotifications } from '@/features/notifications/notification-queries';
+import { eventQueries } from '@/features/events/public';
+import { useNotifications } from '@/features/notifications/public';
 import { participationQueries, refreshEventForViewer } from './participation-queries';
 
 const PARTICIPATION_TYPES: readonly string[] = [

@@ -1,6 +1,6 @@
 import { CreationFlow } from '@/components/ui/creation-flow';
 import { eventFormSchema } from '@/domain/event-form';
-import { useCurrentUser, useWriteRefusal } from '@/features/auth/session';
+import { useCurrentUser, useWriteRefusal } from '@/features/auth/public';
 import { EventConfirmView } from '../components/event-confirm-view';
 import { EMPTY_EVENT_FORM, EventFormFields } from '../components/event-form-fields';
 import { createEventDraft } from '../create-event-draft';

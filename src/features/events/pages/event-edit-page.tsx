@@ -11,7 +11,7 @@ import type { SportEvent } from '@/domain/entities/event';
 import { ERR, errorMessage, isDomainError } from '@/domain/errors';
 import { eventFormSchema, type EventFormInput, type EventFormValues } from '@/domain/event-form';
 import { formatIsoDate } from '@/domain/format';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { toast } from '@/lib/toast-store';
 import { EventFormFields, type EventForm } from '../components/event-form-fields';
 import { useUpdateEvent } from '../event-mutations';

@@ -10,7 +10,7 @@ import { PendingRequestCard, SecondaryAction, SignInToJoin } from '@/components/
 import { RequestForm } from '@/components/ui/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { isTeamFull, type Team } from '@/domain/entities/team';
-import { useSession, useWriteRefusal } from '@/features/auth/session';
+import { useSession, useWriteRefusal } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { refreshTeamForViewer, useTeamMembership } from '../team-mutations';

@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Team } from '@/domain/entities/team';
 import { ERR, errorMessage, isDomainError } from '@/domain/errors';
 import { teamFormSchema, type TeamFormInput, type TeamFormValues } from '@/domain/team-form';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { preventImeEnterSubmit } from '@/lib/ime';
 import { toast } from '@/lib/toast-store';
