@@ -31,14 +31,7 @@ export default function CreateEventPage() {
       confirmView={(values, previewURL) => (
         <EventConfirmView values={values} previewURL={previewURL} />
       )}
-      create={async (values, image) => {
-        const id = await create.mutateAsync({
-          ...values,
-          imageURL: image.url,
-          imagePath: image.path,
-        });
-        return `/create-event/complete?id=${encodeURIComponent(id)}`;
-      }}
+      create={(input) => create.mutateAsync(input)}
     />
   );
 }

@@ -30,14 +30,7 @@ export default function TeamCreatePage() {
       confirmView={(values, previewURL) => (
         <TeamConfirmView values={values} previewURL={previewURL} />
       )}
-      create={async (values, image) => {
-        const id = await create.mutateAsync({
-          ...values,
-          imageURL: image.url,
-          imagePath: image.path,
-        });
-        return `/teams/create/complete?id=${encodeURIComponent(id)}`;
-      }}
+      create={(input) => create.mutateAsync(input)}
     />
   );
 }
