@@ -21,7 +21,7 @@ function event(id: string, day: Date, overrides: Record<string, unknown> = {}): 
   });
 }
 
-describe('participationLabel (SPEC §9)', () => {
+describe('participationLabel (docs/constants.md)', () => {
   it('0 is 初参加', () => {
     expect(participationLabel(0)).toBe('初参加');
   });
@@ -117,7 +117,7 @@ describe('hasParticipated', () => {
   });
 });
 
-describe('participationHistory (SPEC §9)', () => {
+describe('participationHistory (docs/constants.md)', () => {
   it('lists past participations newest first', () => {
     const events = [
       event('old', new Date(2024, 0, 5)),
