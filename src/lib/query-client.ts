@@ -92,8 +92,8 @@ export function clearQueryCaches(client: QueryClient): void {
 
 /**
  * After a change: refetches what is on screen under the keys and drops what is not. The app does
- * not refetch on mount (docs/constants.md), so an entry that was only marked stale would be shown unchanged
- * the next time its screen opens; dropped, it loads fresh instead. (Refetching inactive entries is
+ * not refetch on mount (docs/constants.md), so an entry that was only marked stale would be shown
+ * unchanged the next time its screen opens; dropped, it loads fresh instead. (Refetching inactive entries is
  * no option either: those restored from the stored cache have no query function until a screen
  * uses them.) Resolves once the active ones have refetched.
  */
