@@ -2,20 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/domain/errors';
 import { buttonClass } from './button';
-import { LoadMore } from './load-more';
+import { QueryLoadMore, type NextPageQuery } from './load-more';
 import { EmptyState, ErrorState } from './page';
 
 /** What a filtered, cursor-paged list screen needs of its infinite query. */
-interface ListQuery {
+interface ListQuery extends NextPageQuery {
   isPending: boolean;
   isError: boolean;
-  error: unknown;
   isPlaceholderData: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
   refetch: () => unknown;
-  fetchNextPage: () => unknown;
 }
 
 /**
@@ -83,17 +78,7 @@ export function FilteredResults({
       ) : (
         children
       )}
-      <LoadMore
-        className="mt-8"
-        hasMore={query.hasNextPage && !query.isPlaceholderData}
-        loading={query.isFetchingNextPage}
-        error={
-          query.isFetchNextPageError
-            ? errorMessage(query.error, '続きを読み込めませんでした')
-            : null
-        }
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <QueryLoadMore className="mt-8" query={query} hidden={query.isPlaceholderData} />
     </div>
   );
 }
