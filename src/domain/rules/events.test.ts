@@ -1,10 +1,6 @@
-import {
-  EVENT_STATUSES,
-  sportEventSchema,
-  type EventStatus,
-  type SportEvent,
-} from '@/domain/entities/event';
+import { EVENT_STATUSES, type EventStatus, type SportEvent } from '@/domain/entities/event';
 import { actorOf } from '@/test/actors';
+import { ORGANIZER, sportEvent } from '@/test/fixtures';
 import {
   assertCanEdit,
   canTransition,
@@ -17,21 +13,10 @@ import {
   STATUS_TRANSITIONS,
 } from '@/domain/rules/events';
 
-const ORGANIZER = 'org';
 const USER = 'u1';
 
 function event(overrides: Record<string, unknown> = {}): SportEvent {
-  return sportEventSchema.parse({
-    id: 'e1',
-    title: '朝サッカー',
-    organizerId: ORGANIZER,
-    participants: [],
-    status: 'open',
-    capacity: 10,
-    date: new Date(2024, 4, 10),
-    startTime: '10:00',
-    ...overrides,
-  });
+  return sportEvent({ date: new Date(2024, 4, 10), startTime: '10:00', ...overrides });
 }
 
 describe('event status transitions', () => {
