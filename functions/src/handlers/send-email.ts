@@ -35,11 +35,11 @@ const id = z.string().trim().min(1).max(128);
  * the event, the organizer's name, the recipient's verified address — so the body carries
  * nothing else; fields a client still sends are dropped.
  */
-export const sendEmailBody = z.object({
-  type: z.enum(['event_approved', 'event_rejected']),
-  recipientId: id,
-  requestId: id,
-});
+const processedRequest = { recipientId: id, requestId: id };
+export const sendEmailBody = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event_approved'), ...processedRequest }),
+  z.object({ type: z.literal('event_rejected'), ...processedRequest }),
+]);
 
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
 
