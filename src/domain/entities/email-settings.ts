@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   MAIL_KINDS,
-  mailAllowed,
   readEmailSettings,
   type EmailSettings,
   type MailKind,
@@ -14,7 +13,7 @@ import {
  * kinds and that rule live with the mail decisions both backends run
  * (functions/src/mail/policy.ts, docs/mail.md).
  */
-export { MAIL_KINDS, mailAllowed, type EmailSettings, type MailKind };
+export { MAIL_KINDS, type EmailSettings, type MailKind };
 
 export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: string }> = {
   participationApproved: {
