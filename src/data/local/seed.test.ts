@@ -68,7 +68,7 @@ describe('local demo seed', () => {
       title: '追加イベント',
       description: '',
       sportType: 'テニス',
-      location: '',
+      location: '有明テニスの森',
       region: '関東',
       level: '誰でも',
       teamId: '',
