@@ -192,9 +192,9 @@ describe('POST /api/notifications/send-email', () => {
 
     it('mails when an older client still sends an empty recipientEmail', async () => {
       const { deps, sent } = fakeDeps();
-      expect(
-        (await handleSendEmail(post(approval({ recipientEmail: '' })), deps)).status,
-      ).toBe(200);
+      expect((await handleSendEmail(post(approval({ recipientEmail: '' })), deps)).status).toBe(
+        200,
+      );
       expect(sent[0]!.to).toBe('requester@example.jp');
     });
 
