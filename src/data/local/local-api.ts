@@ -28,8 +28,10 @@ export class LocalApi implements ApiPort {
   constructor(ctx: LocalContext, origin: string) {
     this.ctx = ctx;
     const { db, now } = ctx;
+    // The handlers' info lines (sent, or skipped and why) would repeat the answer, which
+    // answer() below logs once, as the Firebase api port does.
     const log: Logger = {
-      info: (message, data) => logger.info(`local functions: ${message}`, data),
+      info: () => {},
       warn: (message, data) => logger.warn(`local functions: ${message}`, data),
       error: (message, data) => logger.error(`local functions: ${message}`, data),
     };
