@@ -76,7 +76,12 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss(), preloadBackend()],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // The pure mail modules of the Cloud Functions (renderer, decisions, handlers), which the
+        // local backend runs too (docs/mail.md).
+        '@functions': fileURLToPath(new URL('./functions/src', import.meta.url)),
+      },
     },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },

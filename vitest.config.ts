@@ -3,7 +3,12 @@ import { fileURLToPath, URL } from 'node:url';
 
 export default defineConfig({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The pure mail modules of the Cloud Functions (renderer, decisions, handlers), which the
+      // local backend runs too (docs/mail.md).
+      '@functions': fileURLToPath(new URL('./functions/src', import.meta.url)),
+    },
   },
   test: {
     globals: true,

@@ -1,14 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
-import { MAIL_KINDS } from './handlers/common.js';
 import type {
-  AuthRecipient,
   ConversationRecord,
-  EmailSettings,
   EventRecord,
   MessageRecord,
   RequestRecord,
 } from './handlers/common.js';
+import { readEmailSettings, type AuthRecipient, type EmailSettings } from './mail/policy.js';
 
 /**
  * The Firestore reads of the handlers, on the Admin SDK (which bypasses firestore.rules). No
@@ -97,17 +95,9 @@ export function createFirestoreReads(db: Firestore) {
       return str(d?.displayName).trim() || null;
     },
 
-    /**
-     * users/{uid}/private/settings `{ mail: { <kind>: boolean } }`: only an explicit false turns
-     * a kind of mail off.
-     */
+    /** users/{uid}/private/settings, read by the rule both backends share. */
     async getEmailSettings(uid: string): Promise<EmailSettings> {
-      const d = await read(['users', uid, 'private', 'settings']);
-      const mail: Record<string, unknown> =
-        d?.mail && typeof d.mail === 'object' ? (d.mail as Record<string, unknown>) : {};
-      const out = {} as EmailSettings;
-      for (const kind of MAIL_KINDS) out[kind] = mail[kind] !== false;
-      return out;
+      return readEmailSettings(await read(['users', uid, 'private', 'settings']));
     },
   };
 }

@@ -10,7 +10,8 @@ import { handleSendEmail, type SendEmailDeps } from './handlers/send-email.js';
 import { handleTrackUnreadMessage, type TrackUnreadDeps } from './handlers/track-unread-message.js';
 import { httpHandler, originPolicy } from './http.js';
 import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
-import { createFirestoreRateLimiter, createMemoryRateLimiter } from './rate-limit.js';
+import { createMemoryRateLimiter } from './mail/policy.js';
+import { createFirestoreRateLimiter } from './rate-limit.js';
 
 /**
  * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
@@ -77,7 +78,7 @@ const isAllowedOrigin = (origin: string): boolean => {
   return originCheck(origin);
 };
 
-/** POST /api/notifications/send-email (SPEC §7): approval and rejection mail. */
+/** POST /api/notifications/send-email: approval and rejection mail (docs/mail.md). */
 export const sendEmail = onRequest(
   OPTIONS,
   httpHandler((req) => handleSendEmail(req, productionDeps()), {
@@ -87,7 +88,7 @@ export const sendEmail = onRequest(
   }),
 );
 
-/** POST /api/track-unread-message (SPEC §7): a mail about an unread message. */
+/** POST /api/track-unread-message: a mail about an unread message (docs/mail.md). */
 export const trackUnreadMessage = onRequest(
   OPTIONS,
   httpHandler((req) => handleTrackUnreadMessage(req, productionDeps()), {

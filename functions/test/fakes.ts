@@ -1,7 +1,5 @@
 import type {
-  AuthRecipient,
   ConversationRecord,
-  EmailSettings,
   EventRecord,
   HandlerRequest,
   MessageRecord,
@@ -10,7 +8,11 @@ import type {
 } from '../src/handlers/common.js';
 import type { SendEmailDeps } from '../src/handlers/send-email.js';
 import type { TrackUnreadDeps } from '../src/handlers/track-unread-message.js';
-import { createMemoryRateLimiter } from '../src/rate-limit.js';
+import {
+  createMemoryRateLimiter,
+  type AuthRecipient,
+  type EmailSettings,
+} from '../src/mail/policy.js';
 
 export const ORGANIZER = 'organizer-uid';
 export const REQUESTER = 'requester-uid';

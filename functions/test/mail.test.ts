@@ -3,12 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../src/handlers/common.js';
-import {
-  approvalMail,
-  formatEventDay,
-  formatEventWhen,
-  unreadMessageMail,
-} from '../src/mail/templates.js';
 import { createMailer, DEFAULT_FROM, mailerConfigFromEnv } from '../src/mail/transport.js';
 
 const logs: { message: string; data?: Record<string, unknown> }[] = [];
@@ -17,50 +11,6 @@ const log: Logger = {
   warn: () => {},
   error: () => {},
 };
-
-describe('mail text', () => {
-  it('reads the event day in Japan time whatever the server’s zone', () => {
-    // Midnight of 10 May in Japan is still 9 May in UTC.
-    expect(formatEventDay(new Date('2024-05-09T15:00:00Z'))).toBe('2024年5月10日(金)');
-    expect(formatEventDay(new Date('2025-01-01T14:59:59Z'))).toBe('2025年1月1日(水)');
-  });
-
-  it('joins the times with 〜 and says 未定 for an unknown day', () => {
-    const date = new Date('2024-05-09T15:00:00Z');
-    expect(formatEventWhen({ date, startTime: '09:00', endTime: '' })).toBe(
-      '2024年5月10日(金) 09:00〜',
-    );
-    expect(formatEventWhen({ date, startTime: '', endTime: '' })).toBe('2024年5月10日(金)');
-    expect(formatEventWhen({ date: null, startTime: '', endTime: '' })).toBe('未定');
-  });
-
-  it('keeps line breaks of a title out of the subject and says 未定 for a missing place', () => {
-    const mail = approvalMail(
-      {
-        id: 'e/1',
-        organizerId: 'o',
-        title: '夜練\r\nBcc: x@example.com',
-        date: null,
-        startTime: '',
-        endTime: '',
-        location: '',
-        organizerName: '',
-      },
-      'http://localhost:5173',
-    );
-    expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.text).toContain('場所: 未定');
-    expect(mail.text).toContain('http://localhost:5173/events/e%2F1');
-  });
-
-  it('links the unread mail to the conversation', () => {
-    const mail = unreadMessageMail('', 'a_b', 'http://localhost:5173');
-    expect(mail.subject).toBe(
-      '【スポーツコミュニティ】ユーザーさんから新しいメッセージが届いています',
-    );
-    expect(mail.text).toContain('http://localhost:5173/messages/a_b');
-  });
-});
 
 describe('mailer configuration', () => {
   it('captures in the emulator, in tests and when asked to, and sends over SMTP otherwise', () => {

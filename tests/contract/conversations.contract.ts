@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { unreadMessageMail } from '@functions/mail/templates';
 import {
   CONVERSATIONS_LIVE_LIMIT,
   HISTORY_WINDOW_DAYS,
@@ -11,7 +12,7 @@ import { ERR, failureCode } from '@/domain/errors';
 import { isMessageId } from '@/domain/rules/conversations';
 import { logger } from '@/lib/logger';
 import { sideEffectsSettled } from '@/lib/side-effects';
-import type { HarnessFactory } from './harness';
+import { APP_ORIGIN, type HarnessFactory } from './harness';
 import { expectRejection, liveFailure, sleep, useHarness, waitForLive } from './support';
 
 const DAY_MS = 86_400_000;
@@ -224,7 +225,6 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
       it('pings the unread-message mail for the recipient after each send', async () => {
         const { backend } = h();
         const b = await h().signUpAs('受信者');
-        const bEmail = (await backend.users.get(b))!.email;
         const a = await h().signUpAs('送信 太郎');
         const { id } = await backend.conversations.getOrCreate(b);
         const ping = vi.spyOn(backend.api, 'trackUnreadMessage');
@@ -232,15 +232,49 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
         const second = await backend.conversations.send(id, '二通目');
         await sideEffectsSettled();
         expect(ping).toHaveBeenCalledTimes(2);
+        // Ids only: the server reads the names and the recipient's verified address itself.
         expect(ping).toHaveBeenLastCalledWith({
           recipientId: b,
-          // The sender may not read the recipient's address everywhere; the server resolves it.
-          recipientEmail: h().readsOthersEmail ? bEmail : '',
           senderId: a,
-          senderName: '送信 太郎',
           messageId: second.id,
           conversationId: id,
         });
+      });
+
+      it('mails one unread-message mail per burst, and none to an unverified recipient or one who turned it off', async () => {
+        const { backend } = h();
+        const b = await h().signUpAs('受信者');
+        const bEmail = (await backend.users.get(b))!.email;
+        const unverified = await h().signUpUnverifiedAs('未確認');
+        const optedOut = await h().signUpAs('配信停止');
+        await backend.users.saveEmailSettings(optedOut, {
+          participationApproved: true,
+          participationRejected: true,
+          unreadMessages: false,
+        });
+        await h().signUpAs('送信 太郎');
+        const toB = (await backend.conversations.getOrCreate(b)).id;
+        const toUnverified = (await backend.conversations.getOrCreate(unverified)).id;
+        const toOptedOut = (await backend.conversations.getOrCreate(optedOut)).id;
+        await backend.conversations.send(toB, '一通目');
+        await backend.conversations.send(toB, '二通目');
+        await backend.conversations.send(toUnverified, 'こんにちは');
+        await backend.conversations.send(toOptedOut, 'こんにちは');
+        await sideEffectsSettled();
+
+        const about = (conversation: string) =>
+          h()
+            .notificationOutbox()
+            .then((mails) =>
+              mails.filter((m) => m.links.includes(`${APP_ORIGIN}/messages/${conversation}`)),
+            );
+        const toBMails = await about(toB);
+        expect(toBMails.map((m) => [m.to, m.subject])).toEqual([
+          [bEmail, '【スポーツコミュニティ】送信 太郎さんから新しいメッセージが届いています'],
+        ]);
+        expect(toBMails[0]!.body).toBe(unreadMessageMail('送信 太郎', toB, APP_ORIGIN).text);
+        expect(await about(toUnverified)).toEqual([]);
+        expect(await about(toOptedOut)).toEqual([]);
       });
 
       it('sends even when the unread-mail ping fails, and logs the failure', async () => {

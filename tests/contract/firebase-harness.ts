@@ -14,7 +14,8 @@ import {
 import type { OutboxMail } from '@/data/ports/backend';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { armFirestoreFault, clearFirestoreFaults } from './faults';
-import type { ContractHarness } from './harness';
+import { inProcessFunctions } from './functions-in-process';
+import { APP_ORIGIN, type ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
 import { oobCodes, resetEmulators } from '../../scripts/emulator-rest';
 import { seedFirebaseEmulators } from '../../scripts/firebase-seed';
@@ -117,18 +118,11 @@ export async function createEmulatorServices(opts: {
 
 export async function createFirebaseHarness(): Promise<ContractHarness> {
   await resetEmulators(FIREBASE_PROJECT_ID, emulators);
-  const apiCalls: { url: string; body: unknown }[] = [];
-  // The Functions are not part of these runs; the calls are recorded and answered 200.
-  const fakeFetch: typeof fetch = async (input, init) => {
-    apiCalls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : null });
-    return new Response('{"ok":true}', {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
+  // The Functions run in this process, on the same emulators (functions-in-process.ts).
+  const functions = inProcessFunctions({ projectId: FIREBASE_PROJECT_ID, appBaseUrl: APP_ORIGIN });
   const services = await createEmulatorServices({
     projectId: FIREBASE_PROJECT_ID,
-    fetch: fakeFetch,
+    fetch: functions.fetch,
   });
   const { backend } = services;
   const emails = new Map<string, string>();
@@ -184,6 +178,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     },
     signOut: () => backend.auth.signOut(),
     outbox: authOutbox,
+    notificationOutbox: functions.outbox,
     // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
     failReads: armFirestoreFault,
     putDocuments: putAsOwner,

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventsContract } from './events.contract';
@@ -14,6 +14,7 @@ import {
 import { QUERY_SHAPES } from './query-shapes';
 import { demoSeedContract } from './demo-seed.contract';
 import { createFirebaseHarness, createSeededFirebaseBackend, emulators } from './firebase-harness';
+import { closeInProcessFunctions } from './functions-in-process';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { staffContract } from './staff.contract';
@@ -37,6 +38,9 @@ vi.mock('firebase/firestore', async (importOriginal) => {
  * archive). Whatever cannot run is reported as skipped, by name, never silently.
  * scripts/test-firebase.sh starts what is available and runs this file.
  */
+// The harness runs the Cloud Functions in this process on the Admin SDK (functions-in-process.ts).
+afterAll(closeInProcessFunctions);
+
 const AUTH_MISSING = '(not run: needs the Firebase Auth emulator — run scripts/test-firebase.sh)';
 const FIRESTORE_MISSING =
   "(not run: needs Google's Firestore emulator — scripts/test-firebase.sh starts it where installed)";

@@ -1,6 +1,9 @@
 import type { Backend, OutboxMail } from '@/data/ports/backend';
 import type { ReadFault } from './faults';
 
+/** Where the app runs in the harnesses: the links in their mail start with it. */
+export const APP_ORIGIN = 'http://localhost:5173';
+
 /**
  * What a contract suite needs from a backend under test. Backend-neutral: the local harness
  * (local-harness.ts) builds one on fake-indexeddb; a Firebase harness builds one on the emulators.
@@ -10,8 +13,7 @@ export interface ContractHarness {
   /**
    * Whether a signed-in client of this backend may read another user's email address. The local
    * backend may; on Firebase the address lives in users/{uid}/private/account, readable by its
-   * owner and staff only. Where it may not, mail payloads carry recipientEmail '' and the
-   * recipient's uid, and the server resolves the address.
+   * owner and staff only (mail names its recipient by uid, and the server reads the address).
    */
   readsOthersEmail: boolean;
   /**
@@ -38,10 +40,11 @@ export interface ContractHarness {
   /** Auth mail the backend sent (verification, password reset), newest first. */
   outbox?: () => Promise<OutboxMail[]>;
   /**
-   * Mail caused through the api port (approval, rejection, unread message), newest first, where
-   * the harness can see it: the local outbox, or whatever stands in for the Functions.
+   * Mail caused through the api port (approval, rejection, unread message), newest first: the
+   * local outbox, or what the Functions' capturing transport kept (on Firebase the harness runs
+   * the Functions in its own process, tests/contract/functions-in-process.ts).
    */
-  notificationOutbox?: () => Promise<OutboxMail[]>;
+  notificationOutbox: () => Promise<OutboxMail[]>;
   /**
    * Makes the matching reads fail from now on, below the backend (a missing index, a network
    * failure), so the suites can check what each port does then. Undone by dispose.

@@ -5,7 +5,7 @@ import { localRows } from '@/data/local/seed';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { dexieReadFaults, type ReadFault } from './faults';
 import type { SeededBackend } from './demo-seed.contract';
-import type { ContractHarness } from './harness';
+import { APP_ORIGIN, type ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
 import { signUpVerified } from './support';
 
@@ -21,7 +21,7 @@ export async function createLocalHarness(): Promise<ContractHarness> {
   const backend = await createLocalBackend({
     dbName,
     seed: false,
-    origin: 'http://localhost:5173',
+    origin: APP_ORIGIN,
     passwordIterations: 1000,
   });
   const emails = new Map<string, string>();
@@ -63,7 +63,7 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     },
     signOut: () => backend.auth.signOut(),
     outbox: () => backend.dev.outbox(),
-    // One outbox holds both kinds of mail in the local backend.
+    // One outbox holds both kinds of mail in the local backend (the Functions' code writes to it).
     notificationOutbox: () => backend.dev.outbox(),
     // users/{uid}/private/* lives in the privateDocs table here.
     failReads: (fault) =>

@@ -1,5 +1,17 @@
 import type { z } from 'zod';
-import { MAIL_RECIPIENT_LIMIT } from '../rate-limit.js';
+import {
+  decideMail,
+  type MailDecision,
+  type MailGates,
+  type RateDecision,
+  type RateLimit,
+} from '../mail/policy.js';
+import type { MailEvent, MailText } from '../mail/templates.js';
+
+/*
+ * The handlers depend on zod and on the pure modules in ../mail only, never on a Firebase SDK or
+ * Node: the web app's local backend runs their mail paths too (src/data/local/local-api.ts).
+ */
 
 /** What a handler needs of an HTTP request: the adapter in src/http.ts builds it from Express's. */
 export interface HandlerRequest {
@@ -15,15 +27,8 @@ export interface HandlerResponse {
 }
 
 /** The documents the handlers read, already reduced to the fields they decide on. */
-export interface EventRecord {
-  id: string;
+export interface EventRecord extends MailEvent {
   organizerId: string;
-  title: string;
-  /** The event's day; null when the stored value is unreadable. */
-  date: Date | null;
-  startTime: string;
-  endTime: string;
-  location: string;
   /** The name stored on the event at creation. */
   organizerName: string;
 }
@@ -46,54 +51,10 @@ export interface MessageRecord {
   read: boolean;
 }
 
-/**
- * users/{uid}/private/settings `{ mail: { <kind>: boolean } }`, the app's MAIL_KINDS
- * (src/domain/entities/email-settings.ts, docs/security.md "Email settings"); a missing
- * document, map or field means "send".
- */
-export const MAIL_KINDS = [
-  'participationApproved',
-  'participationRejected',
-  'unreadMessages',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-export type EmailSettings = Record<MailKind, boolean>;
-
-/**
- * What the Auth service holds for a uid (Admin SDK getUser): the only source of a recipient's
- * address. users/{uid}/private/account is written by its owner and is never mailed.
- */
-export interface AuthRecipient {
-  email: string | null;
-  emailVerified: boolean;
-  disabled: boolean;
-}
-
-/**
- * The address a mail may go to (docs/security.md "Mail"): the Auth account's own address, and
- * only when the Auth service has verified it and the account is not disabled.
- */
-export function verifiedAddress(user: AuthRecipient | null): string | null {
-  const email = user?.email?.trim() ?? '';
-  if (!user || user.disabled || !user.emailVerified || !email) return null;
-  return email;
-}
-
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-}
-
-export interface RateLimit {
-  limit: number;
-  windowMs: number;
-}
-
-export interface RateDecision {
-  allowed: boolean;
-  /** Seconds until the window that refused the call ends (0 when allowed). */
-  retryAfterSeconds: number;
 }
 
 export interface Logger {
@@ -102,8 +63,22 @@ export interface Logger {
   error(message: string, data?: Record<string, unknown>): void;
 }
 
-/** Everything a handler touches outside itself; src/index.ts passes the Firebase-backed ones. */
-export interface BaseDeps {
+/**
+ * What the mail part of a handler touches outside itself: the Cloud Functions pass the Firebase
+ * ones (src/index.ts), the local backend its IndexedDB ones (src/data/local/local-api.ts).
+ */
+export interface MailDeps extends MailGates {
+  /** The public profile's displayName (users/{uid}), or null. */
+  getDisplayName(uid: string): Promise<string | null>;
+  sendMail(mail: OutgoingMail): Promise<{ messageId?: string }>;
+  now(): Date;
+  /** Where links in the mail point, without a trailing slash. */
+  appBaseUrl: string;
+  log: Logger;
+}
+
+/** Everything an HTTP handler touches outside itself: the mail's, and the caller's checks. */
+export interface BaseDeps extends MailDeps {
   /**
    * Resolves with the uid of a valid Firebase ID token, rejects otherwise (a revoked token, or
    * one of a disabled account, included).
@@ -114,21 +89,6 @@ export interface BaseDeps {
    * document is active; docs/security.md "Suspension"). A suspended account causes no mail.
    */
   isSuspended(uid: string): Promise<boolean>;
-  /** The Auth service's record of `uid` (Admin SDK getUser), or null for no such account. */
-  getAuthRecipient(uid: string): Promise<AuthRecipient | null>;
-  /** The public profile's displayName (users/{uid}), or null. */
-  getDisplayName(uid: string): Promise<string | null>;
-  getEmailSettings(uid: string): Promise<EmailSettings>;
-  sendMail(mail: OutgoingMail): Promise<{ messageId?: string }>;
-  /**
-   * Counts one use of `key` against `limit` and says whether it was within it. A refused call
-   * does not count.
-   */
-  throttle(key: string, limit: RateLimit): Promise<RateDecision>;
-  now(): Date;
-  /** Where links in the mail point, without a trailing slash. */
-  appBaseUrl: string;
-  log: Logger;
 }
 
 export function json(
@@ -161,29 +121,70 @@ export const tooManyRequests = (decision: RateDecision): HandlerResponse =>
 
 export const notSent = (reason: string): HandlerResponse => json(200, { sent: false, reason });
 
+const SKIP_LOG: Record<Extract<MailDecision, { send: false }>['reason'], string> = {
+  opted_out: 'mail skipped: recipient opted out',
+  duplicate: 'mail skipped: already sent for this request',
+  throttled: 'mail skipped: one was sent for this cause a short while ago',
+  no_verified_email: 'mail skipped: recipient has no verified address',
+  recipient_throttled: 'mail skipped: recipient quota reached',
+};
+
+/** The transport failed: the HTTP handlers answer 502, the local backend's caller logs it. */
+export class MailTransportError extends Error {
+  readonly context: Record<string, unknown>;
+  constructor(cause: unknown, context: Record<string, unknown>) {
+    super(`mail failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.context = context;
+  }
+}
+
 /**
- * The last steps of every mail, after the handler's own checks and per-cause limits: the
- * recipient's verified Auth address (or sent:false no_verified_email), then the recipient's
- * quota across both functions (MAIL_RECIPIENT_LIMIT, or sent:false recipient_throttled), then
- * the transport.
+ * The last steps of every mail, after the handler's own checks: decideMail (../mail/policy.ts:
+ * settings, the cause's limit, the verified address, the recipient's quota), or 200
+ * `{ sent: false, reason }`; then the text, rendered by ../mail/templates.ts, and the transport
+ * (200 `{ sent: true }`; a transport failure throws MailTransportError).
  */
-export async function mailRecipient(
-  deps: BaseDeps,
-  recipientId: string,
-  compose: () => Promise<Omit<OutgoingMail, 'to'>>,
+export async function mailIfAllowed(
+  deps: MailDeps,
+  decision: Parameters<typeof decideMail>[1],
+  compose: () => Promise<MailText>,
   context: Record<string, unknown>,
 ): Promise<HandlerResponse> {
-  const to = verifiedAddress(await deps.getAuthRecipient(recipientId));
-  if (!to) {
-    deps.log.warn('mail skipped: recipient has no verified address', context);
-    return notSent('no_verified_email');
+  const decided = await decideMail(deps, decision);
+  if (!decided.send) {
+    deps.log.info(SKIP_LOG[decided.reason], context);
+    return notSent(decided.reason);
   }
-  const quota = await deps.throttle(`mail:recipient:${recipientId}`, MAIL_RECIPIENT_LIMIT);
-  if (!quota.allowed) {
-    deps.log.warn('mail skipped: recipient quota reached', context);
-    return notSent('recipient_throttled');
+  const mail = { to: decided.to, ...(await compose()) };
+  let info: { messageId?: string };
+  try {
+    info = await deps.sendMail(mail);
+  } catch (e) {
+    throw new MailTransportError(e, context);
   }
-  return deliver(deps, { to, ...(await compose()) }, context);
+  deps.log.info('mail sent', { ...context, messageId: info.messageId });
+  return json(200, { sent: true });
+}
+
+/**
+ * The HTTP answer to a transport failure: logged with its reason and answered 502. The client
+ * only logs either answer (docs/mail.md), so the status exists for the logs and
+ * monitoring.
+ */
+export async function answeringTransportFailure(
+  deps: Pick<BaseDeps, 'log'>,
+  run: () => Promise<HandlerResponse>,
+): Promise<HandlerResponse> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof MailTransportError)) throw e;
+    deps.log.error('mail failed', {
+      ...e.context,
+      reason: e.cause instanceof Error ? e.cause.message : String(e.cause),
+    });
+    return json(502, { error: 'mail_failed', message: 'The mail could not be sent.' });
+  }
 }
 
 function header(headers: HandlerRequest['headers'], name: string): string | undefined {
@@ -264,26 +265,4 @@ export async function acceptPost<T>(
   const parsed = schema.safeParse(req.body);
   if (!parsed.success) return { response: invalidBody(parsed.error) };
   return { uid, body: parsed.data };
-}
-
-/**
- * Sends and answers 200, or 502 when the transport fails: the client only logs either (SPEC §7),
- * so the status exists for the logs and monitoring.
- */
-export async function deliver(
-  deps: Pick<BaseDeps, 'sendMail' | 'log'>,
-  mail: OutgoingMail,
-  context: Record<string, unknown>,
-): Promise<HandlerResponse> {
-  try {
-    const info = await deps.sendMail(mail);
-    deps.log.info('mail sent', { ...context, messageId: info.messageId });
-    return json(200, { sent: true });
-  } catch (e) {
-    deps.log.error('mail failed', {
-      ...context,
-      reason: e instanceof Error ? e.message : String(e),
-    });
-    return json(502, { error: 'mail_failed', message: 'The mail could not be sent.' });
-  }
 }

@@ -1,23 +1,26 @@
 import { z } from 'zod';
+import type { MailKind, RateLimit } from '../mail/policy.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import {
   acceptPost,
+  answeringTransportFailure,
   forbidden,
-  mailRecipient,
-  notSent,
+  mailIfAllowed,
   type BaseDeps,
   type EventRecord,
   type HandlerRequest,
   type HandlerResponse,
-  type MailKind,
-  type RateLimit,
+  type MailDeps,
   type RequestRecord,
 } from './common.js';
 
-export interface SendEmailDeps extends BaseDeps {
+/** What the approval and rejection mail read: the request and its event. */
+export interface ParticipationMailDeps extends MailDeps {
   getEvent(id: string): Promise<EventRecord | null>;
   getRequest(id: string): Promise<RequestRecord | null>;
 }
+
+export interface SendEmailDeps extends BaseDeps, ParticipationMailDeps {}
 
 /** Per caller: an organizer processing a long list of requests stays well inside it. */
 export const SEND_EMAIL_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
@@ -25,36 +28,17 @@ export const SEND_EMAIL_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60
 export const SEND_EMAIL_REQUEST_LIMIT: RateLimit = { limit: 1, windowMs: 24 * 60 * 60_000 };
 
 const id = z.string().trim().min(1).max(128);
-/** SPEC §7 fields the server does not use; accepted so the client's payload stays as specified. */
-const hint = z.string().max(500).optional();
 
 /**
- * SPEC §7 payloads plus recipientId and requestId (src/domain/notification-emails.ts). The mail
- * is written from Firestore, so eventTitle, eventDate, eventLocation, organizerName and
- * recipientEmail are accepted and ignored: the mail goes to the verified address the Auth service
- * holds for the request's user, whatever the client sent or wrote into its documents.
+ * The body (src/data/ports/api.ts ApprovalEmail / RejectionEmail): which request ended which
+ * way, and whom the caller means to mail. Everything in the mail is read from the documents —
+ * the event, the organizer's name, the recipient's verified address — so the body carries
+ * nothing else; fields a client still sends are dropped.
  */
+const processedRequest = { recipientId: id, requestId: id };
 export const sendEmailBody = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('event_approved'),
-    recipientId: id,
-    requestId: id,
-    eventId: id,
-    recipientEmail: hint,
-    eventTitle: hint,
-    eventDate: hint,
-    eventLocation: hint,
-  }),
-  z.object({
-    type: z.literal('event_rejected'),
-    recipientId: id,
-    requestId: id,
-    /** Not in the SPEC payload; checked against the request's event when present. */
-    eventId: id.optional(),
-    recipientEmail: hint,
-    eventTitle: hint,
-    organizerName: hint,
-  }),
+  z.object({ type: z.literal('event_approved'), ...processedRequest }),
+  z.object({ type: z.literal('event_rejected'), ...processedRequest }),
 ]);
 
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
@@ -66,28 +50,19 @@ const MAIL_KIND = {
 } as const satisfies Record<SendEmailBody['type'], MailKind>;
 
 /**
- * POST /api/notifications/send-email. Only the organizer of the request's event may cause the
- * mail, only for a request of that recipient which really ended the way the mail says.
+ * The approval or rejection mail that `uid` causes. Only the organizer of the request's event may
+ * cause it, only for a request of that recipient which really ended the way the mail says; then
+ * mailIfAllowed decides, with one mail per request and outcome (SEND_EMAIL_REQUEST_LIMIT).
  */
-export async function handleSendEmail(
-  req: HandlerRequest,
-  deps: SendEmailDeps,
+export async function participationMail(
+  deps: ParticipationMailDeps,
+  uid: string,
+  body: SendEmailBody,
 ): Promise<HandlerResponse> {
-  const accepted = await acceptPost(req, deps, {
-    name: 'send-email',
-    limit: SEND_EMAIL_CALLER_LIMIT,
-    schema: sendEmailBody,
-  });
-  if ('response' in accepted) return accepted.response;
-  const { uid, body } = accepted;
-
   const request = await deps.getRequest(body.requestId);
   if (!request) return forbidden('The participation request does not exist.');
   if (request.userId !== body.recipientId) {
     return forbidden('The participation request is not the recipient’s.');
-  }
-  if (body.eventId !== undefined && request.eventId !== body.eventId) {
-    return forbidden('The participation request is not for this event.');
   }
   const event = await deps.getEvent(request.eventId);
   if (!event) return forbidden('The event does not exist.');
@@ -99,31 +74,17 @@ export async function handleSendEmail(
     );
   }
 
-  const context = {
-    type: body.type,
-    uid,
-    recipientId: request.userId,
-    requestId: request.id,
-    eventId: event.id,
-  };
-
-  const settings = await deps.getEmailSettings(request.userId);
-  if (!settings[MAIL_KIND[body.type]]) {
-    deps.log.info('mail skipped: recipient opted out', context);
-    return notSent('opted_out');
-  }
-  const once = await deps.throttle(
-    `send-email:request:${request.id}:${body.type}`,
-    SEND_EMAIL_REQUEST_LIMIT,
-  );
-  if (!once.allowed) {
-    deps.log.info('mail skipped: already sent for this request', context);
-    return notSent('duplicate');
-  }
-
-  return mailRecipient(
+  return mailIfAllowed(
     deps,
-    request.userId,
+    {
+      recipientId: request.userId,
+      kind: MAIL_KIND[body.type],
+      cause: {
+        key: `send-email:request:${request.id}:${body.type}`,
+        limit: SEND_EMAIL_REQUEST_LIMIT,
+        reason: 'duplicate',
+      },
+    },
     async () =>
       body.type === 'event_approved'
         ? approvalMail(event, deps.appBaseUrl)
@@ -132,6 +93,22 @@ export async function handleSendEmail(
             (await deps.getDisplayName(uid))?.trim() || event.organizerName,
             deps.appBaseUrl,
           ),
-    context,
+    { type: body.type, uid, recipientId: request.userId, requestId: request.id, eventId: event.id },
+  );
+}
+
+/** POST /api/notifications/send-email: the caller's checks (acceptPost), then participationMail. */
+export async function handleSendEmail(
+  req: HandlerRequest,
+  deps: SendEmailDeps,
+): Promise<HandlerResponse> {
+  const accepted = await acceptPost(req, deps, {
+    name: 'send-email',
+    limit: SEND_EMAIL_CALLER_LIMIT,
+    schema: sendEmailBody,
+  });
+  if ('response' in accepted) return accepted.response;
+  return answeringTransportFailure(deps, () =>
+    participationMail(deps, accepted.uid, accepted.body),
   );
 }

@@ -1,9 +1,11 @@
-import type { EventRecord } from '../handlers/common.js';
-
 /**
- * The mail texts. Every value in them comes from Firestore, never from the request body, so a
- * caller cannot put words of their own into a mail sent in the product's name. The wording follows
- * the local backend's outbox (src/data/local/local-api.ts) so both backends send the same mail.
+ * The one renderer of every mail the product sends in its own name (approval, rejection, unread
+ * message), for both backends: the Cloud Functions import it, and so does the web app's local
+ * backend (through the `@functions/*` alias), whose outbox stands in for the Functions. It
+ * depends on nothing, so it runs in Node and in the browser alike.
+ *
+ * Every value in a mail comes from the backend's own documents, never from the request body, so
+ * a caller cannot put words of their own into a mail sent in the product's name.
  */
 const SUBJECT_PREFIX = '【スポーツコミュニティ】';
 
@@ -12,13 +14,20 @@ export interface MailText {
   text: string;
 }
 
-/** Titles and names go into a header line: no line breaks there. */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').trim();
+/** What the templates need of an event (the backends read it from their own store). */
+export interface MailEvent {
+  id: string;
+  title: string;
+  /** The event's day; null when the stored value is unreadable. */
+  date: Date | null;
+  startTime: string;
+  endTime: string;
+  location: string;
 }
 
-function link(base: string, path: string): string {
-  return `${base}${path}`;
+/** Titles and names also go into the subject header: no line breaks there. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
 function footer(base: string): string[] {
@@ -27,7 +36,7 @@ function footer(base: string): string[] {
     '――',
     'このメールは送信専用のアドレスから送られています。返信はできません。',
     'メール通知の設定は、メール設定画面から変更できます。',
-    link(base, '/email-settings'),
+    `${base}/email-settings`,
   ];
 }
 
@@ -35,7 +44,7 @@ const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
 /**
  * 2024年5月10日(金). The app stores an event's day as midnight of the organizer's browser
- * (a Japanese audience: JST), so the day is read in Asia/Tokyo, not in the server's UTC.
+ * (a Japanese audience: JST), so the day is read in Asia/Tokyo, not in the server's zone.
  */
 export function formatEventDay(date: Date): string {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -52,9 +61,7 @@ export function formatEventDay(date: Date): string {
 }
 
 /** 2024年5月10日(金) 10:00〜12:00, or whatever of it is known. */
-export function formatEventWhen(
-  event: Pick<EventRecord, 'date' | 'startTime' | 'endTime'>,
-): string {
+export function formatEventWhen(event: Pick<MailEvent, 'date' | 'startTime' | 'endTime'>): string {
   const day = event.date ? formatEventDay(event.date) : '未定';
   const time =
     event.startTime && event.endTime
@@ -65,7 +72,8 @@ export function formatEventWhen(
   return time ? `${day} ${time}` : day;
 }
 
-export function approvalMail(event: EventRecord, base: string): MailText {
+/** `base` is where links point (the app's origin), without a trailing slash. */
+export function approvalMail(event: MailEvent, base: string): MailText {
   return {
     subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」への参加が承認されました`,
     text: [
@@ -76,20 +84,24 @@ export function approvalMail(event: EventRecord, base: string): MailText {
       `場所: ${event.location || '未定'}`,
       '',
       'イベントの詳細は以下のリンクからご確認ください。',
-      link(base, `/events/${encodeURIComponent(event.id)}`),
+      `${base}/events/${encodeURIComponent(event.id)}`,
       ...footer(base),
     ].join('\n'),
   };
 }
 
-export function rejectionMail(event: EventRecord, organizerName: string, base: string): MailText {
+export function rejectionMail(
+  event: Pick<MailEvent, 'title'>,
+  organizerName: string,
+  base: string,
+): MailText {
   return {
     subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」への参加リクエストについて`,
     text: [
       `「${event.title}」への参加リクエストは、主催者（${organizerName || '主催者'}さん）により今回は見送りとなりました。`,
       '',
       'ほかにも参加者を募集しているイベントがたくさんあります。ぜひ探してみてください。',
-      link(base, '/events'),
+      `${base}/events`,
       ...footer(base),
     ].join('\n'),
   };
@@ -107,7 +119,7 @@ export function unreadMessageMail(
       `${who}さんから新しいメッセージが届いています。`,
       '以下のリンクからメッセージを確認してください。',
       '',
-      link(base, `/messages/${encodeURIComponent(conversationId)}`),
+      `${base}/messages/${encodeURIComponent(conversationId)}`,
       ...footer(base),
     ].join('\n'),
   };

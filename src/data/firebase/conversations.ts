@@ -98,13 +98,11 @@ export function createConversationsPort(ctx: FirebaseContext, api: ApiPort): Con
   };
 
   const pingUnread = (d: SendDecision, messageId: string, conversationId: string) =>
-    // The recipient's address is looked up on the server.
+    // The recipient's address and the sender's name are read on the server.
     void runSideEffect('conversations.send: unread-message mail', () =>
       api.trackUnreadMessage({
         recipientId: d.recipientId,
-        recipientEmail: '',
         senderId: d.senderId,
-        senderName: ctx.auth.currentUser?.displayName ?? '',
         messageId,
         conversationId,
       }),

@@ -49,12 +49,6 @@ import { isRulesRefusal, logQueryError } from './query-error';
 /** Firestore's `in` filter takes at most 30 values. */
 const IN_LIMIT = 30;
 
-/**
- * Other users' addresses are private here (users/{uid}/private/account is owner-only), so the
- * mails go out with recipientEmail '' and the Function resolves it from recipientId.
- */
-const UNREADABLE_EMAIL = '';
-
 export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): ParticipationPort {
   const requests = collection(ctx.db, 'participationRequests');
   const notifications = collection(ctx.db, 'notifications');
@@ -178,7 +172,7 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
     },
 
     async approve(requestId) {
-      const { request, event } = await runTransaction(ctx.db, async (tx) => {
+      const request = await runTransaction(ctx.db, async (tx) => {
         const read = await readForProcessing(tx, requestId);
         const decision = decideApprove(read);
         const event = read.event!;
@@ -191,33 +185,23 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
           decision.participants,
         );
         tx.set(doc(notifications, decision.notify.id), notificationWrite(decision.notify));
-        return { request: read.request!, event };
+        return read.request!;
       });
       void runSideEffect('participation.approve: mail', () =>
-        api.sendNotificationEmail(
-          approvalEmailPayload({ request, event, recipientEmail: UNREADABLE_EMAIL }),
-        ),
+        api.sendNotificationEmail(approvalEmailPayload(request)),
       );
     },
 
     async reject(requestId) {
-      const { request, event } = await runTransaction(ctx.db, async (tx) => {
+      const request = await runTransaction(ctx.db, async (tx) => {
         const read = await readForProcessing(tx, requestId);
         const decision = decideReject(read);
         tx.update(requestRef(requestId), { status: 'rejected', updatedAt: serverTimestamp() });
         tx.set(doc(notifications, decision.notify.id), notificationWrite(decision.notify));
-        return { request: read.request!, event: read.event! };
+        return read.request!;
       });
-      const organizerName = ctx.auth.currentUser?.displayName ?? '';
       void runSideEffect('participation.reject: mail', () =>
-        api.sendNotificationEmail(
-          rejectionEmailPayload({
-            request,
-            event,
-            recipientEmail: UNREADABLE_EMAIL,
-            organizerName,
-          }),
-        ),
+        api.sendNotificationEmail(rejectionEmailPayload(request)),
       );
     },
 

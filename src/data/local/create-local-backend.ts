@@ -67,7 +67,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   await auth.restore();
 
   const ctx: LocalContext = { db, now, currentUser: () => auth.currentUser() };
-  const api = new LocalApi(db, origin, now);
+  const api = new LocalApi(ctx, origin);
 
   return {
     kind: 'local',

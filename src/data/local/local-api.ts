@@ -1,100 +1,107 @@
+import type { HandlerResponse, Logger } from '@functions/handlers/common';
+import { participationMail, type ParticipationMailDeps } from '@functions/handlers/send-email';
+import { unreadMail, type UnreadMailDeps } from '@functions/handlers/track-unread-message';
+import { createMemoryRateLimiter, readEmailSettings } from '@functions/mail/policy';
 import type { ApiPort, ApprovalEmail, RejectionEmail, UnreadMessagePing } from '@/data/ports/api';
-import { emailSettingsSchema, mailAllowed, type MailKind } from '@/domain/entities/email-settings';
-import { formatLongDate } from '@/domain/format';
+import { sportEventSchema } from '@/domain/entities/event';
+import { DomainError } from '@/domain/errors';
 import { logger } from '@/lib/logger';
-import { privateDocId, type LocalDb } from './db';
-import { deliverMail, type MailDraft } from './outbox';
+import { currentUid, type LocalContext } from './context';
+import { privateDocId } from './db';
+import { deliverMail } from './outbox';
+import { parseRow } from './rows';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
- * Stands in for the two Cloud Functions: instead of sending mail it keeps it in the outbox,
- * where the demo outbox page (and the tests) can read it.
+ * Stands in for the two Cloud Functions: it runs their mail code itself (participationMail,
+ * unreadMail in functions/src/handlers), on this database instead of Firestore and the Auth
+ * service, and "sends" into the outbox, where the demo outbox page (and the tests) read it. So
+ * the same renderer writes the mail and the same decisions (the recipient's settings, one mail
+ * per cause, a verified address only, the recipient's hourly quota) hold on both backends
+ * (docs/mail.md). The counters live in this tab's memory, as in the Functions emulator.
  */
 export class LocalApi implements ApiPort {
-  private readonly db: LocalDb;
-  private readonly origin: string;
-  private readonly now: () => Date;
+  private readonly ctx: LocalContext;
+  private readonly deps: ParticipationMailDeps & UnreadMailDeps;
 
-  constructor(db: LocalDb, origin: string, now: () => Date) {
-    this.db = db;
-    this.origin = origin;
-    this.now = now;
+  constructor(ctx: LocalContext, origin: string) {
+    this.ctx = ctx;
+    const { db, now } = ctx;
+    // The handlers' info lines (sent, or skipped and why) would repeat the answer, which
+    // answer() below logs once, as the Firebase api port does.
+    const log: Logger = {
+      info: () => {},
+      warn: (message, data) => logger.warn(`local functions: ${message}`, data),
+      error: (message, data) => logger.error(`local functions: ${message}`, data),
+    };
+    this.deps = {
+      async getEvent(id) {
+        const row = await db.events.get(id);
+        if (!row) return null;
+        const e = parseRow(sportEventSchema, row);
+        return { ...e, date: e.date.getTime() === 0 ? null : e.date };
+      },
+      async getRequest(id) {
+        const row = await db.participationRequests.get(id);
+        if (!row) return null;
+        return { id, userId: str(row.userId), eventId: str(row.eventId), status: str(row.status) };
+      },
+      async getConversation(id) {
+        const row = await db.conversations.get(id);
+        return row
+          ? { id, participants: row.participants.filter((p) => typeof p === 'string') }
+          : null;
+      },
+      async getMessage(conversationId, messageId) {
+        const row = await db.messages.get(messageId);
+        if (!row || row.conversationId !== conversationId) return null;
+        return { id: messageId, senderId: row.senderId, read: row.read === true };
+      },
+      // The accounts table is this backend's auth service: its address and verified flag.
+      async getAuthRecipient(uid) {
+        const account = await db.accounts.get(uid);
+        return account
+          ? { email: account.email, emailVerified: account.emailVerified, disabled: false }
+          : null;
+      },
+      async getDisplayName(uid) {
+        return str((await db.users.get(uid))?.displayName).trim() || null;
+      },
+      async getEmailSettings(uid) {
+        return readEmailSettings(await db.privateDocs.get(privateDocId(uid, 'settings')));
+      },
+      async sendMail(mail) {
+        await deliverMail(db, { to: mail.to, subject: mail.subject, body: mail.text }, now());
+        return {};
+      },
+      throttle: createMemoryRateLimiter(now),
+      now,
+      appBaseUrl: origin.replace(/\/+$/, ''),
+      log,
+    };
   }
 
   async sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void> {
-    const approved = payload.type === 'event_approved';
-    const kind = approved ? 'participationApproved' : 'participationRejected';
-    if (!(await this.wanted(payload.recipientId, kind))) return;
-    await this.deliver(approved ? this.approvalMail(payload) : this.rejectionMail(payload));
+    answer('api.sendNotificationEmail', await participationMail(this.deps, this.caller(), payload));
   }
 
   async trackUnreadMessage(payload: UnreadMessagePing): Promise<void> {
-    if (!(await this.wanted(payload.recipientId, 'unreadMessages'))) return;
-    await this.deliver({
-      to: payload.recipientEmail,
-      subject: `【スポーツコミュニティ】${payload.senderName || 'ユーザー'}さんから新しいメッセージが届いています`,
-      body: [
-        `${payload.senderName || 'ユーザー'}さんから未読のメッセージがあります。`,
-        '以下のリンクからメッセージを確認してください。',
-        '',
-        `${this.origin}/messages/${encodeURIComponent(payload.conversationId)}`,
-        '',
-        'メール通知の設定は、メール設定画面から変更できます。',
-        `${this.origin}/email-settings`,
-      ].join('\n'),
-    });
+    answer('api.trackUnreadMessage', await unreadMail(this.deps, this.caller(), payload));
   }
 
-  private approvalMail(p: ApprovalEmail): MailDraft {
-    return {
-      to: p.recipientEmail,
-      subject: `【スポーツコミュニティ】「${p.eventTitle}」への参加が承認されました`,
-      body: [
-        '参加リクエストが主催者に承認されました。当日お会いできるのを楽しみにしています。',
-        '',
-        `イベント: ${p.eventTitle}`,
-        `開催日: ${readableDate(p.eventDate)}`,
-        `場所: ${p.eventLocation || '未定'}`,
-        '',
-        'イベントの詳細は以下のリンクからご確認ください。',
-        `${this.origin}/events/${encodeURIComponent(p.eventId)}`,
-      ].join('\n'),
-    };
-  }
-
-  private rejectionMail(p: RejectionEmail): MailDraft {
-    return {
-      to: p.recipientEmail,
-      subject: `【スポーツコミュニティ】「${p.eventTitle}」への参加リクエストについて`,
-      body: [
-        `「${p.eventTitle}」への参加リクエストは、主催者（${p.organizerName || '主催者'}さん）により今回は見送りとなりました。`,
-        '',
-        'ほかにも参加者を募集しているイベントがたくさんあります。ぜひ探してみてください。',
-        `${this.origin}/events`,
-      ].join('\n'),
-    };
-  }
-
-  /** The recipient's email settings allow this kind, as the Functions check them. */
-  private async wanted(recipientId: string, kind: MailKind): Promise<boolean> {
-    const stored = await this.db.privateDocs.get(privateDocId(recipientId, 'settings'));
-    if (mailAllowed(emailSettingsSchema.parse(stored ?? null), kind)) return true;
-    logger.info('local api: mail not sent, the recipient turned it off', kind);
-    return false;
-  }
-
-  private async deliver(mail: MailDraft): Promise<void> {
-    if (!mail.to) {
-      // The Function would answer 400 for a missing recipient; here it is only worth a warning.
-      logger.warn('local api: mail without recipient dropped', mail.subject);
-      return;
-    }
-    await deliverMail(this.db, mail, this.now());
+  /** The signed-in user, as the Function knows the caller from the ID token. */
+  private caller(): string {
+    const uid = currentUid(this.ctx);
+    if (!uid) throw new DomainError('loginRequired');
+    return uid;
   }
 }
 
-/** The approval payload carries yyyy-MM-dd; the mail reads better as a Japanese long date. */
-function readableDate(ymd: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  if (!m) return ymd;
-  return formatLongDate(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+/** As the Firebase api port takes the Function's answer: a 2xx is logged, anything else thrown. */
+function answer(context: string, res: HandlerResponse): void {
+  if (res.status < 200 || res.status >= 300) {
+    throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  logger.info(context, { status: res.status, body: res.body });
 }

@@ -8,7 +8,6 @@ import {
   type Conversation,
   type Message,
 } from '@/domain/entities/conversation';
-import { userProfileSchema } from '@/domain/entities/user';
 import { BackendError, DomainError } from '@/domain/errors';
 import {
   decideArchive,
@@ -24,7 +23,7 @@ import {
 } from '@/domain/rules/conversations';
 import { isSuspended, type Actor } from '@/domain/rules/standing';
 import { runSideEffect } from '@/lib/side-effects';
-import { currentDisplayName, currentUid, type LocalContext } from './context';
+import { currentUid, type LocalContext } from './context';
 import type { ConversationRow, MessageRow } from './db';
 import { newId } from './ids';
 import { subscribeLive } from './live-query';
@@ -144,7 +143,6 @@ export class LocalConversations implements ConversationsPort {
 
   async send(conversationId: string, content: string, messageId = newId()): Promise<Message> {
     const { db } = this.ctx;
-    const sender = await currentDisplayName(this.ctx);
     const { message, recipientId } = await db.transaction(
       'rw',
       db.conversations,
@@ -189,17 +187,14 @@ export class LocalConversations implements ConversationsPort {
       },
     );
     if (recipientId) {
-      void runSideEffect('conversations.send: unread-message mail', async () => {
-        const recipient = await this.ctx.db.users.get(recipientId);
-        await this.api.trackUnreadMessage({
+      void runSideEffect('conversations.send: unread-message mail', () =>
+        this.api.trackUnreadMessage({
           recipientId,
-          recipientEmail: recipient ? parseRow(userProfileSchema, recipient).email : '',
           senderId: message.senderId,
-          senderName: sender.name,
           messageId: message.id,
           conversationId,
-        });
-      });
+        }),
+      );
     }
     return message;
   }

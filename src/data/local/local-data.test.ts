@@ -222,42 +222,6 @@ describe('local conversations', () => {
 });
 
 describe('local api and files', () => {
-  it('writes the approval and rejection mails in Japanese with a link to the event', async () => {
-    const b = await backend();
-    await b.api.sendNotificationEmail({
-      type: 'event_approved',
-      recipientEmail: 'a@example.com',
-      recipientId: 'u-a',
-      requestId: 'req-a',
-      eventTitle: '朝ヨガ',
-      eventDate: '2030-05-10',
-      eventLocation: '代々木公園',
-      eventId: 'ev1',
-    });
-    await new Promise((r) => setTimeout(r, 2));
-    await b.api.sendNotificationEmail({
-      type: 'event_rejected',
-      recipientEmail: 'b@example.com',
-      recipientId: 'u-b',
-      requestId: 'req-b',
-      eventTitle: '朝ヨガ',
-      organizerName: '山田 太郎',
-    });
-    const [rejection, approval] = await b.dev.outbox();
-    expect(approval).toMatchObject({
-      to: 'a@example.com',
-      subject: '【スポーツコミュニティ】「朝ヨガ」への参加が承認されました',
-    });
-    expect(approval!.body).toContain('2030年5月10日');
-    expect(approval!.body).toContain('代々木公園');
-    expect(approval!.links).toContain(`${ORIGIN}/events/ev1`);
-    expect(rejection).toMatchObject({
-      to: 'b@example.com',
-      subject: '【スポーツコミュニティ】「朝ヨガ」への参加リクエストについて',
-    });
-    expect(rejection!.body).toContain('山田 太郎');
-  });
-
   it('stores the content type and cache-control with the file, and serves it as a data: URL', async () => {
     const b = await backend();
     const { uid } = await b.auth.signUp('files@example.com', 'goodpass123', '画像');

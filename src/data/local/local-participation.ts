@@ -13,7 +13,6 @@ import {
   type PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
 import { requesterNameOf } from '@/domain/entities/notification';
-import { userProfileSchema } from '@/domain/entities/user';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import {
   decideApprove,
@@ -29,13 +28,7 @@ import {
 import { DomainError } from '@/domain/errors';
 import { logger } from '@/lib/logger';
 import { runSideEffect } from '@/lib/side-effects';
-import {
-  currentActor,
-  currentDisplayName,
-  currentUid,
-  type LocalActor,
-  type LocalContext,
-} from './context';
+import { currentActor, currentUid, type LocalActor, type LocalContext } from './context';
 import type { EventRow, LocalDb, RequestRow } from './db';
 import { putNotification } from './local-notifications';
 import { parseRow, parseRows } from './rows';
@@ -87,47 +80,33 @@ export class LocalParticipation implements ParticipationPort {
 
   async approve(requestId: string): Promise<void> {
     const { db } = this.ctx;
-    const { request, event } = await this.process(requestId, async (read, now) => {
+    const request = await this.process(requestId, async (read, now) => {
       const decision = decideApprove(read);
       // Request, participants and notification change together or not at all.
       await db.participationRequests.update(requestId, { status: 'approved', updatedAt: now });
       await db.events.update(read.event!.id, { participants: decision.participants });
       await putNotification(db, decision.notify, now);
     });
-    void runSideEffect('participation.approve: mail', async () =>
-      this.api.sendNotificationEmail(
-        approvalEmailPayload({
-          request,
-          event,
-          recipientEmail: await this.emailOf(request.userId),
-        }),
-      ),
+    void runSideEffect('participation.approve: mail', () =>
+      this.api.sendNotificationEmail(approvalEmailPayload(request)),
     );
   }
 
   async reject(requestId: string): Promise<void> {
     const { db } = this.ctx;
-    const { request, event } = await this.process(requestId, async (read, now) => {
+    const request = await this.process(requestId, async (read, now) => {
       const decision = decideReject(read);
       await db.participationRequests.update(requestId, { status: 'rejected', updatedAt: now });
       await putNotification(db, decision.notify, now);
     });
-    const organizerName = (await currentDisplayName(this.ctx)).name;
-    void runSideEffect('participation.reject: mail', async () =>
-      this.api.sendNotificationEmail(
-        rejectionEmailPayload({
-          request,
-          event,
-          recipientEmail: await this.emailOf(request.userId),
-          organizerName,
-        }),
-      ),
+    void runSideEffect('participation.reject: mail', () =>
+      this.api.sendNotificationEmail(rejectionEmailPayload(request)),
     );
   }
 
   /**
    * Reads the request and its event and runs `apply` (the domain's decision and its writes) in
-   * one transaction; the decision has thrown unless both exist.
+   * one transaction; the decision has thrown unless both exist. Resolves with the request.
    */
   private async process(
     requestId: string,
@@ -139,7 +118,7 @@ export class LocalParticipation implements ParticipationPort {
       },
       now: Date,
     ) => Promise<void>,
-  ): Promise<{ request: ParticipationRequest; event: SportEvent }> {
+  ): Promise<ParticipationRequest> {
     const { db } = this.ctx;
     const tables = [db.events, db.participationRequests, db.notifications, db.users, db.accounts];
     return db.transaction('rw', tables, async () => {
@@ -147,7 +126,7 @@ export class LocalParticipation implements ParticipationPort {
       const request = await readVisibleRequest(db, actor?.uid ?? null, requestId);
       const event = request ? await readEvent(db, request.eventId) : null;
       await apply({ actor, request, event }, this.ctx.now());
-      return { request: request!, event: event! };
+      return request!;
     });
   }
 
@@ -233,10 +212,6 @@ export class LocalParticipation implements ParticipationPort {
   }
 
   /** Everyone's address is readable here, so the mail names its recipient outright. */
-  private async emailOf(uid: string): Promise<string> {
-    const row = await this.ctx.db.users.get(uid);
-    return row ? parseRow(userProfileSchema, row).email : '';
-  }
 }
 
 async function readEvent(db: LocalDb, id: string): Promise<SportEvent | null> {

@@ -1,52 +1,29 @@
+import type { SendEmailBody } from '@functions/handlers/send-email';
+import type { TrackUnreadBody } from '@functions/handlers/track-unread-message';
+
 /**
- * The product's own HTTP endpoints of SPEC §7 (Cloud Functions, or the local outbox).
+ * The product's own mail endpoints: the two Cloud Functions on Firebase; on the local backend the
+ * same handlers' mail code run in the browser on IndexedDB, with the outbox for a transport
+ * (docs/mail.md).
  *
- * Other users' email addresses are private on Firebase (users/{uid}/private/account is readable
- * by its owner and staff only), so a client there cannot fill in a recipient's address. Every
- * payload therefore names its recipient by uid, and the server looks the address up itself
- * rather than trusting one sent by a client. Both participation payloads are built by
- * approvalEmailPayload / rejectionEmailPayload (src/domain/notification-emails.ts).
+ * A payload names causes, never content: the server reads the event, the organizer's name, the
+ * sender's name and the recipient's verified address from its own store, renders the mail with
+ * the one renderer (functions/src/mail/templates.ts) and decides whether it goes out
+ * (functions/src/mail/policy.ts decideMail: the recipient's email settings, one mail per cause,
+ * a verified address only, at most 20 mails an hour per recipient). The types are the server's
+ * own body types, so the client cannot send a field the server does not read. The participation
+ * payloads are built by approvalEmailPayload / rejectionEmailPayload
+ * (src/domain/notification-emails.ts).
  */
-export interface ApprovalEmail {
-  type: 'event_approved';
-  /**
-   * SPEC §7. The requester's address where the calling backend may read it (local); '' from a
-   * backend whose client may not read other users' addresses (Firebase): the server then
-   * resolves it from recipientId.
-   */
-  recipientEmail: string;
-  /** uid of the requester being mailed. */
-  recipientId: string;
-  /** The approved participation request: the server checks the caller organizes its event. */
-  requestId: string;
-  eventTitle: string;
-  /** The event day as yyyy-MM-dd (formatIsoDate); the mail renders it for reading. */
-  eventDate: string;
-  eventLocation: string;
-  eventId: string;
-}
 
-export interface RejectionEmail {
-  type: 'event_rejected';
-  /** As in ApprovalEmail: '' where the client may not read it, resolved from recipientId. */
-  recipientEmail: string;
-  /** uid of the requester being mailed. */
-  recipientId: string;
-  /** The rejected participation request: the server checks the caller organizes its event. */
-  requestId: string;
-  eventTitle: string;
-  organizerName: string;
-}
+/** The approval of request `requestId`, mailed to its requester `recipientId`. */
+export type ApprovalEmail = Extract<SendEmailBody, { type: 'event_approved' }>;
 
-export interface UnreadMessagePing {
-  recipientId: string;
-  /** As in ApprovalEmail: '' where the client may not read it, resolved from recipientId. */
-  recipientEmail: string;
-  senderId: string;
-  senderName: string;
-  messageId: string;
-  conversationId: string;
-}
+/** The rejection of request `requestId`, mailed to its requester `recipientId`. */
+export type RejectionEmail = Extract<SendEmailBody, { type: 'event_rejected' }>;
+
+/** Message `messageId` of `conversationId`, just sent by `senderId` to `recipientId`. */
+export type UnreadMessagePing = TrackUnreadBody;
 
 /**
  * The statements follow the convention in ./backend.ts. The participation and conversations
@@ -57,9 +34,11 @@ export interface UnreadMessagePing {
 export interface ApiPort {
   /**
    * Asks for the approval or rejection mail. Resolves once the server has taken the call
-   * (whether a mail goes out is its decision). Fails: throws; an answer other than 2xx rejects
-   * with "status: body" (401 no or a bad ID token, 403 not the event's organizer, 400 a bad
-   * body, 429 throttled), a network failure with the network's error.
+   * (whether a mail goes out is its decision: `{ sent: false, reason }` resolves too, and is
+   * logged at info). Fails: throws; an answer other than 2xx rejects with "status: body" (401 no
+   * or a bad ID token, 403 not the event's organizer or the request did not end that way, 400 a
+   * bad body, 429 throttled), a transport failure (502 on Firebase, the outbox's error locally)
+   * and a network failure with their error.
    * Caller: the organizer who processed the request.
    */
   sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void>;

@@ -1,16 +1,19 @@
 import { z } from 'zod';
+import {
+  MAIL_KINDS,
+  readEmailSettings,
+  type EmailSettings,
+  type MailKind,
+} from '@functions/mail/policy';
 
 /**
  * One switch per kind of mail the product sends. Stored in users/{uid}/private/settings (Firebase:
  * readable by the owner and the Cloud Functions only) as `{ mail: { <kind>: boolean }, updatedAt }`.
- * A missing document, map or field means "send": only an explicit false turns a kind off.
+ * A missing document, map or field means "send": only an explicit false turns a kind off. The
+ * kinds and that rule live with the mail decisions both backends run
+ * (functions/src/mail/policy.ts, docs/mail.md).
  */
-export const MAIL_KINDS = [
-  'participationApproved',
-  'participationRejected',
-  'unreadMessages',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+export { MAIL_KINDS, type EmailSettings, type MailKind };
 
 export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: string }> = {
   participationApproved: {
@@ -27,8 +30,6 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
   },
 };
 
-export type EmailSettings = Record<MailKind, boolean>;
-
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   participationApproved: true,
   participationRejected: true,
@@ -39,14 +40,4 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
 export const emailSettingsSchema = z
   .object({ mail: z.record(z.string(), z.unknown()).nullish() })
   .nullish()
-  .transform((doc): EmailSettings => {
-    const stored = doc?.mail ?? {};
-    const out = { ...DEFAULT_EMAIL_SETTINGS };
-    for (const kind of MAIL_KINDS) out[kind] = stored[kind] !== false;
-    return out;
-  });
-
-/** Whether a mail of this kind may go to a recipient with these settings. */
-export function mailAllowed(settings: EmailSettings, kind: MailKind): boolean {
-  return settings[kind];
-}
+  .transform(readEmailSettings);
