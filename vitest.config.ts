@@ -16,7 +16,12 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // tests/rules select the node environment themselves and skip, by name, without emulators
     // (scripts/test-firebase.sh starts what it can and runs them for real).
-    include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/rules/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/contract/**/*.test.ts',
+      'tests/rules/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
+    ],
     restoreMocks: true,
     // Screens render and type through several steps, and a contract harness starts an app on
     // the emulators; on a shared 2-core machine under load the default budgets (5 s a test, 10 s

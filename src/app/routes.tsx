@@ -94,7 +94,7 @@ function guarded(path: string, Screen: Screen): RouteObject {
   };
 }
 
-/** SPEC §2, row by row. `devRoutes` is only mounted on the local backend. */
+/** docs/routes.md, row by row. `devRoutes` is only mounted on the local backend. */
 export function buildRoutes({ devRoutes }: { devRoutes: boolean }): RouteObject[] {
   const s = screens;
   return [

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9. */
+/** Business constants (docs/constants.md). */
 export const UPLOAD_TIMEOUT_MS = 30_000;
 export const STORAGE_MAX_OPERATION_RETRY_MS = 2 * 60_000;
 export const STORAGE_MAX_UPLOAD_RETRY_MS = 10 * 60_000;

@@ -15,7 +15,7 @@ import {
 const d = new Date(2024, 4, 3, 9, 5, 0); // Friday 3 May 2024, 09:05 local
 const invalid = new Date('x');
 
-describe('date formatters (SPEC §9)', () => {
+describe('date formatters (docs/constants.md)', () => {
   it('long date is yyyy年M月d日 without zero padding', () => {
     expect(formatLongDate(d)).toBe('2024年5月3日');
     expect(formatLongDate(new Date(2024, 11, 25))).toBe('2024年12月25日');

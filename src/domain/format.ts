@@ -2,8 +2,8 @@ import { format, formatDistance } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
 
 /**
- * Display formats of SPEC §9. Every formatter takes a possibly missing date and returns '' for
- * it, so screens can render stored values that failed to parse without guarding each call.
+ * Display formats (docs/constants.md). Every formatter takes a possibly missing date and returns
+ * '' for it, so screens can render stored values that failed to parse without guarding each call.
  */
 export type DateLike = Date | null | undefined;
 

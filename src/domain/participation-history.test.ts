@@ -16,7 +16,7 @@ function event(id: string, day: Date, overrides: Record<string, unknown> = {}): 
   return sportEvent({ id, date: day, startTime: '10:00', participants: [ME], ...overrides });
 }
 
-describe('participationLabel (SPEC §9)', () => {
+describe('participationLabel (docs/constants.md)', () => {
   it('0 is 初参加', () => {
     expect(participationLabel(0)).toBe('初参加');
   });
@@ -112,7 +112,7 @@ describe('hasParticipated', () => {
   });
 });
 
-describe('participationHistory (SPEC §9)', () => {
+describe('participationHistory (docs/constants.md)', () => {
   it('lists past participations newest first', () => {
     const events = [
       event('old', new Date(2024, 0, 5)),

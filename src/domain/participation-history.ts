@@ -9,7 +9,10 @@ import {
 
 export type ParticipationLabel = '初参加' | '２回目' | '常連';
 
-/** SPEC §9 labels, by the number of events taken part in before. The "２" is full-width on purpose. */
+/**
+ * The labels of docs/constants.md, by the number of events taken part in before. The "２" is
+ * full-width on purpose.
+ */
 export function participationLabel(count: number): ParticipationLabel {
   if (!(count >= 1)) return '初参加';
   if (count < 2) return '２回目';

@@ -10,7 +10,7 @@ import {
 } from './query-client';
 
 describe('query client', () => {
-  it('uses the SPEC §9 defaults', () => {
+  it('uses the cache settings of docs/constants.md', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: 5 * 60_000,

@@ -13,8 +13,9 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 type Notify = (message: string) => void;
 
 /**
- * SPEC §9 defaults. Errors reach the user once: the caches raise one toast; a screen adds an
- * inline message only where the user can act on it (and sets meta.silent to skip the toast).
+ * The cache settings of docs/constants.md. Errors reach the user once: the caches raise one
+ * toast; a screen adds an inline message only where the user can act on it (and sets meta.silent
+ * to skip the toast).
  */
 export function createQueryClient(notify: Notify = () => {}): QueryClient {
   return new QueryClient({
@@ -91,8 +92,8 @@ export function clearQueryCaches(client: QueryClient): void {
 
 /**
  * After a change: refetches what is on screen under the keys and drops what is not. The app does
- * not refetch on mount (SPEC §9), so an entry that was only marked stale would be shown unchanged
- * the next time its screen opens; dropped, it loads fresh instead. (Refetching inactive entries is
+ * not refetch on mount (docs/constants.md), so an entry that was only marked stale would be shown
+ * unchanged the next time its screen opens; dropped, it loads fresh instead. (Refetching inactive entries is
  * no option either: those restored from the stored cache have no query function until a screen
  * uses them.) Resolves once the active ones have refetched.
  */

@@ -1,4 +1,4 @@
-/** Browser storage keys of SPEC §9, in one place so sign-in can clear them together. */
+/** Browser storage keys (docs/constants.md), in one place so sign-in can clear them together. */
 export const STORAGE_KEYS = {
   queryCache: 'sc.query-cache',
   displayName: 'sc.display-name',

@@ -22,8 +22,8 @@ function report(metric: Metric) {
 }
 
 /**
- * Only logs (SPEC §2). web-vitals 5+ no longer reports FID; INP is its successor and is
- * logged in its place.
+ * Only logs (docs/routes.md, "Measurements"). web-vitals 5+ no longer reports FID; INP is its
+ * successor and is logged in its place.
  */
 export async function startWebVitals(): Promise<void> {
   const { onCLS, onINP, onLCP, onFCP, onTTFB } = await import('web-vitals');

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import type { UploadResult } from '@/data/ports/files';
 import { errorMessage } from '@/domain/errors';
 import type { FormDraft } from '@/lib/form-draft';
 import { preventImeEnterSubmit } from '@/lib/ime';
@@ -43,10 +42,10 @@ export interface CreationFlowProps<S extends z.ZodType<FieldValues, FieldValues>
   fields: (form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => ReactNode;
   confirmView: (values: z.output<S>, previewURL: string | null) => ReactNode;
   /**
-   * Creates what was entered, with the uploaded picture (or empty url and path), and returns
-   * where to go next (the complete page).
+   * Creates what was entered, with the uploaded picture (or empty url and path), and returns the
+   * new id; the flow then goes to `${basePath}/complete?id=…`.
    */
-  create: (values: z.output<S>, image: UploadResult) => Promise<string>;
+  create: (input: z.output<S> & { imageURL: string; imagePath: string }) => Promise<string>;
 }
 
 /**
@@ -181,6 +180,7 @@ function CreationSteps<S extends z.ZodType<FieldValues, FieldValues>>(props: Cre
 
 function ConfirmStep<S extends z.ZodType<FieldValues, FieldValues>>({
   uid,
+  basePath,
   draft,
   noun,
   imageFolder,
@@ -206,9 +206,9 @@ function ConfirmStep<S extends z.ZodType<FieldValues, FieldValues>>({
     setError(null);
     try {
       const uploaded = image ? await uploader.upload(imageFolder, image) : { url: '', path: '' };
-      const next = await create(values, uploaded);
+      const id = await create({ ...values, imageURL: uploaded.url, imagePath: uploaded.path });
       draft.clear(uid);
-      navigate(next, { replace: true });
+      navigate(`${basePath}/complete?id=${encodeURIComponent(id)}`, { replace: true });
     } catch (e) {
       // The input stays as it is; pressing the button again retries (an image that already
       // went up is not sent twice).

@@ -31,7 +31,7 @@ export function SignInToJoin({
 }
 
 /** Leaving or cancelling, or why a suspended account may not (src/domain/rules/standing.ts). */
-export function SecondaryAction({
+function SecondaryAction({
   label,
   suspended,
   disabled,
@@ -53,6 +53,57 @@ export function SecondaryAction({
     <Button variant="secondary" className="mt-4 w-full" onClick={onClick} disabled={disabled}>
       {label}
     </Button>
+  );
+}
+
+/**
+ * Leaving what I take part in (an event, a team): the quiet button (or why a suspended account
+ * may not), the failure of the last action, and a confirmation saying what leaving means.
+ */
+export function LeaveAction({
+  label,
+  confirmTitle,
+  confirmLabel,
+  consequence,
+  suspended,
+  disabled,
+  error,
+  open,
+  busy,
+  onOpen,
+  onCancel,
+  onConfirm,
+}: {
+  label: string;
+  confirmTitle: string;
+  confirmLabel: string;
+  /** What leaving means, in the confirmation. */
+  consequence: string;
+  suspended: boolean;
+  disabled: boolean;
+  error: unknown;
+  open: boolean;
+  busy: boolean;
+  onOpen: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <>
+      <SecondaryAction label={label} suspended={suspended} disabled={disabled} onClick={onOpen} />
+      <ActionError error={error} className="mt-3" />
+      <ConfirmDialog
+        open={open}
+        title={confirmTitle}
+        confirmLabel={confirmLabel}
+        danger
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      >
+        {consequence}
+      </ConfirmDialog>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '@/domain/errors';
 import { Button } from './button';
 
 /** 「もっと見る」 under a cursor-paged list, busy while the next page loads, with its failure. */
@@ -35,5 +36,40 @@ export function LoadMore({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What LoadMore needs of an infinite query. */
+export interface NextPageQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * LoadMore for an infinite query: its next page, its loading and the failure of the last next
+ * page. `hidden` keeps the button away while the shown page is not the query's own (placeholder).
+ */
+export function QueryLoadMore({
+  query,
+  hidden = false,
+  className,
+}: {
+  query: NextPageQuery;
+  hidden?: boolean;
+  className?: string;
+}) {
+  return (
+    <LoadMore
+      className={className}
+      hasMore={query.hasNextPage && !hidden}
+      loading={query.isFetchingNextPage}
+      error={
+        query.isFetchNextPageError ? errorMessage(query.error, '続きを読み込めませんでした') : null
+      }
+      onLoadMore={() => void query.fetchNextPage()}
+    />
   );
 }

@@ -12,7 +12,7 @@ import {
   type ReportTarget,
 } from '@/domain/entities/report';
 import { errorMessage, isDomainError } from '@/domain/errors';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { TextAreaField } from './components/text-area-field';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@/domain/entities/user';
 import type { StaffCancelReason } from '@/domain/entities/staff-cancel';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
 import { staffQueries } from './staff-queries';

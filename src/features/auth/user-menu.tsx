@@ -2,42 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { isStaff } from '@/domain/rules/staff';
 import { isSuspended } from '@/domain/rules/standing';
+import { Avatar } from '@/components/ui/avatar';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import { toast } from '@/lib/toast-store';
 import type { SessionUser } from './session';
-
-export function Avatar({
-  name,
-  photoURL,
-  size = 32,
-}: {
-  name: string;
-  photoURL: string;
-  size?: number;
-}) {
-  if (photoURL) {
-    return (
-      <img
-        src={photoURL}
-        alt=""
-        width={size}
-        height={size}
-        className="shrink-0 rounded-full object-cover"
-        style={{ width: size, height: size }}
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-      style={{ width: size, height: size, fontSize: size * 0.45 }}
-    >
-      {(name || '?').slice(0, 1)}
-    </span>
-  );
-}
 
 /** The signed-in user's name and avatar opening profile, settings and sign-out. */
 export function UserMenu({ user }: { user: SessionUser }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EventInput } from '@/data/ports/events';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
 import { TEAM_EVENTS_KEY } from '@/lib/team-event-queries';

@@ -5,6 +5,7 @@ import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
 import type { UserProfile } from '@/domain/entities/user';
 import type { ParticipationRecord } from '@/domain/participation-history';
+import { eventKeys } from '@/lib/event-keys';
 
 /**
  * Only the filters that are set, in a fixed key order, so `{}` and `{ region: undefined }` share
@@ -48,9 +49,9 @@ function userEvents(
  * invalidation); the query function then is skipToken.
  */
 export const eventQueries = {
-  all: ['events'] as const,
-  lists: ['events', 'list'] as const,
-  details: ['events', 'detail'] as const,
+  all: eventKeys.all,
+  lists: eventKeys.lists,
+  details: eventKeys.details,
 
   /** Cursor-paginated list, EVENTS_PAGE_SIZE a page, upcoming first. */
   list: (filters: EventFilters, backend?: Backend) => {
@@ -68,7 +69,7 @@ export const eventQueries = {
 
   detail: (id: string, backend?: Backend) =>
     queryOptions({
-      queryKey: ['events', 'detail', id] as const,
+      queryKey: eventKeys.detail(id),
       queryFn: backend ? () => backend.events.get(id) : skipToken,
     }),
 
@@ -89,11 +90,8 @@ export const eventQueries = {
       queryFn: backend ? () => backend.users.get(uid) : skipToken,
     }),
 
-  /** Every list of one organizer's events (the key alone, for invalidation). */
-  organizerLists: (uid: string) => ['events', 'byOrganizer', uid] as const,
-
-  /** Every list of one participant's events and their record (the key alone). */
-  participantLists: (uid: string) => ['events', 'byParticipant', uid] as const,
+  organizerLists: eventKeys.organizerLists,
+  participantLists: eventKeys.participantLists,
 
   /** The events `uid` organizes, from today on or before today, PROFILE_EVENTS_PAGE_SIZE a page. */
   byOrganizer: (uid: string, when: EventTime, backend?: Backend) =>

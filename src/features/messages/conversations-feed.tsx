@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { Conversation } from '@/domain/entities/conversation';
 import { totalUnread } from '@/domain/rules/conversations';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { useLiveSubscription } from '@/lib/use-live-subscription';
 import { forgetAllBut } from './unsent-messages';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { errorMessage, isDomainError } from '@/domain/errors';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 
 /**

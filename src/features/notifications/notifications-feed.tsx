@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppNotification } from '@/domain/entities/notification';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { useLiveSubscription } from '@/lib/use-live-subscription';
 import { NotificationsFeedContext, notificationQueries } from './notification-queries';

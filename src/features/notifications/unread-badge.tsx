@@ -1,5 +1,5 @@
 import { IconBadgeLink } from '@/components/ui/icon-badge-link';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useNotifications } from './notification-queries';
 
 /** Shown in the header: a bell linking to /notifications with the live unread count. */

@@ -1,18 +1,18 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth/public';
 import {
+  ClosingCta,
+  CtaPair,
   FaqList,
   FeatureGrid,
   LandingSection,
   StepList,
+  TEXT_LINK_CLASS,
   type FaqEntry,
   type FeatureItem,
   type StepItem,
 } from './info-blocks';
-
-const linkClass = 'text-brand-700 underline hover:text-brand-800';
 
 const BENEFITS: readonly FeatureItem[] = [
   {
@@ -46,7 +46,7 @@ const STEPS: readonly StepItem[] = [
     description: (
       <>
         まだアカウントをお持ちでない方は、
-        <Link to="/register" className={linkClass}>
+        <Link to="/register" className={TEXT_LINK_CLASS}>
           会員登録
         </Link>
         （無料）を済ませてください。
@@ -125,26 +125,15 @@ const CREATE_PATH = '/teams/create';
 function CtaButtons({ inverted = false }: { inverted?: boolean }) {
   const signedOut = useSession().state.status === 'signedOut';
   return (
-    <div className="flex flex-wrap justify-center gap-3 sm:justify-start">
-      <Link
-        to={signedOut ? `/login?returnUrl=${encodeURIComponent(CREATE_PATH)}` : CREATE_PATH}
-        className={
-          inverted ? buttonClass('secondary', 'border-transparent') : buttonClass('primary')
-        }
-      >
-        {signedOut ? 'ログインしてチームを登録する' : 'チームを登録する'}
-      </Link>
-      <Link
-        to="/teams"
-        className={
-          inverted
-            ? 'inline-flex min-h-10 items-center justify-center rounded-md border border-white/60 px-4 py-2 text-sm font-semibold text-white transition-colors hover:bg-white/10'
-            : buttonClass('secondary')
-        }
-      >
-        チーム一覧
-      </Link>
-    </div>
+    <CtaPair
+      inverted={inverted}
+      className="flex flex-wrap justify-center gap-3 sm:justify-start"
+      primary={{
+        to: signedOut ? `/login?returnUrl=${encodeURIComponent(CREATE_PATH)}` : CREATE_PATH,
+        label: signedOut ? 'ログインしてチームを登録する' : 'チームを登録する',
+      }}
+      secondary={{ to: '/teams', label: 'チーム一覧' }}
+    />
   );
 }
 
@@ -232,11 +221,11 @@ export default function CampaignTeamRegistrationPage() {
         </ul>
         <p className="mt-4 text-sm text-slate-600">
           詳しくは
-          <Link to="/terms" className={linkClass}>
+          <Link to="/terms" className={TEXT_LINK_CLASS}>
             利用規約
           </Link>
           をご確認ください。キャンペーンに関するご質問は、
-          <Link to="/contact" className={linkClass}>
+          <Link to="/contact" className={TEXT_LINK_CLASS}>
             お問い合わせ
           </Link>
           のページからご連絡ください。
@@ -247,20 +236,16 @@ export default function CampaignTeamRegistrationPage() {
         <FaqList items={FAQ} />
       </LandingSection>
 
-      <section
-        aria-labelledby="campaign-cta"
-        className="mt-12 rounded-xl bg-brand-50 px-5 py-8 text-center sm:px-8"
+      <ClosingCta
+        title="チームの魅力を、もっと多くの人に。"
+        lead={
+          <>
+            登録の締め切りは <time dateTime="2027-01-31">2027年1月31日（日）</time>です。
+          </>
+        }
       >
-        <h2 id="campaign-cta" className="text-xl font-bold text-slate-900">
-          チームの魅力を、もっと多くの人に。
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">
-          登録の締め切りは <time dateTime="2027-01-31">2027年1月31日（日）</time>です。
-        </p>
-        <div className="mt-5 flex justify-center">
-          <CtaButtons />
-        </div>
-      </section>
+        <CtaButtons />
+      </ClosingCta>
     </Page>
   );
 }

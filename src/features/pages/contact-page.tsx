@@ -1,15 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
-import { FaqList, SupportEmailLink, type FaqEntry } from './info-blocks';
-
-const linkClass = 'text-brand-700 underline hover:text-brand-800';
+import { FaqList, SupportEmailLink, TEXT_LINK_CLASS, type FaqEntry } from './info-blocks';
 
 const FAQ: readonly FaqEntry[] = [
   {
     question: 'パスワードを忘れてしまいました。',
     answer: (
       <p>
-        <Link to="/reset-password" className={linkClass}>
+        <Link to="/reset-password" className={TEXT_LINK_CLASS}>
           パスワードの再設定
         </Link>
         のページで登録済みのメールアドレスを入力してください。再設定用のリンクを記載したメールをお送りします。
@@ -25,7 +23,7 @@ const FAQ: readonly FaqEntry[] = [
         </p>
         <p>
           それでも見つからない場合は、
-          <Link to="/verify-email" className={linkClass}>
+          <Link to="/verify-email" className={TEXT_LINK_CLASS}>
             メールアドレスの確認
           </Link>
           のページから確認メールを再送できます。
@@ -38,7 +36,7 @@ const FAQ: readonly FaqEntry[] = [
     answer: (
       <p>
         ログインしたうえで、
-        <Link to="/events" className={linkClass}>
+        <Link to="/events" className={TEXT_LINK_CLASS}>
           イベント一覧
         </Link>
         から参加したいイベントを開き、参加リクエストを送信してください。主催者が承認すると通知でお知らせします。
@@ -142,11 +140,11 @@ export default function ContactPage() {
 
         <p className="mt-8 text-sm text-slate-600">
           個人情報の取扱いについては
-          <Link to="/privacy-policy" className={linkClass}>
+          <Link to="/privacy-policy" className={TEXT_LINK_CLASS}>
             プライバシーポリシー
           </Link>
           を、サービスのご利用条件については
-          <Link to="/terms" className={linkClass}>
+          <Link to="/terms" className={TEXT_LINK_CLASS}>
             利用規約
           </Link>
           をご覧ください。

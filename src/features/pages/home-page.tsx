@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { useDocumentTitle } from '@/components/ui/page';
-import { UpcomingEvents } from '@/features/events/components/upcoming-events';
+import { UpcomingEvents } from '@/features/events/public';
 
 export default function HomePage() {
   useDocumentTitle('');

@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
 
 /*
  * Small building blocks shared by the static information and landing pages
  * (privacy policy, terms, contact, organizer and campaign pages).
  */
+
+/** A link inside running text. */
+export const TEXT_LINK_CLASS = 'text-brand-700 underline hover:text-brand-800';
 
 export const SUPPORT_EMAIL = 'support@sports-community.example';
 
@@ -241,6 +246,66 @@ export function LandingSection({
         <p className="mt-2 text-sm leading-relaxed text-slate-600 sm:text-base">{lead}</p>
       ) : null}
       <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+const INVERTED_SECONDARY =
+  'inline-flex min-h-10 items-center justify-center rounded-md border border-white/60 px-4 py-2 text-sm font-semibold text-white transition-colors hover:bg-white/10';
+
+/**
+ * A landing page's two calls to action: the main one and a quieter one beside it. `inverted`
+ * draws them for the brand-coloured hero.
+ */
+export function CtaPair({
+  primary,
+  secondary,
+  inverted = false,
+  className = 'flex flex-wrap gap-3',
+}: {
+  primary: { to: string; label: string };
+  secondary: { to: string; label: string };
+  inverted?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <Link
+        to={primary.to}
+        className={
+          inverted ? buttonClass('secondary', 'border-transparent') : buttonClass('primary')
+        }
+      >
+        {primary.label}
+      </Link>
+      <Link to={secondary.to} className={inverted ? INVERTED_SECONDARY : buttonClass('secondary')}>
+        {secondary.label}
+      </Link>
+    </div>
+  );
+}
+
+/** The closing invitation at the foot of a landing page: a heading, a lead and the buttons. */
+export function ClosingCta({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-12 rounded-xl bg-brand-50 px-5 py-8 text-center sm:px-8"
+    >
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">{lead}</p>
+      <div className="mt-5 flex justify-center">{children}</div>
     </section>
   );
 }

@@ -1,17 +1,17 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import {
+  ClosingCta,
+  CtaPair,
   FaqList,
   FeatureGrid,
   LandingSection,
   StepList,
+  TEXT_LINK_CLASS,
   type FaqEntry,
   type FeatureItem,
   type StepItem,
 } from './info-blocks';
-
-const linkClass = 'text-brand-700 underline hover:text-brand-800';
 
 const FEATURES: readonly FeatureItem[] = [
   {
@@ -46,7 +46,7 @@ const STEPS: readonly StepItem[] = [
     description: (
       <>
         メールアドレスで
-        <Link to="/register" className={linkClass}>
+        <Link to="/register" className={TEXT_LINK_CLASS}>
           会員登録
         </Link>
         し、届いた確認メールのリンクを開けば準備完了です。
@@ -83,7 +83,7 @@ const FAQ: readonly FaqEntry[] = [
     answer: (
       <p>
         はい。会員登録をされた方であれば、個人でもサークルやチームでも主催できます。チームで活動されている場合は、
-        <Link to="/teams" className={linkClass}>
+        <Link to="/teams" className={TEXT_LINK_CLASS}>
           チームページ
         </Link>
         もあわせてご活用ください。
@@ -103,7 +103,7 @@ const FAQ: readonly FaqEntry[] = [
     answer: (
       <p>
         会場の利用ルールを守り、天候や参加者の体調に気を配るなど、安全への配慮をお願いしています。詳しくは
-        <Link to="/terms" className={linkClass}>
+        <Link to="/terms" className={TEXT_LINK_CLASS}>
           利用規約
         </Link>
         の「イベントの主催・参加」をご確認ください。
@@ -114,26 +114,11 @@ const FAQ: readonly FaqEntry[] = [
 
 function CtaButtons({ inverted = false }: { inverted?: boolean }) {
   return (
-    <div className="flex flex-wrap gap-3">
-      <Link
-        to="/create-event"
-        className={
-          inverted ? buttonClass('secondary', 'border-transparent') : buttonClass('primary')
-        }
-      >
-        イベントを作成する
-      </Link>
-      <Link
-        to="/events"
-        className={
-          inverted
-            ? 'inline-flex min-h-10 items-center justify-center rounded-md border border-white/60 px-4 py-2 text-sm font-semibold text-white transition-colors hover:bg-white/10'
-            : buttonClass('secondary')
-        }
-      >
-        イベントを見る
-      </Link>
-    </div>
+    <CtaPair
+      inverted={inverted}
+      primary={{ to: '/create-event', label: 'イベントを作成する' }}
+      secondary={{ to: '/events', label: 'イベントを見る' }}
+    />
   );
 }
 
@@ -201,27 +186,19 @@ export default function OrganizerPage() {
         <FaqList items={FAQ} />
         <p className="mt-4 text-sm text-slate-600">
           そのほかのご質問は、
-          <Link to="/contact" className={linkClass}>
+          <Link to="/contact" className={TEXT_LINK_CLASS}>
             お問い合わせ
           </Link>
           のページをご覧ください。
         </p>
       </LandingSection>
 
-      <section
-        aria-labelledby="organizer-cta"
-        className="mt-12 rounded-xl bg-brand-50 px-5 py-8 text-center sm:px-8"
+      <ClosingCta
+        title="さっそくイベントを作ってみませんか？"
+        lead="入力は数分で完了します。公開後も内容はいつでも編集できます。"
       >
-        <h2 id="organizer-cta" className="text-xl font-bold text-slate-900">
-          さっそくイベントを作ってみませんか？
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">
-          入力は数分で完了します。公開後も内容はいつでも編集できます。
-        </p>
-        <div className="mt-5 flex justify-center">
-          <CtaButtons />
-        </div>
-      </section>
+        <CtaButtons />
+      </ClosingCta>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
-import { ClauseList, DocDates, DocSection, SupportEmailLink } from './info-blocks';
+import { ClauseList, DocDates, DocSection, SupportEmailLink, TEXT_LINK_CLASS } from './info-blocks';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
@@ -15,8 +15,6 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
     </a>
   );
 }
-
-const linkClass = 'text-brand-700 underline hover:text-brand-800';
 
 export default function PrivacyPolicyPage() {
   return (
@@ -161,7 +159,7 @@ export default function PrivacyPolicyPage() {
         <DocSection title="9. 開示・訂正・利用停止などのご請求">
           <p>
             プロフィール情報は、
-            <Link to="/profile/settings" className={linkClass}>
+            <Link to="/profile/settings" className={TEXT_LINK_CLASS}>
               プロフィール設定
             </Link>
             からいつでも確認・変更できます。
@@ -194,7 +192,7 @@ export default function PrivacyPolicyPage() {
           </address>
           <p>
             お問い合わせの方法について詳しくは、
-            <Link to="/contact" className={linkClass}>
+            <Link to="/contact" className={TEXT_LINK_CLASS}>
               お問い合わせ
             </Link>
             のページをご覧ください。

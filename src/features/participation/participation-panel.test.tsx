@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventInput } from '@/data/ports/events';
 import { DomainError } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
-import { eventQueries } from '@/features/events/event-queries';
 import { useBackend } from '@/lib/backend-context';
+import { eventKeys } from '@/lib/event-keys';
 import { signUpUnverified } from '@/test/accounts';
 import {
   createTestBackend,
@@ -81,7 +81,10 @@ async function as(b: TestBackend, email: string, action: () => Promise<unknown>)
 function EventHarness() {
   const { id = '' } = useParams();
   const b = useBackend();
-  const { data: event } = useQuery(eventQueries.detail(id, b));
+  const { data: event } = useQuery({
+    queryKey: eventKeys.detail(id),
+    queryFn: () => b.events.get(id),
+  });
   if (!event) return <p>イベントを読み込み中</p>;
   return (
     <>

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PendingRequestCard, SecondaryAction, SignInToJoin } from '@/components/ui/join-panel';
+import { LeaveAction, PendingRequestCard, SignInToJoin } from '@/components/ui/join-panel';
 import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
 import { PanelCard } from '@/components/ui/panel-card';
 import { StatusPill } from '@/components/ui/status-pill';
 import { RequestForm } from '@/components/ui/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { EVENT_STATUS_LABELS, isFull, type SportEvent } from '@/domain/entities/event';
-import { useSession, useWriteRefusal } from '@/features/auth/session';
+import { useSession, useWriteRefusal } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { OrganizerRequests } from './organizer-requests';
@@ -119,24 +119,20 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       <PanelCard title="参加" badge={<StatusPill tone="green">参加予定</StatusPill>}>
         <p className="font-semibold text-emerald-800">参加予定です</p>
         <p className="mt-1 text-sm text-slate-600">当日お会いできるのを楽しみにしています。</p>
-        <SecondaryAction
+        <LeaveAction
           label="参加をやめる"
+          confirmTitle="このイベントへの参加をやめますか？"
+          confirmLabel="やめる"
+          consequence="もう一度参加するには、改めて参加リクエストを送る必要があります。"
           suspended={suspended}
           disabled={busy}
-          onClick={() => setConfirming('leave')}
-        />
-        <ActionError error={error} className="mt-3" />
-        <ConfirmDialog
+          error={error}
           open={confirming === 'leave'}
-          title="このイベントへの参加をやめますか？"
-          confirmLabel="やめる"
-          danger
           busy={leave.isPending}
+          onOpen={() => setConfirming('leave')}
           onCancel={() => setConfirming(null)}
           onConfirm={() => runConfirmed(() => leave.mutateAsync(), '参加をやめました')}
-        >
-          もう一度参加するには、改めて参加リクエストを送る必要があります。
-        </ConfirmDialog>
+        />
       </PanelCard>
     );
   }

@@ -12,9 +12,9 @@ import type {
   PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
 import type { UserProfile } from '@/domain/entities/user';
-import { eventQueries } from '@/features/events/event-queries';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
+import { eventKeys } from '@/lib/event-keys';
 import { refreshQueries } from '@/lib/query-client';
 
 /**
@@ -71,9 +71,9 @@ export function refreshEventParticipants(
 ): Promise<void> {
   // Participant counts also show on every list card.
   return refreshQueries(client, [
-    eventQueries.detail(eventId).queryKey,
-    eventQueries.lists,
-    ...(uid ? [eventQueries.participantLists(uid)] : []),
+    eventKeys.detail(eventId),
+    eventKeys.lists,
+    ...(uid ? [eventKeys.participantLists(uid)] : []),
   ]);
 }
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { NotificationType } from '@/domain/entities/notification';
-import { eventQueries } from '@/features/events/event-queries';
-import { useNotifications } from '@/features/notifications/notification-queries';
+import { useNotifications } from '@/features/notifications/public';
+import { eventKeys } from '@/lib/event-keys';
 import { participationQueries, refreshEventForViewer } from './participation-queries';
 
 const PARTICIPATION_TYPES: readonly string[] = [
@@ -32,7 +32,7 @@ export function useLiveParticipation(eventId: string, uid: string, role: 'organi
   useEffect(() => {
     if (!latestId) return;
     const shown: QueryKey[] = [
-      eventQueries.detail(eventId).queryKey,
+      eventKeys.detail(eventId),
       role === 'organizer'
         ? participationQueries.forEvent(eventId).queryKey
         : participationQueries.mine(uid, eventId).queryKey,

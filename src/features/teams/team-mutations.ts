@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { TeamInput } from '@/data/ports/teams';
 import type { Team } from '@/domain/entities/team';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
 import { myTeamsQuery } from '@/lib/team-event-queries';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationType } from '@/domain/entities/notification';
-import { useNotifications } from '@/features/notifications/notification-queries';
+import { useNotifications } from '@/features/notifications/public';
 import { refreshTeamForViewer } from './team-mutations';
 import { teamQueries } from './team-queries';
 

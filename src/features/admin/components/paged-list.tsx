@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import type { Page } from '@/domain/entities/common';
 import { errorMessage } from '@/domain/errors';
-import { LoadMore } from '@/components/ui/load-more';
+import { QueryLoadMore } from '@/components/ui/load-more';
 
 /**
  * The states of a cursor-paged staff list: loading, an error with a retry, empty, the rows and
@@ -43,16 +43,7 @@ export function PagedList<T>({
       ) : (
         children(items)
       )}
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        error={
-          query.isFetchNextPageError
-            ? errorMessage(query.error, '続きを読み込めませんでした')
-            : null
-        }
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <QueryLoadMore query={query} />
     </>
   );
 }

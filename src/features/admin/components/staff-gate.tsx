@@ -5,7 +5,7 @@ import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { staffRank, type StaffRank } from '@/domain/rules/staff';
 import { isSuspended } from '@/domain/rules/standing';
-import { useSession, type SessionUser } from '@/features/auth/session';
+import { useSession, type SessionUser } from '@/features/auth/public';
 
 export interface Staff {
   user: SessionUser;

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/page';
 import { formatSlashDate, formatTime } from '@/domain/format';
 import type { UserProfile } from '@/domain/entities/user';
 import { ROLE_LABELS } from '@/domain/rules/staff';
-import { Avatar } from '@/features/auth/user-menu';
+import { Avatar } from '@/components/ui/avatar';
 import { useBackend } from '@/lib/backend-context';
 import { staffQueries } from '../staff-queries';
 import { PagedList } from './paged-list';

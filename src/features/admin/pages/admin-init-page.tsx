@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SPECIAL_ADMIN_EMAIL } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { isSetupAccount } from '@/domain/rules/staff';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { InlineError } from '../components/inline-error';
 import { LoginOffer, NoPermission, useStaff } from '../components/staff-gate';

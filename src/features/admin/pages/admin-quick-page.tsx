@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { UserProfile } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { formatSlashDate, formatTime } from '@/domain/format';
-import { Avatar } from '@/features/auth/user-menu';
+import { Avatar } from '@/components/ui/avatar';
 import { useBackend } from '@/lib/backend-context';
 import { SearchForm } from '../components/search-form';
 import { BackToAdmin, StaffGate, type Staff } from '../components/staff-gate';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { EVENT_DETAIL_PARTICIPANT_PROFILES } from '@/domain/constants';
 import type { SportEvent } from '@/domain/entities/event';
-import { Avatar } from '@/features/auth/user-menu';
+import { Avatar } from '@/components/ui/avatar';
 import { useBackend } from '@/lib/backend-context';
 import { eventQueries } from '../event-queries';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { controlClass } from '@/components/ui/form-field';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { myTeamsQuery } from '@/lib/team-event-queries';
 import type { EventForm } from './event-form-fields';

@@ -1,6 +1,6 @@
 import { CreationFlow } from '@/components/ui/creation-flow';
 import { eventFormSchema } from '@/domain/event-form';
-import { useCurrentUser, useWriteRefusal } from '@/features/auth/session';
+import { useCurrentUser, useWriteRefusal } from '@/features/auth/public';
 import { EventConfirmView } from '../components/event-confirm-view';
 import { EMPTY_EVENT_FORM, EventFormFields } from '../components/event-form-fields';
 import { createEventDraft } from '../create-event-draft';
@@ -31,14 +31,7 @@ export default function CreateEventPage() {
       confirmView={(values, previewURL) => (
         <EventConfirmView values={values} previewURL={previewURL} />
       )}
-      create={async (values, image) => {
-        const id = await create.mutateAsync({
-          ...values,
-          imageURL: image.url,
-          imagePath: image.path,
-        });
-        return `/create-event/complete?id=${encodeURIComponent(id)}`;
-      }}
+      create={(input) => create.mutateAsync(input)}
     />
   );
 }

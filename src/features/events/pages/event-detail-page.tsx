@@ -18,11 +18,11 @@ import {
   formatLongDate,
   formatLongDateWithWeekday,
 } from '@/domain/format';
-import { ReportButton } from '@/features/admin/report-button';
-import { useCurrentUser } from '@/features/auth/session';
-import { Avatar } from '@/features/auth/user-menu';
-import { StartConversationButton } from '@/features/messages/start-conversation-button';
-import { ParticipationPanel } from '@/features/participation/participation-panel';
+import { ReportButton } from '@/features/admin/public';
+import { useCurrentUser } from '@/features/auth/public';
+import { Avatar } from '@/components/ui/avatar';
+import { StartConversationButton } from '@/features/messages/public';
+import { ParticipationPanel } from '@/features/participation/public';
 import { useBackend } from '@/lib/backend-context';
 import { EventImage } from '../components/event-card';
 import { ImageManager } from '../components/image-manager';

@@ -1,10 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { LoadMore } from '@/components/ui/load-more';
-import { EmptyState, ErrorState, Page } from '@/components/ui/page';
-import type { EventFilters } from '@/data/ports/events';
-import { errorMessage } from '@/domain/errors';
+import { FilteredResults } from '@/components/ui/filtered-results';
+import { Page } from '@/components/ui/page';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import {
   EAGER_CARDS,
   EVENT_GRID_CLASS,
@@ -16,30 +15,16 @@ import { filtersFromParams, hasActiveFilters, paramsFromFilters } from '../event
 import { useEventList } from '../use-event-list';
 
 export default function EventListPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.toString();
-  const filters = useMemo(() => filtersFromParams(new URLSearchParams(search)), [search]);
-  const resultsKey = paramsFromFilters(filters).toString();
-
-  const apply = useCallback(
-    (next: EventFilters, replace: boolean) => {
-      const params = paramsFromFilters(next);
-      if (params.toString() === paramsFromFilters(filters).toString()) return;
-      setSearchParams(params, { replace });
-    },
-    [filters, setSearchParams],
+  const { filters, resultsKey, apply, onChange, onClear } = useUrlFilters(
+    filtersFromParams,
+    paramsFromFilters,
   );
-  // A choice in a filter is a new history entry (the back button undoes it); refining a typed
-  // keyword replaces the entry so the history is not one step per pause in typing.
-  const onChange = useCallback(
-    (patch: Partial<EventFilters>) => apply({ ...filters, ...patch }, false),
-    [apply, filters],
-  );
+  // Refining a typed keyword replaces the history entry, so the history is not one step per
+  // pause in typing; any other choice is a new entry (the back button undoes it).
   const onKeyword = useCallback(
     (keyword: string) => apply({ ...filters, keyword }, Boolean(filters.keyword && keyword)),
     [apply, filters],
   );
-  const onClear = useCallback(() => apply({}, false), [apply]);
 
   const query = useEventList(filters, { keepPrevious: true });
   const events = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
@@ -61,57 +46,24 @@ export default function EventListPage() {
         onClear={onClear}
         canClear={active}
       />
-
-      {query.isPending ? (
-        <EventCardGridSkeleton />
-      ) : query.isError && events.length === 0 ? (
-        <ErrorState
-          message={errorMessage(query.error, 'イベントを読み込めませんでした')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <div
-          data-testid="event-results"
-          data-results-key={query.isPlaceholderData ? undefined : resultsKey}
-          aria-busy={query.isPlaceholderData || undefined}
-          className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        >
-          {events.length === 0 ? (
-            <EmptyState title="条件に合うイベントが見つかりません">
-              {active ? (
-                <button
-                  type="button"
-                  onClick={onClear}
-                  className={buttonClass('secondary', 'mt-3')}
-                >
-                  条件をクリア
-                </button>
-              ) : (
-                <Link to="/create-event" className={buttonClass('secondary', 'mt-3')}>
-                  イベントを作成する
-                </Link>
-              )}
-            </EmptyState>
-          ) : (
-            <ul className={EVENT_GRID_CLASS} aria-label="イベント">
-              {events.map((event, i) => (
-                <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
-              ))}
-            </ul>
-          )}
-          <LoadMore
-            className="mt-8"
-            hasMore={query.hasNextPage && !query.isPlaceholderData}
-            loading={query.isFetchingNextPage}
-            error={
-              query.isFetchNextPageError
-                ? errorMessage(query.error, '続きを読み込めませんでした')
-                : null
-            }
-            onLoadMore={() => void query.fetchNextPage()}
-          />
-        </div>
-      )}
+      <FilteredResults
+        query={query}
+        count={events.length}
+        testId="event-results"
+        resultsKey={resultsKey}
+        skeleton={<EventCardGridSkeleton />}
+        loadErrorMessage="イベントを読み込めませんでした"
+        emptyTitle="条件に合うイベントが見つかりません"
+        active={active}
+        onClear={onClear}
+        create={{ to: '/create-event', label: 'イベントを作成する' }}
+      >
+        <ul className={EVENT_GRID_CLASS} aria-label="イベント">
+          {events.map((event, i) => (
+            <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
+          ))}
+        </ul>
+      </FilteredResults>
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Conversation } from '@/domain/entities/conversation';
 import { formatRelative } from '@/domain/format';
 import { isArchivedFor, partnerOf, unreadFor } from '@/domain/rules/conversations';
-import { Avatar } from '@/features/auth/user-menu';
+import { Avatar } from '@/components/ui/avatar';
 import { useNow } from '@/lib/use-now';
 import type { ConversationsFeed } from '../conversations-feed';
 import { NameSkeleton, usePerson } from '../person';

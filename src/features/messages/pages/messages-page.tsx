@@ -5,7 +5,7 @@ import { buttonClass } from '@/components/ui/button';
 import { ErrorState, useDocumentTitle } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/domain/errors';
-import { useCurrentUser, type SessionUser } from '@/features/auth/session';
+import { useCurrentUser, type SessionUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { ChatView } from '../components/chat-view';
 import { ConversationList, type Box } from '../components/conversation-list';

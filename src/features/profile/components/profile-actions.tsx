@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import type { UserProfile } from '@/domain/entities/user';
-import { ReportButton } from '@/features/admin/report-button';
-import { StartConversationButton } from '@/features/messages/start-conversation-button';
+import { ReportButton } from '@/features/admin/public';
+import { StartConversationButton } from '@/features/messages/public';
 
 /**
  * The actions beside a name on /profile/{id}. The owner edits their profile; everyone else may

@@ -19,7 +19,7 @@ import {
 } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
-import { Avatar } from '@/features/auth/user-menu';
+import { Avatar } from '@/components/ui/avatar';
 import { assertUploadableImage, prepareImage } from '@/lib/image-upload';
 import { preventImeEnterSubmit } from '@/lib/ime';
 import { toast } from '@/lib/toast-store';

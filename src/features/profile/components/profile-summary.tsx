@@ -5,8 +5,8 @@ import type { UserProfile } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { participationLabel } from '@/domain/participation-history';
-import { Avatar } from '@/features/auth/user-menu';
-import { eventQueries } from '@/features/events/event-queries';
+import { Avatar } from '@/components/ui/avatar';
+import { eventQueries } from '@/features/events/public';
 import { useBackend } from '@/lib/backend-context';
 import { InlineRetry } from './inline-retry';
 

@@ -10,7 +10,7 @@ import {
   type MailKind,
 } from '@/domain/entities/email-settings';
 import { errorMessage } from '@/domain/errors';
-import { useCurrentUser } from '@/features/auth/session';
+import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { useSaveEmailSettings } from '../profile-mutations';

@@ -10,9 +10,9 @@ import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
 import { errorMessage } from '@/domain/errors';
 import { formatLongDate, formatLongDateWithWeekday } from '@/domain/format';
 import { hasEnded } from '@/domain/participation-history';
-import { useCurrentUser } from '@/features/auth/session';
-import { eventQueries } from '@/features/events/event-queries';
-import { participationQueries } from '@/features/participation/participation-queries';
+import { useCurrentUser } from '@/features/auth/public';
+import { eventQueries } from '@/features/events/public';
+import { participationQueries } from '@/features/participation/public';
 import { useBackend } from '@/lib/backend-context';
 import {
   ListEmpty,

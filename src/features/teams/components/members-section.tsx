@@ -7,7 +7,7 @@ import { ActionError } from '@/components/ui/standing-notice';
 import { LoadError } from '@/components/ui/load-error';
 import { membersToShow, type Team } from '@/domain/entities/team';
 import type { UserProfile } from '@/domain/entities/user';
-import { Avatar } from '@/features/auth/user-menu';
+import { Avatar } from '@/components/ui/avatar';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { useTeamMembership } from '../team-mutations';

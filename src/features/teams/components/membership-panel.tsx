@@ -1,16 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
 import { LoadError } from '@/components/ui/load-error';
 import { PanelCard } from '@/components/ui/panel-card';
 import { StatusPill } from '@/components/ui/status-pill';
-import { PendingRequestCard, SecondaryAction, SignInToJoin } from '@/components/ui/join-panel';
+import { LeaveAction, PendingRequestCard, SignInToJoin } from '@/components/ui/join-panel';
 import { RequestForm } from '@/components/ui/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { isTeamFull, type Team } from '@/domain/entities/team';
-import { useSession, useWriteRefusal } from '@/features/auth/session';
+import { useSession, useWriteRefusal } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { refreshTeamForViewer, useTeamMembership } from '../team-mutations';
@@ -94,24 +93,20 @@ function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
         <Link to="/create-event" className={buttonClass('primary', 'mt-4 w-full')}>
           チームのイベントを作成
         </Link>
-        <SecondaryAction
+        <LeaveAction
           label="チームを抜ける"
+          confirmTitle="このチームを抜けますか？"
+          confirmLabel="抜ける"
+          consequence="もう一度参加するには、改めて参加リクエストを送り、代表者の承認を受ける必要があります。"
           suspended={suspended}
           disabled={busy}
-          onClick={() => setConfirming('leave')}
-        />
-        <ActionError error={error} className="mt-3" />
-        <ConfirmDialog
+          error={error}
           open={confirming === 'leave'}
-          title="このチームを抜けますか？"
-          confirmLabel="抜ける"
-          danger
           busy={leave.isPending}
+          onOpen={() => setConfirming('leave')}
           onCancel={() => setConfirming(null)}
           onConfirm={() => runConfirmed(() => leave.mutateAsync(), 'チームを抜けました')}
-        >
-          もう一度参加するには、改めて参加リクエストを送り、代表者の承認を受ける必要があります。
-        </ConfirmDialog>
+        />
       </PanelCard>
     );
   }

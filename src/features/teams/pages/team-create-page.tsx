@@ -1,6 +1,6 @@
 import { CreationFlow } from '@/components/ui/creation-flow';
 import { teamFormSchema } from '@/domain/team-form';
-import { useCurrentUser, useWriteRefusal } from '@/features/auth/session';
+import { useCurrentUser, useWriteRefusal } from '@/features/auth/public';
 import { TeamConfirmView } from '../components/team-confirm-view';
 import { EMPTY_TEAM_FORM, TeamFormFields } from '../components/team-form-fields';
 import { createTeamDraft, teamImageFolder } from '../team-draft';
@@ -30,14 +30,7 @@ export default function TeamCreatePage() {
       confirmView={(values, previewURL) => (
         <TeamConfirmView values={values} previewURL={previewURL} />
       )}
-      create={async (values, image) => {
-        const id = await create.mutateAsync({
-          ...values,
-          imageURL: image.url,
-          imagePath: image.path,
-        });
-        return `/teams/create/complete?id=${encodeURIComponent(id)}`;
-      }}
+      create={(input) => create.mutateAsync(input)}
     />
   );
 }

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The import zones of src (docs/architecture.md), judged on the resolved path of every import,
+ * so a relative import (`../../data/local/db`) is treated exactly like its `@/` spelling.
+ */
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
+
+/** What each zone may import besides itself; features are handled apart. */
+const ALLOWED = {
+  domain: [],
+  'data/ports': ['domain'],
+  'data/demo': ['domain'],
+  'data/local': ['domain', 'data/ports', 'data/demo', 'lib'],
+  'data/firebase': ['domain', 'data/ports', 'lib'],
+  lib: ['domain', 'data/ports', 'components'],
+  components: ['domain', 'data/ports', 'lib'],
+  features: ['domain', 'data/ports', 'lib', 'components'],
+};
+
+/** Zones that compose everything: the shell, the entry point and the test helpers. */
+const ANYTHING = new Set(['app', 'test', 'root']);
+
+/** The one file through which a feature offers something to the others. */
+const PUBLIC_ENTRY = 'public';
+
+/** Where an absolute path lies: its zone, and for a feature its name and the rest of the path. */
+export function locate(file) {
+  const rel = path.relative(SRC, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep);
+  if (parts.length === 1) return { zone: 'root' };
+  if (parts[0] === 'features') {
+    return { zone: 'features', feature: parts[1], rest: parts.slice(2).join('/') };
+  }
+  if (parts[0] === 'data') return { zone: `data/${parts[1]}` };
+  return { zone: parts[0] };
+}
+
+function resolveSpecifier(specifier, importer) {
+  if (specifier.startsWith('@/')) return path.join(SRC, specifier.slice(2));
+  if (specifier === '.' || specifier === '..' || /^\.\.?\//.test(specifier)) {
+    return path.resolve(path.dirname(importer), specifier);
+  }
+  return null; // a package: no-restricted-imports limits those per zone
+}
+
+const withoutExtension = (p) => p.replace(/\.(tsx?|jsx?|mjs)$/, '');
+
+const isTestFile = (file) => /\.test\.tsx?$/.test(file);
+
+/** Null when the import is allowed, else the reason. */
+function refusal(from, to, importer) {
+  if (ANYTHING.has(from.zone)) return null;
+  // Tests anywhere may use the shared test helpers (src/test) and the demo data.
+  if (isTestFile(importer) && (to.zone === 'test' || to.zone === 'data/demo')) return null;
+  if (from.zone === 'features' && to.zone === 'features') {
+    if (to.feature === from.feature) return null;
+    if (withoutExtension(to.rest) === PUBLIC_ENTRY) return null;
+    return `features/${from.feature} may use features/${to.feature} only through features/${to.feature}/public.ts; what two features share belongs in src/components or src/lib.`;
+  }
+  if (to.zone === from.zone) return null;
+  const allowed = ALLOWED[from.zone];
+  if (!allowed || allowed.includes(to.zone)) return null;
+  const target = to.zone === 'features' ? `features/${to.feature}` : to.zone;
+  return `${from.zone} may not import ${target} (docs/architecture.md, "Layers").`;
+}
+
+const zones = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps imports inside the allowed zones of src, whatever their spelling' },
+    schema: [],
+    messages: { refused: '{{reason}}' },
+  },
+  create(context) {
+    const filename = path.resolve(context.filename);
+    const from = locate(filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = resolveSpecifier(source.value, filename);
+      const to = target && locate(target);
+      if (!to) return;
+      const reason = refusal(from, to, filename);
+      if (reason) context.report({ node: source, messageId: 'refused', data: { reason } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { meta: { name: 'boundaries' }, rules: { zones } };

@@ -1,0 +1,32 @@
+/** A round picture of a person, or the first letter of their name when there is none. */
+export function Avatar({
+  name,
+  photoURL,
+  size = 32,
+}: {
+  name: string;
+  photoURL: string;
+  size?: number;
+}) {
+  if (photoURL) {
+    return (
+      <img
+        src={photoURL}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+      style={{ width: size, height: size, fontSize: size * 0.45 }}
+    >
+      {(name || '?').slice(0, 1)}
+    </span>
+  );
+}

@@ -1,0 +1,87 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The project's ESLint configuration keeps features and layers apart (docs/architecture.md).
+ * Code is linted as if it sat at the given path, so the cases need no files of their own.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath: string, specifier: string): Promise<string[]> {
+  const code = `import * as m from '${specifier}';\nexport const x = m;\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+  return result!.messages.filter((m) => m.ruleId === 'boundaries/zones').map((m) => m.message);
+}
+
+const EVENTS_PAGE = 'src/features/events/pages/some-page.tsx';
+const DOMAIN_RULE = 'src/domain/rules/some-rule.ts';
+
+describe('feature boundaries', () => {
+  it.each([
+    '@/features/participation/participation-panel',
+    '../../participation/participation-panel',
+    '../../participation/components/request-list.tsx',
+  ])('refuses a deep import into another feature: %s', async (specifier) => {
+    expect(await boundaryErrors(EVENTS_PAGE, specifier)).toEqual([
+      expect.stringContaining(
+        'features/events may use features/participation only through features/participation/public.ts',
+      ),
+    ]);
+  });
+
+  it.each([
+    '@/features/participation/public',
+    '../../participation/public',
+    '../components/upcoming-events',
+    '@/features/events/event-queries',
+    '@/components/ui/avatar',
+    '@/lib/logger',
+    '@/domain/errors',
+    '@/data/ports/backend',
+  ])(
+    "allows another feature's public.ts, the feature's own files and shared code: %s",
+    async (specifier) => {
+      expect(await boundaryErrors(EVENTS_PAGE, specifier)).toEqual([]);
+    },
+  );
+});
+
+describe('layers', () => {
+  it.each<[string, string]>([
+    [DOMAIN_RULE, '@/data/ports/events'],
+    [DOMAIN_RULE, '../../data/ports/events'],
+    [DOMAIN_RULE, '../../data/local/db'],
+    [DOMAIN_RULE, '@/features/events/public'],
+    [DOMAIN_RULE, '../../components/ui/button'],
+    [DOMAIN_RULE, '@/lib/logger'],
+    ['src/data/local/some-table.ts', '../../features/events/public'],
+    ['src/data/firebase/some-table.ts', '@/features/auth/public'],
+    ['src/data/local/some-table.ts', '../firebase/context'],
+    ['src/data/ports/some-port.ts', '../local/db'],
+    ['src/components/ui/some-widget.tsx', '../../features/auth/public'],
+    ['src/components/ui/some-widget.tsx', '@/features/events/event-queries'],
+    ['src/lib/some-helper.ts', '../features/auth/session'],
+    [EVENTS_PAGE, '../../../data/local/db'],
+    [EVENTS_PAGE, '@/data/firebase/context'],
+    [EVENTS_PAGE, '../../../app/routes'],
+  ])('refuses %s importing %s', async (file, specifier) => {
+    expect(await boundaryErrors(file, specifier)).toHaveLength(1);
+  });
+
+  it.each<[string, string]>([
+    [DOMAIN_RULE, '../errors'],
+    [DOMAIN_RULE, '@/domain/entities/event'],
+    ['src/data/local/some-table.ts', '@/lib/logger'],
+    ['src/data/local/some-table.ts', './db'],
+    ['src/data/local/some-table.ts', '@/data/ports/events'],
+    ['src/components/ui/some-widget.tsx', './button'],
+    ['src/app/some-shell.tsx', '@/features/events/pages/event-list-page'],
+    ['src/features/events/some.test.tsx', '@/test/accounts'],
+  ])('allows %s importing %s', async (file, specifier) => {
+    expect(await boundaryErrors(file, specifier)).toEqual([]);
+  });
+});
