@@ -36,7 +36,7 @@ async function createFilledEvent(page: Page, title: string): Promise<string> {
   return path;
 }
 
-test('accounts: sign up, verify through the mailed link, sign out, sign in again through returnUrl', async ({
+test('accounts: sign up, verify through the mailed link, sign in again through returnUrl, reset the password', async ({
   page,
   consoleErrors,
   mailLink,
@@ -78,10 +78,37 @@ test('accounts: sign up, verify through the mailed link, sign out, sign in again
   await expect(page.getByRole('button', { name: `${name}のメニュー` })).toBeVisible();
   await expect(page.getByText('通知はありません')).toBeVisible();
 
+  // --- Forgotten password: the mailed reset link, a new password, signed in with it.
+  await signOut(page);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: '入力されたメールアドレスが登録されている場合は' }),
+  ).toBeVisible();
+  const reset = await mailLink(page, email, 'resetPassword');
+  expect(new URL(reset).pathname).toBe('/auth/action');
+  expect(new URL(reset).searchParams.get('mode')).toBe('resetPassword');
+  await page.goto(reset);
+  await expect(page).toHaveURL(/\/new-password\?oobCode=/);
+  await expect(page.getByText(email)).toBeVisible();
+  const newPassword = 'Atarashii2026';
+  await page.getByLabel('新しいパスワード', { exact: true }).fill(newPassword);
+  await page.getByLabel('新しいパスワード（確認）').fill(newPassword);
+  await page.getByRole('button', { name: 'パスワードを設定する' }).click();
+  await expect(page).toHaveURL(/\/reset-complete$/);
+  await expect(page.getByText('パスワードを再設定しました')).toBeVisible();
+  await page.getByRole('link', { name: 'ログイン画面へ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+  await signIn(page, email, newPassword);
+  await expect(page.getByRole('button', { name: `${name}のメニュー` })).toBeVisible();
+
   expect(consoleErrors).toEqual([]);
 });
 
-test('participation: two users — create, request, approve; the notification, and the approval mail whose link opens the event', async ({
+test('participation: two users — create, request, approve (notification, mail whose link opens the event), leave, request again, reject (notification, mail)', async ({
   page,
   consoleErrors,
   otherUser,
@@ -151,11 +178,47 @@ test('participation: two users — create, request, approve; the notification, a
   await participant.goto(link);
   await expect(participant.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(participant.getByText('参加予定です')).toBeVisible();
+  const participants = participant.getByRole('region', { name: /^参加者/ });
+  await expect(participants.getByRole('link', { name: PARTICIPANT.name })).toBeVisible();
+
+  // --- The participant leaves, after confirming...
+  await participant.getByRole('button', { name: '参加をやめる' }).click();
+  await participant.getByRole('alertdialog').getByRole('button', { name: 'やめる' }).click();
+  await expect(participant.getByRole('button', { name: '参加をリクエスト' })).toBeVisible();
+  await expect(participants.getByRole('link', { name: PARTICIPANT.name })).toHaveCount(0);
+
+  // ...and asks again.
+  await participant.getByLabel('主催者へのメッセージ（任意）').fill('やはり参加したいです。');
+  await participant.getByRole('button', { name: '参加をリクエスト' }).click();
+  await expect(participant.getByRole('button', { name: 'リクエストを取り消す' })).toBeVisible();
+
+  // --- The organizer sees the new request live and rejects it, after confirming.
+  await organizer.bringToFront();
+  const second = requests
+    .getByRole('listitem', { name: `${PARTICIPANT.name}さんの参加リクエスト` })
+    .filter({ hasText: 'やはり参加したいです。' });
+  await expect(second).toBeVisible();
+  await second.getByRole('button', { name: '却下' }).click();
+  const dialog = organizer.getByRole('alertdialog', { name: '参加リクエストを却下しますか？' });
+  await dialog.getByRole('button', { name: '却下する' }).click();
+  await expect(second.getByText('不承認')).toBeVisible();
+
+  // --- The participant: the event page and the notifications say so, and a mail came.
+  await participant.bringToFront();
+  await expect(participant.getByText('参加リクエストは承認されませんでした')).toBeVisible();
+  await participant.getByRole('banner').getByRole('link', { name: /^通知/ }).click();
   await expect(
     participant
-      .getByRole('region', { name: /^参加者/ })
-      .getByRole('link', { name: PARTICIPANT.name }),
+      .getByRole('listitem')
+      .filter({ hasText: '参加リクエストが承認されませんでした' })
+      .filter({ hasText: title }),
   ).toBeVisible();
+  const rejection = await mailLink(
+    participant,
+    PARTICIPANT.email,
+    new RegExp(`「${title}」への参加リクエストについて`),
+  );
+  expect(new URL(rejection).origin).toBe(new URL(baseURL!).origin);
 
   expect(consoleErrors).toEqual([]);
 });
