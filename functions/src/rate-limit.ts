@@ -40,7 +40,7 @@ function decide(
   };
 }
 
-/** For tests and the emulator's single process. */
+/** For tests (one process). */
 export function createMemoryRateLimiter(now: () => Date) {
   const windows = new Map<string, Window>();
   return async (key: string, limit: RateLimit): Promise<RateDecision> => {
