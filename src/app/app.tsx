@@ -5,6 +5,7 @@ import type { Backend } from '@/data/ports/backend';
 import { QUERY_GC_TIME_MS } from '@/domain/constants';
 import { SessionProvider } from '@/features/auth/session';
 import { ConversationsFeedProvider } from '@/features/messages/conversations-feed';
+import { NotificationsFeedProvider } from '@/features/notifications/notifications-feed';
 import { Spinner } from '@/components/ui/spinner';
 import { BackendContext } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
@@ -65,9 +66,11 @@ export function App() {
         persistOptions={{ persister, maxAge: QUERY_GC_TIME_MS, buster: backend.kind }}
       >
         <SessionProvider>
-          <ConversationsFeedProvider>
-            <RouterProvider router={router} />
-          </ConversationsFeedProvider>
+          <NotificationsFeedProvider>
+            <ConversationsFeedProvider>
+              <RouterProvider router={router} />
+            </ConversationsFeedProvider>
+          </NotificationsFeedProvider>
         </SessionProvider>
         <ToastOutlet />
       </PersistQueryClientProvider>

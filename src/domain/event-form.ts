@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTO_PATH_MAX } from '@/domain/constants';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 
 export const EVENT_TITLE_MAX = 100;
@@ -31,69 +32,81 @@ function endsAfterStart(v: { startTime: unknown; endTime: unknown }): boolean {
 }
 
 /** Field names match EventInput of the events port, so the parsed form is what the port takes. */
-export const eventFormSchema = z
-  .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, 'タイトルを入力してください')
-      .max(EVENT_TITLE_MAX, `タイトルは${EVENT_TITLE_MAX}文字以内で入力してください`),
-    description: z
-      .string()
-      .trim()
-      .max(EVENT_DESCRIPTION_MAX, `説明は${EVENT_DESCRIPTION_MAX}文字以内で入力してください`),
-    sportType: z.enum(SPORT_TYPES, { error: '種目を選択してください' }),
-    location: z
-      .string()
-      .trim()
-      .min(1, '開催場所を入力してください')
-      .max(EVENT_LOCATION_MAX, `開催場所は${EVENT_LOCATION_MAX}文字以内で入力してください`),
-    region: z.union([z.literal(''), z.enum(REGIONS)], { error: '地域を一覧から選択してください' }),
-    level: z.enum(LEVELS, { error: 'レベルを選択してください' }),
-    /** Chosen from the organizer's teams; the backend fills teamName from that team. */
-    teamId: z.string().max(128),
-    teamName: z
-      .string()
-      .trim()
-      .max(EVENT_TEAM_NAME_MAX, `チーム名は${EVENT_TEAM_NAME_MAX}文字以内で入力してください`),
-    date: z
-      .string({ error: '開催日を入力してください' })
-      .min(1, '開催日を入力してください')
-      .refine(isCalendarDate, '開催日を正しく入力してください'),
-    startTime: z
-      .string({ error: '開始時刻を入力してください' })
-      .min(1, '開始時刻を入力してください')
-      .regex(HHMM, '開始時刻を正しく入力してください'),
-    endTime: z.union([z.literal(''), z.string().regex(HHMM, END_TIME_INVALID)], {
-      error: END_TIME_INVALID,
-    }),
-    fee: z.coerce
-      .number({ error: '参加費は半角数字で入力してください' })
-      .int('参加費は整数で入力してください')
-      .min(0, '参加費は0円以上で入力してください')
-      .max(
-        EVENT_FEE_MAX,
-        `参加費は${EVENT_FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください`,
-      ),
-    capacity: z.coerce
-      .number({ error: '定員は半角数字で入力してください' })
-      .int('定員は整数で入力してください')
-      .min(EVENT_CAPACITY_MIN, `定員は${EVENT_CAPACITY_MIN}人以上で入力してください`)
-      .max(EVENT_CAPACITY_MAX, `定員は${EVENT_CAPACITY_MAX}人以下で入力してください`),
-    imageURL: z.string(),
-    imagePath: z.string(),
-  })
-  .refine(endsAfterStart, {
-    message: '終了時刻は開始時刻より後にしてください',
-    path: ['endTime'],
-    // Still compare the times when an unrelated field (an unchosen sport, say) failed.
-    when: (payload) => {
-      const v = payload.value as { startTime?: unknown; endTime?: unknown } | null | undefined;
-      return (
-        typeof v?.startTime === 'string' && HHMM.test(v.startTime) && typeof v?.endTime === 'string'
-      );
-    },
-  });
+const eventFields = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'タイトルを入力してください')
+    .max(EVENT_TITLE_MAX, `タイトルは${EVENT_TITLE_MAX}文字以内で入力してください`),
+  description: z
+    .string()
+    .trim()
+    .max(EVENT_DESCRIPTION_MAX, `説明は${EVENT_DESCRIPTION_MAX}文字以内で入力してください`),
+  sportType: z.enum(SPORT_TYPES, { error: '種目を選択してください' }),
+  location: z
+    .string()
+    .trim()
+    .min(1, '開催場所を入力してください')
+    .max(EVENT_LOCATION_MAX, `開催場所は${EVENT_LOCATION_MAX}文字以内で入力してください`),
+  region: z.union([z.literal(''), z.enum(REGIONS)], { error: '地域を一覧から選択してください' }),
+  level: z.enum(LEVELS, { error: 'レベルを選択してください' }),
+  /** Chosen from the organizer's teams; the backend fills teamName from that team. */
+  teamId: z.string().max(128),
+  teamName: z
+    .string()
+    .trim()
+    .max(EVENT_TEAM_NAME_MAX, `チーム名は${EVENT_TEAM_NAME_MAX}文字以内で入力してください`),
+  date: z
+    .string({ error: '開催日を入力してください' })
+    .min(1, '開催日を入力してください')
+    .refine(isCalendarDate, '開催日を正しく入力してください'),
+  startTime: z
+    .string({ error: '開始時刻を入力してください' })
+    .min(1, '開始時刻を入力してください')
+    .regex(HHMM, '開始時刻を正しく入力してください'),
+  endTime: z.union([z.literal(''), z.string().regex(HHMM, END_TIME_INVALID)], {
+    error: END_TIME_INVALID,
+  }),
+  fee: z.coerce
+    .number({ error: '参加費は半角数字で入力してください' })
+    .int('参加費は整数で入力してください')
+    .min(0, '参加費は0円以上で入力してください')
+    .max(EVENT_FEE_MAX, `参加費は${EVENT_FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください`),
+  capacity: z.coerce
+    .number({ error: '定員は半角数字で入力してください' })
+    .int('定員は整数で入力してください')
+    .min(EVENT_CAPACITY_MIN, `定員は${EVENT_CAPACITY_MIN}人以上で入力してください`)
+    .max(EVENT_CAPACITY_MAX, `定員は${EVENT_CAPACITY_MAX}人以下で入力してください`),
+  /** Not bounded here: the local backend keeps images as data: URLs (firestore.rules bound it). */
+  imageURL: z.string(),
+  imagePath: z.string().max(PHOTO_PATH_MAX),
+});
+
+const END_AFTER_START = {
+  message: '終了時刻は開始時刻より後にしてください',
+  path: ['endTime'],
+  // Still compare the times when an unrelated field (an unchosen sport, say) failed.
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { startTime?: unknown; endTime?: unknown } | null | undefined;
+    return (
+      typeof v?.startTime === 'string' && HHMM.test(v.startTime) && typeof v?.endTime === 'string'
+    );
+  },
+};
+
+export const eventFormSchema = eventFields.refine(endsAfterStart, END_AFTER_START);
+
+/**
+ * What both backends accept (decideCreate / decideEventUpdate in src/domain/rules/events.ts, and
+ * firestore.rules the same lists and limits): the form's checks, except that the level may be
+ * left empty, which reads as 誰でも (events stored before levels existed have none).
+ */
+const eventWriteFields = eventFields.extend({
+  level: z.union([z.literal(''), z.enum(LEVELS)]),
+});
+export const eventWriteSchema = eventWriteFields.refine(endsAfterStart, END_AFTER_START);
+/** The fields an edit may change, each checked as on creation. */
+export const eventPatchSchema = eventWriteFields.partial();
 
 /** What the form holds (fee and capacity may still be strings from the inputs). */
 export type EventFormInput = z.input<typeof eventFormSchema>;

@@ -5,7 +5,6 @@ import {
   clearQueryCaches,
   createQueryClient,
   deserializeCache,
-  getQueryFn,
   refreshQueries,
   serializeCache,
 } from './query-client';
@@ -90,47 +89,5 @@ describe('query client', () => {
     expect(back.a.when).toBeInstanceOf(Date);
     expect(back.a.when.getTime()).toBe(when.getTime());
     expect(back.a.n).toBe(1);
-  });
-});
-
-describe('getQueryFn', () => {
-  it('raises "status: body" for a failed fetch, or the status text when the body is empty', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(new Response('not allowed', { status: 403, statusText: 'Forbidden' }))
-      .mockResolvedValueOnce(
-        new Response('', { status: 500, statusText: 'Internal Server Error' }),
-      );
-    vi.stubGlobal('fetch', fetchMock);
-    const fn = getQueryFn({ on401: 'throw' });
-    await expect(fn({ queryKey: ['/api/x'] })).rejects.toThrow('403: not allowed');
-    await expect(fn({ queryKey: ['/api/x'] })).rejects.toThrow('500: Internal Server Error');
-    expect(fetchMock).toHaveBeenCalledWith('/api/x', { credentials: 'include' });
-    vi.unstubAllGlobals();
-  });
-
-  it('yields null on 401 when configured to, and raises otherwise', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('unauthorized', { status: 401, statusText: 'Unauthorized' })),
-    );
-    await expect(
-      getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/me'] }),
-    ).resolves.toBeNull();
-    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/me'] })).rejects.toThrow(
-      '401: unauthorized',
-    );
-    vi.unstubAllGlobals();
-  });
-
-  it('parses a successful response as JSON', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"ok":true}', { status: 200 })),
-    );
-    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/ok'] })).resolves.toEqual({
-      ok: true,
-    });
-    vi.unstubAllGlobals();
   });
 });

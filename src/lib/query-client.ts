@@ -111,19 +111,3 @@ declare module '@tanstack/react-query' {
     mutationMeta: { silent?: boolean };
   }
 }
-
-/**
- * Generic fetcher of SPEC §7: GET the path the query key names, with credentials. A failure
- * raises "status: body" (or the status text when the body is empty); 401 raises or yields null.
- */
-export function getQueryFn<T>(options: { on401: 'throw' | 'returnNull' }) {
-  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
-    const res = await fetch(queryKey.join('/') as string, { credentials: 'include' });
-    if (options.on401 === 'returnNull' && res.status === 401) return null;
-    if (!res.ok) {
-      const body = (await res.text()) || res.statusText;
-      throw new Error(`${res.status}: ${body}`);
-    }
-    return (await res.json()) as T;
-  };
-}

@@ -6,6 +6,7 @@ import type { Backend } from '@/data/ports/backend';
 import { createLocalBackend, type LocalBackend } from '@/data/local/create-local-backend';
 import { DEMO_PASSWORD } from '@/data/demo/people';
 import { SessionProvider, useSession } from '@/features/auth/session';
+import { NotificationsFeedProvider } from '@/features/notifications/notifications-feed';
 import { BackendContext } from '@/lib/backend-context';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -68,7 +69,8 @@ export interface RenderWithBackendOptions {
 }
 
 /**
- * Renders `ui` inside the app's providers (backend, query client, session, router) the way
+ * Renders `ui` inside the app's providers (backend, query client, session, notifications feed,
+ * router) the way
  * src/app/app.tsx composes them, without the persisted cache. A LocationProbe is always mounted.
  */
 export function renderWithBackend(
@@ -81,17 +83,19 @@ export function renderWithBackend(
     <BackendContext.Provider value={backend}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <MemoryRouter initialEntries={[options.route ?? '/']}>
-            <SessionSettled>
-              <Routes>
-                <Route path={options.path ?? '*'} element={ui} />
-                {(options.routes ?? []).map((r) => (
-                  <Route key={r.path} path={r.path} element={r.element} />
-                ))}
-              </Routes>
-            </SessionSettled>
-            <LocationProbe />
-          </MemoryRouter>
+          <NotificationsFeedProvider>
+            <MemoryRouter initialEntries={[options.route ?? '/']}>
+              <SessionSettled>
+                <Routes>
+                  <Route path={options.path ?? '*'} element={ui} />
+                  {(options.routes ?? []).map((r) => (
+                    <Route key={r.path} path={r.path} element={r.element} />
+                  ))}
+                </Routes>
+              </SessionSettled>
+              <LocationProbe />
+            </MemoryRouter>
+          </NotificationsFeedProvider>
         </SessionProvider>
       </QueryClientProvider>
     </BackendContext.Provider>,

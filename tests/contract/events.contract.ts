@@ -62,6 +62,25 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect(event!.createdAt).toBeInstanceOf(Date);
       });
 
+      it('refuses content the form would refuse, on creation and on edit', async () => {
+        const { backend } = h();
+        await h().signUpAs('主催');
+        for (const bad of [
+          { sportType: 'カーリング' },
+          { region: '火星' },
+          { level: 'プロ' },
+          { title: 'あ'.repeat(101) },
+        ]) {
+          await expectRejection(backend.events.create(eventInput(bad)), ERR.invalidEventInput);
+        }
+        const id = await backend.events.create(eventInput());
+        await expectRejection(
+          backend.events.update(id, { sportType: 'カーリング' }),
+          ERR.invalidEventInput,
+        );
+        expect((await backend.events.get(id))!.sportType).toBe('フットサル');
+      });
+
       it('reads a missing level as 誰でも and a missing event as null', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
@@ -424,7 +443,12 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           eventInput({ title: '来月', date: dayFromToday(30) }),
         );
         const soon = await backend.events.create(
-          eventInput({ title: '夕方', date: dayFromToday(2), startTime: '18:00' }),
+          eventInput({
+            title: '夕方',
+            date: dayFromToday(2),
+            startTime: '18:00',
+            endTime: '20:00',
+          }),
         );
         // The same day, earlier in it: the start time orders the two.
         const morning = await backend.events.create(

@@ -28,6 +28,7 @@ import {
   EVENT_LOCATION_MAX,
   EVENT_TITLE_MAX,
 } from '@/domain/event-form';
+import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 import {
   ALICE,
   BOB,
@@ -170,6 +171,25 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
         await assertSucceeds(create({ [field]: value(max) }));
         await assertFails(create({ [field]: value(max + 1) }));
       }
+    });
+
+    it('takes the sport, region and level from their lists (empty region and level allowed)', async () => {
+      for (const sportType of SPORT_TYPES) await assertSucceeds(create({ sportType }));
+      for (const region of ['', ...REGIONS]) await assertSucceeds(create({ region }));
+      for (const level of ['', ...LEVELS]) await assertSucceeds(create({ level }));
+      await assertFails(create({ sportType: 'カーリング' }));
+      await assertFails(create({ sportType: '' }));
+      await assertFails(create({ region: '火星' }));
+      await assertFails(create({ level: 'プロ' }));
+      await assertFails(updateDoc(doc(as(ALICE), 'events', 'e1'), { region: '火星' }));
+    });
+
+    it('lets an event stored with a value off the lists change its other fields only', async () => {
+      await seed('events/legacy', event({ sportType: 'ソフトボール', level: 'ベテラン' }));
+      const legacy = doc(as(ALICE), 'events', 'legacy');
+      await assertSucceeds(updateDoc(legacy, { title: '日曜ソフトボール' }));
+      await assertFails(updateDoc(legacy, { sportType: 'カーリング' }));
+      await assertSucceeds(updateDoc(legacy, { sportType: '野球' }));
     });
 
     it('refuses the 300 KB organizer name of hole 7, on creation and on an edit', async () => {

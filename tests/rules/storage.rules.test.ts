@@ -7,6 +7,7 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
+import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import { deleteObject, getBytes, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_UPLOAD_BYTES, UPLOADABLE_IMAGE_TYPES } from '@/domain/constants';
@@ -14,10 +15,12 @@ import { IMAGE_MAX_UPLOAD_BYTES, UPLOADABLE_IMAGE_TYPES } from '@/domain/constan
 /**
  * storage.rules, one assertSucceeds and at least one assertFails per rule. Needs Google's Storage
  * emulator (FIREBASE_STORAGE_EMULATOR_HOST), whose rules runtime is a Java archive fetched from
- * Google on first start.
+ * Google on first start, and the Firestore emulator beside it (the rules read the uploader's
+ * profile for their standing).
  */
 const PROJECT_ID = 'demo-rules-storage';
 const host = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
 
 const ALICE = 'alice';
 const BOB = 'bob';
@@ -29,7 +32,9 @@ function storage(ctx: RulesTestContext): FirebaseStorage {
   return ctx.storage() as unknown as FirebaseStorage;
 }
 
-const as = (uid: string) => storage(env.authenticatedContext(uid));
+/** A signed-in user with a verified address, as every legitimate uploader of event images. */
+const as = (uid: string, verified = true) =>
+  storage(env.authenticatedContext(uid, { email_verified: verified }));
 const anon = () => storage(env.unauthenticatedContext());
 
 function upload(
@@ -47,14 +52,16 @@ async function seed(path: string): Promise<void> {
   });
 }
 
-describe.skipIf(!host)(
-  `storage rules${host ? '' : " (not run: needs Google's Storage emulator, FIREBASE_STORAGE_EMULATOR_HOST unset)"}`,
+describe.skipIf(!host || !firestoreHost)(
+  `storage rules${host && firestoreHost ? '' : " (not run: needs Google's Storage emulator and the Firestore emulator, FIREBASE_STORAGE_EMULATOR_HOST or FIRESTORE_EMULATOR_HOST unset)"}`,
   () => {
     beforeAll(async () => {
       const [h, p] = host!.split(':');
+      const [fh, fp] = firestoreHost!.split(':');
       env = await initializeTestEnvironment({
         projectId: PROJECT_ID,
         storage: { rules: readFileSync('storage.rules', 'utf8'), host: h, port: Number(p) },
+        firestore: { rules: "rules_version = '2';", host: fh, port: Number(fp) },
       });
     });
 
@@ -64,7 +71,15 @@ describe.skipIf(!host)(
 
     beforeEach(async () => {
       await env.clearStorage();
+      await env.clearFirestore();
     });
+
+    async function suspend(uid: string): Promise<void> {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        const db = ctx.firestore() as unknown as Firestore;
+        await setDoc(doc(db, 'users', uid), { displayName: uid, isActive: false });
+      });
+    }
 
     for (const folder of ['events', 'users', 'teams']) {
       describe(`${folder}/{uid}`, () => {
@@ -95,6 +110,23 @@ describe.skipIf(!host)(
           );
           await assertFails(upload(as(ALICE), `${folder}/${ALICE}/empty.png`, new Uint8Array(0)));
         });
+
+        it('refuses a suspended account, uploading or deleting', async () => {
+          await seed(`${folder}/${ALICE}/old.png`);
+          await suspend(ALICE);
+          await assertFails(upload(as(ALICE), `${folder}/${ALICE}/new.png`));
+          await assertFails(deleteObject(ref(as(ALICE), `${folder}/${ALICE}/old.png`)));
+        });
+
+        it(
+          folder === 'users'
+            ? 'lets an unverified account upload its profile photo'
+            : 'needs a verified email address to upload',
+          async () => {
+            const attempt = upload(as(ALICE, false), `${folder}/${ALICE}/unverified.png`);
+            await (folder === 'users' ? assertSucceeds(attempt) : assertFails(attempt));
+          },
+        );
 
         it('serves images to everyone', async () => {
           await seed(`${folder}/${ALICE}/shown.png`);
@@ -149,6 +181,20 @@ describe('storage.rules states the domain’s per-upload quota', () => {
     for (const type of ['image/svg+xml', 'text/html', 'image/png; x', 'application/pdf']) {
       expect(re.test(type), type).toBe(false);
     }
+  });
+
+  it('checks the writer’s standing on every write: active, and verified for event and team images', () => {
+    const writes = [...rules.matchAll(/match \/(\w+)\/\{uid\}\/\{fileName\} \{([^}]*)\}/g)];
+    expect(writes.map((m) => m[1])).toEqual(['events', 'users', 'teams']);
+    for (const [, folder, body] of writes) {
+      const upload = /allow create, update: if ([^;]*);/.exec(body!)?.[1] ?? '';
+      const remove = /allow delete: if ([^;]*);/.exec(body!)?.[1] ?? '';
+      expect(upload, folder).toContain(folder === 'users' ? 'activeUser()' : 'verifiedUser()');
+      expect(remove, folder).toContain('activeUser()');
+    }
+    expect(rules).toMatch(
+      /firestore\.get\(profilePath\(\)\)\.data\.get\('isActive', true\) != false/,
+    );
   });
 
   it("writes only one level under the owner's folder (no recursive wildcard)", () => {

@@ -182,6 +182,10 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
       await assertFails(create({ maxMembers: 2.5 }));
       await assertFails(create({ recruiting: 'yes' }));
       await assertFails(create({ sportType: '' }));
+      await assertFails(create({ sportType: 'カーリング' }));
+      await assertFails(create({ region: '火星' }));
+      await assertFails(create({ level: '' }));
+      await assertSucceeds(create({ sportType: 'その他', region: '', level: '上級者' }));
       await assertFails(create({ imageURL: 'x'.repeat(2049) }));
     });
 

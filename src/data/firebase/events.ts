@@ -39,9 +39,8 @@ import {
   settledBefore,
 } from '@/domain/participation-history';
 import {
-  assertCanEdit,
-  decideCapacity,
   decideCreate,
+  decideEventUpdate,
   decideJoin,
   decideLeave,
   decideStatusChange,
@@ -287,13 +286,13 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
 
     async create(input) {
       const actor = await currentActor(ctx);
-      const decision = decideCreate(actor);
+      const { fields, ...decision } = decideCreate(actor, input);
       const user = ctx.auth.currentUser;
       const ref = doc(events);
       await runTransaction(ctx.db, async (tx) => {
-        const team = await teamOf(tx, decision.organizerId, input);
+        const team = await teamOf(tx, decision.organizerId, fields);
         tx.set(ref, {
-          ...eventFieldsWrite(input),
+          ...eventFieldsWrite(fields),
           ...team,
           ...decision,
           // Denormalized so lists show the organizer without reading one profile per row.
@@ -310,11 +309,13 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       await runTransaction(ctx.db, async (tx) => {
         const actor = await currentActor(ctx, tx);
         const { event } = actor ? await readEvent(tx, id) : { event: null };
-        assertCanEdit(actor, event);
-        const capacity = decideCapacity(event, patch.capacity);
-        const team = await teamOf(tx, event.organizerId, patch, event);
-        const fields = eventFieldsWrite({ ...patch, capacity });
-        tx.update(eventRef(id), { ...fields, ...team, updatedAt: serverTimestamp() });
+        const fields = decideEventUpdate(actor, event, patch);
+        const team = await teamOf(tx, event!.organizerId, fields, event!);
+        tx.update(eventRef(id), {
+          ...eventFieldsWrite(fields),
+          ...team,
+          updatedAt: serverTimestamp(),
+        });
       });
     },
 

@@ -24,9 +24,8 @@ import {
   type ParticipationRecord,
 } from '@/domain/participation-history';
 import {
-  assertCanEdit,
-  decideCapacity,
   decideCreate,
+  decideEventUpdate,
   decideJoin,
   decideLeave,
   decideStatusChange,
@@ -123,17 +122,17 @@ export class LocalEvents implements EventsPort {
     const { db } = this.ctx;
     const id = newId();
     await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
-      const decision = decideCreate(await currentActor(this.ctx));
+      const { fields, ...decision } = decideCreate(await currentActor(this.ctx), input);
       // Denormalized so list cards need no profile read per row.
       const organizer = await currentDisplayName(this.ctx);
-      const team = await this.teamOf(decision.organizerId, input);
+      const team = await this.teamOf(decision.organizerId, fields);
       const now = this.ctx.now();
       await db.events.add({
         id,
-        ...eventFields(input),
+        ...eventFields(fields),
         ...team,
-        date: dayFromYmd(input.date),
-        startTime: input.startTime,
+        date: dayFromYmd(fields.date),
+        startTime: fields.startTime,
         organizerId: decision.organizerId,
         organizerName: organizer.name,
         organizerPhotoURL: organizer.photoURL,
@@ -166,17 +165,14 @@ export class LocalEvents implements EventsPort {
   async update(id: string, patch: Partial<EventInput>): Promise<void> {
     const { db } = this.ctx;
     await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
-      const actor = await currentActor(this.ctx);
       const event = await this.read(id);
-      assertCanEdit(actor, event);
-      const capacity = decideCapacity(event, patch.capacity);
-      const team = await this.teamOf(event.organizerId, patch, event);
+      const fields = decideEventUpdate(await currentActor(this.ctx), event, patch);
+      const team = await this.teamOf(event!.organizerId, fields, event!);
       const changes = definedOnly({
-        ...eventFields(patch),
+        ...eventFields(fields),
         ...team,
-        startTime: patch.startTime,
-        date: patch.date !== undefined ? dayFromYmd(patch.date) : undefined,
-        capacity,
+        startTime: fields.startTime,
+        date: fields.date !== undefined ? dayFromYmd(fields.date) : undefined,
         updatedAt: this.ctx.now(),
       });
       await db.events.update(id, changes);

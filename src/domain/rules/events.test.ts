@@ -10,6 +10,7 @@ import {
   canTransition,
   decideCapacity,
   decideCreate,
+  decideEventUpdate,
   decideJoin,
   decideLeave,
   decideStatusChange,
@@ -58,9 +59,28 @@ describe('event status transitions', () => {
   });
 });
 
+const INPUT = {
+  title: '朝サッカー',
+  description: '',
+  sportType: 'サッカー',
+  location: '駒沢公園',
+  region: '関東',
+  level: '誰でも',
+  teamId: '',
+  teamName: '',
+  date: '2024-05-10',
+  startTime: '10:00',
+  endTime: '12:00',
+  fee: 0,
+  capacity: 10,
+  imageURL: '',
+  imagePath: '',
+};
+
 describe('decideCreate', () => {
   it('makes the signed-in user the organizer of an open event without participants', () => {
-    expect(decideCreate(actorOf(USER))).toEqual({
+    expect(decideCreate(actorOf(USER), INPUT)).toEqual({
+      fields: INPUT,
       organizerId: USER,
       status: 'open',
       participants: [],
@@ -68,15 +88,60 @@ describe('decideCreate', () => {
   });
 
   it('refuses an anonymous visitor', () => {
-    expect(() => decideCreate(null)).toThrow('User must be authenticated to create events');
+    expect(() => decideCreate(null, INPUT)).toThrow('User must be authenticated to create events');
   });
 
   it('needs a verified address and an active account', () => {
-    expect(() => decideCreate(actorOf(USER, { emailVerified: false }))).toThrow(
+    expect(() => decideCreate(actorOf(USER, { emailVerified: false }), INPUT)).toThrow(
       'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
     );
-    expect(() => decideCreate(actorOf(USER, { suspended: true }))).toThrow(
+    expect(() => decideCreate(actorOf(USER, { suspended: true }), INPUT)).toThrow(
       'このアカウントは利用停止中のため、この操作はできません',
+    );
+  });
+
+  it('refuses what the form would refuse: a sport, region or level off its list, an overlong text', () => {
+    for (const bad of [
+      { sportType: 'カーリング' },
+      { region: '火星' },
+      { level: 'プロ' },
+      { title: 'あ'.repeat(101) },
+      { description: 'x'.repeat(2001) },
+      { capacity: -1 },
+      { endTime: '09:00' },
+    ]) {
+      expect(() => decideCreate(actorOf(USER), { ...INPUT, ...bad }), JSON.stringify(bad)).toThrow(
+        'イベントの入力内容に誤りがあります。内容を確認してください',
+      );
+    }
+  });
+
+  it('accepts an empty region and an empty level (read as 誰でも)', () => {
+    expect(decideCreate(actorOf(USER), { ...INPUT, region: '', level: '' }).fields).toMatchObject({
+      region: '',
+      level: '',
+    });
+  });
+});
+
+describe('decideEventUpdate', () => {
+  const withTwo = () => event({ participants: ['a', 'b'], capacity: 5 });
+
+  it('returns only the fields the patch names, checked as on creation', () => {
+    expect(decideEventUpdate(actorOf(ORGANIZER), withTwo(), { title: ' 夜サッカー ' })).toEqual({
+      title: '夜サッカー',
+    });
+    expect(() =>
+      decideEventUpdate(actorOf(ORGANIZER), withTwo(), { sportType: 'カーリング' }),
+    ).toThrow('イベントの入力内容に誤りがあります。内容を確認してください');
+  });
+
+  it('keeps the capacity at or above the participants, and the edit to the organizer', () => {
+    expect(() => decideEventUpdate(actorOf(ORGANIZER), withTwo(), { capacity: 1 })).toThrow(
+      '定員は現在の参加者数より少なくできません',
+    );
+    expect(() => decideEventUpdate(actorOf(USER), withTwo(), { title: 'x' })).toThrow(
+      'このイベントを編集する権限がありません',
     );
   });
 });

@@ -1,6 +1,9 @@
+import type { z } from 'zod';
 import { DomainError } from '@/domain/errors';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { isFull } from '@/domain/entities/event';
+import { eventPatchSchema, eventWriteSchema } from '@/domain/event-form';
+import { namedFields, parseInput } from '@/domain/rules/input';
 import { assertMayWrite, type Actor } from '@/domain/rules/standing';
 
 /**
@@ -20,15 +23,21 @@ export function canTransition(from: EventStatus, to: EventStatus): boolean {
 
 /**
  * Creating needs a verified, active account (docs/security.md "Who may write"), which becomes
- * the organizer; status starts open.
+ * the organizer; status starts open. The content is checked as the form checks it (the sport,
+ * region and level from their lists, every text within its limit).
  */
-export function decideCreate(actor: Actor | null): {
+export function decideCreate(
+  actor: Actor | null,
+  input: unknown,
+): {
+  fields: z.output<typeof eventWriteSchema>;
   organizerId: string;
   status: 'open';
   participants: string[];
 } {
   const { uid } = assertMayWrite(actor, 'verified', 'authCreateEvents');
-  return { organizerId: uid, status: 'open', participants: [] };
+  const fields = parseInput(eventWriteSchema, input, 'invalidEventInput');
+  return { fields, organizerId: uid, status: 'open', participants: [] };
 }
 
 /** An update runs only for an active user and an existing event, and only by its organizer. */
@@ -39,6 +48,21 @@ export function assertCanEdit(
   const { uid } = assertMayWrite(actor, 'active', 'updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== uid) throw new DomainError('noEditPermission');
+}
+
+/**
+ * Editing: the organizer only, each changed field checked as on creation, and the capacity never
+ * below the participants. Returns the fields to store (those the patch names).
+ */
+export function decideEventUpdate(
+  actor: Actor | null,
+  event: SportEvent | null,
+  patch: unknown,
+): Partial<z.output<typeof eventPatchSchema>> {
+  assertCanEdit(actor, event);
+  const changes = namedFields(parseInput(eventPatchSchema, patch, 'invalidEventInput'));
+  if (changes.capacity !== undefined) decideCapacity(event, changes.capacity);
+  return changes;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { REQUEST_MESSAGE_MAX } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import {
@@ -8,6 +7,7 @@ import {
 } from '@/domain/entities/notification';
 import { isTeamFull, type Team, type TeamJoinRequest } from '@/domain/entities/team';
 import { teamFormSchema, teamPatchSchema, type TeamFormValues } from '@/domain/team-form';
+import { namedFields, parseInput } from './input';
 import { assertMayWrite, type Actor } from './standing';
 
 /**
@@ -34,20 +34,13 @@ function teamNotification(
   };
 }
 
-/** Input the form would have refused (a client that skipped it) is refused as a whole. */
-function parseTeamInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new DomainError('invalidTeamInput');
-  return parsed.data;
-}
-
 /** Creating: a verified user, who becomes the owner and the first member. */
 export function decideTeamCreate(
   actor: Actor | null,
   input: unknown,
 ): { fields: TeamFormValues; ownerId: string; members: string[] } {
   const { uid } = assertMayWrite(actor, 'verified');
-  const fields = parseTeamInput(teamFormSchema, input);
+  const fields = parseInput(teamFormSchema, input, 'invalidTeamInput');
   return { fields, ownerId: uid, members: [uid] };
 }
 
@@ -68,11 +61,7 @@ export function decideTeamUpdate(
   patch: unknown,
 ): Partial<TeamFormValues> {
   const owned = assertOwner(actor, team);
-  const fields = parseTeamInput(teamPatchSchema, patch);
-  const changes: Partial<TeamFormValues> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
-  }
+  const changes = namedFields(parseInput(teamPatchSchema, patch, 'invalidTeamInput'));
   if (changes.maxMembers !== undefined && changes.maxMembers < owned.team.members.length) {
     throw new DomainError('teamLimitBelowMembers');
   }

@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext } from 'react';
 import {
   queryOptions,
   skipToken,
   useMutation,
   useQuery,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
-import type { Backend } from '@/data/ports/backend';
 import type { AppNotification } from '@/domain/entities/notification';
 import { useCurrentUser } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
-import { logger } from '@/lib/logger';
 
 type NotificationsKey = readonly ['notifications', string];
 
 /**
  * Notifications are live data: nothing fetches them, the backend's listener pushes every change
- * into ['notifications', uid] (see useNotifications), so the entry never goes stale by time.
+ * into ['notifications', uid] (NotificationsFeedProvider), so the entry never goes stale by time.
  */
 export const notificationQueries = {
   all: ['notifications'] as const,
@@ -29,76 +26,20 @@ export const notificationQueries = {
     }),
 };
 
-/**
- * One backend listener per signed-in user and query client, however many components (the
- * header badge, the list, the event page) read the notifications; the last one to unmount
- * tears it down.
- */
-interface Feed {
-  refs: number;
-  stop: () => void;
+interface NotificationsFeed {
+  /** The listener failed (logged); the list keeps what it last had. */
   error: unknown;
-  errorListeners: Set<(e: unknown) => void>;
+  /** Listens again after an error. */
+  retry: () => void;
 }
 
-const feeds = new WeakMap<QueryClient, Map<string, Feed>>();
+/** Provided by NotificationsFeedProvider (./notifications-feed.tsx), which owns the listener. */
+export const NotificationsFeedContext = createContext<NotificationsFeed | null>(null);
 
-function startListener(client: QueryClient, backend: Backend, uid: string, feed: Feed): () => void {
-  return backend.notifications.subscribe(
-    uid,
-    (items) => {
-      client.setQueryData(notificationQueries.list(uid).queryKey, items);
-      if (feed.error !== null) {
-        feed.error = null;
-        feed.errorListeners.forEach((l) => l(null));
-      }
-    },
-    (e) => {
-      logger.error('notifications.subscribe', e);
-      feed.error = e;
-      feed.errorListeners.forEach((l) => l(e));
-    },
-  );
-}
-
-function attachFeed(
-  client: QueryClient,
-  backend: Backend,
-  uid: string,
-  onError: (e: unknown) => void,
-): { detach: () => void; retry: () => void } {
-  let byUser = feeds.get(client);
-  if (!byUser) {
-    byUser = new Map();
-    feeds.set(client, byUser);
-  }
-  let feed = byUser.get(uid);
-  if (!feed) {
-    const created: Feed = { refs: 0, stop: () => {}, error: null, errorListeners: new Set() };
-    created.stop = startListener(client, backend, uid, created);
-    byUser.set(uid, created);
-    feed = created;
-  }
-  const current = feed;
-  current.refs += 1;
-  current.errorListeners.add(onError);
-  onError(current.error);
-  return {
-    detach: () => {
-      current.errorListeners.delete(onError);
-      current.refs -= 1;
-      if (current.refs === 0) {
-        current.stop();
-        byUser.delete(uid);
-      }
-    },
-    retry: () => {
-      current.stop();
-      current.error = null;
-      current.errorListeners.forEach((l) => l(null));
-      current.stop = startListener(client, backend, uid, current);
-    },
-  };
+function useNotificationsFeed(): NotificationsFeed {
+  const feed = useContext(NotificationsFeedContext);
+  if (!feed) throw new Error('useNotifications needs NotificationsFeedProvider (src/app/app.tsx)');
+  return feed;
 }
 
 export interface NotificationsState {
@@ -111,26 +52,14 @@ export interface NotificationsState {
   retry: () => void;
 }
 
-/** The signed-in user's live notifications, kept in the query cache while any reader is mounted. */
+/**
+ * The signed-in user's notifications, from the query cache that NotificationsFeedProvider (mounted
+ * once by the shell) keeps filled from the one live listener.
+ */
 export function useNotifications(): NotificationsState {
-  const backend = useBackend();
-  const client = useQueryClient();
   const uid = useCurrentUser()?.uid ?? null;
-  const [error, setError] = useState<unknown>(null);
-  const [retry, setRetry] = useState<() => void>(() => () => {});
-
+  const { error, retry } = useNotificationsFeed();
   const query = useQuery({ ...notificationQueries.list(uid ?? ''), enabled: uid !== null });
-
-  useEffect(() => {
-    if (!uid) return;
-    const feed = attachFeed(client, backend, uid, setError);
-    setRetry(() => feed.retry);
-    return () => {
-      feed.detach();
-      setError(null);
-    };
-  }, [client, backend, uid]);
-
   const notifications = uid ? (query.data ?? []) : [];
   return {
     notifications,
