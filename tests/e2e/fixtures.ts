@@ -288,6 +288,14 @@ async function emulatorMailLink(baseURL: string, to: string, kind: MailKind): Pr
 
 export { expect };
 
+/** Skips, by name, a test that uploads a file, on a Firebase build without the Storage emulator. */
+export function skipWithoutStorage(backend: BackendKind) {
+  test.skip(
+    backend === 'firebase' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST,
+    'not run on firebase: the Storage emulator is not available here',
+  );
+}
+
 /** Signs in through the login form (works for any account, seeded or created in the test). */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

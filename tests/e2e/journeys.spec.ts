@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, PNG, test, expect, inDays, signIn, signOut, uniqueEmail } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  PNG,
+  test,
+  expect,
+  inDays,
+  signIn,
+  signOut,
+  uniqueEmail,
+  skipWithoutStorage,
+} from './fixtures';
+import { leaveAndAskAgain, rejectRequest, submitNewPassword } from './steps';
 
 /**
  * The journeys both projects run (docs/testing.md "Browser tests"): the same steps on the local
@@ -95,13 +106,7 @@ test('accounts: sign up, verify through the mailed link, sign in again through r
   await expect(page).toHaveURL(/\/new-password\?oobCode=/);
   await expect(page.getByText(email)).toBeVisible();
   const newPassword = 'Atarashii2026';
-  await page.getByLabel('新しいパスワード', { exact: true }).fill(newPassword);
-  await page.getByLabel('新しいパスワード（確認）').fill(newPassword);
-  await page.getByRole('button', { name: 'パスワードを設定する' }).click();
-  await expect(page).toHaveURL(/\/reset-complete$/);
-  await expect(page.getByText('パスワードを再設定しました')).toBeVisible();
-  await page.getByRole('link', { name: 'ログイン画面へ' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+  await submitNewPassword(page, newPassword);
   await signIn(page, email, newPassword);
   await expect(page.getByRole('button', { name: `${name}のメニュー` })).toBeVisible();
 
@@ -181,27 +186,10 @@ test('participation: two users — create, request, approve (notification, mail 
   const participants = participant.getByRole('region', { name: /^参加者/ });
   await expect(participants.getByRole('link', { name: PARTICIPANT.name })).toBeVisible();
 
-  // --- The participant leaves, after confirming...
-  await participant.getByRole('button', { name: '参加をやめる' }).click();
-  await participant.getByRole('alertdialog').getByRole('button', { name: 'やめる' }).click();
-  await expect(participant.getByRole('button', { name: '参加をリクエスト' })).toBeVisible();
-  await expect(participants.getByRole('link', { name: PARTICIPANT.name })).toHaveCount(0);
-
-  // ...and asks again.
-  await participant.getByLabel('主催者へのメッセージ（任意）').fill('やはり参加したいです。');
-  await participant.getByRole('button', { name: '参加をリクエスト' }).click();
-  await expect(participant.getByRole('button', { name: 'リクエストを取り消す' })).toBeVisible();
-
-  // --- The organizer sees the new request live and rejects it, after confirming.
-  await organizer.bringToFront();
-  const second = requests
-    .getByRole('listitem', { name: `${PARTICIPANT.name}さんの参加リクエスト` })
-    .filter({ hasText: 'やはり参加したいです。' });
-  await expect(second).toBeVisible();
-  await second.getByRole('button', { name: '却下' }).click();
-  const dialog = organizer.getByRole('alertdialog', { name: '参加リクエストを却下しますか？' });
-  await dialog.getByRole('button', { name: '却下する' }).click();
-  await expect(second.getByText('不承認')).toBeVisible();
+  // --- The participant leaves, after confirming, and asks again; the organizer sees the new
+  // request live and rejects it, after confirming.
+  await leaveAndAskAgain(participant, participants, PARTICIPANT.name, 'やはり参加したいです。');
+  await rejectRequest(organizer, requests, PARTICIPANT.name, 'やはり参加したいです。');
 
   // --- The participant: the event page and the notifications say so, and a mail came.
   await participant.bringToFront();
@@ -228,10 +216,7 @@ test('an event image is uploaded and shown (needs the Storage emulator on Fireba
   backend,
   consoleErrors,
 }) => {
-  test.skip(
-    backend === 'firebase' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST,
-    'not run on firebase: the Storage emulator is not available here',
-  );
+  skipWithoutStorage(backend);
   const title = `旅程 画像テスト ${Date.now()}`;
   await signIn(page, ORGANIZER.email, DEMO_PASSWORD);
   await fillEvent(page, title);

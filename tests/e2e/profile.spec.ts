@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, PNG } from './fixtures';
+import { test, expect, signIn, PNG, skipWithoutStorage } from './fixtures';
 
 /** Demo accounts of the seed; they share one password. */
 const DEMO_PASSWORD = 'demo1234';
@@ -10,6 +10,14 @@ const ICHIRO = { email: 'ichiro@example.com', name: '鈴木 一郎' };
 const OPEN_EVENT = { id: 'seed-event-17', title: '初心者バスケ教室' };
 /** The organizer's event the participants see the organizer's name on. */
 const ORGANIZERS_EVENT = 'seed-event-01';
+
+/** The organizer signed in on `page`, Misaki as a visitor in a browser of her own. */
+async function organizerAndVisitor(page: Page, otherUser: () => Promise<Page>) {
+  const visitor = await otherUser();
+  await signIn(page, ORGANIZER.email, DEMO_PASSWORD);
+  await signIn(visitor, MISAKI.email, DEMO_PASSWORD);
+  return { organizer: page, visitor };
+}
 
 function summary(page: Page) {
   return page.getByRole('region', { name: 'プロフィール' });
@@ -22,11 +30,7 @@ test('a renamed organizer is what others see, never with an email address', asyn
 }) => {
   const newName = `山田 太郎 E2E${Date.now() % 1000}`;
   const bio = '週末のフットサルを主催しています。E2Eテストで更新しました。';
-  const organizer = page;
-  const visitor = await otherUser();
-  await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD);
-  await signIn(visitor, MISAKI.email, DEMO_PASSWORD);
-
+  const { organizer, visitor } = await organizerAndVisitor(page, otherUser);
   // --- The organizer edits the profile: name, bio, and shows gender and age only.
   await organizer.bringToFront();
   await organizer.goto('/profile/settings');
@@ -139,15 +143,8 @@ test('a new profile photo is what others see (needs the Storage emulator on Fire
   backend,
   consoleErrors,
 }) => {
-  test.skip(
-    backend === 'firebase' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST,
-    'not run on firebase: the Storage emulator is not available here',
-  );
-  const organizer = page;
-  const visitor = await otherUser();
-  await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD);
-  await signIn(visitor, MISAKI.email, DEMO_PASSWORD);
-
+  skipWithoutStorage(backend);
+  const { organizer, visitor } = await organizerAndVisitor(page, otherUser);
   await organizer.bringToFront();
   await organizer.goto('/profile/settings');
   await organizer

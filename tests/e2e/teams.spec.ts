@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, PNG } from './fixtures';
+import { test, expect, signIn, PNG, skipWithoutStorage } from './fixtures';
 
 /** Demo accounts of the local backend's seed (src/data/local/seed.ts); they share one password. */
 const DEMO_PASSWORD = 'demo1234';
@@ -124,10 +124,7 @@ test('a team image is kept through the confirmation and stored (needs the Storag
   backend,
   consoleErrors,
 }) => {
-  test.skip(
-    backend === 'firebase' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST,
-    'not run on firebase: the Storage emulator is not available here',
-  );
+  skipWithoutStorage(backend);
   const name = `E2E画像チーム ${Date.now() % 100_000}`;
   await signIn(page, OWNER.email, DEMO_PASSWORD);
   await fillTeam(page, name);
