@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { EVENT_FEE_MAX, eventFormSchema, type EventFormInput } from '@/domain/event-form';
+import { EVENT_INPUT } from '@/test/fixtures';
 
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
@@ -10,21 +11,11 @@ function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
 }
 
 const valid: EventFormInput = {
+  ...EVENT_INPUT,
   title: ' 朝サッカー ',
   description: '初心者歓迎です',
-  sportType: 'サッカー',
-  location: '代々木公園',
-  region: '関東',
-  level: '誰でも',
-  teamId: '',
-  teamName: '',
-  date: '2024-05-10',
-  startTime: '10:00',
-  endTime: '12:00',
   fee: '500',
   capacity: '20',
-  imageURL: '',
-  imagePath: '',
 };
 
 const errors = (patch: Partial<Record<keyof EventFormInput, unknown>>) =>

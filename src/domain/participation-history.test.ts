@@ -1,4 +1,5 @@
-import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import type { SportEvent } from '@/domain/entities/event';
+import { sportEvent } from '@/test/fixtures';
 import {
   hasParticipated,
   participationCount,
@@ -12,13 +13,7 @@ const ME = 'me';
 const NOW = new Date(2024, 4, 10, 12, 0); // 10 May 2024, 12:00 local
 
 function event(id: string, day: Date, overrides: Record<string, unknown> = {}): SportEvent {
-  return sportEventSchema.parse({
-    id,
-    date: day,
-    startTime: '10:00',
-    participants: [ME],
-    ...overrides,
-  });
+  return sportEvent({ id, date: day, startTime: '10:00', participants: [ME], ...overrides });
 }
 
 describe('participationLabel (SPEC §9)', () => {

@@ -6,6 +6,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import {
   Timestamp,
+  deleteDoc,
   doc,
   getDoc,
   setDoc,
@@ -41,6 +42,8 @@ export interface RulesKit {
   seed(path: string, data: DocumentData): Promise<void>;
   /** Reads past the rules (null when missing). */
   peek(path: string): Promise<DocumentData | null>;
+  /** Deletes past the rules. */
+  unseed(path: string): Promise<void>;
 }
 
 /**
@@ -79,6 +82,10 @@ export function useRulesEnv(projectId: string): RulesKit {
     seed: (path, data) =>
       env.withSecurityRulesDisabled(async (ctx) => {
         await setDoc(doc(db(ctx), path), data);
+      }),
+    unseed: (path) =>
+      env.withSecurityRulesDisabled(async (ctx) => {
+        await deleteDoc(doc(db(ctx), path));
       }),
     async peek(path) {
       let out: DocumentData | null = null;

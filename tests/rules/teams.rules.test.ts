@@ -27,7 +27,13 @@ import {
   TEAM_MEMBER_LIMIT_MIN,
   TEAM_NAME_MAX,
 } from '@/domain/entities/team';
-import { NOT_RUN, firestoreHost, profile, useRulesEnv } from './firestore-support';
+import {
+  NOT_RUN,
+  event as baseEvent,
+  firestoreHost,
+  profile,
+  useRulesEnv,
+} from './firestore-support';
 
 /**
  * The teams block of firestore.rules (teams, their join requests, the team notification types
@@ -111,31 +117,16 @@ function teamNotification(
 }
 
 function event(extra: DocumentData = {}): DocumentData {
-  return {
-    title: '週末フットサル',
-    description: '',
-    sportType: 'フットサル',
-    location: '世田谷区総合運動場',
-    region: '関東',
-    level: '誰でも',
+  return baseEvent({
     teamId: '',
-    teamName: '',
-    date: Timestamp.fromDate(new Date(Date.now() + 7 * 86_400_000)),
-    startTime: '10:00',
-    endTime: '12:00',
+    organizerName: '',
+    organizerId: MEMBER,
     fee: 0,
     capacity: 10,
-    imageURL: '',
-    imagePath: '',
-    organizerName: '',
-    organizerPhotoURL: '',
-    organizerId: MEMBER,
-    status: 'open',
-    participants: [],
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
     ...extra,
-  };
+  });
 }
 
 describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {

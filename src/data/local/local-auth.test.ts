@@ -1,37 +1,11 @@
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthError } from '@/domain/errors';
-import {
-  createLocalBackend,
-  type LocalBackend,
-  type LocalBackendOptions,
-} from './create-local-backend';
+import { localBackendsPerTest } from '@/test/local-backends';
+import type { LocalBackend } from './create-local-backend';
 import { ACTION_CODE_TTL_MS, SIGN_IN_FAILURE_WINDOW_MS } from './local-auth';
 
 const ORIGIN = 'https://demo.example';
-const opened: LocalBackend[] = [];
-
-async function backend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  const b = await createLocalBackend({
-    dbName: `auth-${crypto.randomUUID()}`,
-    seed: false,
-    origin: ORIGIN,
-    passwordIterations: 1000,
-    ...options,
-  });
-  opened.push(b);
-  return b;
-}
-
-afterEach(async () => {
-  const all = opened.splice(0);
-  for (const b of all) {
-    await b.auth.signOut();
-    b.close();
-  }
-  // Deleted only once every connection to a name is closed, or the delete would wait on them.
-  for (const name of new Set(all.map((b) => b.db.name))) await Dexie.delete(name);
-});
+const backend = localBackendsPerTest('auth', { origin: ORIGIN });
 
 async function codeOf(b: LocalBackend): Promise<string> {
   const [mail] = await b.dev.outbox();

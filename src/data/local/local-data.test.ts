@@ -1,44 +1,20 @@
 import Dexie from 'dexie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATIONS_LIVE_LIMIT, EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { Message, Conversation } from '@/domain/entities/conversation';
 import { newUserDocument } from '@/domain/entities/user';
 import { logger } from '@/lib/logger';
-import {
-  createLocalBackend,
-  type LocalBackend,
-  type LocalBackendOptions,
-} from './create-local-backend';
+import type { LocalBackend } from './create-local-backend';
+import { localBackendsPerTest } from '@/test/local-backends';
 import { addDays, startOfDay } from './day';
 import type { EventRow } from './db';
 
 const ORIGIN = 'https://demo.example';
-const opened: LocalBackend[] = [];
-
-async function backend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  const b = await createLocalBackend({
-    dbName: `data-${crypto.randomUUID()}`,
-    seed: false,
-    origin: ORIGIN,
-    passwordIterations: 1000,
-    ...options,
-  });
-  opened.push(b);
-  return b;
-}
+const backend = localBackendsPerTest('data', { origin: ORIGIN });
 
 beforeEach(() => {
   // Users here often have no profile, so unread-message mails have no address; that warning is expected.
   vi.spyOn(logger, 'warn').mockImplementation(() => {});
-});
-
-afterEach(async () => {
-  const all = opened.splice(0);
-  for (const b of all) {
-    await b.auth.signOut();
-    b.close();
-  }
-  for (const name of new Set(all.map((x) => x.db.name))) await Dexie.delete(name);
 });
 
 function first<T>(

@@ -1,28 +1,10 @@
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teamSchema } from '@/domain/entities/team';
 import { teamFormSchema } from '@/domain/team-form';
 import { DEMO_PASSWORD, DEMO_UIDS } from '@/data/demo/people';
-import { createLocalBackend, type LocalBackend } from './create-local-backend';
+import { localBackendsPerTest } from '@/test/local-backends';
 
-let b: LocalBackend | null = null;
-
-afterEach(async () => {
-  if (!b) return;
-  await b.auth.signOut();
-  b.close();
-  await Dexie.delete(b.db.name);
-  b = null;
-});
-
-async function seeded(): Promise<LocalBackend> {
-  b = await createLocalBackend({
-    dbName: `seed-teams-${crypto.randomUUID()}`,
-    origin: 'https://demo.example',
-    passwordIterations: 1000,
-  });
-  return b;
-}
+const seeded = localBackendsPerTest('seed-teams', { seed: true });
 
 describe('demo teams', () => {
   it('hold to the team rules: valid fields, the owner a member, never beyond the limit', async () => {

@@ -1,32 +1,13 @@
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoDoc } from '@/data/demo/demo-data';
-import { createLocalBackend, type LocalBackend } from './create-local-backend';
+import { localBackendsPerTest } from '@/test/local-backends';
 import { privateDocId } from './db';
 import { localRows } from './seed';
 import { seedEventId } from '@/data/demo/events';
 import { DEMO_PASSWORD, DEMO_UIDS } from '@/data/demo/people';
 
-const opened: LocalBackend[] = [];
-
-async function seeded(dbName = `seed-${crypto.randomUUID()}`): Promise<LocalBackend> {
-  const b = await createLocalBackend({
-    dbName,
-    origin: 'https://demo.example',
-    passwordIterations: 1000,
-  });
-  opened.push(b);
-  return b;
-}
-
-afterEach(async () => {
-  const all = opened.splice(0);
-  for (const b of all) {
-    await b.auth.signOut();
-    b.close();
-  }
-  for (const name of new Set(all.map((b) => b.db.name))) await Dexie.delete(name);
-});
+const open = localBackendsPerTest('seed', { seed: true });
+const seeded = (dbName?: string) => open(dbName ? { dbName } : {});
 
 /** The local seeder itself; what the demo data holds is checked on both backends by tests/contract/demo-seed.contract.ts. */
 describe('local demo seed', () => {
@@ -68,7 +49,7 @@ describe('local demo seed', () => {
       title: '追加イベント',
       description: '',
       sportType: 'テニス',
-      location: '',
+      location: '有明テニスの森',
       region: '関東',
       level: '誰でも',
       teamId: '',

@@ -1,10 +1,6 @@
-import {
-  EVENT_STATUSES,
-  sportEventSchema,
-  type EventStatus,
-  type SportEvent,
-} from '@/domain/entities/event';
+import { EVENT_STATUSES, type EventStatus, type SportEvent } from '@/domain/entities/event';
 import { actorOf } from '@/test/actors';
+import { EVENT_INPUT, ORGANIZER, sportEvent } from '@/test/fixtures';
 import {
   assertCanEdit,
   canTransition,
@@ -17,21 +13,10 @@ import {
   STATUS_TRANSITIONS,
 } from '@/domain/rules/events';
 
-const ORGANIZER = 'org';
 const USER = 'u1';
 
 function event(overrides: Record<string, unknown> = {}): SportEvent {
-  return sportEventSchema.parse({
-    id: 'e1',
-    title: '朝サッカー',
-    organizerId: ORGANIZER,
-    participants: [],
-    status: 'open',
-    capacity: 10,
-    date: new Date(2024, 4, 10),
-    startTime: '10:00',
-    ...overrides,
-  });
+  return sportEvent({ date: new Date(2024, 4, 10), startTime: '10:00', ...overrides });
 }
 
 describe('event status transitions', () => {
@@ -59,23 +44,7 @@ describe('event status transitions', () => {
   });
 });
 
-const INPUT = {
-  title: '朝サッカー',
-  description: '',
-  sportType: 'サッカー',
-  location: '駒沢公園',
-  region: '関東',
-  level: '誰でも',
-  teamId: '',
-  teamName: '',
-  date: '2024-05-10',
-  startTime: '10:00',
-  endTime: '12:00',
-  fee: 0,
-  capacity: 10,
-  imageURL: '',
-  imagePath: '',
-};
+const INPUT = EVENT_INPUT;
 
 describe('decideCreate', () => {
   it('makes the signed-in user the organizer of an open event without participants', () => {

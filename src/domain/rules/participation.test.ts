@@ -1,4 +1,3 @@
-import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import {
   participationRequestSchema,
   type ParticipationRequest,
@@ -8,6 +7,7 @@ import { isDomainError } from '@/domain/errors';
 import { MY_PENDING_LIMIT } from '@/domain/constants';
 import { PLACEHOLDER_EVENT_INFO } from '@/domain/entities/participation-request';
 import { actorOf } from '@/test/actors';
+import { ORGANIZER, sportEvent } from '@/test/fixtures';
 import {
   decideApprove,
   decideCancel,
@@ -19,20 +19,9 @@ import {
   requestVisibleTo,
 } from '@/domain/rules/participation';
 
-const ORGANIZER = 'org';
 const USER = 'u1';
 
-function event(overrides: Record<string, unknown> = {}): SportEvent {
-  return sportEventSchema.parse({
-    id: 'e1',
-    title: '朝サッカー',
-    organizerId: ORGANIZER,
-    participants: [],
-    status: 'open',
-    capacity: 10,
-    ...overrides,
-  });
-}
+const event = sportEvent;
 
 function request(
   status: RequestStatus = 'pending',

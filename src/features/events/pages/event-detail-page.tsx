@@ -228,7 +228,8 @@ export default function EventDetailPage() {
   const { id = '' } = useParams();
   const backend = useBackend();
   const query = useQuery(eventQueries.detail(id, backend));
-  if (query.isPending) return <Spinner label="イベントを読み込み中…" />;
+  // A screen high, so the footer stays below the fold until the event arrives (no layout shift).
+  if (query.isPending) return <Spinner label="イベントを読み込み中…" className="min-h-[100svh]" />;
   if (query.isError) {
     return (
       <Page title="イベント詳細">

@@ -69,7 +69,9 @@ export default function PublicProfilePage() {
   const { id = '' } = useParams();
   const backend = useBackend();
   const profile = useQuery(profileQueries.detail(id, backend));
-  if (profile.isPending) return <Spinner label="プロフィールを読み込み中…" />;
+  // A screen high, so the footer stays below the fold until the profile arrives (no layout shift).
+  if (profile.isPending)
+    return <Spinner label="プロフィールを読み込み中…" className="min-h-[100svh]" />;
   if (profile.isError) {
     return (
       <Page title="プロフィール">

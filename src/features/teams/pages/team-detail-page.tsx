@@ -150,7 +150,8 @@ export default function TeamDetailPage() {
   const { id = '' } = useParams();
   const backend = useBackend();
   const query = useQuery(teamQueries.detail(id, backend));
-  if (query.isPending) return <Spinner label="チームを読み込み中…" />;
+  // A screen high, so the footer stays below the fold until the team arrives (no layout shift).
+  if (query.isPending) return <Spinner label="チームを読み込み中…" className="min-h-[100svh]" />;
   if (query.isError) {
     return (
       <Page title="チーム詳細">
