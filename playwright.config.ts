@@ -8,9 +8,11 @@ const PORT = Number(process.env.E2E_PORT) || 4173;
 /**
  * Two projects (docs/testing.md "Browser tests"):
  * - `local`: every spec against the production build (vite preview of dist/) on the local backend.
- * - `firebase`: the journeys that do not know which backend runs (journeys.spec.ts) against the
- *   Firebase build (dist-firebase/) on the emulators. scripts/e2e-firebase.sh starts the emulators,
- *   seeds them, builds, and runs this project with E2E_FIREBASE=true and E2E_FIREBASE_PORT.
+ * - `firebase`: the journeys, which do not know which backend runs (accounts and participation,
+ *   messages, profile, teams, staff), against the Firebase build (dist-firebase/) on the
+ *   emulators, reseeded before each test (tests/e2e/fixtures.ts). scripts/e2e-firebase.sh starts
+ *   the emulators, seeds them, builds, and runs this project with E2E_FIREBASE=true and
+ *   E2E_FIREBASE_PORT. One worker: the tests share the emulators' data.
  * Both in Debian's Chromium: Playwright's own browser download is not available on our machines.
  */
 const FIREBASE = process.env.E2E_FIREBASE === 'true';
@@ -34,7 +36,14 @@ export default defineConfig<object, { backend: BackendKind }>({
     ? [
         {
           name: 'firebase',
-          testMatch: ['journeys.spec.ts', 'security.spec.ts'],
+          testMatch: [
+            'journeys.spec.ts',
+            'security.spec.ts',
+            'messages.spec.ts',
+            'profile.spec.ts',
+            'teams.spec.ts',
+            'admin.spec.ts',
+          ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,
           expect: { timeout: 20_000 },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Playwright "firebase" project (docs/testing.md): the journeys of tests/e2e/journeys.spec.ts
-# on the Firebase build against the emulators, as users of the production path would meet them.
+# The Playwright "firebase" project (docs/testing.md): the journeys (accounts, participation,
+# messages, profile, teams, staff) on the Firebase build against the emulators, as users of the
+# production path would meet them.
 #
 #   1. builds the Cloud Functions and the app for Firebase (a demo- project, the emulator flag,
 #      the emulators' addresses) into dist-firebase/;
@@ -13,7 +14,7 @@
 #
 # Without the Firestore emulator nothing can run: the script says so by name and exits 0 (npm
 # test goes on); any other failure exits non-zero. Ports are free ones, never fixed. Extra
-# arguments go to Playwright (a file, --grep …).
+# arguments go to Playwright: `npm run test:e2e:firebase -- messages.spec.ts --grep unread`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,7 +39,7 @@ EMU_FUNCTIONS_ENV="APP_BASE_URL=$APP_ORIGIN
 MAIL_CAPTURE_DIR=$MAIL_CAPTURE_DIR"
 emu_start || exit 1
 if [[ -z "${FIRESTORE_EMULATOR_HOST:-}" ]]; then
-  log "not run: the Playwright firebase project (journeys.spec.ts) — needs the Firestore emulator, which cannot start here (see above)"
+  log "not run: the Playwright firebase project (the journeys) — needs the Firestore emulator, which cannot start here (see above)"
   exit 0
 fi
 
@@ -57,7 +58,8 @@ node scripts/seed-emulators.mjs
 npx vite build --outDir dist-firebase --emptyOutDir --logLevel warn
 
 status=0
-E2E_FIREBASE=true npx playwright test --project firebase "$@" || status=$?
+# --project=firebase: the spaced form would take a file argument for a second project name.
+E2E_FIREBASE=true npx playwright test --project=firebase "$@" || status=$?
 if ((${#EMU_NOT_AVAILABLE[@]})); then
   for missing in "${EMU_NOT_AVAILABLE[@]}"; do
     log "not run: steps that need ${missing%% *} (emulator not available: $missing)"

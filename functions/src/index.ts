@@ -10,7 +10,6 @@ import { handleSendEmail, type SendEmailDeps } from './handlers/send-email.js';
 import { handleTrackUnreadMessage, type TrackUnreadDeps } from './handlers/track-unread-message.js';
 import { httpHandler, originPolicy } from './http.js';
 import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
-import { createMemoryRateLimiter } from './mail/policy.js';
 import { createFirestoreRateLimiter } from './rate-limit.js';
 
 /**
@@ -56,8 +55,9 @@ function productionDeps(): SendEmailDeps & TrackUnreadDeps {
     // checkRevoked: a token of a signed-out-everywhere or disabled account is refused too.
     verifyIdToken: async (token) => ({ uid: (await getAuth().verifyIdToken(token, true)).uid }),
     sendMail: (mail) => mailer.send(mail),
-    // One process in the emulator; across production instances the count lives in Firestore.
-    throttle: inEmulator ? createMemoryRateLimiter(now) : createFirestoreRateLimiter(db, now),
+    // The count lives in Firestore, across production instances and in the emulator alike (so
+    // emptying the emulator's Firestore, as each browser journey does, resets it).
+    throttle: createFirestoreRateLimiter(db, now),
     now,
     appBaseUrl: APP_BASE_URL.value().replace(/\/+$/, ''),
     log,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, test, expect, signIn, signOut, uniqueEmail } from './fixtures';
+import { submitNewPassword } from './steps';
 
 /**
  * Issue 3 end to end on the production build with the local backend: its mails land in the
@@ -139,13 +140,7 @@ test('a password reset through the outbox link works and the old password stops 
   await expect(page.getByText('パスワードが一致しません')).toBeVisible();
   await expect(page.getByLabel('新しいパスワード', { exact: true })).toHaveValue(newPassword);
 
-  await page.getByLabel('新しいパスワード（確認）').fill(newPassword);
-  await page.getByRole('button', { name: 'パスワードを設定する' }).click();
-  await expect(page).toHaveURL(/\/reset-complete$/);
-  await expect(page.getByText('パスワードを再設定しました')).toBeVisible();
-
-  await page.getByRole('link', { name: 'ログイン画面へ' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+  await submitNewPassword(page, newPassword);
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();

@@ -10,54 +10,19 @@ const PROMOTED = { email: 'hanako@example.com', name: '佐藤 花子' };
 /** Organized by 山田 太郎 (seed-event-01); 高橋 美咲 takes no part in it. */
 const EVENT = { id: 'seed-event-01', title: '週末エンジョイフットサル' };
 
-/**
- * Records which IndexedDB object stores the page reads, from before its first script runs: the
- * staff data (reports, audit log) lives in stores of its own on the local backend, so "no staff
- * data is fetched" is "those stores are never read". (Opening the database starts a transaction
- * over every store without reading any, so reads are counted, not transactions.)
- */
-async function watchStoreReads(page: Page) {
-  await page.addInitScript(() => {
-    const seen = new Set<string>();
-    (window as unknown as { __storesRead: Set<string> }).__storesRead = seen;
-    const methods = [
-      'get',
-      'getAll',
-      'getAllKeys',
-      'getKey',
-      'count',
-      'openCursor',
-      'openKeyCursor',
-    ];
-    for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
-      for (const m of methods) {
-        const original = (proto as unknown as Record<string, (...a: unknown[]) => unknown>)[m];
-        if (!original) continue;
-        (proto as unknown as Record<string, unknown>)[m] = function (
-          this: IDBObjectStore | IDBIndex,
-          ...args: unknown[]
-        ) {
-          seen.add('objectStore' in this ? this.objectStore.name : this.name);
-          return original.apply(this, args);
-        };
-      }
-    }
-  });
-  return () =>
-    page.evaluate(() => [...(window as unknown as { __storesRead: Set<string> }).__storesRead]);
-}
-
 async function adminTab(page: Page, name: string) {
   await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 }
 
 test('staff: a non-staff user is refused, a report is handled, an organizer suspended, a moderator appointed', async ({
-  context,
+  page,
+  otherUser,
+  watchReads,
   consoleErrors,
 }) => {
   // --- A signed-in user without a staff role: 権限がありません, and no staff data is read.
-  const reporter = await context.newPage();
-  const storesOf = await watchStoreReads(reporter);
+  const reporter = page;
+  const storesOf = await watchReads(reporter);
   await signIn(reporter, REPORTER, PASSWORD);
   await reporter.goto('/admin');
   await expect(reporter.getByRole('heading', { level: 1, name: '権限がありません' })).toBeVisible();
@@ -78,11 +43,11 @@ test('staff: a non-staff user is refused, a report is handled, an organizer susp
   await reporter.getByRole('button', { name: '閉じる' }).click();
 
   // The organizer is signed in in a tab of their own all along.
-  const organizer = await context.newPage();
+  const organizer = await otherUser();
   await signIn(organizer, ORGANIZER.email, PASSWORD);
 
   // --- The admin sees the report on /admin.
-  const admin = await context.newPage();
+  const admin = await otherUser();
   await signIn(admin, ADMIN, PASSWORD);
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: '管理画面' })).toBeVisible();
@@ -174,7 +139,7 @@ test('staff: a non-staff user is refused, a report is handled, an organizer susp
     'モデレーター',
   );
 
-  const moderator = await context.newPage();
+  const moderator = await otherUser();
   await signIn(moderator, PROMOTED.email, PASSWORD);
   await moderator.getByRole('button', { name: `${PROMOTED.name}のメニュー` }).click();
   await moderator.getByRole('menuitem', { name: '管理画面' }).click();

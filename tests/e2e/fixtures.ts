@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { loadConfigFromFile, runnerImport } from 'vite';
 
 /** Which build a project runs: the local backend or Firebase on the emulators (playwright.config.ts). */
 export type BackendKind = 'local' | 'firebase';
@@ -25,6 +26,29 @@ interface JourneyFixtures {
    * captured (MAIL_CAPTURE_DIR, scripts/e2e-firebase.sh). Waits until it is there.
    */
   mailLink: (page: Page, to: string, kind: MailKind) => Promise<string>;
+  /**
+   * How many mails to `to` whose subject matches `subject` were sent so far (no waiting): to
+   * show that a mail did not go out, once a mail sent after it has arrived.
+   */
+  mailCount: (page: Page, to: string, subject: RegExp) => Promise<number>;
+  /**
+   * Starts recording which collections (stores) `page` reads from the backend; the returned
+   * function lists them. Locally the IndexedDB object stores read, on Firebase the collections
+   * named in the requests to the Firestore emulator. Call it before the page's first navigation.
+   */
+  watchReads: (page: Page) => Promise<() => Promise<string[]>>;
+  /**
+   * Each test starts from the demo data: locally every context is a fresh browser profile; on
+   * Firebase the emulators are emptied and seeded again (and the captured mail removed) before
+   * each test. Automatic.
+   */
+  freshData: void;
+}
+
+interface WorkerFixtures {
+  backend: BackendKind;
+  /** Empties the emulators and loads the demo data (scripts/firebase-seed.ts); Firebase only. */
+  seedEmulators: () => Promise<void>;
 }
 
 /**
@@ -32,8 +56,40 @@ interface JourneyFixtures {
  * Each Playwright context is a fresh profile, so each test starts from the seeded demo data on
  * the local backend; on Firebase the emulators hold the demo data for the whole run.
  */
-export const test = base.extend<JourneyFixtures, { backend: BackendKind }>({
+export const test = base.extend<JourneyFixtures, WorkerFixtures>({
   backend: ['local', { option: true, scope: 'worker' }],
+  seedEmulators: [
+    async ({ backend }, provide) => {
+      if (backend !== 'firebase') {
+        await provide(async () => {});
+        return;
+      }
+      // The seeder is TypeScript with the app's @/ imports: Vite runs it, as npm run
+      // seed:emulators does, once per worker.
+      const loaded = await loadConfigFromFile({ command: 'serve', mode: 'development' });
+      const { module } = await runnerImport<typeof import('../../scripts/firebase-seed')>(
+        '/scripts/firebase-seed.ts',
+        { resolve: loaded?.config.resolve, logLevel: 'error' },
+      );
+      await provide(async () => {
+        await module.seedFirebaseEmulators({
+          projectId: process.env.VITE_FIREBASE_PROJECT_ID!,
+          now: new Date(),
+          reset: true,
+        });
+        const dir = process.env.MAIL_CAPTURE_DIR!;
+        for (const f of await readdir(dir)) await rm(join(dir, f), { force: true });
+      });
+    },
+    { scope: 'worker' },
+  ],
+  freshData: [
+    async ({ seedEmulators }, provide) => {
+      await seedEmulators();
+      await provide();
+    },
+    { auto: true },
+  ],
   consoleErrors: async ({ context }, provide) => {
     const errors: string[] = [];
     watchConsole(context, errors);
@@ -71,12 +127,85 @@ export const test = base.extend<JourneyFixtures, { backend: BackendKind }>({
       return link;
     });
   },
+  mailCount: async ({ backend }, provide) => {
+    await provide(async (page, to, subject) =>
+      backend === 'local'
+        ? (await outboxMails(page, to, subject)).length
+        : (await capturedMails(to, subject)).length,
+    );
+  },
+  watchReads: async ({ backend }, provide) => {
+    await provide((page) =>
+      backend === 'local' ? watchStoreReads(page) : watchFirestoreReads(page),
+    );
+  },
 });
+
+/**
+ * The IndexedDB object stores the page reads, from before its first script runs. (Opening the
+ * database starts a transaction over every store without reading any, so reads are counted,
+ * not transactions.)
+ */
+async function watchStoreReads(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { __storesRead: Set<string> }).__storesRead = seen;
+    const methods = [
+      'get',
+      'getAll',
+      'getAllKeys',
+      'getKey',
+      'count',
+      'openCursor',
+      'openKeyCursor',
+    ];
+    for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
+      for (const m of methods) {
+        const original = (proto as unknown as Record<string, (...a: unknown[]) => unknown>)[m];
+        if (!original) continue;
+        (proto as unknown as Record<string, unknown>)[m] = function (
+          this: IDBObjectStore | IDBIndex,
+          ...args: unknown[]
+        ) {
+          seen.add('objectStore' in this ? this.objectStore.name : this.name);
+          return original.apply(this, args);
+        };
+      }
+    }
+  });
+  return () =>
+    page.evaluate(() => [...(window as unknown as { __storesRead: Set<string> }).__storesRead]);
+}
+
+/**
+ * The collections named in the page's requests to the Firestore emulator: the top-level
+ * collection of every document path, and every collection a query selects from (listen and
+ * write streams carry them in their form-encoded bodies, lookups and queries in JSON).
+ */
+async function watchFirestoreReads(page: Page): Promise<() => Promise<string[]>> {
+  const seen = new Set<string>();
+  const host = process.env.FIRESTORE_EMULATOR_HOST!;
+  page.on('request', (req) => {
+    if (!req.url().includes(host)) return;
+    let text = `${req.url()} ${req.postData() ?? ''}`;
+    try {
+      text = decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      // not form-encoded: read as it is
+    }
+    for (const m of text.matchAll(/\/documents\/([A-Za-z]+)/g)) seen.add(m[1]);
+    for (const m of text.matchAll(/"collectionId"\s*:\s*"([A-Za-z]+)"/g)) seen.add(m[1]);
+  });
+  return () => Promise.resolve([...seen]);
+}
 
 function watchConsole(context: BrowserContext, errors: string[]) {
   const watch = (page: Page) => {
     page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+      // A failed request's message does not name what failed; its location does.
+      const source = msg.location().url;
+      if (msg.type() === 'error')
+        errors.push(`${page.url()}: ${msg.text()}${source ? ` (${source})` : ''}`);
     });
     page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
   };
@@ -89,23 +218,53 @@ const OUTBOX_SUBJECT: Record<'verifyEmail' | 'resetPassword', RegExp> = {
   resetPassword: /パスワード再設定/,
 };
 
-/** The first link of the newest matching mail in the local outbox, '' when there is none yet. */
-async function outboxLink(page: Page, to: string, kind: MailKind): Promise<string> {
+/** The local outbox's mails to `to` whose subject matches, newest first, as their links. */
+async function outboxMails(page: Page, to: string, subject: RegExp): Promise<string[]> {
   const outbox = await page.context().newPage();
   try {
     await outbox.goto('/dev/outbox');
-    await outbox.getByRole('heading', { level: 1 }).waitFor();
-    const subject = kind instanceof RegExp ? kind : OUTBOX_SUBJECT[kind];
-    const mail = outbox
+    // Loaded: the first mail, or the empty state.
+    await outbox
+      .getByRole('listitem')
+      .first()
+      .or(outbox.getByText('まだメールはありません'))
+      .waitFor();
+    const mails = outbox
       .getByRole('listitem')
       .filter({ has: outbox.getByRole('heading', { name: subject }) })
-      .filter({ hasText: `宛先: ${to}` })
-      .first();
-    if (!(await mail.isVisible())) return '';
-    return new URL((await mail.getByRole('link').first().getAttribute('href'))!, page.url()).href;
+      .filter({ hasText: `宛先: ${to}` });
+    const links: string[] = [];
+    for (const mail of await mails.all()) {
+      const href = await mail.getByRole('link').first().getAttribute('href');
+      links.push(new URL(href!, page.url()).href);
+    }
+    return links;
   } finally {
     await outbox.close();
   }
+}
+
+/** The first link of the newest matching mail in the local outbox, '' when there is none yet. */
+async function outboxLink(page: Page, to: string, kind: MailKind): Promise<string> {
+  const subject = kind instanceof RegExp ? kind : OUTBOX_SUBJECT[kind];
+  return (await outboxMails(page, to, subject))[0] ?? '';
+}
+
+/** The mails the Functions emulator wrote into MAIL_CAPTURE_DIR, oldest first. */
+async function capturedMails(to: string, subject: RegExp) {
+  const dir = process.env.MAIL_CAPTURE_DIR!;
+  return (await readdir(dir))
+    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+    .sort()
+    .map(
+      (f) =>
+        JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+          to: string;
+          subject: string;
+          text: string;
+        },
+    )
+    .filter((m) => m.to === to && subject.test(m.subject));
 }
 
 /** The emulators' mail: Auth's out-of-band codes, and the files the Functions emulator wrote. */
@@ -123,23 +282,19 @@ async function emulatorMailLink(baseURL: string, to: string, kind: MailKind): Pr
     // Production's mail template points at the app's action page (docs/testing.md).
     return code ? `${baseURL}/auth/action?mode=${kind}&oobCode=${code.oobCode}` : '';
   }
-  const dir = process.env.MAIL_CAPTURE_DIR!;
-  const mails = (await readdir(dir))
-    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
-    .sort()
-    .map(
-      (f) =>
-        JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
-          to: string;
-          subject: string;
-          text: string;
-        },
-    );
-  const mail = mails.filter((m) => m.to === to && kind.test(m.subject)).at(-1);
+  const mail = (await capturedMails(to, kind)).at(-1);
   return mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
 }
 
 export { expect };
+
+/** Skips, by name, a test that uploads a file, on a Firebase build without the Storage emulator. */
+export function skipWithoutStorage(backend: BackendKind) {
+  test.skip(
+    backend === 'firebase' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST,
+    'not run on firebase: the Storage emulator is not available here',
+  );
+}
 
 /** Signs in through the login form (works for any account, seeded or created in the test). */
 export async function signIn(page: Page, email: string, password: string) {

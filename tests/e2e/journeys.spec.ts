@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, PNG, test, expect, inDays, signIn, signOut, uniqueEmail } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  PNG,
+  test,
+  expect,
+  inDays,
+  signIn,
+  signOut,
+  uniqueEmail,
+  skipWithoutStorage,
+} from './fixtures';
+import { leaveAndAskAgain, rejectRequest, submitNewPassword } from './steps';
 
 /**
  * The journeys both projects run (docs/testing.md "Browser tests"): the same steps on the local
@@ -36,7 +47,7 @@ async function createFilledEvent(page: Page, title: string): Promise<string> {
   return path;
 }
 
-test('accounts: sign up, verify through the mailed link, sign out, sign in again through returnUrl', async ({
+test('accounts: sign up, verify through the mailed link, sign in again through returnUrl, reset the password', async ({
   page,
   consoleErrors,
   mailLink,
@@ -78,10 +89,31 @@ test('accounts: sign up, verify through the mailed link, sign out, sign in again
   await expect(page.getByRole('button', { name: `${name}のメニュー` })).toBeVisible();
   await expect(page.getByText('通知はありません')).toBeVisible();
 
+  // --- Forgotten password: the mailed reset link, a new password, signed in with it.
+  await signOut(page);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: '入力されたメールアドレスが登録されている場合は' }),
+  ).toBeVisible();
+  const reset = await mailLink(page, email, 'resetPassword');
+  expect(new URL(reset).pathname).toBe('/auth/action');
+  expect(new URL(reset).searchParams.get('mode')).toBe('resetPassword');
+  await page.goto(reset);
+  await expect(page).toHaveURL(/\/new-password\?oobCode=/);
+  await expect(page.getByText(email)).toBeVisible();
+  const newPassword = 'Atarashii2026';
+  await submitNewPassword(page, newPassword);
+  await signIn(page, email, newPassword);
+  await expect(page.getByRole('button', { name: `${name}のメニュー` })).toBeVisible();
+
   expect(consoleErrors).toEqual([]);
 });
 
-test('participation: two users — create, request, approve; the notification, and the approval mail whose link opens the event', async ({
+test('participation: two users — create, request, approve (notification, mail whose link opens the event), leave, request again, reject (notification, mail)', async ({
   page,
   consoleErrors,
   otherUser,
@@ -151,11 +183,30 @@ test('participation: two users — create, request, approve; the notification, a
   await participant.goto(link);
   await expect(participant.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(participant.getByText('参加予定です')).toBeVisible();
+  const participants = participant.getByRole('region', { name: /^参加者/ });
+  await expect(participants.getByRole('link', { name: PARTICIPANT.name })).toBeVisible();
+
+  // --- The participant leaves, after confirming, and asks again; the organizer sees the new
+  // request live and rejects it, after confirming.
+  await leaveAndAskAgain(participant, participants, PARTICIPANT.name, 'やはり参加したいです。');
+  await rejectRequest(organizer, requests, PARTICIPANT.name, 'やはり参加したいです。');
+
+  // --- The participant: the event page and the notifications say so, and a mail came.
+  await participant.bringToFront();
+  await expect(participant.getByText('参加リクエストは承認されませんでした')).toBeVisible();
+  await participant.getByRole('banner').getByRole('link', { name: /^通知/ }).click();
   await expect(
     participant
-      .getByRole('region', { name: /^参加者/ })
-      .getByRole('link', { name: PARTICIPANT.name }),
+      .getByRole('listitem')
+      .filter({ hasText: '参加リクエストが承認されませんでした' })
+      .filter({ hasText: title }),
   ).toBeVisible();
+  const rejection = await mailLink(
+    participant,
+    PARTICIPANT.email,
+    new RegExp(`「${title}」への参加リクエストについて`),
+  );
+  expect(new URL(rejection).origin).toBe(new URL(baseURL!).origin);
 
   expect(consoleErrors).toEqual([]);
 });
@@ -165,10 +216,7 @@ test('an event image is uploaded and shown (needs the Storage emulator on Fireba
   backend,
   consoleErrors,
 }) => {
-  test.skip(
-    backend === 'firebase' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST,
-    'not run on firebase: the Storage emulator is not available here',
-  );
+  skipWithoutStorage(backend);
   const title = `旅程 画像テスト ${Date.now()}`;
   await signIn(page, ORGANIZER.email, DEMO_PASSWORD);
   await fillEvent(page, title);

@@ -52,12 +52,15 @@ async function typeWithIme(page: Page, box: Locator, reading: string, text: stri
   await cdp.detach();
 }
 
-test('two tabs as two users: message from a profile, live badge and list, 既読, IME-safe reply, archive, failed send and retry', async ({
-  context,
+test('two users: message from a profile, live badge and list, the unread mail, 既読, IME-safe reply, archive', async ({
+  page,
+  otherUser,
+  mailLink,
+  baseURL,
   consoleErrors,
 }) => {
-  const a = await context.newPage();
-  const b = await context.newPage();
+  const a = page;
+  const b = await otherUser();
   await signIn(a, A.email, DEMO_PASSWORD);
   await signIn(b, B.email, DEMO_PASSWORD);
 
@@ -101,6 +104,15 @@ test('two tabs as two users: message from a profile, live badge and list, 既読
       .filter({ has: b.getByRole('link', { name: `${A.name}との会話（未読1件）` }) }),
   ).toContainText('はじめまして、鈴木です。');
 
+  // --- While it is unread, B gets a mail about it whose link opens the conversation here.
+  const mail = await mailLink(
+    b,
+    B.email,
+    new RegExp(`${A.name}さんから新しいメッセージが届いています`),
+  );
+  expect(new URL(mail).origin).toBe(new URL(baseURL!).origin);
+  expect(new URL(mail).pathname).toBe(`/messages/${[A.uid, B.uid].sort().join('_')}`);
+
   // --- B opens it: the message is read, A sees 既読, B's badge goes back down.
   await b.bringToFront();
   await row.click();
@@ -121,7 +133,9 @@ test('two tabs as two users: message from a profile, live badge and list, 既読
   await boxB.pressSequentially('よろしくお願いします');
   await expect(boxB).toHaveValue('ぜひ！\nよろしくお願いします');
   await boxB.press('Enter');
-  await expect(myBubble(b, 'よろしくお願いします')).toHaveAttribute('data-status', 'sent');
+  // Sent, and possibly read at once: A has the conversation open (in a window of its own on
+  // Firebase, so it may read it before the bubble is seen as merely sent).
+  await expect(myBubble(b, 'よろしくお願いします')).toHaveAttribute('data-status', /^(sent|read)$/);
   await expect(history(a).getByText(/ぜひ！\s+よろしくお願いします/)).toBeVisible();
 
   // --- A archives the conversation and finds it under アーカイブ.
@@ -137,6 +151,25 @@ test('two tabs as two users: message from a profile, live badge and list, 既読
   await expect(
     b.getByRole('tabpanel').getByRole('link', { name: new RegExp(`^${A.name}との会話`) }),
   ).toBeVisible();
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a send that fails keeps its text with a retry, and the retry sends it once', async ({
+  page,
+  backend,
+  consoleErrors,
+}) => {
+  test.skip(
+    backend === 'firebase',
+    'not run on firebase: the failure is injected into IndexedDB, the local backend’s storage',
+  );
+  const a = page;
+  await signIn(a, A.email, DEMO_PASSWORD);
+  await a.goto(`/profile/${B.uid}`);
+  await a.getByRole('button', { name: 'メッセージを送る' }).click();
+  const boxA = a.getByRole('textbox', { name: 'メッセージ' });
+  await expect(boxA).toBeVisible();
 
   // --- A send that fails keeps its text with a retry; the retry sends it once.
   await a.evaluate(() => {
@@ -158,9 +191,8 @@ test('two tabs as two users: message from a profile, live badge and list, 既読
     (window as unknown as { __failMessageWrites?: boolean }).__failMessageWrites = false;
   });
   await failed.getByRole('button', { name: '再送信' }).click();
-  // Sent, and read at once: B has the conversation open.
-  await expect(failed).toHaveAttribute('data-status', /^(sent|read)$/);
-  await expect(history(b).getByText('この返信は一度失敗します')).toHaveCount(1);
+  await expect(failed).toHaveAttribute('data-status', 'sent');
+  await expect(history(a).getByText('この返信は一度失敗します')).toHaveCount(1);
 
   // The only console error is the failed send, logged once.
   expect(consoleErrors).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, PNG, test, expect, inDays, signIn } from './fixtures';
+import { leaveAndAskAgain, rejectRequest } from './steps';
 
 const ORGANIZER = { email: 'organizer@example.com', name: '山田 太郎' };
 const PARTICIPANT = { email: 'hanako@example.com', name: '佐藤 花子' };
@@ -113,27 +114,10 @@ test('two tabs as two users: create with an image, request, approve, leave, requ
   const participantsList = participant.getByRole('region', { name: /^参加者/ });
   await expect(participantsList.getByRole('link', { name: PARTICIPANT.name })).toBeVisible();
 
-  // --- The participant leaves...
-  await participant.getByRole('button', { name: '参加をやめる' }).click();
-  await participant.getByRole('alertdialog').getByRole('button', { name: 'やめる' }).click();
-  await expect(participant.getByRole('button', { name: '参加をリクエスト' })).toBeVisible();
-  await expect(participantsList.getByRole('link', { name: PARTICIPANT.name })).toHaveCount(0);
-
-  // ...and asks again.
-  await participant.getByLabel('主催者へのメッセージ（任意）').fill('やはり参加したいです。');
-  await participant.getByRole('button', { name: '参加をリクエスト' }).click();
-  await expect(participant.getByRole('button', { name: 'リクエストを取り消す' })).toBeVisible();
-
-  // --- The organizer rejects the new request, after confirming.
-  await organizer.bringToFront();
-  const secondRequest = requests
-    .getByRole('listitem', { name: `${PARTICIPANT.name}さんの参加リクエスト` })
-    .filter({ hasText: 'やはり参加したいです。' });
-  await expect(secondRequest).toBeVisible();
-  await secondRequest.getByRole('button', { name: '却下' }).click();
-  const dialog = organizer.getByRole('alertdialog', { name: '参加リクエストを却下しますか？' });
-  await dialog.getByRole('button', { name: '却下する' }).click();
-  await expect(secondRequest.getByText('不承認')).toBeVisible();
+  // --- The participant leaves, after confirming, and asks again; the organizer rejects the new
+  // request, after confirming.
+  await leaveAndAskAgain(participant, participantsList, PARTICIPANT.name, 'やはり参加したいです。');
+  await rejectRequest(organizer, requests, PARTICIPANT.name, 'やはり参加したいです。');
 
   // --- The participant sees the rejection: on the event page, and in the notifications.
   await participant.bringToFront();

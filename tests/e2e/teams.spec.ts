@@ -1,16 +1,10 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { test, expect, signIn, PNG, skipWithoutStorage } from './fixtures';
 
 /** Demo accounts of the local backend's seed (src/data/local/seed.ts); they share one password. */
 const DEMO_PASSWORD = 'demo1234';
 const OWNER = { email: 'hanako@example.com', name: '佐藤 花子' };
 const ASKER = { email: 'ichiro@example.com', name: '鈴木 一郎' };
-
-/** A 1×1 PNG: a real image the create screen can preview and the local storage can keep. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Opens my notification list through the header link, as a user would (no reload). */
 async function openNotifications(page: Page) {
@@ -19,18 +13,8 @@ async function openNotifications(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: '通知' })).toBeVisible();
 }
 
-test('two tabs as two users: create a team with an image, find it, ask, approve, edit, leave', async ({
-  context,
-  consoleErrors,
-}) => {
-  const name = `E2Eバレー部 ${Date.now() % 100_000}`;
-  const owner = await context.newPage();
-  const asker = await context.newPage();
-  await signIn(owner, OWNER.email, DEMO_PASSWORD);
-  await signIn(asker, ASKER.email, DEMO_PASSWORD);
-
-  // --- The owner creates a team with an image; the confirmation and going back keep the input.
-  await owner.bringToFront();
+/** Fills the create screen (no image). */
+async function fillTeam(owner: Page, name: string) {
   await owner.goto('/teams/create');
   await owner.getByLabel('チーム名').fill(name);
   await owner.getByLabel('種目').selectOption('バレーボール');
@@ -38,10 +22,22 @@ test('two tabs as two users: create a team with an image, find it, ask, approve,
   await owner.getByLabel('活動日・頻度').fill('毎週日曜');
   await owner.getByLabel('上限人数（人）').fill('6');
   await owner.getByLabel('紹介文').fill('E2Eテスト用のチームです。');
-  await owner
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'team.png', mimeType: 'image/png', buffer: PNG });
-  await expect(owner.getByRole('img', { name: 'チーム画像のプレビュー' })).toBeVisible();
+}
+
+test('two users: create a team, find it, ask, approve, edit, leave', async ({
+  page,
+  otherUser,
+  consoleErrors,
+}) => {
+  const name = `E2Eバレー部 ${Date.now() % 100_000}`;
+  const owner = page;
+  const asker = await otherUser();
+  await signIn(owner, OWNER.email, DEMO_PASSWORD);
+  await signIn(asker, ASKER.email, DEMO_PASSWORD);
+
+  // --- The owner creates a team; the confirmation and going back keep the input.
+  await owner.bringToFront();
+  await fillTeam(owner, name);
   await owner.getByRole('button', { name: '入力内容を確認する' }).click();
   await expect(owner).toHaveURL(/\/teams\/create\/confirm$/);
   await expect(owner.getByText(name)).toBeVisible();
@@ -51,7 +47,6 @@ test('two tabs as two users: create a team with an image, find it, ask, approve,
   await expect(owner.getByLabel('チーム名')).toHaveValue(name);
   await expect(owner.getByLabel('活動日・頻度')).toHaveValue('毎週日曜');
   await expect(owner.getByLabel('上限人数（人）')).toHaveValue('6');
-  await expect(owner.getByRole('img', { name: 'チーム画像のプレビュー' })).toBeVisible();
   await owner.getByRole('button', { name: '入力内容を確認する' }).click();
   await owner.getByRole('button', { name: 'この内容で作成する' }).click();
   await expect(owner).toHaveURL(/\/teams\/create\/complete/);
@@ -107,7 +102,7 @@ test('two tabs as two users: create a team with an image, find it, ask, approve,
   // The member, signing in afresh in a new tab, gets the new text at once (a copy a tab already
   // holds stays fresh for up to 5 minutes, as every cached read: docs/teams.md).
   await asker.close();
-  const member = await context.newPage();
+  const member = await otherUser();
   await signIn(member, ASKER.email, DEMO_PASSWORD);
   await member.goto(teamPath);
   await expect(member.getByText('初心者も歓迎します。')).toBeVisible();
@@ -120,6 +115,32 @@ test('two tabs as two users: create a team with an image, find it, ask, approve,
   await expect(
     member.getByRole('region', { name: /^メンバー/ }).getByRole('link', { name: ASKER.name }),
   ).toHaveCount(0);
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a team image is kept through the confirmation and stored (needs the Storage emulator on Firebase)', async ({
+  page,
+  backend,
+  consoleErrors,
+}) => {
+  skipWithoutStorage(backend);
+  const name = `E2E画像チーム ${Date.now() % 100_000}`;
+  await signIn(page, OWNER.email, DEMO_PASSWORD);
+  await fillTeam(page, name);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'team.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'チーム画像のプレビュー' })).toBeVisible();
+  await page.getByRole('button', { name: '入力内容を確認する' }).click();
+  await expect(page.getByRole('img', { name: 'チーム画像のプレビュー' })).toBeVisible();
+  await page.getByRole('button', { name: '入力画面に戻る' }).click();
+  await expect(page.getByRole('img', { name: 'チーム画像のプレビュー' })).toBeVisible();
+  await page.getByRole('button', { name: '入力内容を確認する' }).click();
+  await page.getByRole('button', { name: 'この内容で作成する' }).click();
+  await expect(page).toHaveURL(/\/teams\/create\/complete/);
+  await page.getByRole('link', { name: '作成したチームを見る' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   expect(consoleErrors).toEqual([]);
 });

@@ -46,7 +46,7 @@ async function runAction(backend: Backend, mode: Mode | null, code: string): Pro
  */
 export default function EmailActionPage() {
   const backend = useBackend();
-  const { refresh } = useSession();
+  const { settle } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mode = parseMode(params.get('mode'));
@@ -66,7 +66,12 @@ export default function EmailActionPage() {
     void attempt.current.promise.then(async (result) => {
       if (!active) return;
       if (result.kind === 'verified') {
-        await refresh().catch((e) => logger.error('session.refresh', e));
+        // applyVerificationLink has reloaded the user already: the session adopts that user
+        // instead of reloading it again. Every reload notifies the ID-token listeners, and
+        // Firestore tears down and reopens its streams on each notification; one more restart
+        // right after the token refresh of markEmailVerified made the closing stream's
+        // terminate request fail (a 400 in the console) when the two overlapped.
+        await settle().catch((e) => logger.error('session.settle', e));
         if (active) navigate('/registration-complete', { replace: true });
       } else if (result.kind === 'reset') {
         navigate(`/new-password?oobCode=${encodeURIComponent(result.oobCode)}`, { replace: true });
@@ -77,7 +82,7 @@ export default function EmailActionPage() {
     return () => {
       active = false;
     };
-  }, [backend, mode, oobCode, navigate, refresh]);
+  }, [backend, mode, oobCode, navigate, settle]);
 
   if (!outcome) {
     return (
