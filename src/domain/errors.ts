@@ -5,7 +5,7 @@ import {
   STAFF_NOTE_MAX,
 } from '@/domain/constants';
 
-/** The error catalogue of SPEC §8, quoted byte for byte. */
+/** The error catalogue (docs/domain.md "Errors"), quoted as the product specifies it. */
 export const ERR = {
   authCreateEvents: 'User must be authenticated to create events',
   authJoinEvents: 'User must be authenticated to join events',

@@ -37,7 +37,7 @@ describe('participationLabel (docs/constants.md)', () => {
   });
 });
 
-describe('participationCount (SPEC §5)', () => {
+describe('participationCount (docs/domain.md "Validation")', () => {
   it('counts past events the user took part in', () => {
     const events = [
       event('a', new Date(2024, 4, 1)),

@@ -59,7 +59,7 @@ export function participationHistory<T extends HistoryEvent>(
   return pastParticipations(events, uid, now).slice(0, Math.max(0, limit));
 }
 
-/** SPEC §5: events whose end has passed (start + 2 h without an end time) in which the user took part. */
+/** docs/domain.md "Validation": events whose end has passed (start + 2 h without an end time) in which the user took part. */
 export function participationCount(
   events: readonly HistoryEvent[],
   uid: string,

@@ -50,7 +50,7 @@ async function readImageSize(file: File): Promise<ImageSize | null> {
 }
 
 /**
- * Files over 1 MB are re-compressed (SPEC §5/§9: 800x600, quality 0.6); smaller ones go up as
+ * Files over 1 MB are re-compressed (docs/domain.md "Validation": 800x600, quality 0.6); smaller ones go up as
  * they are. The result keeps the original file name, which becomes part of the stored name.
  */
 export async function prepareImage(file: File): Promise<File> {

@@ -1,5 +1,5 @@
 /**
- * The one place for errors the product deliberately does not show ("only logged" in SPEC §8).
+ * The one place for errors the product deliberately does not show ("only logged" in docs/domain.md "Errors").
  * Keeping it here makes them greppable and lets tests assert that they were logged.
  */
 export const logger = {

@@ -50,7 +50,7 @@ export function LocationProbe() {
 
 /**
  * Mounts the screen once the session has settled. A first sign-in in a tab clears the query
- * cache (SPEC §4), and a query already in flight at that moment would be dropped with it; the
+ * cache (docs/domain.md "States"), and a query already in flight at that moment would be dropped with it; the
  * app signs in on /login before such screens mount, so the tests start from the same point.
  */
 function SessionSettled({ children }: { children: ReactNode }) {

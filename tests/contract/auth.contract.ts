@@ -202,7 +202,7 @@ export function authContract(makeHarness: HarnessFactory): void {
       expect((await auth.signIn(email, OTHER_GOOD)).email).toBe(email);
     });
 
-    it('logs password-update and reset-email errors, and rethrows them (SPEC §8)', async () => {
+    it('logs password-update and reset-email errors, and rethrows them (docs/domain.md "Errors")', async () => {
       const { auth } = h().backend;
       const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
       await auth.signUp(uniqueEmail('logged'), GOOD, 'ログ');

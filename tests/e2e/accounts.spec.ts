@@ -280,7 +280,7 @@ test('a changed password works at the next sign-in and a wrong current password 
 
   await signOut(page);
   await signIn(page, 'ichiro@example.com', 'Kaeta2026x');
-  // SPEC §8: a failed password update is logged (once), and nothing else went wrong.
+  // docs/domain.md "Errors": a failed password update is logged (once), and nothing else went wrong.
   expect(consoleErrors).toHaveLength(1);
   expect(consoleErrors[0]).toContain('[auth.updatePassword] AuthError');
 });

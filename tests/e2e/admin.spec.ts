@@ -150,7 +150,7 @@ test('staff: a non-staff user is refused, a report is handled, an organizer susp
   await expect(modUsers.getByRole('combobox')).toHaveCount(0);
   await expect(modUsers.getByRole('button', { name: /役割を変更/ })).toHaveCount(0);
 
-  // The only console error is the refusal the product logs (SPEC §8 "Mutation error").
+  // The only console error is the refusal the product logs (docs/domain.md "Errors" "Mutation error").
   expect(consoleErrors.filter((e) => !e.includes('[Mutation error]'))).toEqual([]);
   expect(consoleErrors).toHaveLength(1);
 });

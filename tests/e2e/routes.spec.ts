@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /**
- * SPEC §2 row by row, on the production build with the local backend and its demo data.
+ * docs/routes.md row by row, on the production build with the local backend and its demo data.
  * Ids below are the seeded ones (src/data/local/seed.ts).
  */
 const SEEDED_EVENT = '/events/seed-event-01';

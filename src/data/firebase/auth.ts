@@ -177,7 +177,7 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
         // Whether an address has an account is not disclosed: an unknown one is accepted
         // silently, as projects with email-enumeration protection answer anyway.
         if (e instanceof FirebaseError && e.code === 'auth/user-not-found') return;
-        // SPEC §8: reset-email errors are logged and rethrown.
+        // docs/domain.md "Errors": reset-email errors are logged and rethrown.
         logger.error('auth.sendPasswordResetEmail', e);
         throw toAuthError(e);
       }
@@ -195,7 +195,7 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
         await mapped(async () => {
           await auth.authStateReady();
           const user = auth.currentUser;
-          // SPEC §5: the password action shows the Japanese "login required" message.
+          // docs/domain.md "Validation": the password action shows the Japanese "login required" message.
           if (!user || !user.email)
             throw new AuthError('auth/unauthenticated', ERR.passwordAuthRequired);
           assertPasswordPolicy(newPassword);
@@ -206,7 +206,7 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
           await updatePassword(user, newPassword);
         });
       } catch (e) {
-        // SPEC §8: password update errors are logged and rethrown.
+        // docs/domain.md "Errors": password update errors are logged and rethrown.
         logger.error('auth.updatePassword', e);
         throw e;
       }

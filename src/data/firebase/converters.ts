@@ -31,7 +31,7 @@ import type { EventInput } from '@/data/ports/events';
 import { logger } from '@/lib/logger';
 
 /**
- * Documents are parsed with the domain's zod schemas, which apply every SPEC §3 default and
+ * Documents are parsed with the domain's zod schemas, which apply every docs/domain.md "Entities" default and
  * fallback. Pending server timestamps (a write of ours not yet acknowledged) read as the local
  * estimate instead of null, so a message just sent sorts as "now" and not as the epoch.
  */

@@ -28,7 +28,7 @@ export function createFilesPort(ctx: FirebaseContext, timeoutMs = UPLOAD_TIMEOUT
 
       await new Promise<void>((resolve, reject) => {
         let timedOut = false;
-        // SPEC §8: an upload that has not finished after 30 s is given up.
+        // docs/domain.md "Errors": an upload that has not finished after 30 s is given up.
         const timer = setTimeout(() => {
           timedOut = true;
           task.cancel();

@@ -27,7 +27,7 @@ const BATCH_LIMIT = 500;
 
 /**
  * The stored form of a new notification (no words: src/domain/entities/notification.ts renders
- * them). SPEC §3: clientTimestamp at creation (what the list sorts by first, so a notification
+ * them). docs/domain.md "Entities": clientTimestamp at creation (what the list sorts by first, so a notification
  * shows at once) and the server timestamp beside it.
  */
 export function notificationWrite(n: NotificationWrite): DocumentData {
@@ -71,7 +71,7 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
         q,
         (snap) => {
           // The stored order is the server timestamp; the shown time prefers the client's, so
-          // sort again by what the user sees (SPEC §3/§4: newest first).
+          // sort again by what the user sees (docs/domain.md "Entities": newest first).
           const items = parsedDocs(snap, 'notifications.subscribe');
           items.sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime());
           onChange(items);

@@ -2,7 +2,7 @@ import { FirebaseError } from 'firebase/app';
 import { logger } from '@/lib/logger';
 
 /**
- * SPEC §8: a failed query is logged, and a missing composite index (failed-precondition) with a
+ * docs/domain.md "Errors": a failed query is logged, and a missing composite index (failed-precondition) with a
  * hint: its message carries the console link that creates the index, and firestore.indexes.json
  * should list it so `firebase deploy --only firestore:indexes` creates it everywhere.
  */

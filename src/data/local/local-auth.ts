@@ -191,7 +191,7 @@ export class LocalAuth implements AuthPort {
     });
   }
 
-  /** SPEC §8: reset-email errors are logged and rethrown (as on Firebase). */
+  /** docs/domain.md "Errors": reset-email errors are logged and rethrown (as on Firebase). */
   sendPasswordResetEmail(email: string): Promise<void> {
     return logged('auth.sendPasswordResetEmail', () => this.sendResetEmail(email));
   }
@@ -250,7 +250,7 @@ export class LocalAuth implements AuthPort {
   }
 
   /**
-   * SPEC §8: errors are logged and rethrown. The checks run in the Firebase port's order: signed
+   * docs/domain.md "Errors": errors are logged and rethrown. The checks run in the Firebase port's order: signed
    * in, the new password's policy, then the current password.
    */
   updatePassword(currentPassword: string, newPassword: string): Promise<void> {

@@ -10,7 +10,7 @@ import {
 
 const parse = (raw: Record<string, unknown>) => sportEventSchema.parse({ id: 'e1', ...raw });
 
-describe('sportEventSchema defaults (SPEC §3)', () => {
+describe('sportEventSchema defaults (docs/domain.md "Entities")', () => {
   it('fills every missing field with its default', () => {
     const e = parse({});
     expect(e).toMatchObject({

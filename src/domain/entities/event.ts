@@ -105,7 +105,7 @@ const eventFieldsSchema = z.object({
 });
 
 /**
- * Older documents carry the organizer under other names (SPEC §3 "read as fallbacks"): they
+ * Older documents carry the organizer under other names (docs/domain.md "Entities": read as fallbacks): they
  * fill organizerName / organizerPhotoURL when those are empty, on every backend alike.
  */
 function withLegacyOrganizer(raw: unknown): unknown {

@@ -9,7 +9,7 @@ import {
 
 const base = { id: 'n1', userId: 'u1' };
 
-describe('notificationSchema (SPEC §3)', () => {
+describe('notificationSchema (docs/domain.md "Entities")', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date(2024, 4, 10, 12, 0, 0));
@@ -69,7 +69,7 @@ describe('notificationSchema (SPEC §3)', () => {
   });
 });
 
-describe('notification timestamp preference (SPEC §3)', () => {
+describe('notification timestamp preference (docs/domain.md "Entities")', () => {
   const client = new Date(2024, 0, 1, 10);
   const server = new Date(2024, 0, 2, 10);
   const dated = new Date(2024, 0, 3, 10);

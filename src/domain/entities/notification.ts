@@ -44,7 +44,7 @@ export const notificationSchema = z
 export type AppNotification = z.output<typeof notificationSchema>;
 
 /**
- * SPEC §3: the client timestamp first, then the server timestamp, then a date, then a number,
+ * docs/domain.md "Entities": the client timestamp first, then the server timestamp, then a date, then a number,
  * else now.
  */
 export function notificationTime(

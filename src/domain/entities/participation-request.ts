@@ -45,7 +45,7 @@ export interface PendingRequestWithEvent extends ParticipationRequest {
   event: { title: string; date: Date | null; location: string };
 }
 
-/** Placeholder event info used by the fallback query of SPEC §8. */
+/** Placeholder event info used by the fallback query of docs/domain.md "Errors". */
 export const PLACEHOLDER_EVENT_INFO = {
   title: 'イベント情報を取得中',
   date: null,

@@ -1,6 +1,6 @@
 import { generateCustomUserId, newUserDocument, userProfileSchema } from '@/domain/entities/user';
 
-describe('userProfileSchema (SPEC §3)', () => {
+describe('userProfileSchema (docs/domain.md "Entities")', () => {
   it('fills a bare document with the defaults', () => {
     const p = userProfileSchema.parse({ id: 'u1' });
     expect(p).toMatchObject({

@@ -36,7 +36,7 @@ export const BIRTH_DATE_VISIBILITY_LABELS: Record<BirthDateVisibility, string> =
 };
 
 /**
- * A users document (id = auth uid) as read, with the SPEC §3 fallbacks applied. It is the public
+ * A users document (id = auth uid) as read, with the docs/domain.md "Entities" fallbacks applied. It is the public
  * profile: gender, birthDate and age hold only what the owner chose to show (docs/profile.md);
  * the values themselves are in the private profile.
  */
@@ -146,7 +146,7 @@ export interface ProfilePhoto {
 /** Everything one save of the settings screen writes. */
 export type ProfileSave = ProfileEdit & ProfilePhoto;
 
-/** The fields written when an account is created (SPEC §4 registration). */
+/** The fields written when an account is created (docs/domain.md "States" registration). */
 export interface NewUserDocument {
   email: string;
   displayName: string;
@@ -163,7 +163,7 @@ export interface NewUserDocument {
   agreedToTerms: boolean;
 }
 
-/** The registration document: the given identity, every other profile field empty (SPEC §4). */
+/** The registration document: the given identity, every other profile field empty (docs/domain.md "States"). */
 export function newUserDocument(input: {
   uid: string;
   email: string;
@@ -204,7 +204,7 @@ function defaultRandom(n: number): Uint8Array {
 }
 
 /**
- * The one hardcoded staff account of SPEC §6, recognised by its verified address (the staff
+ * The one hardcoded staff account of docs/domain.md "Roles", recognised by its verified address (the staff
  * checks are in src/domain/rules/staff.ts).
  */
 export const SPECIAL_ADMIN_EMAIL = 'admin@sports-community.example';

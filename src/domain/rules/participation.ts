@@ -129,8 +129,8 @@ function outcomeNotification(
 }
 
 /**
- * Only a pending request can be processed. SPEC §6 says the client does not verify the
- * organizer; the domain does (and so do the security rules), so both backends agree.
+ * Only a pending request can be processed, and only by its event's organizer (docs/domain.md
+ * "Roles"): the domain checks it, and so do the security rules, so both backends agree.
  */
 function assertProcessable(input: {
   actor: Actor | null;

@@ -38,7 +38,7 @@ function refusal(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-describe('staffRank and isStaff (SPEC §6)', () => {
+describe('staffRank and isStaff (docs/domain.md "Roles")', () => {
   it('ranks the roles admin and moderator; a user is no staff', () => {
     expect(staffRank({ role: 'admin' })).toBe('admin');
     expect(staffRank({ role: 'moderator' })).toBe('moderator');

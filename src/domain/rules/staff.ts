@@ -47,7 +47,7 @@ export interface StaffCandidate {
   suspended?: boolean;
 }
 
-/** The one set-up account of SPEC §6 (SPECIAL_ADMIN_EMAIL), once its address is verified. */
+/** The one set-up account of docs/domain.md "Roles" (SPECIAL_ADMIN_EMAIL), once its address is verified. */
 export function isSetupAccount(u: Pick<StaffCandidate, 'email' | 'emailVerified'>): boolean {
   return (
     typeof u.email === 'string' &&

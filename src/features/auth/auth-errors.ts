@@ -28,7 +28,7 @@ export function authErrorMessage(e: unknown): string {
   return errorMessage(e, AUTH_ERROR_MESSAGES['auth/unknown']);
 }
 
-/** Password change: signed out is the SPEC §5 Japanese "must be authenticated". */
+/** Password change: signed out is the docs/domain.md "Validation" Japanese "must be authenticated". */
 export function passwordChangeErrorMessage(e: unknown): string {
   const code = authErrorCode(e);
   if (code === 'auth/unauthenticated') return ERR.passwordAuthRequired;

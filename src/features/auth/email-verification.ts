@@ -21,7 +21,7 @@ function forgetPendingEmail(email?: string): void {
   }
 }
 
-/** The "確認しました" check of SPEC §4: reload the user and, if verified, set emailVerified true. */
+/** The "確認しました" check of docs/domain.md "States": reload the user and, if verified, set emailVerified true. */
 export async function checkEmailVerified(backend: Backend): Promise<VerificationCheck> {
   const user = await backend.auth.reload();
   if (!user) return 'signedOut';

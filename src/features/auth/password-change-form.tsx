@@ -18,7 +18,7 @@ const EMPTY: Values = { currentPassword: '', newPassword: '', newPasswordConfirm
 
 /**
  * Password change for the settings screen: the current password re-authenticates, then the new
- * one is set. Signed out, the port refuses with the Japanese "login required" of SPEC §5.
+ * one is set. Signed out, the port refuses with the Japanese "login required" of docs/domain.md "Validation".
  */
 export function PasswordChangeForm() {
   const backend = useBackend();

@@ -58,7 +58,7 @@ const scopedStorage = (scope: AuthPort['sessionScope']) =>
   scope === 'tab' ? safeSessionStorage : safeStorage;
 
 /**
- * The display name kept for the SPEC §4 fallback, with the uid it belongs to: on the local
+ * The display name kept for the docs/domain.md "States" fallback, with the uid it belongs to: on the local
  * backend two tabs may be two users, and one must never show the other's name.
  */
 export function rememberDisplayName(uid: string, name: string): void {
@@ -76,7 +76,7 @@ function storedDisplayName(uid: string): string {
 }
 
 export function buildSessionUser(auth: AuthUser, profile: UserProfile | null): SessionUser {
-  // SPEC §4: without a profile the name falls back to the stored name, then the auth name.
+  // docs/domain.md "States": without a profile the name falls back to the stored name, then the auth name.
   const displayName =
     profile?.displayName || (!profile ? storedDisplayName(auth.uid) : '') || auth.displayName || '';
   return {
@@ -108,7 +108,7 @@ interface LoadedSession {
   profileMissing: boolean;
 }
 
-/** Loads the profile for the session; a failure only costs the profile fields (SPEC §4). */
+/** Loads the profile for the session; a failure only costs the profile fields (docs/domain.md "States"). */
 export async function loadSessionUser(backend: Backend, auth: AuthUser): Promise<LoadedSession> {
   let profile: UserProfile | null = null;
   let failed = false;

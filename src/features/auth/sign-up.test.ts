@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 describe('signUp (registration orchestration)', () => {
-  it('creates a signed-in account and a user document with the SPEC §3 fields', async () => {
+  it('creates a signed-in account and a user document with the docs/domain.md "Entities" fields', async () => {
     const backend = await createTestBackend({ seed: false });
     const { user, verificationEmailSent } = await signUp(
       backend,

@@ -13,7 +13,7 @@ export interface SignUpResult {
 }
 
 /**
- * Registration of SPEC §4: creates the account (signed in, display name set by the auth port),
+ * Registration of docs/domain.md "States": creates the account (signed in, display name set by the auth port),
  * sends the verification email, writes the user document with emailVerified false, and keeps the
  * email as the pending verification email. `agreedToTerms` is the spec's optional fourth flag:
  * true writes agreedAt as server time, false (the default) writes null.

@@ -72,7 +72,7 @@ export function useNotifications(): NotificationsState {
 
 /**
  * Read and delete actions. The change shows at once in the cache (the listener confirms it a
- * moment later); a failure is only logged (SPEC §8), and the list goes back to what it was.
+ * moment later); a failure is only logged (docs/domain.md "Errors"), and the list goes back to what it was.
  */
 export function useNotificationActions() {
   const backend = useBackend();

@@ -34,7 +34,7 @@ function FindEventsLink({ children }: { children: string }) {
   );
 }
 
-/** SPEC's history: the newest past participations with what each one was (初参加, ２回目, 常連). */
+/** The participation history (docs/profile.md): the newest past participations with what each one was (初参加, ２回目, 常連). */
 function HistorySection({ uid }: { uid: string }) {
   const backend = useBackend();
   const record = useQuery(eventQueries.participationRecord(uid, backend));
