@@ -27,9 +27,12 @@
 #   GCLOUD_FIRESTORE_JAR=/path    where the Cloud SDK's Firestore jar is (/nonexistent: none)
 #   FIREBASE_EMULATORS_PATH=/dir  firebase-tools' emulator cache (default ~/.cache/firebase/emulators)
 #   EMULATOR_START_SECONDS=180    how long one emulator start may take before it is retried
+#   EMU_FIRESTORE_RULES=/path     the Firestore rules to enforce (default: the project's)
 
 set +m # background jobs stay in this process group, so setsid below needs no fork
 EMU_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The Firestore rules the emulator enforces (scripts/rules-mutation-check.sh points it at a mutant).
+EMU_FIRESTORE_RULES="${EMU_FIRESTORE_RULES:-$EMU_ROOT/firestore.rules}"
 EMU_PROJECT="${EMU_PROJECT:-demo-sports-community}"
 EMU_AUTH_ONLY="${EMU_AUTH_ONLY:-false}"
 EMU_FUNCTIONS="${EMU_FUNCTIONS:-false}"
@@ -171,7 +174,7 @@ emu_start_gcloud_firestore() {
     port=$(emu_free_port $((port + 1)))
     emu_spawn "$EMU_WORK/firestore.log" "$EMU_WORK" java -Duser.language=en -cp "$GCLOUD_FIRESTORE_JAR" \
       com.google.cloud.datastore.emulator.firestore.CloudFirestore start \
-      --host 127.0.0.1 --port "$port" --rules "$EMU_ROOT/firestore.rules" --project_id "$EMU_PROJECT"
+      --host 127.0.0.1 --port "$port" --rules "$EMU_FIRESTORE_RULES" --project_id "$EMU_PROJECT"
     pid=$EMU_SPAWNED
     if emu_wait_until "$pid" grep -q "Dev App Server is now running" "$EMU_WORK/firestore.log" &&
       emu_answers "http://127.0.0.1:$port/" Ok; then
@@ -237,7 +240,7 @@ emu_start_firebase_tools() {
     cat >"$EMU_WORK/firebase.json" <<JSON
 {
   $functions_config
-  "firestore": { "rules": "$EMU_ROOT/firestore.rules" },
+  "firestore": { "rules": "$EMU_FIRESTORE_RULES" },
   "storage": { "rules": "$EMU_ROOT/storage.rules" },
   "emulators": { $config, "ui": { "enabled": false }, "singleProjectMode": true }
 }
