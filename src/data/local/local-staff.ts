@@ -313,9 +313,19 @@ export class LocalStaff implements StaffPort {
     await this.ctx.db.meta.put({ key: CONFIG_ADMIN_KEY, value: { admins } });
   }
 
+  /**
+   * The log reads newest first by createdAt: two entries written within one millisecond still
+   * keep the order they were written in (Firestore's server time has microseconds).
+   */
   private async addAudit(entry: NewAuditEntry): Promise<string> {
     const id = newId();
-    await this.ctx.db.auditLog.add({ id, ...entry, createdAt: this.ctx.now() });
+    const last = await this.ctx.db.auditLog.orderBy('[createdAt+id]').last();
+    const now = this.ctx.now();
+    const createdAt =
+      last && last.createdAt.getTime() >= now.getTime()
+        ? new Date(last.createdAt.getTime() + 1)
+        : now;
+    await this.ctx.db.auditLog.add({ id, ...entry, createdAt });
     return id;
   }
 }
