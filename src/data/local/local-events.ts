@@ -35,6 +35,7 @@ import { currentActor, currentDisplayName, currentUid, type LocalContext } from 
 import { addDays, dayFromYmd, startOfDay } from './day';
 import type { EventRow } from './db';
 import { newId } from './ids';
+import { decodeKeyCursor, encodeKeyCursor } from './key-cursor';
 import { definedOnly, parseRow, parseRows, tryParseRow } from './rows';
 
 /** Rows read by the list scan's first step; each further step reads twice as many, up to the max. */
@@ -109,7 +110,7 @@ export class LocalEvents implements EventsPort {
     const hasMore = found.length > EVENTS_PAGE_SIZE;
     return {
       items: page.map((f) => f.event),
-      nextCursor: hasMore ? encodeCursor(page[page.length - 1]!.key) : null,
+      nextCursor: hasMore ? encodeKeyCursor(page[page.length - 1]!.key) : null,
     };
   }
 
@@ -356,7 +357,7 @@ function pageOf(events: SportEvent[]): Page<SportEvent> {
     items,
     nextCursor:
       events.length > PROFILE_EVENTS_PAGE_SIZE && last
-        ? encodeCursor([last.date, last.startTime, last.id])
+        ? encodeKeyCursor([last.date, last.startTime, last.id])
         : null,
   };
 }
@@ -373,25 +374,10 @@ function matcher(f: EventFilters): (e: SportEvent) => boolean {
   };
 }
 
-/** The cursor is the index key of the last item shown; opaque to callers. */
-function encodeCursor([date, startTime, id]: ListKey): string {
-  return btoa(encodeURIComponent(JSON.stringify([date.getTime(), startTime, id])));
-}
-
+/** The cursor is the index key of the last item shown (./key-cursor.ts); opaque to callers. */
 function decodeCursor(cursor: string | null | undefined): ListKey | null {
-  if (!cursor) return null;
-  try {
-    const v: unknown = JSON.parse(decodeURIComponent(atob(cursor)));
-    if (
-      Array.isArray(v) &&
-      typeof v[0] === 'number' &&
-      typeof v[1] === 'string' &&
-      typeof v[2] === 'string'
-    ) {
-      return [new Date(v[0]), v[1], v[2]];
-    }
-  } catch {
-    // Falls through: a cursor from elsewhere restarts the list rather than failing the screen.
-  }
-  return null;
+  const key = decodeKeyCursor(cursor, 3);
+  return key && key[0] instanceof Date && typeof key[1] === 'string' && typeof key[2] === 'string'
+    ? [key[0], key[1], key[2]]
+    : null;
 }

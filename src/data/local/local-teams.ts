@@ -26,6 +26,7 @@ import type { Actor } from '@/domain/rules/standing';
 import { currentActor, currentUid, type LocalContext } from './context';
 import type { LocalDb, TeamRow } from './db';
 import { newId } from './ids';
+import { decodeKeyCursor, encodeKeyCursor } from './key-cursor';
 import { putNotification } from './local-notifications';
 import { parseRow, parseRows, tryParseRow } from './rows';
 
@@ -88,7 +89,8 @@ export class LocalTeams implements TeamsPort {
     const page = found.slice(0, TEAMS_PAGE_SIZE);
     return {
       items: page.map((f) => f.team),
-      nextCursor: found.length > TEAMS_PAGE_SIZE ? encodeCursor(page[page.length - 1]!.key) : null,
+      nextCursor:
+        found.length > TEAMS_PAGE_SIZE ? encodeKeyCursor(page[page.length - 1]!.key) : null,
     };
   }
 
@@ -284,19 +286,8 @@ async function readRequest(
   return row && row.teamId === teamId ? parseRow(teamJoinRequestSchema, row) : null;
 }
 
-/** The cursor is the index key of the last item shown; opaque to callers. */
-function encodeCursor([createdAt, id]: ListKey): string {
-  return btoa(encodeURIComponent(JSON.stringify([createdAt.getTime(), id])));
-}
-
+/** The cursor is the index key of the last item shown (./key-cursor.ts); opaque to callers. */
 function decodeCursor(cursor: string | null | undefined): ListKey | null {
-  if (!cursor) return null;
-  try {
-    const v: unknown = JSON.parse(decodeURIComponent(atob(cursor)));
-    if (Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'string')
-      return [new Date(v[0]), v[1]];
-  } catch {
-    // A foreign cursor restarts the list rather than failing the screen.
-  }
-  return null;
+  const key = decodeKeyCursor(cursor, 2);
+  return key && key[0] instanceof Date && typeof key[1] === 'string' ? [key[0], key[1]] : null;
 }
