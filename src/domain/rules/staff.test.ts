@@ -1,8 +1,8 @@
+import { refusal } from '@/test/actors';
 import { ADMINS_MAX, REPORT_DETAIL_MAX, STAFF_NOTE_MAX } from '@/domain/constants';
 import { sportEventSchema } from '@/domain/entities/event';
 import { reportSchema } from '@/domain/entities/report';
 import { SPECIAL_ADMIN_EMAIL, userProfileSchema, type Role } from '@/domain/entities/user';
-import { isDomainError } from '@/domain/errors';
 import {
   decideAdminInit,
   decideReport,
@@ -28,15 +28,6 @@ const actor = (over: Partial<StaffActor> = {}): StaffActor => ({
 
 const user = (id: string, role: Role = 'user', isActive = true) =>
   userProfileSchema.parse({ id, displayName: `名前${id}`, role, isActive });
-
-function refusal(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isDomainError(e) ? e.key : `other: ${String(e)}`;
-  }
-  return undefined;
-}
 
 describe('staffRank and isStaff (docs/domain.md "Roles")', () => {
   it('ranks the roles admin and moderator; a user is no staff', () => {

@@ -1,4 +1,4 @@
-import { isDomainError } from '@/domain/errors';
+import { refusal } from '@/test/actors';
 import {
   assertMayWrite,
   assertMayWriteOwn,
@@ -13,15 +13,6 @@ const actor = (over: Partial<Actor> = {}): Actor => ({
   suspended: false,
   ...over,
 });
-
-function refusal(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isDomainError(e) ? e.key : 'other';
-  }
-  return undefined;
-}
 
 describe('isSuspended', () => {
   it('suspends only on an explicit isActive false', () => {

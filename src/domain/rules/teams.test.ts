@@ -1,4 +1,5 @@
-import { ERR, isDomainError, type ErrorKey } from '@/domain/errors';
+import { refusal } from '@/test/actors';
+import { ERR } from '@/domain/errors';
 import { teamJoinRequestSchema, teamSchema, type Team } from '@/domain/entities/team';
 import type { Actor } from '@/domain/rules/standing';
 import {
@@ -54,15 +55,6 @@ const input = {
   imageURL: '',
   imagePath: '',
 };
-
-function refusal(fn: () => unknown): ErrorKey | 'none' | 'other' {
-  try {
-    fn();
-  } catch (e) {
-    return isDomainError(e) ? e.key : 'other';
-  }
-  return 'none';
-}
 
 describe('creating a team', () => {
   it('makes a verified creator the owner and first member, with the parsed fields', () => {
