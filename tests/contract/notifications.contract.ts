@@ -106,6 +106,20 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
       expect(theirs[0]!.read).toBe(false);
     });
 
+    it('marks all read and deletes all beyond one page of 500', async () => {
+      const { backend } = h();
+      const me = await h().signUpAs('本人');
+      // n500 is the newest and the last by id: a page of 500 in id order would leave it out.
+      for (let i = 0; i <= 500; i++) {
+        await h().seedNotification(`n${String(i).padStart(3, '0')}`, stored(me, 1000 - i * 2));
+      }
+      await backend.notifications.markAllRead(me);
+      const read = await live(me, (items) => items.length > 0 && items[0]!.id === 'n500');
+      expect(read.every((n) => n.read)).toBe(true);
+      await backend.notifications.removeAll(me);
+      await live(me, (items) => items.length === 0);
+    });
+
     it("refuses to mark someone else's or a missing notification read", async () => {
       const { backend } = h();
       const { other, theirs } = await otherAndMe();

@@ -13,6 +13,7 @@ import {
   where,
   writeBatch,
   type DocumentData,
+  type Query,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
@@ -22,7 +23,7 @@ import type { NotificationsPort } from '@/data/ports/notifications';
 import { notificationConverter, parsedDocs } from './converters';
 import { currentActor, type FirebaseContext } from './context';
 
-/** A write batch holds at most 500 operations. */
+/** A write batch holds at most 500 operations; markAllRead and removeAll read pages of as many. */
 const BATCH_LIMIT = 500;
 
 /**
@@ -47,15 +48,22 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
   /** Every write here needs an active account (a suspended one reads only). */
   const assertActive = async () => assertMayWrite(await currentActor(ctx), 'active');
 
-  /** Runs the operations in batches of 500 (a user may have more notifications than that). */
-  const inBatches = async (
-    docs: QueryDocumentSnapshot[],
+  /**
+   * Applies `apply` to every notification the query matches, a page of 500 at a time (one read
+   * and one write batch each, so no read is unbounded). Each page's writes take its documents out
+   * of the query (marked read, or deleted), so the next read returns those still left.
+   */
+  const pageByPage = async (
+    matching: Query,
     apply: (batch: ReturnType<typeof writeBatch>, d: QueryDocumentSnapshot) => void,
   ) => {
-    for (let i = 0; i < docs.length; i += BATCH_LIMIT) {
+    for (;;) {
+      const snap = await getDocs(query(matching, limit(BATCH_LIMIT)));
+      if (snap.empty) return;
       const batch = writeBatch(ctx.db);
-      for (const d of docs.slice(i, i + BATCH_LIMIT)) apply(batch, d);
+      for (const d of snap.docs) apply(batch, d);
       await batch.commit();
+      if (snap.size < BATCH_LIMIT) return;
     }
   };
 
@@ -87,10 +95,10 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
 
     async markAllRead(uid) {
       await assertActive();
-      const snap = await getDocs(
+      await pageByPage(
         query(col, where('userId', '==', uid), where('read', '==', false)),
+        (batch, d) => batch.update(d.ref, { read: true }),
       );
-      await inBatches(snap.docs, (batch, d) => batch.update(d.ref, { read: true }));
     },
 
     async remove(id) {
@@ -100,8 +108,7 @@ export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort
 
     async removeAll(uid) {
       await assertActive();
-      const snap = await getDocs(query(col, where('userId', '==', uid)));
-      await inBatches(snap.docs, (batch, d) => batch.delete(d.ref));
+      await pageByPage(query(col, where('userId', '==', uid)), (batch, d) => batch.delete(d.ref));
     },
   };
 }

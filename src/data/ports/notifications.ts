@@ -26,8 +26,8 @@ export interface NotificationsPort {
    */
   markRead(id: string): Promise<void>;
   /**
-   * Marks all of the user's unread notifications read (in batches of 500 on Firebase: a failure
-   * part-way leaves the earlier batches done). Fails: throws; 'permission-denied' for anyone but
+   * Marks all of the user's unread notifications read (on Firebase a page of 500 read and written
+   * at a time, so no read is unbounded: a failure part-way leaves the earlier pages done). Fails: throws; 'permission-denied' for anyone but
    * the caller. Caller: the signed-in user, for themself.
    */
   markAllRead(uid: string): Promise<void>;
