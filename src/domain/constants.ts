@@ -112,7 +112,10 @@ export const REPORT_DETAIL_MAX = 1000;
 export const STAFF_NOTE_MAX = 500;
 /** config/admin lists every admin; the rules bound the list to this size. */
 export const ADMINS_MAX = 50;
-/** Staff event search: documents examined per page at most (a keyword has no index), in batches. */
+/**
+ * Staff event search on the local backend (which stores no search tokens): events examined per
+ * page at most, in batches. Firebase looks the keyword up by its search token instead.
+ */
 export const STAFF_EVENT_SCAN_MAX = 500;
 export const STAFF_EVENT_SCAN_BATCH = 50;
 /** Events updated per write when an organizer's name or photo changes (Firestore allows 500). */

@@ -1,4 +1,11 @@
-import { keywordMatcher, keywordTerms, normalizeForSearch } from '@/domain/event-search';
+import {
+  keywordMatcher,
+  keywordTerms,
+  normalizeForSearch,
+  SEARCH_TOKENS_MAX,
+  searchTokenFor,
+  searchTokensOf,
+} from '@/domain/event-search';
 
 const matches = (e: { title: string; location: string }, keyword: string | null | undefined) =>
   keywordMatcher(keyword)(e);
@@ -56,5 +63,65 @@ describe('keyword search over title and place', () => {
     const match = keywordMatcher('  Soccer ');
     expect([soccer, tennis].filter(match)).toEqual([soccer]);
     expect(normalizeForSearch('ＡＢＣ')).toBe('abc');
+  });
+});
+
+describe('search tokens (what Firebase looks a keyword up by)', () => {
+  it('stores every character and neighbouring pair of each folded word, once', () => {
+    expect(searchTokensOf({ title: 'ＡＢa', location: '駒沢 公園' }).sort()).toEqual(
+      ['a', 'b', 'ab', 'ba', '駒', '沢', '駒沢', '公', '園', '公園'].sort(),
+    );
+    // No pair across a space: a keyword term never holds one.
+    expect(searchTokensOf({ title: 'a b', location: '' })).not.toContain('a b');
+    expect(searchTokensOf({ title: '🏀ボール', location: '' })).toContain('🏀ボ');
+  });
+
+  it('looks a keyword up by the first pair of its longest term, or its one character', () => {
+    expect(searchTokenFor('サッカー 駒沢')).toBe('サッ');
+    expect(searchTokenFor('ＳＯＣＣＥＲ')).toBe('so');
+    expect(searchTokenFor('  卓 ')).toBe('卓');
+    expect(searchTokenFor('   ')).toBeNull();
+    expect(searchTokenFor(null)).toBeNull();
+  });
+
+  it('finds every event the keyword matches: its token is among the event tokens', () => {
+    const events = [
+      soccer,
+      tennis,
+      { title: '第２回 ﾃﾆｽ大会', location: '大阪市中央体育館' },
+      { title: 'バスケ🏀 3on3', location: 'Ｔｏｋｙｏ Ｂａｙ' },
+    ];
+    const keywords = [
+      'soccer 駒沢',
+      '練習',
+      '第2回',
+      'テニス',
+      'osaka dome',
+      '🏀',
+      '3on3 tokyo',
+      '体育',
+    ];
+    let found = 0;
+    for (const keyword of keywords) {
+      for (const e of events) {
+        if (!keywordMatcher(keyword)(e)) continue;
+        found++;
+        expect(searchTokensOf(e)).toContain(searchTokenFor(keyword));
+      }
+    }
+    expect(found).toBe(9);
+  });
+
+  const distinct = (n: number) =>
+    Array.from({ length: n }, (_, i) => String.fromCodePoint(0x4e00 + i)).join('');
+
+  it('fits the longest title and place (100 characters each) under SEARCH_TOKENS_MAX', () => {
+    const tokens = searchTokensOf({ title: distinct(100), location: distinct(200).slice(100) });
+    expect(tokens).toHaveLength(2 * (100 + 99));
+    expect(tokens.length).toBeLessThanOrEqual(SEARCH_TOKENS_MAX);
+  });
+
+  it('stops at SEARCH_TOKENS_MAX tokens (a folded text may be longer than typed)', () => {
+    expect(searchTokensOf({ title: distinct(300), location: '' })).toHaveLength(SEARCH_TOKENS_MAX);
   });
 });

@@ -374,6 +374,37 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect(new Set(ids).size).toBe(23);
         expect([...ids].sort()).toEqual([...tennis].sort());
       });
+      it('pages a keyword search whose token many other events hold, in bounded reads', async () => {
+        const { backend, queriedDocuments } = h();
+        await h().signUpAs('主催');
+        // Every title holds 'サッ', the token 'サッカー' is looked up by on Firebase; half match.
+        const soccer: string[] = [];
+        for (let i = 0; i < 60; i++) {
+          const title = i % 2 === 0 ? `サッカー練習${i}` : `サッポロ散歩${i}`;
+          const id = await backend.events.create(
+            eventInput({ title, date: dayFromToday(1 + (i % 20)) }),
+          );
+          if (i % 2 === 0) soccer.push(id);
+        }
+        const inListOrder = (await allPages({})).flat().map((e) => e.id);
+        const reads: number[] = [];
+        const pages: SportEvent[][] = [];
+        let cursor: string | null = null;
+        do {
+          const before = queriedDocuments?.() ?? 0;
+          const page = await backend.events.list({ keyword: 'サッカー' }, cursor);
+          reads.push((queriedDocuments?.() ?? 0) - before);
+          pages.push(page.items);
+          cursor = page.nextCursor;
+        } while (cursor && pages.length < 10);
+        const ids = pages.flat().map((e) => e.id);
+        expect(ids).toEqual(inListOrder.filter((id) => soccer.includes(id)));
+        expect(pages.every((p) => p.length <= EVENTS_PAGE_SIZE)).toBe(true);
+        // Firebase: no page reads more than about twice the page size (KEYWORD_SCAN_BUDGET).
+        if (queriedDocuments) {
+          expect(Math.max(...reads)).toBeLessThanOrEqual(2 * EVENTS_PAGE_SIZE + 1);
+        }
+      });
     });
 
     describe('profile lists: byOrganizer, byParticipant, participationRecord', () => {

@@ -14,6 +14,7 @@ import {
 import type { OutboxMail } from '@/data/ports/backend';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { armFirestoreFault, clearFirestoreFaults } from './faults';
+import { queriedDocuments } from './indexes';
 import { inProcessFunctions } from './functions-in-process';
 import { APP_ORIGIN, type ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
@@ -181,6 +182,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     notificationOutbox: functions.outbox,
     // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
     failReads: armFirestoreFault,
+    queriedDocuments,
     putDocuments: putAsOwner,
     async serverUpdate(collection, id, fields) {
       await updateDoc(doc(owner(), collection, id), fields);

@@ -51,6 +51,12 @@ export interface ContractHarness {
    */
   failReads(fault: ReadFault): void;
   /**
+   * How many documents the backend's queries have read so far (Firebase: what getDocs returned,
+   * what Firestore bills), for the cases that bound a screen's reads. The local backend reads
+   * IndexedDB in the browser, at no cost, and does not count.
+   */
+  queriedDocuments?: () => number;
+  /**
    * Stores documents exactly as given, past every rule, the way an administrator (or time) would
    * leave them: for the cases that need old or many documents. Paths are Firestore paths
    * ('conversations/a_b', 'conversations/a_b/messages/m1'); values are plain data and Dates.

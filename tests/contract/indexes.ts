@@ -108,6 +108,10 @@ export function missingIndexes(shapes: Iterable<QueryShape>, file: IndexFile): s
     .map(describeShape);
 }
 
+/** How many documents the Firebase backend's queries (getDocs) returned in this run so far. */
+let documentsRead = 0;
+export const queriedDocuments = (): number => documentsRead;
+
 /** Every query shape the Firebase backend read with during this run, by description. */
 export const recordedShapes = new Map<string, QueryShape>();
 
@@ -126,9 +130,11 @@ interface FirestoreQueries {
 export function recordingQueries<M extends FirestoreQueries>(mod: M): M {
   return {
     ...mod,
-    getDocs: (query: never) => {
+    getDocs: async (query: never) => {
       record(query);
-      return mod.getDocs(query);
+      const snap = await mod.getDocs(query);
+      documentsRead += (snap as { size?: number }).size ?? 0;
+      return snap;
     },
     getCountFromServer: (query: never) => {
       record(query);

@@ -17,17 +17,17 @@ function q(collection: string, equal: string[], order: string[]): QueryShape {
  */
 /**
  * The event list (src/data/firebase/events.ts listConstraints): any of its four equality filters,
- * a date range, ordered by date and start time. The contract run sees only some combinations;
+ * a date range, ordered by date and start time, with or without a keyword's search token. The contract run sees only some combinations;
  * all of them are listed, as each is one choice on the search screen.
  */
 const EVENT_LIST_FILTERS = ['sportType', 'region', 'level', 'status'];
 const eventListShapes = Array.from({ length: 2 ** EVENT_LIST_FILTERS.length }, (_, bits) =>
-  q(
-    'events',
-    EVENT_LIST_FILTERS.filter((_, i) => bits & (1 << i)),
-    ['date', 'startTime'],
-  ),
-);
+  EVENT_LIST_FILTERS.filter((_, i) => bits & (1 << i)),
+).flatMap((filters) => [
+  q('events', filters, ['date', 'startTime']),
+  // With a keyword: the same, looked up by its search token (events.ts KEYWORD_SCAN_BUDGET).
+  q('events', ['searchTokens contains', ...filters], ['date', 'startTime']),
+]);
 
 /**
  * The team list (src/data/firebase/teams.ts): any of its three equality filters, newest first.
@@ -46,6 +46,8 @@ export const QUERY_SHAPES: QueryShape[] = [
   ...eventListShapes,
   ...teamListShapes,
   q('teams', ['members contains'], ['createdAt desc']),
+  // Staff event search by keyword (src/data/firebase/staff.ts recentEvents).
+  q('events', ['searchTokens contains'], ['createdAt desc']),
   q('joinRequests', ['userId'], ['createdAt desc']),
   q('joinRequests', ['status'], ['createdAt']),
   q('events', ['teamId'], ['date', 'startTime']),

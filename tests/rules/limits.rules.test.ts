@@ -29,6 +29,7 @@ import {
   EVENT_TITLE_MAX,
 } from '@/domain/event-form';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
+import { SEARCH_TOKENS_MAX } from '@/domain/event-search';
 import {
   ALICE,
   BOB,
@@ -199,6 +200,20 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
         updateDoc(doc(as(ALICE), 'events', 'e1'), { organizerName: huge(300_000) }),
       );
       await assertSucceeds(updateDoc(doc(as(ALICE), 'events', 'e1'), { organizerName: 'アリス' }));
+    });
+
+    it('bounds the search tokens: a list of at most SEARCH_TOKENS_MAX short strings', async () => {
+      const tokens = (n: number) => Array.from({ length: n }, (_, i) => String(i % 10000));
+      await assertSucceeds(create({ searchTokens: tokens(SEARCH_TOKENS_MAX) }));
+      await assertFails(create({ searchTokens: tokens(SEARCH_TOKENS_MAX + 1) }));
+      await assertFails(create({ searchTokens: 'サッカー' }));
+      await assertFails(create({ searchTokens: [huge(1000)] }));
+      await assertFails(create({ searchTokens: [{ token: 'サッ' }] }));
+      const e1 = doc(as(ALICE), 'events', 'e1');
+      await assertSucceeds(updateDoc(e1, { title: '朝ラン', searchTokens: ['朝', '朝ラ'] }));
+      await assertFails(updateDoc(e1, { searchTokens: tokens(SEARCH_TOKENS_MAX + 1) }));
+      // Nobody but the organizer writes them (a visitor's join changes the participants only).
+      await assertFails(updateDoc(doc(as(BOB), 'events', 'e1'), { searchTokens: [] }));
     });
 
     it('keeps the fee and the capacity in range, whole numbers', async () => {

@@ -1,3 +1,4 @@
+import { searchTokensOf } from '@/domain/event-search';
 import { requestIdFor } from '@/domain/entities/participation-request';
 import { demoDoc, type DemoClock, type DemoPart } from './demo-data';
 import { sportImageURL } from './images';
@@ -579,6 +580,7 @@ export const events: DemoPart = ({ day, hoursAgo }) => ({
         capacity: e.capacity,
         imageURL: sportImageURL(e.sport),
         imagePath: '',
+        searchTokens: searchTokensOf(e),
         createdAt: day(Math.min(e.day, 0) - 14),
       });
     }),

@@ -32,7 +32,7 @@ import {
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
-import { keywordMatcher, keywordTerms } from '@/domain/event-search';
+import { keywordMatcher, searchTokenFor, searchTokensOf } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
   participationRecord,
@@ -62,16 +62,16 @@ import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 
 /**
  * Keyword search (every term in the title or the place, folded: src/domain/event-search.ts, the
- * rule the local backend uses too) has no Firestore query: Firestore matches whole values and
- * prefixes only. The list runs the same indexed query as without a keyword and filters on the
- * client, in batches of KEYWORD_SCAN_BATCH documents and at most KEYWORD_SCAN_BATCHES batches
- * per page (so one page reads at most 500 documents). When that budget runs out before the page
- * is full, the page returns what it found and a cursor at the last document examined, so
- * "more" continues the scan where it stopped. A search service (Algolia, Typesense) is the
- * production answer once the event count makes this slow.
+ * rule the local backend uses too). Firestore matches whole values only, so each event stores
+ * its search tokens (searchTokensOf: every character and pair of characters of its folded
+ * words) and the list adds `searchTokens array-contains` the keyword's token (searchTokenFor) to
+ * the query it runs without a keyword; the few events that hold the token but not the whole
+ * keyword are dropped on the client. One page reads at most KEYWORD_SCAN_BUDGET documents
+ * (about twice the page size): the first batch is a page and one more, the next the rest of the
+ * budget. When the budget runs out before the page is full, the page returns what it found and
+ * a cursor at the last document examined, so "more" continues where it stopped.
  */
-export const KEYWORD_SCAN_BATCH = 50;
-export const KEYWORD_SCAN_BATCHES = 10;
+export const KEYWORD_SCAN_BUDGET = 2 * EVENTS_PAGE_SIZE + 1;
 
 function startOfToday(now = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
@@ -214,6 +214,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
 
   const listByKeyword = async (
     filters: EventFilters,
+    token: string,
     after: CursorValue | null,
   ): Promise<Page<SportEvent>> => {
     const { items, next } = await scanPage({
@@ -223,6 +224,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
           await getDocs(
             query(
               events,
+              where('searchTokens', 'array-contains', token),
               ...listConstraints(filters),
               ...afterCursor(from),
               limit(size),
@@ -234,8 +236,8 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       parse: (d) => parsedDocs([d], 'events.list')[0] ?? null,
       matches: keywordMatcher(filters.keyword),
       pageSize: EVENTS_PAGE_SIZE,
-      batchSize: KEYWORD_SCAN_BATCH,
-      maxExamined: KEYWORD_SCAN_BATCH * KEYWORD_SCAN_BATCHES,
+      batchSize: EVENTS_PAGE_SIZE + 1,
+      maxExamined: KEYWORD_SCAN_BUDGET,
     });
     return { items, nextCursor: next ? encodeCursor(next) : null };
   };
@@ -273,9 +275,8 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
   return {
     async list(filters, cursor) {
       const after = decodeCursor(cursor);
-      return keywordTerms(filters.keyword).length > 0
-        ? listByKeyword(filters, after)
-        : listPlain(filters, after);
+      const token = searchTokenFor(filters.keyword);
+      return token ? listByKeyword(filters, token, after) : listPlain(filters, after);
     },
 
     async get(id) {
@@ -293,6 +294,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         const team = await teamOf(tx, decision.organizerId, fields);
         tx.set(ref, {
           ...eventFieldsWrite(fields),
+          searchTokens: searchTokensOf(fields),
           ...team,
           ...decision,
           // Denormalized so lists show the organizer without reading one profile per row.
@@ -313,6 +315,8 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         const team = await teamOf(tx, event!.organizerId, fields, event!);
         tx.update(eventRef(id), {
           ...eventFieldsWrite(fields),
+          // Always rewritten, so an event stored before tokens existed gains them on its next edit.
+          searchTokens: searchTokensOf({ ...event!, ...fields }),
           ...team,
           updatedAt: serverTimestamp(),
         });

@@ -23,16 +23,11 @@ import {
   type Transaction,
 } from 'firebase/firestore';
 import type { StaffPort } from '@/data/ports/staff';
-import {
-  NEW_USERS_WINDOW_DAYS,
-  STAFF_EVENT_SCAN_BATCH,
-  STAFF_EVENT_SCAN_MAX,
-  STAFF_PAGE_SIZE,
-} from '@/domain/constants';
+import { NEW_USERS_WINDOW_DAYS, STAFF_PAGE_SIZE } from '@/domain/constants';
 import type { NewAuditEntry } from '@/domain/entities/audit';
 import type { Page } from '@/domain/entities/common';
 import type { UserProfile } from '@/domain/entities/user';
-import { keywordMatcher } from '@/domain/event-search';
+import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
 import {
   assertSetupAccount,
   assertStaffRead,
@@ -260,20 +255,26 @@ export function createStaffPort(ctx: FirebaseContext): StaffPort {
 
     async recentEvents(keyword, cursor) {
       await guardRead();
+      // A keyword is looked up by its search token, as on the event list (events.ts
+      // KEYWORD_SCAN_BUDGET): a page reads at most about twice the page size.
+      const token = searchTokenFor(keyword);
+      const byToken = token ? [where('searchTokens', 'array-contains', token)] : [];
       const { items, next } = await scanPage({
         after: decodeCursor(cursor),
         read: async (after: CursorValue | null, size) =>
           (
             await getDocs(
-              query(events, ...createdDescAfter(after), limit(size)).withConverter(eventConverter),
+              query(events, ...byToken, ...createdDescAfter(after), limit(size)).withConverter(
+                eventConverter,
+              ),
             )
           ).docs,
         keyOf: byCreatedDesc,
         parse: (d) => parsedDocs([d], 'staff.recentEvents')[0] ?? null,
         matches: keywordMatcher(keyword),
         pageSize: STAFF_PAGE_SIZE,
-        batchSize: keyword.trim() ? STAFF_EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1,
-        maxExamined: STAFF_EVENT_SCAN_MAX,
+        batchSize: STAFF_PAGE_SIZE + 1,
+        maxExamined: 2 * STAFF_PAGE_SIZE + 1,
       });
       return { items, nextCursor: next ? encodeCursor(next) : null };
     },
