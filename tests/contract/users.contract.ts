@@ -134,6 +134,19 @@ export function usersContract(makeHarness: HarnessFactory): void {
       expect(many.find((p) => p.id === b)?.displayName).toBe('二人目');
     });
 
+    it('getMany reads more than one chunk of 30 (Firestore `in`), in the order asked', async () => {
+      const { backend } = h();
+      await h().signUpAs('読む人');
+      const ids = Array.from({ length: 65 }, (_, i) => `many-${String(i).padStart(2, '0')}`);
+      await h().putDocuments(
+        ids.map((id, i) => ({ path: `users/${id}`, data: { displayName: `利用者${i}` } })),
+      );
+      const asked = [...ids].reverse();
+      const many = await backend.users.getMany(asked);
+      expect(many.map((p) => p.id)).toEqual(asked);
+      expect(many[0]!.displayName).toBe('利用者64');
+    });
+
     it("shows my own email, and another user's only where the harness says the client may read it", async () => {
       const { backend } = h();
       const a = await h().signUpAs('メール 一郎');

@@ -22,10 +22,8 @@ import type { UsersPort } from '@/data/ports/users';
 import { logger } from '@/lib/logger';
 import { userConverter, parsedDocs } from './converters';
 import { currentActor, currentUid, type FirebaseContext } from './context';
+import { readInChunks } from './in-chunks';
 import { isRulesRefusal } from './query-error';
-
-/** Firestore's `in` filter takes at most 30 values. */
-const IN_LIMIT = 30;
 
 /**
  * Privacy (docs/profile.md): users/{uid} is the public profile and never holds the email or a
@@ -111,16 +109,16 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
 
     async getMany(uids) {
       const ids = [...new Set(uids.filter(Boolean))];
-      const out: UserProfile[] = [];
-      for (let i = 0; i < ids.length; i += IN_LIMIT) {
-        const chunk = ids.slice(i, i + IN_LIMIT);
-        const snap = await getDocs(
-          query(collection(ctx.db, 'users'), where(documentId(), 'in', chunk)).withConverter(
-            userConverter,
+      const out = await readInChunks(ids, async (chunk) =>
+        parsedDocs(
+          await getDocs(
+            query(collection(ctx.db, 'users'), where(documentId(), 'in', chunk)).withConverter(
+              userConverter,
+            ),
           ),
-        );
-        out.push(...parsedDocs(snap, 'users.getMany'));
-      }
+          'users.getMany',
+        ),
+      );
       const byId = new Map(out.map((p) => [p.id, { ...p, email: isMe(p.id) ? p.email : '' }]));
       // Keep the caller's order (the event's participant order, say).
       return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
