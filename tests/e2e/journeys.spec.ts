@@ -120,7 +120,8 @@ test('participation: two users — create, request, approve (notification, mail 
   mailLink,
   baseURL,
 }) => {
-  const title = `旅程 参加テスト ${Date.now()}`;
+  const stamp = String(Date.now());
+  const title = `旅程 参加テスト ${stamp}`;
   const organizer = page;
   const participant = await otherUser();
   await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD);
@@ -142,8 +143,14 @@ test('participation: two users — create, request, approve (notification, mail 
   const requests = organizer.getByRole('region', { name: /^参加リクエスト/ });
   await expect(requests.getByText('参加リクエストはまだありません')).toBeVisible();
 
+  // The participant finds it by keyword (on Firebase: through its stored search tokens).
   await participant.bringToFront();
-  await participant.goto(eventPath);
+  await participant.goto('/events');
+  await participant.getByRole('searchbox', { name: 'キーワード検索' }).fill(`参加テスト ${stamp}`);
+  await participant.getByRole('searchbox', { name: 'キーワード検索' }).press('Enter');
+  await expect(participant.getByTestId('event-card')).toHaveCount(1);
+  await participant.getByTestId('event-card').getByRole('link').click();
+  await expect(participant).toHaveURL(new RegExp(`${eventPath}$`));
   await expect(participant.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await participant.getByLabel('主催者へのメッセージ（任意）').fill('はじめまして。参加希望です。');
   await participant.getByRole('button', { name: '参加をリクエスト' }).click();
