@@ -7,6 +7,8 @@ export const HISTORY_WINDOW_DAYS = 90;
 export const PARTICIPATION_HISTORY_LIMIT = 10;
 export const EVENT_DETAIL_PARTICIPANT_PROFILES = 10;
 export const EVENTS_PAGE_SIZE = 20;
+/** participation.forEvent: a page of the requests an organizer sees for one event. */
+export const EVENT_REQUESTS_PAGE_SIZE = 20;
 
 /**
  * Caps of the reads that are not paged (src/data/ports states which method uses which): no
@@ -16,8 +18,12 @@ export const EVENTS_PAGE_SIZE = 20;
 export const MY_PENDING_LIMIT = 50;
 /** participation.myPending's fallback read, which has no status filter and so reads more. */
 export const MY_PENDING_FALLBACK_LIMIT = 200;
-/** participation.forEvent: the requests an organizer sees for one event. */
-export const EVENT_REQUESTS_LIMIT = 200;
+/**
+ * participation.myRequestFor, and the requests participation.request and events.leave look up:
+ * one user's requests for one event (one per user and event since requestIdFor; the cap bounds
+ * what older data may hold).
+ */
+export const MY_REQUESTS_PER_EVENT_LIMIT = 10;
 /** notifications.subscribe: older ones stay stored but are not shown. */
 export const NOTIFICATIONS_LIVE_LIMIT = 100;
 /** conversations.subscribe and subscribeMessages. */

@@ -238,7 +238,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         // Only the requests for the event left are deleted.
         expect((await backend.participation.myRequestFor(otherId))?.id).toBe(otherRequestId);
         await h().signInAs(organizer);
-        expect(await backend.participation.forEvent(id)).toEqual([]);
+        expect(await backend.participation.forEvent(id)).toEqual({ items: [], nextCursor: null });
       });
     });
 

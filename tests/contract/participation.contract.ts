@@ -3,10 +3,15 @@ import { approvalMail, formatEventDay, rejectionMail } from '@functions/mail/tem
 import type { ApprovalEmail, RejectionEmail } from '@/data/ports/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';
-import { PLACEHOLDER_EVENT_INFO } from '@/domain/entities/participation-request';
+import { EVENT_REQUESTS_PAGE_SIZE } from '@/domain/constants';
+import {
+  PLACEHOLDER_EVENT_INFO,
+  type ParticipationRequest,
+} from '@/domain/entities/participation-request';
 import { ERR } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
+import { inOrganizerOrder } from '@/domain/rules/participation';
 import { logger } from '@/lib/logger';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { APP_ORIGIN, type ContractHarness, type HarnessFactory } from './harness';
@@ -310,7 +315,9 @@ export function participationContract(makeHarness: HarnessFactory): void {
 
         const event = await backend.events.get(eventId);
         expect(event!.participants).toEqual([requester]);
-        const [request] = await backend.participation.forEvent(eventId);
+        const {
+          items: [request],
+        } = await backend.participation.forEvent(eventId);
         expect(request).toMatchObject({ id, status: 'approved' });
         expect(request!.updatedAt!.getTime()).toBeGreaterThanOrEqual(request!.createdAt!.getTime());
 
@@ -353,7 +360,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signInAs(organizer);
         await expectRejection(backend.participation.approve(id), ERR.eventFull);
         expect((await backend.events.get(eventId))!.participants).toEqual([other]);
-        expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('pending');
+        expect((await backend.participation.forEvent(eventId)).items[0]!.status).toBe('pending');
       });
 
       it('raises the login, not-found and permission messages', async () => {
@@ -485,7 +492,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         // Resolves while the mail call is still unanswered.
         await backend.participation.approve(id);
         expect((await backend.events.get(eventId))!.participants).toEqual([requester]);
-        expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('approved');
+        expect((await backend.participation.forEvent(eventId)).items[0]!.status).toBe('approved');
         answer(new Error('503: Service Unavailable'));
         await sideEffectsSettled();
         expect(logged).toHaveBeenCalledWith('participation.approve: mail', expect.any(Error));
@@ -502,7 +509,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await backend.participation.reject(id);
         await sideEffectsSettled();
 
-        expect((await backend.participation.forEvent(eventId))[0]).toMatchObject({
+        expect((await backend.participation.forEvent(eventId)).items[0]).toMatchObject({
           id,
           status: 'rejected',
         });
@@ -541,7 +548,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         vi.spyOn(backend.api, 'sendNotificationEmail').mockRejectedValue(new Error('network down'));
         const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
         await backend.participation.reject(id);
-        expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('rejected');
+        expect((await backend.participation.forEvent(eventId)).items[0]!.status).toBe('rejected');
         await sideEffectsSettled();
         expect(logged).toHaveBeenCalledWith('participation.reject: mail', expect.any(Error));
       });
@@ -559,10 +566,60 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signUpAs('別の人');
         await backend.participation.request(other, '');
         await h().signInAs(organizer);
-        expect((await backend.participation.forEvent(eventId)).map((r) => r.id)).toEqual([
+        expect((await backend.participation.forEvent(eventId)).items.map((r) => r.id)).toEqual([
           first,
           second,
         ]);
+      });
+
+      it('pages the requests in the organizer order, pending then decided, in bounded reads', async () => {
+        const { backend, queriedDocuments } = h();
+        const { organizer, eventId } = await eventWithRequester(h());
+        const minute = 60_000;
+        const base = Date.now() - 100 * minute;
+        // 25 pending and 20 decided; pairs share a time, so ties fall to the id.
+        const stored: ParticipationRequest[] = Array.from({ length: 45 }, (_, i) => {
+          const userId = `pager-${String(i).padStart(2, '0')}`;
+          const status = i < 25 ? 'pending' : i % 2 ? 'approved' : 'rejected';
+          const createdAt = new Date(base + Math.floor(i / 2) * minute);
+          const decidedAt = new Date(base + (60 + ((i * 7) % 11)) * minute);
+          return {
+            id: `${eventId}_${userId}`,
+            userId,
+            eventId,
+            message: `依頼${i}`,
+            status,
+            createdAt,
+            updatedAt: status === 'pending' ? createdAt : decidedAt,
+          };
+        });
+        await h().putDocuments(
+          stored.map(({ id, ...data }) => ({ path: `participationRequests/${id}`, data })),
+        );
+        await h().signInAs(organizer);
+        const reads: number[] = [];
+        const pages: ParticipationRequest[][] = [];
+        let cursor: string | null = null;
+        do {
+          const before = queriedDocuments?.() ?? 0;
+          const page = await backend.participation.forEvent(eventId, cursor);
+          reads.push((queriedDocuments?.() ?? 0) - before);
+          pages.push(page.items);
+          cursor = page.nextCursor;
+        } while (cursor && pages.length < 5);
+        expect(pages.map((p) => p.length)).toEqual([20, 20, 5]);
+        expect(pages.flat().map((r) => r.id)).toEqual(inOrganizerOrder(stored).map((r) => r.id));
+        // The second page crosses from the last pending requests into the decided ones.
+        expect(pages[1]!.slice(4, 6).map((r) => r.status === 'pending')).toEqual([true, false]);
+        expect(pages[0]![0]).toMatchObject({ message: '依頼0', status: 'pending' });
+        // Firebase: a page reads at most a page plus one.
+        if (queriedDocuments) {
+          expect(Math.max(...reads)).toBeLessThanOrEqual(EVENT_REQUESTS_PAGE_SIZE + 1);
+        }
+        // A cursor this backend did not make starts over.
+        expect(
+          (await backend.participation.forEvent(eventId, 'not-a-cursor')).items.map((r) => r.id),
+        ).toEqual(pages[0]!.map((r) => r.id));
       });
 
       it("shows an event's requests and their messages to its organizer only", async () => {
@@ -570,16 +627,28 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const { organizer, requester, eventId } = await eventWithRequester(h());
         await backend.participation.request(eventId, '個人的なメッセージ');
         const logged = vi.spyOn(logger, 'error');
-        expect(await backend.participation.forEvent(eventId)).toEqual([]);
+        expect(await backend.participation.forEvent(eventId)).toEqual({
+          items: [],
+          nextCursor: null,
+        });
         await h().signUpAs('無関係');
-        expect(await backend.participation.forEvent(eventId)).toEqual([]);
+        expect(await backend.participation.forEvent(eventId)).toEqual({
+          items: [],
+          nextCursor: null,
+        });
         await h().signOut();
-        expect(await backend.participation.forEvent(eventId)).toEqual([]);
+        expect(await backend.participation.forEvent(eventId)).toEqual({
+          items: [],
+          nextCursor: null,
+        });
         // An answer, not a swallowed refusal.
         expect(logged).not.toHaveBeenCalled();
         await h().signInAs(organizer);
-        expect(await backend.participation.forEvent('no-such-event')).toEqual([]);
-        expect((await backend.participation.forEvent(eventId))[0]).toMatchObject({
+        expect(await backend.participation.forEvent('no-such-event')).toEqual({
+          items: [],
+          nextCursor: null,
+        });
+        expect((await backend.participation.forEvent(eventId)).items[0]).toMatchObject({
           message: '個人的なメッセージ',
         });
         await h().signInAs(requester);

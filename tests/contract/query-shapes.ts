@@ -51,7 +51,9 @@ export const QUERY_SHAPES: QueryShape[] = [
   q('joinRequests', ['userId'], ['createdAt desc']),
   q('joinRequests', ['status'], ['createdAt']),
   q('events', ['teamId'], ['date', 'startTime']),
-  q('participationRequests', ['eventId'], ['createdAt']),
+  // An event's requests for its organizer, paged (participation.ts forEvent): pending, decided.
+  q('participationRequests', ['eventId', 'status'], ['createdAt']),
+  q('participationRequests', ['eventId', 'status'], ['updatedAt desc']),
   q('events', ['organizerId'], ['date', 'startTime']),
   q('events', ['organizerId'], ['date desc', 'startTime desc']),
   q('events', ['participants contains'], ['date', 'startTime']),

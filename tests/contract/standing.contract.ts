@@ -67,7 +67,7 @@ export function standingContract(makeHarness: HarnessFactory): void {
       await h().signInAs(organizer);
       await expectRejection(backend.participation.approve(requestId), ERR.accountSuspended);
       await expectRejection(backend.participation.reject(requestId), ERR.accountSuspended);
-      expect((await backend.participation.forEvent(eventId))[0]!.status).toBe('pending');
+      expect((await backend.participation.forEvent(eventId)).items[0]!.status).toBe('pending');
     });
 
     it('refuses an unverified account the creation of events, requests and joins until it verifies', async () => {

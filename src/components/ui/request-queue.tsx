@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   keepPreviousData,
-  useQuery,
+  useQueries,
   type QueryKey,
   type UseQueryOptions,
 } from '@tanstack/react-query';
@@ -37,21 +37,26 @@ function nameOf(profile: UserProfile | undefined): string {
 }
 
 /**
- * The profiles of the people behind the shown requests, by id. `options` is the feature's
- * requesters query for those uids (sorted, without repeats); the previous answer stays while the
- * next page's is read.
+ * The profiles of the people behind the shown requests, by id, read a group at a time: one group
+ * a page of requests, so showing a further page reads only its own requesters. `options` is the
+ * feature's requesters query for one group's uids (sorted, without repeats); a group's previous
+ * answer stays while its next one is read.
  */
 export function useRequesterProfiles<K extends QueryKey>(
-  shown: readonly QueuedRequest[],
+  groups: readonly (readonly QueuedRequest[])[],
   options: (uids: readonly string[]) => UseQueryOptions<UserProfile[], Error, UserProfile[], K>,
 ): Map<string, UserProfile> {
-  const uids = useMemo(() => [...new Set(shown.map((r) => r.userId))].sort(), [shown]);
-  const profiles = useQuery({
-    ...options(uids),
-    enabled: uids.length > 0,
-    placeholderData: keepPreviousData,
+  const uidGroups = useMemo(
+    () =>
+      groups
+        .map((g) => [...new Set(g.map((r) => r.userId))].sort())
+        .filter((uids) => uids.length > 0),
+    [groups],
+  );
+  return useQueries({
+    queries: uidGroups.map((uids) => ({ ...options(uids), placeholderData: keepPreviousData })),
+    combine: (results) => new Map(results.flatMap((r) => r.data ?? []).map((p) => [p.id, p])),
   });
-  return useMemo(() => new Map((profiles.data ?? []).map((p) => [p.id, p])), [profiles.data]);
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 } from 'firebase/firestore';
 import {
   EVENTS_PAGE_SIZE,
+  MY_REQUESTS_PER_EVENT_LIMIT,
   ORGANIZER_SYNC_BATCH,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
@@ -351,6 +352,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
               collection(ctx.db, 'participationRequests'),
               where('eventId', '==', id),
               where('userId', '==', uid),
+              limit(MY_REQUESTS_PER_EVENT_LIMIT),
             ),
           )
         : null;

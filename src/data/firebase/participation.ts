@@ -10,13 +10,16 @@ import {
   query,
   runTransaction,
   serverTimestamp,
+  startAfter,
+  Timestamp,
   where,
   type Transaction,
 } from 'firebase/firestore';
 import {
-  EVENT_REQUESTS_LIMIT,
+  EVENT_REQUESTS_PAGE_SIZE,
   MY_PENDING_FALLBACK_LIMIT,
   MY_PENDING_LIMIT,
+  MY_REQUESTS_PER_EVENT_LIMIT,
 } from '@/domain/constants';
 import type { SportEvent } from '@/domain/entities/event';
 import {
@@ -42,12 +45,11 @@ import type { ParticipationPort } from '@/data/ports/participation';
 import { runSideEffect } from '@/lib/side-effects';
 import { eventConverter, parsedDocs, requestConverter } from './converters';
 import { currentActor, currentUid, type FirebaseContext } from './context';
+import { decodeCursor, encodeCursor } from './cursor';
 import { applyParticipants } from './events';
+import { readInChunks } from './in-chunks';
 import { notificationWrite } from './notifications';
 import { isRulesRefusal, logQueryError } from './query-error';
-
-/** Firestore's `in` filter takes at most 30 values. */
-const IN_LIMIT = 30;
 
 export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): ParticipationPort {
   const requests = collection(ctx.db, 'participationRequests');
@@ -83,20 +85,19 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
   const eventInfo = async (
     ids: string[],
   ): Promise<Map<string, PendingRequestWithEvent['event']>> => {
-    const out = new Map<string, PendingRequestWithEvent['event']>();
-    const unique = [...new Set(ids.filter(Boolean))];
-    for (let i = 0; i < unique.length; i += IN_LIMIT) {
-      const snap = await getDocs(
-        query(
-          collection(ctx.db, 'events'),
-          where(documentId(), 'in', unique.slice(i, i + IN_LIMIT)),
-        ).withConverter(eventConverter),
-      );
-      for (const e of parsedDocs(snap, 'participation.myPending.events')) {
-        out.set(e.id, { title: e.title, date: e.date, location: e.location });
-      }
-    }
-    return out;
+    const events = await readInChunks([...new Set(ids.filter(Boolean))], async (chunk) =>
+      parsedDocs(
+        await getDocs(
+          query(collection(ctx.db, 'events'), where(documentId(), 'in', chunk)).withConverter(
+            eventConverter,
+          ),
+        ),
+        'participation.myPending.events',
+      ),
+    );
+    return new Map(
+      events.map((e) => [e.id, { title: e.title, date: e.date, location: e.location }]),
+    );
   };
 
   /** The main pending list: the status filter (a composite index) and the event info joined. */
@@ -125,7 +126,12 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
       // other ids) are found first and re-read inside, with the id this request will have.
       const mine = uid
         ? await getDocs(
-            query(requests, where('userId', '==', uid), where('eventId', '==', eventId)),
+            query(
+              requests,
+              where('userId', '==', uid),
+              where('eventId', '==', eventId),
+              limit(MY_REQUESTS_PER_EVENT_LIMIT),
+            ),
           )
         : null;
       return runTransaction(ctx.db, async (tx) => {
@@ -225,27 +231,57 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
       const uid = await currentUid(ctx);
       if (!uid || !eventId) return null;
       const snap = await getDocs(
-        query(requests, where('userId', '==', uid), where('eventId', '==', eventId)).withConverter(
-          requestConverter,
-        ),
+        query(
+          requests,
+          where('userId', '==', uid),
+          where('eventId', '==', eventId),
+          limit(MY_REQUESTS_PER_EVENT_LIMIT),
+        ).withConverter(requestConverter),
       );
       return requestThatCounts(parsedDocs(snap, 'participation.myRequestFor'));
     },
 
-    async forEvent(eventId) {
+    async forEvent(eventId, cursor) {
       const uid = await currentUid(ctx);
-      if (!uid || !eventId) return [];
+      const none = { items: [], nextCursor: null };
+      if (!uid || !eventId) return none;
       const event = await getDoc(eventRef(eventId).withConverter(eventConverter));
-      if (!mayListEventRequests(uid, event.exists() ? event.data() : null)) return [];
-      const snap = await getDocs(
-        query(
-          requests,
-          where('eventId', '==', eventId),
-          orderBy('createdAt'),
-          limit(EVENT_REQUESTS_LIMIT),
-        ).withConverter(requestConverter),
-      );
-      return parsedDocs(snap, 'participation.forEvent');
+      if (!mayListEventRequests(uid, event.exists() ? event.data() : null)) return none;
+      // Two queries in the organizer's order, each reading no more than the page still needs
+      // plus one: the pending ones oldest first, then the decided ones latest first.
+      const after = decodeOrderCursor(cursor);
+      const found: { request: ParticipationRequest; key: OrderCursor }[] = [];
+      const read = async (phase: OrderCursor['phase']) => {
+        const [statuses, field, dir]: [string[], string, 'asc' | 'desc'] =
+          phase === 'pending'
+            ? [['pending'], 'createdAt', 'asc']
+            : [['approved', 'rejected'], 'updatedAt', 'desc'];
+        const from = after?.phase === phase ? [startAfter(timestampOf(after.t), after.id)] : [];
+        const snap = await getDocs(
+          query(
+            requests,
+            where('eventId', '==', eventId),
+            where('status', 'in', statuses),
+            orderBy(field, dir),
+            orderBy(documentId(), dir),
+            ...from,
+            limit(EVENT_REQUESTS_PAGE_SIZE + 1 - found.length),
+          ).withConverter(requestConverter),
+        );
+        for (const d of snap.docs) {
+          for (const request of parsedDocs([d], 'participation.forEvent')) {
+            found.push({ request, key: { phase, t: microsOf(d.get(field)), id: d.id } });
+          }
+        }
+      };
+      if (!after || after.phase === 'pending') await read('pending');
+      if (found.length <= EVENT_REQUESTS_PAGE_SIZE) await read('decided');
+      const items = found.slice(0, EVENT_REQUESTS_PAGE_SIZE);
+      const last = items.at(-1);
+      return {
+        items: items.map((f) => f.request),
+        nextCursor: found.length > items.length && last ? encodeOrderCursor(last.key) : null,
+      };
     },
 
     async pendingCount(eventId) {
@@ -257,4 +293,36 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
       return snap.data().count;
     },
   };
+}
+
+/** Where the organizer's list stopped: the phase, its sort time in microseconds, the id. */
+interface OrderCursor {
+  phase: 'pending' | 'decided';
+  t: number;
+  id: string;
+}
+
+function encodeOrderCursor(c: OrderCursor): string {
+  return encodeCursor({ t: c.t, s: c.phase, id: c.id });
+}
+
+function decodeOrderCursor(cursor: string | null | undefined): OrderCursor | null {
+  const v = decodeCursor(cursor);
+  return v && (v.s === 'pending' || v.s === 'decided') && Number.isInteger(v.t)
+    ? { phase: v.s, t: v.t, id: v.id }
+    : null;
+}
+
+/**
+ * A stored time in whole microseconds, Firestore's precision: an integer a cursor carries
+ * exactly, where fractional milliseconds could round to just before the last item and show it
+ * twice.
+ */
+function microsOf(v: unknown): number {
+  return v instanceof Timestamp ? v.seconds * 1_000_000 + Math.floor(v.nanoseconds / 1000) : 0;
+}
+
+function timestampOf(micros: number): Timestamp {
+  const seconds = Math.floor(micros / 1_000_000);
+  return new Timestamp(seconds, (micros - seconds * 1_000_000) * 1000);
 }

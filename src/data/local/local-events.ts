@@ -3,6 +3,7 @@ import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/por
 import {
   DEFAULT_LEVEL,
   EVENTS_PAGE_SIZE,
+  MY_REQUESTS_PER_EVENT_LIMIT,
   ORGANIZER_SYNC_BATCH,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
@@ -205,6 +206,7 @@ export class LocalEvents implements EventsPort {
       await db.participationRequests
         .where('[userId+eventId]')
         .equals([decision.deleteRequestsOf, id])
+        .limit(MY_REQUESTS_PER_EVENT_LIMIT)
         .delete();
     });
   }

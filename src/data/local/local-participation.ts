@@ -1,10 +1,12 @@
 import type { ApiPort } from '@/data/ports/api';
 import type { ParticipationPort } from '@/data/ports/participation';
 import {
-  EVENT_REQUESTS_LIMIT,
+  EVENT_REQUESTS_PAGE_SIZE,
   MY_PENDING_FALLBACK_LIMIT,
   MY_PENDING_LIMIT,
+  MY_REQUESTS_PER_EVENT_LIMIT,
 } from '@/domain/constants';
+import type { Page } from '@/domain/entities/common';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import {
   participationRequestSchema,
@@ -19,8 +21,12 @@ import {
   decideCancel,
   decideReject,
   decideRequest,
+  compareOrganizerOrder,
+  inOrganizerOrder,
   mayListEventRequests,
   newestFirst,
+  organizerOrderKey,
+  type OrganizerOrderKey,
   pendingFromFallback,
   requestThatCounts,
   requestVisibleTo,
@@ -30,6 +36,7 @@ import { logger } from '@/lib/logger';
 import { runSideEffect } from '@/lib/side-effects';
 import { currentActor, currentUid, type LocalActor, type LocalContext } from './context';
 import type { EventRow, LocalDb, RequestRow } from './db';
+import { decodeKeyCursor, encodeKeyCursor } from './key-cursor';
 import { putNotification } from './local-notifications';
 import { parseRow, parseRows } from './rows';
 
@@ -178,16 +185,28 @@ export class LocalParticipation implements ParticipationPort {
     return requestThatCounts(await this.requestsOf(uid, eventId));
   }
 
-  async forEvent(eventId: string): Promise<ParticipationRequest[]> {
+  /**
+   * The event's requests are read by its index and sorted here (an event has a few hundred at
+   * most); the cursor is the organizer-order key of the last one shown.
+   */
+  async forEvent(eventId: string, cursor?: string | null): Promise<Page<ParticipationRequest>> {
     const uid = currentUid(this.ctx);
-    if (!uid || !eventId) return [];
+    const none = { items: [], nextCursor: null };
+    if (!uid || !eventId) return none;
     const { db } = this.ctx;
-    if (!mayListEventRequests(uid, await readEvent(db, eventId))) return [];
+    if (!mayListEventRequests(uid, await readEvent(db, eventId))) return none;
     const rows = await db.participationRequests.where('eventId').equals(eventId).toArray();
-    const byArrival = parseRows(participationRequestSchema, rows, 'participation.forEvent').sort(
-      (a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0),
-    );
-    return byArrival.slice(0, EVENT_REQUESTS_LIMIT);
+    const after = decodeOrderCursor(cursor);
+    const rest = inOrganizerOrder(
+      parseRows(participationRequestSchema, rows, 'participation.forEvent'),
+    ).filter((r) => !after || compareOrganizerOrder(organizerOrderKey(r), after) > 0);
+    const items = rest.slice(0, EVENT_REQUESTS_PAGE_SIZE);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor:
+        rest.length > items.length && last ? encodeOrderCursor(organizerOrderKey(last)) : null,
+    };
   }
 
   async pendingCount(eventId: string): Promise<number> {
@@ -207,6 +226,7 @@ export class LocalParticipation implements ParticipationPort {
     const rows = await this.ctx.db.participationRequests
       .where('[userId+eventId]')
       .equals([uid, eventId])
+      .limit(MY_REQUESTS_PER_EVENT_LIMIT)
       .toArray();
     return parseRows(participationRequestSchema, rows, 'participation.requestsOf');
   }
@@ -233,4 +253,20 @@ async function readVisibleRequest(
     request,
     typeof event?.organizerId === 'string' ? event.organizerId : null,
   );
+}
+
+function encodeOrderCursor(key: OrganizerOrderKey): string {
+  return encodeKeyCursor([key.phase, key.at, key.id]);
+}
+
+/** The key, or null for an unreadable cursor (the list then starts over). */
+function decodeOrderCursor(cursor: string | null | undefined): OrganizerOrderKey | null {
+  const key = decodeKeyCursor(cursor, 3);
+  if (!key) return null;
+  const [phase, at, id] = key;
+  return (phase === 'pending' || phase === 'decided') &&
+    typeof at === 'number' &&
+    typeof id === 'string'
+    ? { phase, at, id }
+    : null;
 }

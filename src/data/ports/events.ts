@@ -81,7 +81,8 @@ export interface EventsPort {
    */
   join(id: string): Promise<void>;
   /**
-   * Removes the caller from the participants and deletes their requests for the event.
+   * Removes the caller from the participants and deletes their requests for the event (up to
+   * MY_REQUESTS_PER_EVENT_LIMIT).
    * Refusals: authLeaveEvents, eventNotFound, notParticipating. Fails: throws.
    * Caller: a participant.
    */

@@ -1,3 +1,4 @@
+import type { Page } from '@/domain/entities/common';
 import type {
   ParticipationRequest,
   PendingRequestWithEvent,
@@ -10,6 +11,7 @@ import type {
 export interface ParticipationPort {
   /**
    * Creates a pending request with the trimmed message, tells the organizer, and returns its id.
+   * Looks at up to MY_REQUESTS_PER_EVENT_LIMIT of my earlier requests for the event.
    * Refusals: authJoinEvents, eventNotFound, alreadyJoined, alreadyRequested, eventNotOpen,
    * eventFull, requestMessageTooLong. Fails: throws. Caller: a signed-in user.
    */
@@ -44,17 +46,20 @@ export interface ParticipationPort {
    */
   myPending(): Promise<PendingRequestWithEvent[]>;
   /**
-   * My request for the event that counts (requestThatCounts: the pending one, else the newest).
-   * Missing: null (none, or signed out). Fails: throws. Caller: anyone.
+   * My request for the event that counts (requestThatCounts: the pending one, else the newest),
+   * among at most MY_REQUESTS_PER_EVENT_LIMIT of mine for it. Missing: null (none, or signed
+   * out). Fails: throws. Caller: anyone.
    */
   myRequestFor(eventId: string): Promise<ParticipationRequest | null>;
   /**
-   * The event's requests, messages included. Order: oldest first (the order they arrived).
-   * Cap: EVENT_REQUESTS_LIMIT, the oldest ones. Only the organizer sees them
-   * (mayListEventRequests): anyone else, signed out included, gets [], and so does a missing
-   * event. Fails: throws. Caller: anyone.
+   * A page of the event's requests, messages included. Order: the organizer's
+   * (inOrganizerOrder: pending oldest first, then decided latest first). Page:
+   * EVENT_REQUESTS_PAGE_SIZE, then nextCursor; an unreadable cursor starts from the first page.
+   * Reads at most a page plus one. Only the organizer sees them (mayListEventRequests): anyone
+   * else, signed out included, gets an empty page, and so does a missing event. Fails: throws.
+   * Caller: anyone.
    */
-  forEvent(eventId: string): Promise<ParticipationRequest[]>;
+  forEvent(eventId: string, cursor?: string | null): Promise<Page<ParticipationRequest>>;
   /**
    * How many pending requests the event has (a count, no documents read). Only its signed-in
    * organizer may ask: anyone else, and a missing event, is refused (the local backend with

@@ -9,11 +9,14 @@ import { PLACEHOLDER_EVENT_INFO } from '@/domain/entities/participation-request'
 import { actorOf } from '@/test/actors';
 import { ORGANIZER, sportEvent } from '@/test/fixtures';
 import {
+  compareOrganizerOrder,
   decideApprove,
   decideCancel,
   decideReject,
   decideRequest,
+  inOrganizerOrder,
   mayListEventRequests,
+  organizerOrderKey,
   pendingFromFallback,
   requestThatCounts,
   requestVisibleTo,
@@ -370,5 +373,42 @@ describe('pendingFromFallback', () => {
       request('pending', { id: `p${i}`, createdAt: new Date(i) }),
     );
     expect(pendingFromFallback(many)).toHaveLength(MY_PENDING_LIMIT);
+  });
+});
+
+describe('inOrganizerOrder and compareOrganizerOrder', () => {
+  const at = (hh: string) => new Date(`2024-05-01T${hh}:00:00Z`);
+
+  it('puts pending requests first, oldest first, then decided ones, latest decision first', () => {
+    const list = [
+      request('approved', { id: 'a', createdAt: at('01'), updatedAt: at('05') }),
+      request('pending', { id: 'p2', createdAt: at('03'), updatedAt: at('03') }),
+      request('rejected', { id: 'r', createdAt: at('02'), updatedAt: at('09') }),
+      request('pending', { id: 'p1', createdAt: at('02'), updatedAt: at('02') }),
+    ];
+    expect(inOrganizerOrder(list).map((r) => r.id)).toEqual(['p1', 'p2', 'r', 'a']);
+  });
+
+  it('breaks ties by id, ascending while pending and descending once decided', () => {
+    const list = [
+      request('pending', { id: 'b', createdAt: at('01') }),
+      request('pending', { id: 'a', createdAt: at('01') }),
+      request('approved', { id: 'c', updatedAt: at('04') }),
+      request('rejected', { id: 'd', updatedAt: at('04') }),
+    ];
+    expect(inOrganizerOrder(list).map((r) => r.id)).toEqual(['a', 'b', 'd', 'c']);
+  });
+
+  it('orders keys as the cursor compares them: later means further down the list', () => {
+    const key = (r: ParticipationRequest) => organizerOrderKey(r);
+    const pending = key(request('pending', { id: 'p', createdAt: at('10') }));
+    const decided = key(request('approved', { id: 'd', createdAt: at('01'), updatedAt: at('02') }));
+    expect(compareOrganizerOrder(pending, decided)).toBeLessThan(0);
+    expect(compareOrganizerOrder(decided, pending)).toBeGreaterThan(0);
+    expect(compareOrganizerOrder(pending, pending)).toBe(0);
+    // A decided one without a decision time sorts by when it was made.
+    expect(organizerOrderKey(request('rejected', { id: 'x', createdAt: at('07') })).at).toBe(
+      at('07').getTime(),
+    );
   });
 });

@@ -170,6 +170,41 @@ export function requestThatCounts(
 }
 
 /**
+ * Where a request stands in its organizer's list: its phase (pending ones come first), the time
+ * it sorts by (pending: when it was made; decided: when it was decided), and its id to break ties.
+ */
+export interface OrganizerOrderKey {
+  phase: 'pending' | 'decided';
+  /** Epoch milliseconds (the backends may keep a finer unit in their cursors). */
+  at: number;
+  id: string;
+}
+
+export function organizerOrderKey(r: ParticipationRequest): OrganizerOrderKey {
+  return r.status === 'pending'
+    ? { phase: 'pending', at: r.createdAt?.getTime() ?? 0, id: r.id }
+    : { phase: 'decided', at: (r.updatedAt ?? r.createdAt)?.getTime() ?? 0, id: r.id };
+}
+
+/**
+ * The organizer's order of an event's requests: pending first, oldest first (first come, first
+ * served), ties by id; then the decided ones, latest decision first, ties by id descending. This
+ * is the order of the two Firestore queries that page the list (ascending and descending).
+ */
+export function compareOrganizerOrder(a: OrganizerOrderKey, b: OrganizerOrderKey): number {
+  if (a.phase !== b.phase) return a.phase === 'pending' ? -1 : 1;
+  const sign = a.phase === 'pending' ? 1 : -1;
+  if (a.at !== b.at) return sign * (a.at - b.at);
+  return a.id === b.id ? 0 : sign * (a.id < b.id ? -1 : 1);
+}
+
+export function inOrganizerOrder<T extends ParticipationRequest>(requests: readonly T[]): T[] {
+  return [...requests].sort((a, b) =>
+    compareOrganizerOrder(organizerOrderKey(a), organizerOrderKey(b)),
+  );
+}
+
+/**
  * Only the organizer sees an event's requests (and the messages in them); everyone else,
  * signed out included, gets none.
  */

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventInput } from '@/data/ports/events';
+import { EVENT_REQUESTS_PAGE_SIZE } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import { useBackend } from '@/lib/backend-context';
@@ -476,7 +477,7 @@ describe('ParticipationPanel for the organizer', () => {
     await waitFor(() => expect(within(hanako).getByText('承認済み')).toBeInTheDocument());
     expect(within(hanako).queryByRole('button', { name: '承認' })).not.toBeInTheDocument();
     await waitFor(() => expect(participants()).toContain(DEMO_UIDS.hanako));
-    expect(screen.getByText('承認待ち 1件')).toBeInTheDocument();
+    expect(await screen.findByText('承認待ち 1件')).toBeInTheDocument();
     // The approved one moves below the one still pending.
     const rows = screen.getAllByRole('listitem');
     expect(rows[0]).toHaveAccessibleName('鈴木 一郎さんの参加リクエスト');
@@ -522,6 +523,75 @@ describe('ParticipationPanel for the organizer', () => {
       within(hanako).getByText('終了・中止したイベントには追加できません'),
     ).toBeInTheDocument();
     expect(within(hanako).getByRole('button', { name: '却下' })).toBeEnabled();
+  });
+
+  it("shows the requests a page at a time, reading each page's requesters once", async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({
+      before: async (bb, id) => {
+        const start = Date.now() - 60 * 60_000;
+        await bb.db.participationRequests.bulkPut(
+          Array.from({ length: EVENT_REQUESTS_PAGE_SIZE + 5 }, (_, i) => {
+            const at = new Date(start + i * 60_000);
+            const userId = `many-${String(i).padStart(2, '0')}`;
+            const common = { userId, eventId: id, message: `依頼${i}`, status: 'pending' };
+            return { id: `${id}_${userId}`, ...common, createdAt: at, updatedAt: at };
+          }),
+        );
+      },
+      as: ORGANIZER,
+    });
+    const getMany = vi.spyOn(b.users, 'getMany');
+    renderPanel(b, eventId);
+
+    expect(await screen.findByText('依頼0')).toBeInTheDocument();
+    expect(screen.getByText(`依頼${EVENT_REQUESTS_PAGE_SIZE - 1}`)).toBeInTheDocument();
+    expect(screen.queryByText(`依頼${EVENT_REQUESTS_PAGE_SIZE}`)).not.toBeInTheDocument();
+    // The count is the backend's, not the page's.
+    expect(
+      await screen.findByText(`承認待ち ${EVENT_REQUESTS_PAGE_SIZE + 5}件`),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(getMany).toHaveBeenCalledTimes(1));
+    expect(getMany.mock.calls[0]![0]).toHaveLength(EVENT_REQUESTS_PAGE_SIZE);
+
+    await user.click(screen.getByRole('button', { name: 'もっと見る' }));
+    expect(await screen.findByText(`依頼${EVENT_REQUESTS_PAGE_SIZE + 4}`)).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(EVENT_REQUESTS_PAGE_SIZE + 5);
+    expect(screen.queryByRole('button', { name: 'もっと見る' })).not.toBeInTheDocument();
+    // Only the new page's requesters were read.
+    await waitFor(() => expect(getMany).toHaveBeenCalledTimes(2));
+    expect([...getMany.mock.calls[1]![0]].sort()).toEqual(
+      ['20', '21', '22', '23', '24'].map((n) => `many-${n}`),
+    );
+  });
+
+  it('keeps the requests shown when the next page fails, and says so', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await setup({
+      before: async (bb, id) => {
+        const start = Date.now() - 60 * 60_000;
+        await bb.db.participationRequests.bulkPut(
+          Array.from({ length: EVENT_REQUESTS_PAGE_SIZE + 1 }, (_, i) => {
+            const at = new Date(start + i * 60_000);
+            const common = { userId: `u${i}`, eventId: id, message: `依頼${i}`, status: 'pending' };
+            return { id: `${id}_u${i}`, ...common, createdAt: at, updatedAt: at };
+          }),
+        );
+      },
+      as: ORGANIZER,
+    });
+    renderPanel(b, eventId);
+    expect(await screen.findByText('依頼0')).toBeInTheDocument();
+    const forEvent = b.participation.forEvent.bind(b.participation);
+    vi.spyOn(b.participation, 'forEvent').mockImplementation((id, cursor) =>
+      cursor ? Promise.reject(new Error('network down')) : forEvent(id, cursor),
+    );
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+
+    await user.click(screen.getByRole('button', { name: 'もっと見る' }));
+    expect(await screen.findByText('続きを読み込めませんでした')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(EVENT_REQUESTS_PAGE_SIZE);
+    expect(screen.getByRole('button', { name: 'もっと見る' })).toBeEnabled();
   });
 
   it('says so when there are no requests', async () => {

@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   queryOptions,
   skipToken,
   useMutation,
@@ -7,6 +8,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
+import type { Page } from '@/domain/entities/common';
 import type {
   ParticipationRequest,
   PendingRequestWithEvent,
@@ -34,12 +36,30 @@ export const participationQueries = {
         : skipToken,
     }),
 
-  /** Every request for an event: what its organizer manages. */
+  /**
+   * An event's requests, a page at a time in the organizer's order: what its organizer manages.
+   * A refresh reads the pages shown again from the first.
+   */
   forEvent: (eventId: string, backend?: Backend) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: ['participation', 'event', eventId] as const,
       queryFn: backend
-        ? (): Promise<ParticipationRequest[]> => backend.participation.forEvent(eventId)
+        ? ({ pageParam }: { pageParam: string | null }): Promise<Page<ParticipationRequest>> =>
+            backend.participation.forEvent(eventId, pageParam)
+        : skipToken,
+      initialPageParam: null as string | null,
+      getNextPageParam: (last: Page<ParticipationRequest>) => last.nextCursor ?? undefined,
+    }),
+
+  /**
+   * How many requests wait for the organizer of an event, under that event's requests key: an
+   * approval or rejection there refreshes it.
+   */
+  pendingCount: (eventId: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['participation', 'event', eventId, 'pendingCount'] as const,
+      queryFn: backend
+        ? (): Promise<number> => backend.participation.pendingCount(eventId)
         : skipToken,
     }),
 

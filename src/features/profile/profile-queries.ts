@@ -35,16 +35,4 @@ export const profileQueries = {
         ? (): Promise<EmailSettings> => backend.users.getEmailSettings(uid)
         : skipToken,
     }),
-
-  /**
-   * How many requests wait for the organizer of an event, under that event's requests key: an
-   * approval or rejection there refreshes it.
-   */
-  pendingCount: (eventId: string, backend?: Backend) =>
-    queryOptions({
-      queryKey: ['participation', 'event', eventId, 'pendingCount'] as const,
-      queryFn: backend
-        ? (): Promise<number> => backend.participation.pendingCount(eventId)
-        : skipToken,
-    }),
 };

@@ -71,7 +71,7 @@ function HistorySection({ uid }: { uid: string }) {
 /** How many requests wait for me on one of my events. */
 function PendingCount({ eventId }: { eventId: string }) {
   const backend = useBackend();
-  const count = useQuery(profileQueries.pendingCount(eventId, backend));
+  const count = useQuery(participationQueries.pendingCount(eventId, backend));
   if (count.isPending) return <span className="text-xs text-slate-400">確認中…</span>;
   if (count.isError) {
     return (

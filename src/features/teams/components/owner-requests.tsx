@@ -15,7 +15,8 @@ export function OwnerRequests({ team, uid }: { team: Team; uid: string }) {
   useLiveTeam(team.id, uid);
 
   const list = useMemo(() => requests.data ?? [], [requests.data]);
-  const profiles = useRequesterProfiles(list, (uids) =>
+  const groups = useMemo(() => [list], [list]);
+  const profiles = useRequesterProfiles(groups, (uids) =>
     teamQueries.requesters(team.id, uids, backend),
   );
   const full = isTeamFull(team);
