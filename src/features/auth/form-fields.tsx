@@ -18,6 +18,9 @@ interface FieldProps extends InputProps {
   error?: string;
   hint?: ReactNode;
   type?: 'text' | 'email';
+  /** A counter (`count` of `limit` characters) under the input; text beyond it stays as typed. */
+  count?: number;
+  limit?: number;
 }
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -36,11 +39,15 @@ export function TextField({
   hint,
   type = 'text',
   className = '',
+  count,
+  limit,
   ...input
 }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const counterId = `${id}-counter`;
+  const counted = count !== undefined && limit !== undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
@@ -50,13 +57,21 @@ export function TextField({
         id={id}
         type={type}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(!!error && errorId, !!hint && hintId)}
+        aria-describedby={describedBy(!!error && errorId, !!hint && hintId, counted && counterId)}
         className={`${inputClass} ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...input}
       />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
+        </p>
+      ) : null}
+      {counted ? (
+        <p
+          id={counterId}
+          className={`mt-1 text-right text-xs tabular-nums ${count > limit ? 'font-semibold text-red-700' : 'text-slate-600'}`}
+        >
+          {count} / {limit}文字
         </p>
       ) : null}
       <FieldError id={errorId} message={error} />

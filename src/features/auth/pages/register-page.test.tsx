@@ -69,6 +69,21 @@ describe('RegisterPage', () => {
     backend.close();
   });
 
+  it('counts the name and refuses one beyond 30 characters, keeping it as typed', async () => {
+    const { backend, user } = await renderRegister();
+    const signUp = vi.spyOn(backend.auth, 'signUp');
+    expect(screen.getByText('0 / 30文字')).toBeInTheDocument();
+    await user.click(field.name());
+    await user.paste('長'.repeat(31));
+    expect(field.name()).toHaveValue('長'.repeat(31));
+    expect(screen.getByText('31 / 30文字')).toHaveClass('text-red-700');
+    await user.click(field.submit());
+    expect(await screen.findByText('表示名は30文字以内で入力してください')).toBeInTheDocument();
+    expect(field.name()).toHaveValue('長'.repeat(31));
+    expect(signUp).not.toHaveBeenCalled();
+    backend.close();
+  });
+
   it('asks for letters and digits in the password', async () => {
     const { backend, user } = await renderRegister();
     await user.type(field.password(), 'onlyletters');

@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { AUTH_FORM_MESSAGES, registerSchema, type RegisterForm } from '@/domain/auth-forms';
+import {
+  AUTH_FORM_MESSAGES,
+  DISPLAY_NAME_MAX_LENGTH,
+  registerSchema,
+  type RegisterForm,
+} from '@/domain/auth-forms';
 import { authErrorCode, authErrorMessage } from '../auth-errors';
 import { useSignUp } from '../auth-actions';
 import { AuthCard, CheckboxField, FormAlert, PasswordField, TextField } from '../form-fields';
@@ -24,6 +29,7 @@ export default function RegisterPage() {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const displayName = useWatch({ control: form.control, name: 'displayName' });
 
   const submit = async (values: RegisterForm) => {
     setFormError(null);
@@ -56,6 +62,8 @@ export default function RegisterPage() {
             autoComplete="nickname"
             hint="イベントやメッセージで他の参加者に表示されます。"
             error={errors.displayName?.message}
+            count={displayName.length}
+            limit={DISPLAY_NAME_MAX_LENGTH}
             {...form.register('displayName')}
           />
           <TextField

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField, Options } from '@/components/ui/form-field';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 import { TeamChoice } from './team-choice';
@@ -44,14 +44,25 @@ export function EventFormFields({
   capacityHint?: string;
 }) {
   const { register } = form;
+  // Text beyond a limit stays as typed: the counter turns red and the form refuses it.
+  const [title, location, description] = useWatch({
+    control: form.control,
+    name: ['title', 'location', 'description'],
+  });
   return (
     <fieldset disabled={disabled} className="space-y-5">
-      <FormField form={form} name="title" label="タイトル" required>
+      <FormField
+        form={form}
+        name="title"
+        label="タイトル"
+        required
+        count={title.length}
+        max={EVENT_TITLE_MAX}
+      >
         {(p) => (
           <input
             {...p}
             type="text"
-            maxLength={EVENT_TITLE_MAX}
             placeholder="例：週末フットサル（初心者歓迎）"
             {...register('title')}
           />
@@ -85,15 +96,16 @@ export function EventFormFields({
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField form={form} name="location" label="開催場所" required>
+        <FormField
+          form={form}
+          name="location"
+          label="開催場所"
+          required
+          count={location.length}
+          max={EVENT_LOCATION_MAX}
+        >
           {(p) => (
-            <input
-              {...p}
-              type="text"
-              maxLength={EVENT_LOCATION_MAX}
-              placeholder="例：〇〇市民体育館"
-              {...register('location')}
-            />
+            <input {...p} type="text" placeholder="例：〇〇市民体育館" {...register('location')} />
           )}
         </FormField>
         <FormField form={form} name="region" label="地域">
@@ -141,13 +153,13 @@ export function EventFormFields({
         form={form}
         name="description"
         label="説明"
-        hint={`${EVENT_DESCRIPTION_MAX}文字以内`}
+        count={description.length}
+        max={EVENT_DESCRIPTION_MAX}
       >
         {(p) => (
           <textarea
             {...p}
             rows={6}
-            maxLength={EVENT_DESCRIPTION_MAX}
             placeholder="内容、持ち物、集合場所などを書いてください"
             {...register('description')}
           />

@@ -198,6 +198,29 @@ describe('create event: input, confirmation, back, create', { timeout: 20_000 },
     expect(location()).toBe('/create-event');
   });
 
+  it('keeps text beyond a limit as typed, counts it in red and refuses it', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const title = await screen.findByLabelText(/タイトル/);
+    expect(title).toHaveAccessibleDescription('0 / 100文字');
+    await user.click(title);
+    await user.paste('あ'.repeat(101));
+    // Nothing is cut: the organizer sees all of it and decides what to shorten.
+    expect(title).toHaveValue('あ'.repeat(101));
+    expect(screen.getByText('101 / 100文字')).toHaveClass('text-red-700');
+    const description = screen.getByLabelText(/説明/);
+    await user.click(description);
+    await user.paste('い'.repeat(2001));
+    expect(description).toHaveValue('い'.repeat(2001));
+    expect(screen.getByText('2001 / 2000文字')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
+    expect(await screen.findByText('タイトルは100文字以内で入力してください')).toBeInTheDocument();
+    expect(screen.getByText('説明は2000文字以内で入力してください')).toBeInTheDocument();
+    expect(location()).toBe('/create-event');
+    expect(title).toHaveValue('あ'.repeat(101));
+  });
+
   it('sends a direct visit to the confirmation without input back to the input step', async () => {
     renderCreate('/create-event/confirm');
     await waitFor(() => expect(location()).toBe('/create-event'));

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField, Options } from '@/components/ui/form-field';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 import {
@@ -37,6 +37,11 @@ export function TeamFormFields({
   limitHint?: string;
 }) {
   const { register } = form;
+  // Text beyond a limit stays as typed: the counter turns red and the form refuses it.
+  const [name, activity, description] = useWatch({
+    control: form.control,
+    name: ['name', 'activity', 'description'],
+  });
   return (
     <fieldset disabled={disabled} className="space-y-5">
       <FormField
@@ -44,13 +49,13 @@ export function TeamFormFields({
         name="name"
         label="チーム名"
         required
-        hint={`${TEAM_NAME_MAX}文字以内`}
+        count={name.length}
+        max={TEAM_NAME_MAX}
       >
         {(p) => (
           <input
             {...p}
             type="text"
-            maxLength={TEAM_NAME_MAX}
             placeholder="例：世田谷フットサルクラブ"
             {...register('name')}
           />
@@ -84,13 +89,13 @@ export function TeamFormFields({
           form={form}
           name="activity"
           label="活動日・頻度"
-          hint={`${TEAM_ACTIVITY_MAX}文字以内`}
+          count={activity.length}
+          max={TEAM_ACTIVITY_MAX}
         >
           {(p) => (
             <input
               {...p}
               type="text"
-              maxLength={TEAM_ACTIVITY_MAX}
               placeholder="例：毎週土曜の午前／月2回"
               {...register('activity')}
             />
@@ -132,13 +137,14 @@ export function TeamFormFields({
         form={form}
         name="description"
         label="紹介文"
-        hint={`${TEAM_DESCRIPTION_MAX}文字以内。活動内容や雰囲気、参加の条件などを書いてください`}
+        hint="活動内容や雰囲気、参加の条件などを書いてください"
+        count={description.length}
+        max={TEAM_DESCRIPTION_MAX}
       >
         {(p) => (
           <textarea
             {...p}
             rows={6}
-            maxLength={TEAM_DESCRIPTION_MAX}
             placeholder="例：20〜40代の社会人を中心に、和気あいあいと活動しています。初心者も歓迎です。"
             {...register('description')}
           />
