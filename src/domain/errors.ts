@@ -36,6 +36,7 @@ export const ERR = {
   noProcessPermission: 'このリクエストを処理する権限がありません',
   unsupportedImageType: '画像はJPEG・PNG・GIF・WebP・AVIF形式のファイルを選んでください',
   imageTooLarge: '画像は5MB以下のファイルを選んでください',
+  unreadableImage: 'この画像は読み込めませんでした。別の画像を選んでください',
   requestMessageTooLong: `メッセージは${REQUEST_MESSAGE_MAX}文字以内で入力してください`,
   teamNotFound: 'チームが見つかりません',
   noTeamEditPermission: 'このチームを編集する権限がありません',

@@ -47,6 +47,47 @@ describe('prepareImage', () => {
     expect(out.size).toBeLessThan(MB);
   });
 
+  it('refuses a file that is not a JPEG, PNG, GIF, WebP or AVIF picture, or is empty, before reading it', async () => {
+    const decode = vi.fn(async () => ({ width: 10, height: 10, close: () => {} }));
+    vi.stubGlobal('createImageBitmap', decode);
+    for (const file of [
+      new File(['%PDF-1.7'], 'flyer.pdf', { type: 'application/pdf' }),
+      new File(['hello'], 'memo.txt', { type: 'text/plain' }),
+      new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }),
+      new File(['x'], 'noname', { type: '' }),
+    ]) {
+      await expect(prepareImage(file), file.name).rejects.toThrow(ERR.unsupportedImageType);
+    }
+    await expect(prepareImage(new File([], 'empty.png', { type: 'image/png' }))).rejects.toThrow(
+      ERR.invalidFile,
+    );
+    expect(decode).not.toHaveBeenCalled();
+    expect(imageCompression).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file named as a picture that the browser cannot decode', async () => {
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => {
+        throw new DOMException('The source image could not be decoded.', 'InvalidStateError');
+      }),
+    );
+    await expect(prepareImage(fileOfSize(2048, 'not-really.jpg'))).rejects.toThrow(
+      ERR.unreadableImage,
+    );
+  });
+
+  it('refuses a picture still over 5 MB after compression, and takes one compressed below it', async () => {
+    stubImageSize(8000, 6000);
+    vi.mocked(imageCompression).mockImplementationOnce(
+      async (file: File) => new File([new Uint8Array(5 * MB + 1)], 'blob', { type: file.type }),
+    );
+    await expect(prepareImage(fileOfSize(12 * MB))).rejects.toThrow(ERR.imageTooLarge);
+    await expect(prepareImage(fileOfSize(12 * MB, 'big.jpg'))).resolves.toMatchObject({
+      name: 'big.jpg',
+    });
+  });
+
   it('bounds the height at 600 for a tall image', async () => {
     stubImageSize(3000, 4000);
     await prepareImage(fileOfSize(2 * MB));

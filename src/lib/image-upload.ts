@@ -26,50 +26,72 @@ export function maxSideFor({ width, height }: ImageSize): number {
   return Math.max(1, Math.floor(Math.max(width, height) * scale));
 }
 
-async function readImageSize(file: File): Promise<ImageSize | null> {
-  try {
-    if (typeof createImageBitmap === 'function') {
+/**
+ * The picture's size as the browser decodes it; 'undecodable' when the browser cannot read it
+ * (a file named .jpg that is not one); null when this environment cannot tell (no
+ * createImageBitmap, as in the tests' DOM: an <img> then gives the size, when it is needed).
+ */
+async function decodeImage(
+  file: File,
+  sizeNeeded: boolean,
+): Promise<ImageSize | 'undecodable' | null> {
+  if (typeof createImageBitmap === 'function') {
+    try {
       const bitmap = await createImageBitmap(file);
       const size = { width: bitmap.width, height: bitmap.height };
       bitmap.close();
       return size;
+    } catch (e) {
+      logger.warn('prepareImage: image not decodable', e);
+      return 'undecodable';
     }
-    const url = URL.createObjectURL(file);
-    try {
-      const img = new Image();
-      img.src = url;
-      await img.decode();
-      return { width: img.naturalWidth, height: img.naturalHeight };
-    } finally {
-      URL.revokeObjectURL(url);
-    }
+  }
+  if (!sizeNeeded) return null;
+  let url = '';
+  try {
+    url = URL.createObjectURL(file);
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    return { width: img.naturalWidth, height: img.naturalHeight };
   } catch (e) {
     logger.warn('prepareImage: image size unreadable', e);
     return null;
+  } finally {
+    if (url) URL.revokeObjectURL(url);
   }
 }
 
 /**
- * Files over 1 MB are re-compressed (docs/domain.md "Validation": 800x600, quality 0.6); smaller ones go up as
- * they are. The result keeps the original file name, which becomes part of the stored name.
+ * What every image picker does with a chosen file, before it shows a preview: a file that is not
+ * a JPEG, PNG, GIF, WebP or AVIF picture (or is empty), or that the browser cannot decode, is
+ * refused at once with the reason in Japanese, instead of showing a broken preview until the
+ * upload. Files over 1 MB are re-compressed (docs/domain.md "Validation": 800x600, quality 0.6);
+ * smaller ones go up as they are; what is still over 5 MB after that is refused. The result
+ * keeps the original file name, which becomes part of the stored name.
  */
 export async function prepareImage(file: File): Promise<File> {
-  if (file.size <= IMAGE_RECOMPRESS_THRESHOLD_BYTES) return file;
+  const problem = imageProblem(file);
+  // Too large is judged after compression, which may bring the picture under the limit.
+  if (problem && problem !== 'imageTooLarge') throw new DomainError(problem);
+  const large = file.size > IMAGE_RECOMPRESS_THRESHOLD_BYTES;
+  const decoded = await decodeImage(file, large);
+  if (decoded === 'undecodable') throw new DomainError('unreadableImage');
+  if (!large) return file;
   // Loaded on demand: the library is only needed for large pictures, never for browsing.
-  const [{ default: imageCompression }, size] = await Promise.all([
-    import('browser-image-compression'),
-    readImageSize(file),
-  ]);
+  const { default: imageCompression } = await import('browser-image-compression');
   const compressed = await imageCompression(file, {
-    maxWidthOrHeight: size ? maxSideFor(size) : Math.min(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT),
+    maxWidthOrHeight: decoded ? maxSideFor(decoded) : Math.min(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT),
     initialQuality: IMAGE_QUALITY,
     // The picture is small after scaling; a worker would only add start-up time.
     useWebWorker: false,
   });
-  return new File([compressed], file.name, {
+  const prepared = new File([compressed], file.name, {
     type: compressed.type || file.type,
     lastModified: file.lastModified,
   });
+  assertUploadableImage(prepared);
+  return prepared;
 }
 
 /**

@@ -46,6 +46,16 @@ test('two tabs as two users: create with an image, request, approve, leave, requ
   await organizer.getByLabel('参加費（円）').fill('500');
   await organizer.getByLabel('定員（人）').fill('8');
   await organizer.getByLabel('説明').fill('E2Eテスト用のイベントです。');
+  // A file named as a picture that is not one is refused when picked, with no broken preview.
+  await organizer.locator('input[type="file"]').setInputFiles({
+    name: 'court.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('これは画像ではありません'),
+  });
+  await expect(
+    organizer.getByText('この画像は読み込めませんでした。別の画像を選んでください'),
+  ).toBeVisible();
+  await expect(organizer.getByRole('img', { name: 'イベント画像のプレビュー' })).toHaveCount(0);
   await organizer
     .locator('input[type="file"]')
     .setInputFiles({ name: 'court.png', mimeType: 'image/png', buffer: PNG });

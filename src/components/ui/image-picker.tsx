@@ -1,4 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { UPLOADABLE_IMAGE_TYPES } from '@/domain/constants';
 import { buttonClass } from './button';
 import { ProgressBar } from './progress-bar';
 
@@ -67,7 +68,9 @@ export function ImagePicker({
             ref={inputRef}
             id={inputId}
             type="file"
-            accept="image/*"
+            // The file dialog offers the types an upload may have; a file picked past that filter
+            // is refused by the parent's prepareImage before any preview.
+            accept={UPLOADABLE_IMAGE_TYPES.join(',')}
             className="peer sr-only"
             aria-describedby={hint ? hintId : undefined}
             disabled={disabled}

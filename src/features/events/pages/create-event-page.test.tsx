@@ -221,6 +221,26 @@ describe('create event: input, confirmation, back, create', { timeout: 20_000 },
     expect(title).toHaveValue('あ'.repeat(101));
   });
 
+  it('refuses a file that is not a picture as soon as it is picked, showing no preview', async () => {
+    // As a user who switches the file dialog to "all files": the accept filter is passed.
+    const user = userEvent.setup({ applyAccept: false });
+    renderCreate();
+    const picker = await screen.findByLabelText(/画像を選択/);
+    await user.upload(picker, new File(['%PDF-1.7'], 'flyer.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '画像はJPEG・PNG・GIF・WebP・AVIF形式のファイルを選んでください',
+    );
+    expect(screen.queryByRole('img', { name: 'イベント画像のプレビュー' })).not.toBeInTheDocument();
+    expect(screen.getByText('画像が選択されていません')).toBeInTheDocument();
+
+    // A picture picked next replaces the message with its preview.
+    await user.upload(picker, new File([new Uint8Array(64)], 'court.png', { type: 'image/png' }));
+    expect(
+      await screen.findByRole('img', { name: 'イベント画像のプレビュー' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('sends a direct visit to the confirmation without input back to the input step', async () => {
     renderCreate('/create-event/confirm');
     await waitFor(() => expect(location()).toBe('/create-event'));

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LocalBackend } from '@/test/local-seed';
@@ -129,6 +129,21 @@ describe('event detail', () => {
     );
     expect((await backend.events.get(seedEventId(1)))!.imageURL).toBe('');
     expect(await backend.db.files.get(path)).toBeUndefined();
+  });
+  it('refuses a file that is not a picture when the organizer picks it, uploading nothing and offering no retry', async () => {
+    await signedIn('organizer@example.com');
+    const upload = vi.spyOn(backend.files, 'upload');
+    const user = userEvent.setup({ applyAccept: false });
+    renderDetail(seedEventId(1));
+    await user.upload(
+      await screen.findByLabelText(/画像を(変更|追加)/),
+      new File(['名簿'], 'members.txt', { type: 'text/plain' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '画像はJPEG・PNG・GIF・WebP・AVIF形式のファイルを選んでください',
+    );
+    expect(screen.queryByRole('button', { name: '再試行' })).not.toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
   });
 });
 

@@ -20,7 +20,7 @@ import {
 import { errorMessage } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import { Avatar } from '@/components/ui/avatar';
-import { assertUploadableImage, prepareImage } from '@/lib/image-upload';
+import { prepareImage } from '@/lib/image-upload';
 import { preventImeEnterSubmit } from '@/lib/ime';
 import { toast } from '@/lib/toast-store';
 import { PhotoUploadFailed, useSaveProfile, type PhotoChoice } from '../profile-mutations';
@@ -73,9 +73,7 @@ export function ProfileForm({
     setPhotoError(null);
     setPreparing(true);
     try {
-      const prepared = await prepareImage(file);
-      assertUploadableImage(prepared);
-      setPhoto({ kind: 'new', file: prepared });
+      setPhoto({ kind: 'new', file: await prepareImage(file) });
     } catch (e) {
       setPhotoError(errorMessage(e, '画像を読み込めませんでした。別の画像を選んでください'));
     } finally {
