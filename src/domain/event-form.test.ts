@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { EVENT_FEE_MAX, eventFormSchema, type EventFormInput } from '@/domain/event-form';
+import {
+  EVENT_FEE_MAX,
+  eventFormSchema,
+  eventFormSchemaAt,
+  type EventFormInput,
+} from '@/domain/event-form';
 import { EVENT_INPUT } from '@/test/fixtures';
 
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -155,5 +160,55 @@ describe('eventFormSchema', () => {
     });
     expect(parsed.imageURL).toBe('blob:x');
     expect(parsed.imagePath).toBe('events/1_a.png');
+  });
+});
+
+describe('eventFormSchemaAt: no start in the past', () => {
+  // 2024-05-10 14:30 local time (the device's; JST for the app's users).
+  let now = new Date(2024, 4, 10, 14, 30);
+  const schema = eventFormSchemaAt(() => now);
+  const at = (date: string, startTime: string, extra: Record<string, unknown> = {}) =>
+    errorsOf(schema, { ...valid, date, startTime, endTime: '', ...extra });
+
+  it('says so on the day when it is before today', () => {
+    expect(at('2024-05-09', '23:00')).toEqual({ date: '過去の日付は指定できません' });
+    expect(at('2023-12-31', '10:00')).toEqual({ date: '過去の日付は指定できません' });
+    // The day is judged before a time is chosen, and whatever else is wrong.
+    expect(at('2024-05-09', '', { title: '' })).toEqual({
+      title: 'タイトルを入力してください',
+      date: '過去の日付は指定できません',
+      startTime: '開始時刻を入力してください',
+    });
+  });
+
+  it('says so on the start time when it is today and that time has gone', () => {
+    expect(at('2024-05-10', '14:29')).toEqual({ startTime: '過去の時刻は指定できません' });
+    expect(at('2024-05-10', '09:00', { sportType: '' })).toEqual({
+      sportType: '種目を選択してください',
+      startTime: '過去の時刻は指定できません',
+    });
+  });
+
+  it('accepts a start in the current minute or later', () => {
+    expect(at('2024-05-10', '14:30')).toEqual({});
+    expect(at('2024-05-10', '23:59')).toEqual({});
+    expect(at('2024-05-11', '00:00')).toEqual({});
+  });
+
+  it('reads the clock when the form is checked, not when the schema was made', () => {
+    expect(at('2024-05-10', '15:00')).toEqual({});
+    now = new Date(2024, 4, 10, 15, 1);
+    expect(at('2024-05-10', '15:00')).toEqual({ startTime: '過去の時刻は指定できません' });
+    now = new Date(2024, 4, 10, 14, 30);
+  });
+
+  it('on an edit, accepts the stored day and start time as they are, even once they have passed', () => {
+    const edit = eventFormSchemaAt(() => now, { date: '2024-05-01', startTime: '10:00' });
+    const editAt = (date: string, startTime: string) =>
+      errorsOf(edit, { ...valid, date, startTime, endTime: '' });
+    expect(editAt('2024-05-01', '10:00')).toEqual({});
+    expect(editAt('2024-05-01', '11:00')).toEqual({ date: '過去の日付は指定できません' });
+    expect(editAt('2024-05-10', '10:00')).toEqual({ startTime: '過去の時刻は指定できません' });
+    expect(editAt('2024-05-12', '10:00')).toEqual({});
   });
 });

@@ -24,6 +24,35 @@ function isCalendarDate(value: string): boolean {
   return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d;
 }
 
+/** A Date's local calendar day as yyyy-MM-dd, the way the form gives event days. */
+export function ymdOf(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * Which of an event's day and start time puts its start in the past, or null: the day when it
+ * is before today, else the time when the day is today and the start (to the minute) has gone.
+ * Days and times are the device's local ones, as event days are stored (local midnight) and
+ * shown, which is JST for the app's users. A malformed day or time is left to the field checks.
+ */
+export function pastStartField(
+  date: string,
+  startTime: string,
+  now: Date,
+): 'date' | 'startTime' | null {
+  if (!isCalendarDate(date)) return null;
+  const today = ymdOf(now);
+  // yyyy-MM-dd compares as text.
+  if (date < today) return 'date';
+  if (date > today || !HHMM.test(startTime)) return null;
+  const nowTime = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+  return startTime < nowTime ? 'startTime' : null;
+}
+
+export const PAST_DATE_MESSAGE = '過去の日付は指定できません';
+export const PAST_TIME_MESSAGE = '過去の時刻は指定できません';
+
 /** HH:mm strings compare correctly as text because both are zero-padded. */
 function endsAfterStart(v: { startTime: unknown; endTime: unknown }): boolean {
   if (typeof v.endTime !== 'string' || v.endTime === '') return true;
@@ -95,6 +124,37 @@ const END_AFTER_START = {
 };
 
 export const eventFormSchema = eventFields.refine(endsAfterStart, END_AFTER_START);
+
+/** Still judge the start when an unrelated field failed, as the end time is judged. */
+const whenDayAndTime = (payload: { value: unknown }) => {
+  const v = payload.value as { date?: unknown; startTime?: unknown } | null | undefined;
+  return typeof v?.date === 'string' && typeof v?.startTime === 'string';
+};
+
+/**
+ * The form of the create and edit screens: eventFormSchema, and a start that is not in the past
+ * at `now()` (read when the form is checked, so a form left open judges the time of its
+ * submission), said on the field at fault. On an edit, `kept` is the event's stored day and
+ * start time: left as they are they are always accepted, so an event that has begun or is over
+ * can still be edited (decideEventUpdate agrees).
+ */
+export function eventFormSchemaAt(now: () => Date, kept?: { date: string; startTime: string }) {
+  const pastField = (v: { date: string; startTime: string }) =>
+    kept && v.date === kept.date && v.startTime === kept.startTime
+      ? null
+      : pastStartField(v.date, v.startTime, now());
+  return eventFormSchema
+    .refine((v) => pastField(v) !== 'date', {
+      message: PAST_DATE_MESSAGE,
+      path: ['date'],
+      when: whenDayAndTime,
+    })
+    .refine((v) => pastField(v) !== 'startTime', {
+      message: PAST_TIME_MESSAGE,
+      path: ['startTime'],
+      when: whenDayAndTime,
+    });
+}
 
 /**
  * What both backends accept (decideCreate / decideEventUpdate in src/domain/rules/events.ts, and

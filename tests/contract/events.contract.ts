@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventFilters } from '@/data/ports/events';
+import type { EventFilters, EventInput } from '@/data/ports/events';
 import { EVENTS_PAGE_SIZE, PROFILE_EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { SportEvent } from '@/domain/entities/event';
 import { ERR } from '@/domain/errors';
@@ -25,6 +25,22 @@ export function eventsContract(makeHarness: HarnessFactory): void {
 
     async function listIds(filters: EventFilters): Promise<string[]> {
       return (await allPages(filters)).flat().map((e) => e.id);
+    }
+
+    /** Local midnight `days` from today (negative is past), as an event's stored day. */
+    const day = (days: number) => {
+      const d = new Date();
+      return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
+    };
+
+    /**
+     * An event `days` from today (negative is past). The ports refuse a past start, so it is
+     * created for tomorrow and then moved, as only the server could (time passing does the same).
+     */
+    async function eventOn(days: number, input: Partial<EventInput> = {}): Promise<string> {
+      const id = await h().backend.events.create(eventInput({ ...input, date: dayFromToday(1) }));
+      await h().serverUpdate('events', id, { date: day(days) });
+      return id;
     }
 
     describe('create and read', () => {
@@ -79,6 +95,46 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           ERR.invalidEventInput,
         );
         expect((await backend.events.get(id))!.sportType).toBe('フットサル');
+      });
+
+      it('refuses a start in the past, and an edit that moves one there, yet lets an event that is over be corrected', async () => {
+        const { backend } = h();
+        await h().signUpAs('主催');
+        await expectRejection(
+          backend.events.create(eventInput({ date: dayFromToday(-1) })),
+          ERR.eventStartInPast,
+        );
+        // Today at a time already gone (today has one unless it is just past midnight).
+        const earlier = new Date(Date.now() - 10 * 60_000);
+        if (formatIsoDate(earlier) === dayFromToday(0)) {
+          const pad = (n: number) => String(n).padStart(2, '0');
+          await expectRejection(
+            backend.events.create(
+              eventInput({
+                date: dayFromToday(0),
+                startTime: `${pad(earlier.getHours())}:${pad(earlier.getMinutes())}`,
+                endTime: '',
+              }),
+            ),
+            ERR.eventStartInPast,
+          );
+        }
+
+        const over = await eventOn(-7, { title: '先週の会' });
+        // The edit screen sends every field back, the day and start time as they are.
+        await backend.events.update(over, {
+          ...eventInput({ title: '先週の会', description: 'ご参加ありがとうございました' }),
+          date: dayFromToday(-7),
+        });
+        expect((await backend.events.get(over))!.description).toBe('ご参加ありがとうございました');
+        await expectRejection(
+          backend.events.update(over, { date: dayFromToday(-1) }),
+          ERR.eventStartInPast,
+        );
+        expect(formatIsoDate((await backend.events.get(over))!.date)).toBe(dayFromToday(-7));
+        await backend.events.update(over, { date: dayFromToday(3), startTime: '09:00' });
+        expect(await backend.events.get(over)).toMatchObject({ startTime: '09:00' });
+        expect(formatIsoDate((await backend.events.get(over))!.date)).toBe(dayFromToday(3));
       });
 
       it('reads a missing level as 誰でも and a missing event as null', async () => {
@@ -246,12 +302,12 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('pages upcoming events by date then start time, 20 a page, with a cursor and no duplicates', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
-        await backend.events.create(eventInput({ title: '昨日の会', date: dayFromToday(-1) }));
-        await backend.events.create(eventInput({ title: '先月の会', date: dayFromToday(-30) }));
+        await eventOn(-1, { title: '昨日の会' });
+        await eventOn(-30, { title: '先月の会' });
         const expected: { id: string; date: string; start: string }[] = [];
         // Three a day, created latest start first, so the order has to come from the query.
         for (let i = 0; i < 25; i++) {
-          const date = dayFromToday(Math.floor(i / 3));
+          const date = dayFromToday(1 + Math.floor(i / 3));
           const start = `${String(18 - (i % 3) * 4).padStart(2, '0')}:00`;
           const id = await backend.events.create(
             eventInput({ title: `イベント${i}`, date, startTime: start, endTime: '' }),
@@ -275,7 +331,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('gives one empty page when nothing is upcoming', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
-        await backend.events.create(eventInput({ date: dayFromToday(-2) }));
+        await eventOn(-2);
         expect(await backend.events.list({})).toEqual({ items: [], nextCursor: null });
       });
 
@@ -323,9 +379,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
             date: dayFromToday(20),
           }),
         );
-        await backend.events.create(
-          eventInput({ title: '昔のサッカー', sportType: 'サッカー', date: dayFromToday(-2) }),
-        );
+        await eventOn(-2, { title: '昔のサッカー', sportType: 'サッカー' });
 
         expect(await listIds({ sportType: 'サッカー' })).toEqual([a, c, d]);
         expect(await listIds({ region: '近畿' })).toEqual([b, c]);
@@ -408,11 +462,6 @@ export function eventsContract(makeHarness: HarnessFactory): void {
     });
 
     describe('profile lists: byOrganizer, byParticipant, participationRecord', () => {
-      /** Local midnight `days` from today (negative is past), as an event's stored day. */
-      const day = (days: number) => {
-        const d = new Date();
-        return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
-      };
       const hhmm = (d: Date) =>
         `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 

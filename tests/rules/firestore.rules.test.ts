@@ -199,6 +199,62 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       );
     });
 
+    describe('no start in the past', () => {
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const MINUTE = 60_000;
+      /**
+       * An event starting at `start` as the app stores it: the day as the organizer's local
+       * midnight, the time as HH:MM (this process's time zone stands in for the organizer's).
+       */
+      const startingAt = (start: Date) => ({
+        date: Timestamp.fromDate(new Date(start.getFullYear(), start.getMonth(), start.getDate())),
+        startTime: `${pad(start.getHours())}:${pad(start.getMinutes())}`,
+        endTime: '',
+      });
+      const minutesFromNow = (m: number) => startingAt(new Date(Date.now() + m * MINUTE));
+      let n = 0;
+      /** Alice creates a new event (a fresh id each time: a second write to one id is an update). */
+      const create = (fields: DocumentData) =>
+        setDoc(doc(as(ALICE), `events/new${++n}`), newEvent(fields));
+
+      it('creates an event that starts later today, or a few minutes ago (a slow clock)', async () => {
+        await assertSucceeds(create(minutesFromNow(60)));
+        await assertSucceeds(create(minutesFromNow(-5)));
+      });
+
+      it('refuses a start more than 15 minutes gone, a past day, and a start time that is not HH:MM', async () => {
+        await assertFails(create(minutesFromNow(-30)));
+        // An attacker skipping the app and writing last month's day, or yesterday's.
+        const d = new Date();
+        const yesterday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - 1);
+        await assertFails(create({ ...startingAt(yesterday), startTime: '00:00' }));
+        await assertFails(
+          create({ date: Timestamp.fromDate(new Date(Date.now() - 30 * 86_400_000)) }),
+        );
+        // Without a start time the day alone would be judged: the app always sends one.
+        await assertFails(create({ ...minutesFromNow(120), startTime: '' }));
+        await assertFails(create({ ...minutesFromNow(120), startTime: '9:00' }));
+        await assertSucceeds(create(minutesFromNow(120)));
+      });
+
+      it('lets the organizer edit an event that is over, but not move its start into the past', async () => {
+        const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+        await seed('events/over', event(startingAt(weekAgo)));
+        const over = doc(as(ALICE), 'events/over');
+        await assertSucceeds(
+          updateDoc(over, {
+            description: 'ご参加ありがとうございました',
+            updatedAt: serverTimestamp(),
+          }),
+        );
+        // The day written back as it is stored is no change.
+        await assertSucceeds(updateDoc(over, { ...startingAt(weekAgo), title: '先週の会' }));
+        await assertFails(updateDoc(over, startingAt(new Date(Date.now() - 86_400_000))));
+        await assertFails(updateDoc(over, { startTime: '23:59' }));
+        await assertSucceeds(updateDoc(over, minutesFromNow(24 * 60)));
+      });
+    });
+
     it('lets only the organizer edit content, never the organizer or creation time', async () => {
       await assertSucceeds(
         updateDoc(doc(as(ALICE), 'events/e1'), {

@@ -288,7 +288,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
 
     async create(input) {
       const actor = await currentActor(ctx);
-      const { fields, ...decision } = decideCreate(actor, input);
+      const { fields, ...decision } = decideCreate(actor, input, new Date());
       const user = ctx.auth.currentUser;
       const ref = doc(events);
       await runTransaction(ctx.db, async (tx) => {
@@ -312,7 +312,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       await runTransaction(ctx.db, async (tx) => {
         const actor = await currentActor(ctx, tx);
         const { event } = actor ? await readEvent(tx, id) : { event: null };
-        const fields = decideEventUpdate(actor, event, patch);
+        const fields = decideEventUpdate(actor, event, patch, new Date());
         const team = await teamOf(tx, event!.organizerId, fields, event!);
         tx.update(eventRef(id), {
           ...eventFieldsWrite(fields),

@@ -124,7 +124,11 @@ export class LocalEvents implements EventsPort {
     const { db } = this.ctx;
     const id = newId();
     await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
-      const { fields, ...decision } = decideCreate(await currentActor(this.ctx), input);
+      const { fields, ...decision } = decideCreate(
+        await currentActor(this.ctx),
+        input,
+        this.ctx.now(),
+      );
       // Denormalized so list cards need no profile read per row.
       const organizer = await currentDisplayName(this.ctx);
       const team = await this.teamOf(decision.organizerId, fields);
@@ -168,7 +172,7 @@ export class LocalEvents implements EventsPort {
     const { db } = this.ctx;
     await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
       const event = await this.read(id);
-      const fields = decideEventUpdate(await currentActor(this.ctx), event, patch);
+      const fields = decideEventUpdate(await currentActor(this.ctx), event, patch, this.ctx.now());
       const team = await this.teamOf(event!.organizerId, fields, event!);
       const changes = definedOnly({
         ...eventFields(fields),

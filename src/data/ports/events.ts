@@ -60,13 +60,16 @@ export interface EventsPort {
   get(id: string): Promise<SportEvent | null>;
   /**
    * Creates an open event organized by the caller (with their name and photo denormalized) and
-   * returns its id. Fails: throws; signed out: authCreateEvents. Caller: a signed-in user.
+   * returns its id. Refusals: authCreateEvents (signed out), invalidEventInput (what the form
+   * refuses), eventStartInPast (a day and start time before now). Fails: throws.
+   * Caller: a signed-in user.
    */
   create(input: EventInput): Promise<string>;
   /**
-   * Changes the given fields. Refusals: updateEventLogin (signed out), eventNotFound (missing),
-   * noEditPermission (not the organizer), capacityBelowParticipants. Fails: throws.
-   * Caller: the organizer.
+   * Changes the given fields; a day or start time given as stored is left alone, so an event that
+   * has begun or is over can still be edited. Refusals: updateEventLogin (signed out),
+   * eventNotFound (missing), noEditPermission (not the organizer), capacityBelowParticipants,
+   * eventStartInPast (a start moved before now). Fails: throws. Caller: the organizer.
    */
   update(id: string, patch: Partial<EventInput>): Promise<void>;
   /**

@@ -1,5 +1,6 @@
+import { ERR } from '@/domain/errors';
 import { EVENT_STATUSES, type EventStatus, type SportEvent } from '@/domain/entities/event';
-import { actorOf } from '@/test/actors';
+import { actorOf, refusal } from '@/test/actors';
 import { EVENT_INPUT, ORGANIZER, sportEvent } from '@/test/fixtures';
 import {
   assertCanEdit,
@@ -14,6 +15,8 @@ import {
 } from '@/domain/rules/events';
 
 const USER = 'u1';
+/** Ten days before EVENT_INPUT's day (2024-05-10, 10:00). */
+const NOW = new Date(2024, 3, 30, 12, 0);
 
 function event(overrides: Record<string, unknown> = {}): SportEvent {
   return sportEvent({ date: new Date(2024, 4, 10), startTime: '10:00', ...overrides });
@@ -48,7 +51,7 @@ const INPUT = EVENT_INPUT;
 
 describe('decideCreate', () => {
   it('makes the signed-in user the organizer of an open event without participants', () => {
-    expect(decideCreate(actorOf(USER), INPUT)).toEqual({
+    expect(decideCreate(actorOf(USER), INPUT, NOW)).toEqual({
       fields: INPUT,
       organizerId: USER,
       status: 'open',
@@ -57,14 +60,16 @@ describe('decideCreate', () => {
   });
 
   it('refuses an anonymous visitor', () => {
-    expect(() => decideCreate(null, INPUT)).toThrow('User must be authenticated to create events');
+    expect(() => decideCreate(null, INPUT, NOW)).toThrow(
+      'User must be authenticated to create events',
+    );
   });
 
   it('needs a verified address and an active account', () => {
-    expect(() => decideCreate(actorOf(USER, { emailVerified: false }), INPUT)).toThrow(
+    expect(() => decideCreate(actorOf(USER, { emailVerified: false }), INPUT, NOW)).toThrow(
       'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
     );
-    expect(() => decideCreate(actorOf(USER, { suspended: true }), INPUT)).toThrow(
+    expect(() => decideCreate(actorOf(USER, { suspended: true }), INPUT, NOW)).toThrow(
       'このアカウントは利用停止中のため、この操作はできません',
     );
   });
@@ -79,14 +84,32 @@ describe('decideCreate', () => {
       { capacity: -1 },
       { endTime: '09:00' },
     ]) {
-      expect(() => decideCreate(actorOf(USER), { ...INPUT, ...bad }), JSON.stringify(bad)).toThrow(
-        'イベントの入力内容に誤りがあります。内容を確認してください',
-      );
+      expect(
+        () => decideCreate(actorOf(USER), { ...INPUT, ...bad }, NOW),
+        JSON.stringify(bad),
+      ).toThrow('イベントの入力内容に誤りがあります。内容を確認してください');
     }
   });
 
+  it('refuses a start before now, to the minute: an earlier day, or today at a time gone by', () => {
+    const at = (date: string, startTime: string) =>
+      refusal(() => decideCreate(actorOf(USER), { ...INPUT, date, startTime, endTime: '' }, NOW));
+    // NOW is 2024-04-30 12:00 (local time, as event days are stored).
+    expect(at('2024-04-29', '23:59')).toBe('eventStartInPast');
+    expect(at('2023-05-10', '10:00')).toBe('eventStartInPast');
+    expect(at('2024-04-30', '11:59')).toBe('eventStartInPast');
+    expect(at('2024-04-30', '12:00')).toBe('none');
+    expect(at('2024-04-30', '18:30')).toBe('none');
+    expect(at('2024-05-01', '00:00')).toBe('none');
+    expect(ERR.eventStartInPast).toBe(
+      '過去の日時は指定できません。開催日と開始時刻を確認してください',
+    );
+  });
+
   it('accepts an empty region and an empty level (read as 誰でも)', () => {
-    expect(decideCreate(actorOf(USER), { ...INPUT, region: '', level: '' }).fields).toMatchObject({
+    expect(
+      decideCreate(actorOf(USER), { ...INPUT, region: '', level: '' }, NOW).fields,
+    ).toMatchObject({
       region: '',
       level: '',
     });
@@ -97,21 +120,59 @@ describe('decideEventUpdate', () => {
   const withTwo = () => event({ participants: ['a', 'b'], capacity: 5 });
 
   it('returns only the fields the patch names, checked as on creation', () => {
-    expect(decideEventUpdate(actorOf(ORGANIZER), withTwo(), { title: ' 夜サッカー ' })).toEqual({
+    expect(
+      decideEventUpdate(actorOf(ORGANIZER), withTwo(), { title: ' 夜サッカー ' }, NOW),
+    ).toEqual({
       title: '夜サッカー',
     });
     expect(() =>
-      decideEventUpdate(actorOf(ORGANIZER), withTwo(), { sportType: 'カーリング' }),
+      decideEventUpdate(actorOf(ORGANIZER), withTwo(), { sportType: 'カーリング' }, NOW),
     ).toThrow('イベントの入力内容に誤りがあります。内容を確認してください');
   });
 
   it('keeps the capacity at or above the participants, and the edit to the organizer', () => {
-    expect(() => decideEventUpdate(actorOf(ORGANIZER), withTwo(), { capacity: 1 })).toThrow(
+    expect(() => decideEventUpdate(actorOf(ORGANIZER), withTwo(), { capacity: 1 }, NOW)).toThrow(
       '定員は現在の参加者数より少なくできません',
     );
-    expect(() => decideEventUpdate(actorOf(USER), withTwo(), { title: 'x' })).toThrow(
+    expect(() => decideEventUpdate(actorOf(USER), withTwo(), { title: 'x' }, NOW)).toThrow(
       'このイベントを編集する権限がありません',
     );
+  });
+});
+
+describe('decideEventUpdate: the start', () => {
+  // The event starts 2024-05-10 10:00; each case says when the edit happens.
+  const before = new Date(2024, 4, 1, 9, 0);
+  const during = new Date(2024, 4, 10, 11, 0);
+  const after = new Date(2024, 5, 1, 9, 0);
+  const update = (patch: Record<string, unknown>, now: Date) =>
+    decideEventUpdate(actorOf(ORGANIZER), event(), patch, now);
+  const unchanged = { date: '2024-05-10', startTime: '10:00' };
+
+  it('lets an event that has begun or is over be edited when its day and start time stay as they are, storing neither', () => {
+    for (const now of [during, after]) {
+      expect(update({ ...unchanged, description: '雨天決行でした' }, now)).toEqual({
+        description: '雨天決行でした',
+      });
+      expect(update({ ...unchanged, endTime: '12:30' }, now)).toEqual({ endTime: '12:30' });
+    }
+  });
+
+  it('refuses to move the start into the past, by the day or by the time', () => {
+    expect(refusal(() => update({ date: '2024-04-30' }, before))).toBe('eventStartInPast');
+    expect(refusal(() => update({ ...unchanged, startTime: '09:00' }, during))).toBe(
+      'eventStartInPast',
+    );
+    expect(refusal(() => update({ date: '2024-05-20' }, after))).toBe('eventStartInPast');
+  });
+
+  it('lets the start move to now or later, also for an event that is over', () => {
+    expect(update({ date: '2024-05-11' }, before)).toEqual({ date: '2024-05-11' });
+    expect(update({ ...unchanged, startTime: '11:00' }, during)).toEqual({ startTime: '11:00' });
+    expect(update({ date: '2024-06-08', startTime: '09:00' }, after)).toEqual({
+      date: '2024-06-08',
+      startTime: '09:00',
+    });
   });
 });
 

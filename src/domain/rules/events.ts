@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { DomainError } from '@/domain/errors';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { isFull } from '@/domain/entities/event';
-import { eventPatchSchema, eventWriteSchema } from '@/domain/event-form';
+import { eventPatchSchema, eventWriteSchema, pastStartField, ymdOf } from '@/domain/event-form';
 import { namedFields, parseInput } from '@/domain/rules/input';
 import { assertMayWrite, type Actor } from '@/domain/rules/standing';
 
@@ -24,11 +24,13 @@ export function canTransition(from: EventStatus, to: EventStatus): boolean {
 /**
  * Creating needs a verified, active account (docs/security.md "Who may write"), which becomes
  * the organizer; status starts open. The content is checked as the form checks it (the sport,
- * region and level from their lists, every text within its limit).
+ * region and level from their lists, every text within its limit), and the event may not start
+ * before `now` (to the minute; docs/domain.md "Validation").
  */
 export function decideCreate(
   actor: Actor | null,
   input: unknown,
+  now: Date,
 ): {
   fields: z.output<typeof eventWriteSchema>;
   organizerId: string;
@@ -37,6 +39,9 @@ export function decideCreate(
 } {
   const { uid } = assertMayWrite(actor, 'verified', 'authCreateEvents');
   const fields = parseInput(eventWriteSchema, input, 'invalidEventInput');
+  if (pastStartField(fields.date, fields.startTime, now)) {
+    throw new DomainError('eventStartInPast');
+  }
   return { fields, organizerId: uid, status: 'open', participants: [] };
 }
 
@@ -51,18 +56,40 @@ export function assertCanEdit(
 }
 
 /**
- * Editing: the organizer only, each changed field checked as on creation, and the capacity never
- * below the participants. Returns the fields to store (those the patch names).
+ * Editing: the organizer only, each changed field checked as on creation, the capacity never
+ * below the participants, and a start that moves never into the past (decideStartChange).
+ * Returns the fields to store (those the patch names, less a day or start time it leaves as
+ * they are).
  */
 export function decideEventUpdate(
   actor: Actor | null,
   event: SportEvent | null,
   patch: unknown,
+  now: Date,
 ): Partial<z.output<typeof eventPatchSchema>> {
   assertCanEdit(actor, event);
   const changes = namedFields(parseInput(eventPatchSchema, patch, 'invalidEventInput'));
   if (changes.capacity !== undefined) decideCapacity(event, changes.capacity);
+  decideStartChange(event, changes, now);
   return changes;
+}
+
+/**
+ * The day and start time an edit stores. Given as they are stored, they are dropped from the
+ * changes: an event that has begun or is over can still be edited (its description, say), and its
+ * stored day is not rewritten. A start that moves must not be before `now`, as on creation.
+ */
+export function decideStartChange(
+  event: Pick<SportEvent, 'date' | 'startTime'>,
+  changes: { date?: string; startTime?: string },
+  now: Date,
+): void {
+  if (changes.date === ymdOf(event.date)) delete changes.date;
+  if (changes.startTime === event.startTime) delete changes.startTime;
+  if (changes.date === undefined && changes.startTime === undefined) return;
+  const date = changes.date ?? ymdOf(event.date);
+  const startTime = changes.startTime ?? event.startTime;
+  if (pastStartField(date, startTime, now)) throw new DomainError('eventStartInPast');
 }
 
 /**

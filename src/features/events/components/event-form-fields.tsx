@@ -38,10 +38,13 @@ export function EventFormFields({
   form,
   disabled = false,
   capacityHint,
+  minDate,
 }: {
   form: EventForm;
   disabled?: boolean;
   capacityHint?: string;
+  /** The earliest day the date picker offers (yyyy-MM-dd); the form refuses a past start itself. */
+  minDate?: string;
 }) {
   const { register } = form;
   // Text beyond a limit stays as typed: the counter turns red and the form refuses it.
@@ -86,7 +89,7 @@ export function EventFormFields({
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <FormField form={form} name="date" label="開催日" required>
-          {(p) => <input {...p} type="date" {...register('date')} />}
+          {(p) => <input {...p} type="date" min={minDate} {...register('date')} />}
         </FormField>
         <FormField form={form} name="startTime" label="開始時刻" required>
           {(p) => <input {...p} type="time" {...register('startTime')} />}

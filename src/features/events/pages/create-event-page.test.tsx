@@ -198,6 +198,28 @@ describe('create event: input, confirmation, back, create', { timeout: 20_000 },
     expect(location()).toBe('/create-event');
   });
 
+  it('refuses a day in the past on the date field, keeping everything typed', async () => {
+    const user = userEvent.setup();
+    const create = vi.spyOn(backend.events, 'create');
+    renderCreate();
+    await fillForm(user);
+    const date = screen.getByLabelText(/開催日/);
+    // The picker offers today onwards; a typed or pasted day is still checked.
+    expect(date).toHaveAttribute('min', futureDay(0));
+    fireEvent.change(date, { target: { value: futureDay(-1) } });
+    await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
+    expect(await screen.findByText('過去の日付は指定できません')).toBeInTheDocument();
+    expect(date).toHaveAccessibleDescription('過去の日付は指定できません');
+    expect(location()).toBe('/create-event');
+    expect(date).toHaveValue(futureDay(-1));
+    expect(screen.getByLabelText(/タイトル/)).toHaveValue('土曜の朝フットサル');
+    expect(create).not.toHaveBeenCalled();
+
+    fireEvent.change(date, { target: { value: futureDay(1) } });
+    await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
+    await waitFor(() => expect(location()).toBe('/create-event/confirm'));
+  });
+
   it('keeps text beyond a limit as typed, counts it in red and refuses it', async () => {
     const user = userEvent.setup();
     renderCreate();

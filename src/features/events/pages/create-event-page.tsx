@@ -1,11 +1,14 @@
 import { CreationFlow } from '@/components/ui/creation-flow';
-import { eventFormSchema } from '@/domain/event-form';
+import { eventFormSchemaAt, ymdOf } from '@/domain/event-form';
 import { useCurrentUser, useWriteRefusal } from '@/features/auth/public';
 import { EventConfirmView } from '../components/event-confirm-view';
 import { EMPTY_EVENT_FORM, EventFormFields } from '../components/event-form-fields';
 import { createEventDraft } from '../create-event-draft';
 import { eventImageFolder } from '../image-folder';
 import { useCreateEvent } from '../event-mutations';
+
+/** The form as the organizer submits it: no start before the moment it is checked. */
+const createEventSchema = eventFormSchemaAt(() => new Date());
 
 /** /create-event and /create-event/confirm: one screen (CreationFlow). */
 export default function CreateEventPage() {
@@ -19,7 +22,7 @@ export default function CreateEventPage() {
       key={user.uid}
       uid={user.uid}
       basePath="/create-event"
-      schema={eventFormSchema}
+      schema={createEventSchema}
       empty={EMPTY_EVENT_FORM}
       draft={createEventDraft}
       title="イベントを作成"
@@ -27,7 +30,7 @@ export default function CreateEventPage() {
       noun="イベント"
       imageLabel="イベント画像"
       imageFolder={eventImageFolder(user.uid)}
-      fields={(form) => <EventFormFields form={form} />}
+      fields={(form) => <EventFormFields form={form} minDate={ymdOf(new Date())} />}
       confirmView={(values, previewURL) => (
         <EventConfirmView values={values} previewURL={previewURL} />
       )}

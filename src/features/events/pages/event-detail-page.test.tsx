@@ -184,4 +184,35 @@ describe('event edit', () => {
       capacity: 6,
     });
   });
+
+  it('lets the organizer correct an event that is over, but not move it to another past day', async () => {
+    await signedIn('organizer@example.com');
+    const user = userEvent.setup();
+    const id = seedEventId(20); // 先週のエンジョイフットサル: a week ago
+    const before = (await backend.events.get(id))!;
+    renderEdit(id);
+    const date = await screen.findByLabelText<HTMLInputElement>(/開催日/);
+    const stored = date.value;
+    expect(stored).not.toBe('');
+    // The picker still offers the stored day.
+    expect(date).toHaveAttribute('min', stored);
+
+    const d = new Date();
+    d.setDate(d.getDate() - 1);
+    const yesterday = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    fireEvent.change(date, { target: { value: yesterday } });
+    await user.click(screen.getByRole('button', { name: '変更を保存する' }));
+    expect(await screen.findByText('過去の日付は指定できません')).toBeInTheDocument();
+
+    fireEvent.change(date, { target: { value: stored } });
+    const description = screen.getByLabelText(/説明/);
+    await user.clear(description);
+    await user.type(description, '雨の中ありがとうございました。');
+    await user.click(screen.getByRole('button', { name: '変更を保存する' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/events/${id}`));
+    const after = (await backend.events.get(id))!;
+    expect(after.description).toBe('雨の中ありがとうございました。');
+    expect(after.date).toEqual(before.date);
+    expect(after.startTime).toBe(before.startTime);
+  });
 });

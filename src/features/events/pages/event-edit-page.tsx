@@ -1,9 +1,10 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { EditForm, EditGate } from '@/components/ui/edit-screen';
 import type { SportEvent } from '@/domain/entities/event';
 import { ERR } from '@/domain/errors';
-import { eventFormSchema, type EventFormInput } from '@/domain/event-form';
+import { eventFormSchemaAt, ymdOf, type EventFormInput } from '@/domain/event-form';
 import { formatIsoDate } from '@/domain/format';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
@@ -56,9 +57,17 @@ export default function EventEditPage() {
 
 function EditEventForm({ event }: { event: SportEvent }) {
   const update = useUpdateEvent(event);
+  const day = formatIsoDate(event.date);
+  // The stored day and start time stay acceptable as they are, even once they have passed, so an
+  // event that has begun or is over can still be corrected; a start that moves may not be past.
+  const schema = useMemo(
+    () => eventFormSchemaAt(() => new Date(), { date: day, startTime: event.startTime }),
+    [day, event.startTime],
+  );
+  const today = ymdOf(new Date());
   return (
     <EditForm
-      schema={eventFormSchema}
+      schema={schema}
       defaults={formValuesOf(event)}
       image={event}
       imageFolder={eventImageFolder(event.organizerId)}
@@ -72,6 +81,7 @@ function EditEventForm({ event }: { event: SportEvent }) {
         <EventFormFields
           form={form}
           disabled={disabled}
+          minDate={day < today ? day : today}
           capacityHint={`現在の参加者は${event.participants.length}人です。定員はそれより少なくできません。`}
         />
       )}
