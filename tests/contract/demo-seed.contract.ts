@@ -4,9 +4,11 @@ import { seedEventId, seedRequestId } from '@/data/demo/events';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_UIDS } from '@/data/demo/people';
 import { STAFF_SEED_IDS } from '@/data/demo/staff';
 import type { Backend } from '@/data/ports/backend';
+import { EVENTS_PAGE_SIZE, PROFILE_EVENTS_PAGE_SIZE } from '@/domain/constants';
 import type { Conversation } from '@/domain/entities/conversation';
 import { EVENT_STATUSES, LEVELS, REGIONS, SPORT_TYPES, isFull } from '@/domain/entities/event';
 import type { AppNotification } from '@/domain/entities/notification';
+import { TEAMS_PAGE_SIZE } from '@/domain/entities/team';
 import { waitForLive } from './support';
 
 /** A backend loaded with the demo data (src/data/demo) by that backend's own seeder. */
@@ -75,8 +77,29 @@ export function demoSeedContract(seed: () => Promise<SeededBackend>) {
       expect(events.some((e) => e.date < today)).toBe(true);
 
       const page = await backend.events.list({});
-      expect(page.items.length).toBeGreaterThan(10);
       expect(page.items.every((e) => e.date >= today)).toBe(true);
+      // Several organizers, upcoming and past.
+      for (const upcoming of [true, false]) {
+        const organizers = new Set(
+          events.filter((e) => e.date >= today === upcoming).map((e) => e.organizerId),
+        );
+        expect(organizers.size, upcoming ? 'upcoming' : 'past').toBeGreaterThanOrEqual(4);
+      }
+      // Enough for every list to page (「もっと見る」 shows): the event list, 山田 太郎's organized
+      // events upcoming and past, and the upcoming events 山田 太郎 and 佐藤 花子 take part in.
+      expect(page.items).toHaveLength(EVENTS_PAGE_SIZE);
+      expect(page.nextCursor).not.toBeNull();
+      const lists = {
+        organized: backend.events.byOrganizer(DEMO_UIDS.organizer, 'upcoming'),
+        organizedPast: backend.events.byOrganizer(DEMO_UIDS.organizer, 'past'),
+        joined: backend.events.byParticipant(DEMO_UIDS.organizer, 'upcoming'),
+        hanakoJoined: backend.events.byParticipant(DEMO_UIDS.hanako, 'upcoming'),
+      };
+      for (const [name, list] of Object.entries(lists)) {
+        const first = await list;
+        expect(first.items, name).toHaveLength(PROFILE_EVENTS_PAGE_SIZE);
+        expect(first.nextCursor, name).not.toBeNull();
+      }
     });
 
     it('has requests in every state, each as described and consistent with the participants', async () => {
@@ -100,7 +123,7 @@ export function demoSeedContract(seed: () => Promise<SeededBackend>) {
       expect(pending.every((p) => p.event.title !== '')).toBe(true);
     });
 
-    it('has recent conversations, read and unread notifications of several types, and 6 teams', async () => {
+    it('has recent conversations, read and unread notifications of several types, and teams enough to page', async () => {
       const { backend, now } = s;
       await backend.auth.signIn('hanako@example.com', DEMO_PASSWORD);
       const conversations = await waitForLive<Conversation[]>(
@@ -137,14 +160,19 @@ export function demoSeedContract(seed: () => Promise<SeededBackend>) {
       );
       expect(ichiro.map((c) => c.id)).not.toContain(`${DEMO_UIDS.ichiro}_${DEMO_UIDS.misaki}`);
 
-      expect((await backend.teams.list({})).items.map((t) => t.id).sort()).toEqual([
-        'seed-team-01',
-        'seed-team-02',
-        'seed-team-03',
-        'seed-team-04',
-        'seed-team-05',
-        'seed-team-06',
-      ]);
+      const teams = await backend.teams.list({});
+      expect(teams.items).toHaveLength(TEAMS_PAGE_SIZE);
+      expect(teams.nextCursor).not.toBeNull();
+      expect(teams.items.map((t) => t.id)).toEqual(
+        expect.arrayContaining([
+          'seed-team-01',
+          'seed-team-02',
+          'seed-team-03',
+          'seed-team-04',
+          'seed-team-05',
+          'seed-team-06',
+        ]),
+      );
     });
 
     it('lets the organizer approve a seeded pending request (the seeded documents obey the rules)', async () => {
@@ -197,6 +225,8 @@ export function demoSeedContract(seed: () => Promise<SeededBackend>) {
       const { backend } = s;
       await backend.auth.signIn('moderator@example.com', DEMO_PASSWORD);
       expect((await backend.users.get(DEMO_UIDS.moderator))!.role).toBe('moderator');
+      // The staff event list pages too.
+      expect((await backend.staff.recentEvents('')).nextCursor).not.toBeNull();
       expect(await backend.staff.adminSetup()).toEqual({ adminExists: true });
       const open = (await backend.staff.reports('open')).items;
       expect(open.map((r) => r.id)).toEqual([

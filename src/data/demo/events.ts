@@ -448,7 +448,84 @@ const EVENTS: EventSeed[] = [
     participants: ['ichiro', 'hanako'],
   },
   ...TEAM_EVENTS,
+  ...generatedEvents(),
 ];
+
+/**
+ * More events after the ones above (seed-event-29 onwards), generated rather than written out,
+ * so that every list pages with the demo data: the event list (EVENTS_PAGE_SIZE a page),
+ * 山田 太郎's organized events, upcoming and past, and the upcoming events 山田 太郎 and
+ * 佐藤 花子 take part in (PROFILE_EVENTS_PAGE_SIZE a page). Four organizers take turns; 高橋 美咲
+ * takes part in none of the past ones, so her participation history stays the one above.
+ */
+function generatedEvents(): EventSeed[] {
+  const venues = [
+    { region: '関東', location: '横浜市港北スポーツセンター' },
+    { region: '近畿', location: '神戸市立中央体育館' },
+    { region: '中部', location: '静岡市草薙総合運動場 体育館' },
+    { region: '九州・沖縄', location: '熊本県民総合運動公園' },
+    { region: '東北', location: '青森市スポーツ会館' },
+    { region: '北海道', location: '函館市民体育館' },
+    { region: '中国', location: '岡山県総合グラウンド' },
+    { region: '関東', location: '千葉ポートアリーナ' },
+  ];
+  const sports = ['フットサル', 'バスケットボール', 'バレーボール', 'バドミントン', '卓球', 'ヨガ'];
+  const kinds = [
+    {
+      name: '交流会',
+      level: '誰でも',
+      description: '初めての方も気軽にどうぞ。ゲームを中心に楽しみます。',
+    },
+    {
+      name: '練習会',
+      level: '初心者',
+      description: '基本の動きから練習します。道具の貸し出しがあります。',
+    },
+    {
+      name: 'ステップアップ練習',
+      level: '中級者',
+      description: '経験者向けに、試合を意識したメニューで練習します。',
+    },
+  ];
+  const times = [
+    { label: '午前', start: '09:00', end: '11:00' },
+    { label: '午後', start: '14:00', end: '16:00' },
+    { label: '夜', start: '19:00', end: '21:00' },
+  ];
+  const players: DemoKey[] = ['organizer', 'hanako', 'ichiro', 'misaki'];
+  const event = (i: number, day: number, organizer: DemoKey, past: boolean): EventSeed => {
+    const sport = sports[i % sports.length]!;
+    const kind = kinds[Math.floor(i / 3) % kinds.length]!;
+    const time = times[i % times.length]!;
+    const venue = venues[i % venues.length]!;
+    // The others, first one to all three of them; past events without 高橋 美咲.
+    const others = players.filter((k) => k !== organizer && !(past && k === 'misaki'));
+    return {
+      sport,
+      title: `${time.label}の${sport}${kind.name}`,
+      description: past ? 'ご参加ありがとうございました。' : kind.description,
+      region: venue.region,
+      location: venue.location,
+      level: kind.level,
+      day,
+      start: time.start,
+      end: time.end,
+      fee: [0, 500, 800, 1000, 1500][i % 5]!,
+      capacity: 8 + (i % 4) * 4,
+      status: past ? (i % 5 === 4 ? 'cancelled' : 'finished') : i % 7 === 3 ? 'closed' : 'open',
+      organizer,
+      participants: others.slice(0, 1 + (i % others.length)),
+    };
+  };
+  return [
+    // 22 upcoming, every other day from tomorrow.
+    ...Array.from({ length: 22 }, (_, i) => event(i, 1 + 2 * i, players[i % 4]!, false)),
+    // 14 past, from two days ago back, half of them 山田 太郎's.
+    ...Array.from({ length: 14 }, (_, i) =>
+      event(i + 22, -2 - 6 * i, i % 2 === 0 ? 'organizer' : players[1 + (i % 3)]!, true),
+    ),
+  ];
+}
 
 /** The seed id of the n-th (1-based) event above. */
 export function seedEventId(n: number): string {
@@ -552,8 +629,9 @@ export function seedRequestId(n: number): string {
 }
 
 /**
- * Events from 60 days ago to 45 days ahead (every sport, region, level and status, some full)
- * and participation requests in every state, consistent with the participants.
+ * Events from 80 days ago to 45 days ahead (every sport, region, level and status, some full;
+ * enough of them for every list to page) and participation requests in every state, consistent
+ * with the participants.
  */
 export const events: DemoPart = ({ day, hoursAgo }) => ({
   docs: [

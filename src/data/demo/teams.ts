@@ -115,7 +115,61 @@ const TEAMS: TeamSeed[] = [
     recruiting: true,
     daysAgo: 3,
   },
+  ...generatedTeams(),
 ];
+
+/**
+ * More teams after the six above (seed-team-07 onwards), generated rather than written out, so
+ * that the team list pages (TEAMS_PAGE_SIZE a page) with the demo data. They are older than the
+ * six, which stay first in the list, and 山田 太郎 is in none of them, so the teams he may hold
+ * events for stay the ones above.
+ */
+function generatedTeams(): TeamSeed[] {
+  const places = [
+    { city: '横浜', region: '関東' },
+    { city: '神戸', region: '近畿' },
+    { city: '仙台', region: '東北' },
+    { city: '札幌', region: '北海道' },
+    { city: '広島', region: '中国' },
+    { city: '名古屋', region: '中部' },
+    { city: '高松', region: '四国' },
+    { city: '那覇', region: '九州・沖縄' },
+  ];
+  const sports = [
+    'フットサル',
+    'バスケットボール',
+    'バレーボール',
+    'バドミントン',
+    '卓球',
+    'ランニング',
+    'ヨガ',
+    'サッカー',
+  ];
+  const names = ['クラブ', 'サークル', '同好会', '愛好会'];
+  const activities = ['毎週土曜の午前', '毎週日曜の午後', '平日の夜（月2回）', '第1・第3日曜'];
+  const levels = ['誰でも', '初心者', '中級者', '誰でも'];
+  const owners: DemoKey[] = ['hanako', 'ichiro', 'misaki'];
+  return Array.from({ length: 16 }, (_, i) => {
+    const place = places[i % places.length]!;
+    // Shifted by one on the second round, so no two teams share a city and a sport.
+    const sport = sports[(i + Math.floor(i / places.length)) % sports.length]!;
+    const owner = owners[i % owners.length]!;
+    return {
+      id: `seed-team-${String(7 + i).padStart(2, '0')}`,
+      name: `${place.city}${sport}${names[i % names.length]}`,
+      description: `${place.city}周辺で${sport}を楽しんでいます。見学だけでも歓迎です。`,
+      sportType: sport,
+      region: place.region,
+      level: levels[i % levels.length]!,
+      activity: activities[i % activities.length]!,
+      owner,
+      members: i % 2 === 0 ? [owners[(i + 1) % owners.length]!] : [],
+      maxMembers: 10 + (i % 3) * 10,
+      recruiting: i % 5 !== 4,
+      daysAgo: 70 + 10 * i,
+    };
+  });
+}
 
 interface JoinRequestSeed {
   id: string;
@@ -204,7 +258,7 @@ const TYPE_OF_STATUS = {
   rejected: 'team_join_rejected',
 } as const satisfies Record<JoinRequestSeed['status'], TeamNotificationType>;
 
-/** Six teams, three join requests (teams/{id}/joinRequests/{id}) and the notices they caused. */
+/** The teams, three join requests (teams/{id}/joinRequests/{id}) and the notices they caused. */
 export const teams: DemoPart = ({ daysFromNow, hoursAgo }) => {
   const teamById = new Map(TEAMS.map((t) => [t.id, t]));
   return {
