@@ -102,3 +102,19 @@ test('on a phone the header keeps each menu word on one line and names the home 
   const overflow = await header.evaluate((h) => h.scrollWidth - h.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('on a phone the signed-out header keeps each of its words on one line too', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/events');
+  await settled(page);
+  const header = page.getByRole('banner');
+  for (const name of ['イベント', 'チーム', 'ログイン', '新規登録']) {
+    const link = header.getByRole('link', { name, exact: true });
+    await expect(link).toBeVisible();
+    expect(await textLines(link), name).toBe(1);
+  }
+  const overflow = await header.evaluate((h) => h.scrollWidth - h.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
