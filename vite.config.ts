@@ -2,46 +2,42 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { hostingPreview, prerender } from './scripts/prerender-plugin.ts';
 import { fileURLToPath, URL } from 'node:url';
 
 /**
- * The backend is loaded with a dynamic import (src/app/backend.ts) so a build carries one backend
- * only, but every page needs it: index.html asks for its chunk and the chunks that one imports
- * (zod, Dexie or the Firebase SDK) with modulepreload, so they download while the entry does
- * instead of after it has run.
+ * The entry (src/main.tsx) only decides when the app starts: after a prerendered page's first
+ * paint it loads src/app/start.tsx, which loads the backend (src/app/backend.ts; a dynamic import,
+ * so a build carries one backend). #root's data-preload lists what every page needs beyond the
+ * entry: those two modules' chunks and the chunks they import (the prerender adds the screen's).
+ * The entry preloads them all at once when it starts the app, so they download side by side
+ * instead of one import after another — and only after the page has painted from its HTML.
  */
-function preloadBackend(): Plugin {
+function preloadList(): Plugin {
+  const started = [/\/src\/app\/start\.tsx$/, /\/src\/data\/\w+\/create-\w+-backend\.ts$/];
   return {
-    name: 'preload-backend',
+    name: 'preload-list',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      handler(html, { bundle }) {
+        if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const entry = chunks.find((c) => c.isEntry);
         const closure = (file: string, into: Set<string>) => {
           if (into.has(file)) return;
           into.add(file);
           for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
         };
-        // What the entry loads statically, Vite already preloads.
-        const loaded = new Set<string>();
-        if (entry) closure(entry.fileName, loaded);
-        const backend = new Set<string>();
+        const wanted = new Set<string>();
         for (const c of chunks) {
-          if (/\/src\/data\/\w+\/create-\w+-backend\.ts$/.test(c.facadeModuleId ?? '')) {
-            closure(c.fileName, backend);
-          }
+          if (started.some((re) => re.test(c.facadeModuleId ?? ''))) closure(c.fileName, wanted);
         }
-        return [...backend]
-          .filter((file) => !loaded.has(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
+        const list = [...wanted].map((file) => `/${file}`).join(' ');
+        return html.replace(
+          '<div id="root"></div>',
+          `<div id="root" data-preload="${list}"></div>`,
+        );
       },
     },
   };
@@ -74,7 +70,7 @@ function functionsRewrites(env: Record<string, string>): Record<string, ProxyOpt
 export default defineConfig(({ mode }) => {
   const proxy = functionsRewrites(loadEnv(mode, process.cwd(), ''));
   return {
-    plugins: [react(), tailwindcss(), preloadBackend()],
+    plugins: [react(), tailwindcss(), preloadList(), prerender(), hostingPreview()],
     resolve: {
       alias: {
         '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -1,10 +1,12 @@
-// A tiny static server for a build, for scripts that measure it: the SPA fallback, gzip when the
-// browser accepts it and the hashed assets cached for good, as Firebase Hosting serves them
-// (firebase.json), so transfer sizes and repeat loads are the production ones.
+// A tiny static server for a build, for scripts that measure it: the pages firebase.json's
+// cleanUrls and rewrites pick (hosting-rewrites.mjs), gzip when the browser accepts it and the
+// hashed assets cached for good, as Firebase Hosting serves them, so transfer sizes and repeat
+// loads are the production ones.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { htmlRewrite } from './hosting-rewrites.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -22,7 +24,8 @@ export function serveDist(root = 'dist', port = 0) {
   const gzipped = new Map();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    let file = normalize(join(root, decodeURIComponent(url.pathname)));
+    const path = htmlRewrite(url.pathname, root) ?? url.pathname;
+    let file = normalize(join(root, decodeURIComponent(path)));
     if (!file.startsWith(normalize(root))) {
       res.writeHead(403).end();
       return;

@@ -1,18 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, startApp } from '@/app/app';
-import { startWebVitals } from '@/lib/web-vitals';
 import './index.css';
 
-void startApp().catch(() => {}); // App reports a failure
+/**
+ * The entry. A page the build prerendered (src/app/prerender.tsx) is painted from its HTML
+ * first; the app's code is fetched and run after that first paint, so the visitor sees the page
+ * without waiting for scripts. #root's data-preload lists the chunks the page will need (the
+ * build writes it: vite.config.ts); they are requested together, not one import after another.
+ */
+const root = document.getElementById('root');
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function start() {
+  for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('@/app/start');
+}
 
-// Web-vitals reads the browser's buffered entries, so it can load once the page is idle instead
-// of competing with the first page's own code.
-const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-window.addEventListener('load', () => whenIdle(() => void startWebVitals()), { once: true });
+if (root?.hasChildNodes() && document.visibilityState === 'visible') {
+  requestAnimationFrame(() => setTimeout(start));
+} else {
+  start();
+}

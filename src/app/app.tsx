@@ -1,53 +1,47 @@
-import { useEffect, useMemo, useState } from 'react';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { Backend } from '@/data/ports/backend';
 import { QUERY_GC_TIME_MS } from '@/domain/constants';
 import { SessionProvider } from '@/features/auth/session';
 import { ConversationsFeedProvider } from '@/features/messages/conversations-feed';
 import { NotificationsFeedProvider } from '@/features/notifications/notifications-feed';
-import { Spinner } from '@/components/ui/spinner';
 import { BackendContext } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
-import { createPersister, createQueryClient } from '@/lib/query-client';
-import { toast } from '@/lib/toast-store';
+import { createPersister } from '@/lib/query-client';
 import { ToastOutlet } from '@/lib/toast-outlet';
-import { buildRoutes, preloadScreen } from './routes';
-import { loadBackend } from './backend';
 
-const queryClient = createQueryClient((message) => toast({ title: message, variant: 'error' }));
 const persister = createPersister();
 
-let starting: Promise<Backend> | null = null;
-
 /**
- * Starts the backend and the current screen's code together, before React's first render
- * (main.tsx); App waits on the same promise.
+ * The providers around the router. They render at once, before the backend has loaded (calls
+ * wait for it: src/app/deferred-backend.ts), so the first frame is the screen's own loading state
+ * — the same markup the build prerendered for it (src/app/prerender.tsx), which React hydrates.
+ * If the backend cannot load, the app says so instead.
  */
-export function startApp(): Promise<Backend> {
-  if (!starting) {
-    void preloadScreen(window.location.pathname);
-    starting = loadBackend();
-  }
-  return starting;
-}
-
-export function App() {
-  const [backend, setBackend] = useState<Backend | null>(null);
+export function App({
+  backend,
+  ready,
+  queryClient,
+  children,
+}: {
+  backend: Backend;
+  ready: Promise<unknown>;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    startApp().then(setBackend, (e: unknown) => {
+    let live = true;
+    ready.catch((e: unknown) => {
       logger.error('loadBackend', e);
-      setFailed(true);
+      if (live) setFailed(true);
     });
-  }, []);
-
-  const router = useMemo(
-    () =>
-      backend ? createBrowserRouter(buildRoutes({ devRoutes: backend.kind === 'local' })) : null,
-    [backend],
-  );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
 
   if (failed) {
     return (
@@ -57,23 +51,22 @@ export function App() {
       </div>
     );
   }
-  if (!backend || !router) return <Spinner label="起動しています…" />;
 
   return (
-    <BackendContext.Provider value={backend}>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{ persister, maxAge: QUERY_GC_TIME_MS, buster: backend.kind }}
-      >
-        <SessionProvider>
-          <NotificationsFeedProvider>
-            <ConversationsFeedProvider>
-              <RouterProvider router={router} />
-            </ConversationsFeedProvider>
-          </NotificationsFeedProvider>
-        </SessionProvider>
-        <ToastOutlet />
-      </PersistQueryClientProvider>
-    </BackendContext.Provider>
+    <StrictMode>
+      <BackendContext.Provider value={backend}>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{ persister, maxAge: QUERY_GC_TIME_MS, buster: backend.kind }}
+        >
+          <SessionProvider>
+            <NotificationsFeedProvider>
+              <ConversationsFeedProvider>{children}</ConversationsFeedProvider>
+            </NotificationsFeedProvider>
+          </SessionProvider>
+          <ToastOutlet />
+        </PersistQueryClientProvider>
+      </BackendContext.Provider>
+    </StrictMode>
   );
 }

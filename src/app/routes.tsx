@@ -10,12 +10,23 @@ interface Screen {
   preload(): Promise<void>;
 }
 
+/** Every screen's module, loaded on demand; the key is its path from the project root. */
+const screenModules = import.meta.glob<{ default: ComponentType }>([
+  '/src/features/*/pages/*-page.tsx',
+  '/src/features/pages/*-page.tsx',
+  '/src/features/dev/outbox-page.tsx',
+]);
+
 /**
- * A lazily loaded screen that can be preloaded. React.lazy alone always suspends on its first
- * render, and React then holds the revealed content back until its fallback has been up for
- * 300 ms; a screen preloaded while the backend starts (preloadScreen) renders at once instead.
+ * The lazily loaded screen in the module at `path`, which can be preloaded. React.lazy alone
+ * always suspends on its first render, and React then holds the revealed content back until its
+ * fallback has been up for 300 ms; a screen preloaded while the backend starts (preloadScreen)
+ * renders at once instead. The build reads `path` from the route's handle to have the page's
+ * HTML preload the screen's code (vite.config.ts).
  */
-function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+function screen(path: string): Screen & { module: string } {
+  const load = screenModules[path];
+  if (!load) throw new Error(`No screen module at ${path}`);
   let Loaded: ComponentType | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>
@@ -33,59 +44,73 @@ function screen(load: () => Promise<{ default: ComponentType }>): Screen {
     return Loaded ? <Loaded /> : <Lazy />;
   }
   LazyScreen.preload = preload;
+  LazyScreen.module = path;
   return LazyScreen;
 }
 
+const page = (feature: string, name: string) =>
+  screen(`/src/features/${feature}/pages/${name}.tsx`);
+const info = (name: string) => screen(`/src/features/pages/${name}.tsx`);
+
 const screens = {
-  home: screen(() => import('@/features/pages/home-page')),
-  login: screen(() => import('@/features/auth/pages/login-page')),
-  register: screen(() => import('@/features/auth/pages/register-page')),
-  resetPassword: screen(() => import('@/features/auth/pages/reset-password-page')),
-  resetComplete: screen(() => import('@/features/auth/pages/reset-complete-page')),
-  newPassword: screen(() => import('@/features/auth/pages/new-password-page')),
-  verifyEmail: screen(() => import('@/features/auth/pages/verify-email-page')),
-  emailAction: screen(() => import('@/features/auth/pages/email-action-page')),
-  registrationComplete: screen(() => import('@/features/auth/pages/registration-complete-page')),
-  eventList: screen(() => import('@/features/events/pages/event-list-page')),
-  eventDetail: screen(() => import('@/features/events/pages/event-detail-page')),
-  eventEdit: screen(() => import('@/features/events/pages/event-edit-page')),
-  createEvent: screen(() => import('@/features/events/pages/create-event-page')),
-  createEventComplete: screen(() => import('@/features/events/pages/create-event-complete-page')),
-  messages: screen(() => import('@/features/messages/pages/messages-page')),
-  notifications: screen(() => import('@/features/notifications/pages/notifications-page')),
-  myProfile: screen(() => import('@/features/profile/pages/my-profile-page')),
-  publicProfile: screen(() => import('@/features/profile/pages/public-profile-page')),
-  profileSettings: screen(() => import('@/features/profile/pages/profile-settings-page')),
-  emailSettings: screen(() => import('@/features/profile/pages/email-settings-page')),
-  teamList: screen(() => import('@/features/teams/pages/team-list-page')),
-  teamDetail: screen(() => import('@/features/teams/pages/team-detail-page')),
-  teamEdit: screen(() => import('@/features/teams/pages/team-edit-page')),
-  teamCreate: screen(() => import('@/features/teams/pages/team-create-page')),
-  teamCreateComplete: screen(() => import('@/features/teams/pages/team-create-complete-page')),
-  privacy: screen(() => import('@/features/pages/privacy-policy-page')),
-  terms: screen(() => import('@/features/pages/terms-page')),
-  contact: screen(() => import('@/features/pages/contact-page')),
-  organizer: screen(() => import('@/features/pages/organizer-page')),
-  campaign: screen(() => import('@/features/pages/campaign-team-registration-page')),
-  debugChat: screen(() => import('@/features/admin/pages/debug-chat-page')),
-  admin: screen(() => import('@/features/admin/pages/admin-page')),
-  adminInit: screen(() => import('@/features/admin/pages/admin-init-page')),
-  adminQuick: screen(() => import('@/features/admin/pages/admin-quick-page')),
-  outbox: screen(() => import('@/features/dev/outbox-page')),
+  home: info('home-page'),
+  login: page('auth', 'login-page'),
+  register: page('auth', 'register-page'),
+  resetPassword: page('auth', 'reset-password-page'),
+  resetComplete: page('auth', 'reset-complete-page'),
+  newPassword: page('auth', 'new-password-page'),
+  verifyEmail: page('auth', 'verify-email-page'),
+  emailAction: page('auth', 'email-action-page'),
+  registrationComplete: page('auth', 'registration-complete-page'),
+  eventList: page('events', 'event-list-page'),
+  eventDetail: page('events', 'event-detail-page'),
+  eventEdit: page('events', 'event-edit-page'),
+  createEvent: page('events', 'create-event-page'),
+  createEventComplete: page('events', 'create-event-complete-page'),
+  messages: page('messages', 'messages-page'),
+  notifications: page('notifications', 'notifications-page'),
+  myProfile: page('profile', 'my-profile-page'),
+  publicProfile: page('profile', 'public-profile-page'),
+  profileSettings: page('profile', 'profile-settings-page'),
+  emailSettings: page('profile', 'email-settings-page'),
+  teamList: page('teams', 'team-list-page'),
+  teamDetail: page('teams', 'team-detail-page'),
+  teamEdit: page('teams', 'team-edit-page'),
+  teamCreate: page('teams', 'team-create-page'),
+  teamCreateComplete: page('teams', 'team-create-complete-page'),
+  privacy: info('privacy-policy-page'),
+  terms: info('terms-page'),
+  contact: info('contact-page'),
+  organizer: info('organizer-page'),
+  campaign: info('campaign-team-registration-page'),
+  debugChat: page('admin', 'debug-chat-page'),
+  admin: page('admin', 'admin-page'),
+  adminInit: page('admin', 'admin-init-page'),
+  adminQuick: page('admin', 'admin-quick-page'),
+  outbox: screen('/src/features/dev/outbox-page.tsx'),
 } satisfies Record<string, Screen>;
 
-interface ScreenHandle {
+export interface ScreenHandle {
   preload: () => Promise<void>;
+  /** The screen's module (see screen()). */
+  module: string;
 }
 
-function open(path: string, Screen: Screen): RouteObject {
-  return { path, element: <Screen />, handle: { preload: Screen.preload } satisfies ScreenHandle };
+type LazyScreen = ReturnType<typeof screen>;
+
+const handleOf = (Screen: LazyScreen): ScreenHandle => ({
+  preload: Screen.preload,
+  module: Screen.module,
+});
+
+function open(path: string, Screen: LazyScreen): RouteObject {
+  return { path, element: <Screen />, handle: handleOf(Screen) };
 }
 
-function guarded(path: string, Screen: Screen): RouteObject {
+function guarded(path: string, Screen: LazyScreen): RouteObject {
   return {
     path,
-    handle: { preload: Screen.preload } satisfies ScreenHandle,
+    handle: handleOf(Screen),
     element: (
       <RequireAuth>
         <Screen />
@@ -156,4 +181,13 @@ export async function preloadScreen(pathname: string): Promise<void> {
   await Promise.allSettled(
     matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.preload()),
   );
+}
+
+/**
+ * The path pattern of the route that shows `pathname` ('/events/:id'), or null when none but
+ * the not-found page does. Two addresses with one pattern start from the same first frame.
+ */
+export function routePattern(routes: RouteObject[], pathname: string): string | null {
+  const last = matchRoutes(routes, pathname)?.at(-1)?.route;
+  return last && last.path !== '*' ? (last.path ?? null) : null;
 }

@@ -1,28 +1,14 @@
 import { privateProfileSchema, type PrivateProfile } from '@/domain/entities/user';
 import { publicProfileFields } from '@/domain/profile';
 import { demoDoc, type DemoPart } from './demo-data';
+import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_UIDS, type DemoKey } from './accounts';
 import { avatarURL } from './images';
 
-/** One password for every demo account; it satisfies the password policy (letters and digits, 8+). */
-export const DEMO_PASSWORD = 'demo1234';
-
-/** Deterministic ids, so tests and demos can point at seeded documents by name. */
-export const DEMO_UIDS = {
-  organizer: 'demo-organizer',
-  hanako: 'demo-hanako',
-  ichiro: 'demo-ichiro',
-  misaki: 'demo-misaki',
-  admin: 'demo-admin',
-  moderator: 'demo-moderator',
-} as const;
-
-export type DemoKey = keyof typeof DEMO_UIDS;
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_UIDS, type DemoKey } from './accounts';
 
 interface DemoPerson {
   key: DemoKey;
-  email: string;
   displayName: string;
-  label: string;
   bio: string;
   location: string;
   gender: string;
@@ -39,9 +25,7 @@ interface DemoPerson {
 const PEOPLE: DemoPerson[] = [
   {
     key: 'organizer',
-    email: 'organizer@example.com',
     displayName: '山田 太郎',
-    label: '主催者（山田 太郎）',
     bio: '週末を中心にフットサルやランニングのイベントを主催しています。初めての方も大歓迎です！',
     location: '東京都世田谷区',
     gender: 'male',
@@ -52,9 +36,7 @@ const PEOPLE: DemoPerson[] = [
   },
   {
     key: 'hanako',
-    email: 'hanako@example.com',
     displayName: '佐藤 花子',
-    label: '参加者（佐藤 花子）',
     bio: 'テニスとヨガが好きです。運動不足解消のために、いろいろなスポーツに挑戦中です。',
     location: '神奈川県横浜市',
     gender: 'female',
@@ -64,9 +46,7 @@ const PEOPLE: DemoPerson[] = [
   },
   {
     key: 'ichiro',
-    email: 'ichiro@example.com',
     displayName: '鈴木 一郎',
-    label: '参加者（鈴木 一郎）',
     bio: '学生時代はバスケットボール部でした。社会人になっても体を動かす仲間を探しています。',
     location: '大阪府大阪市',
     gender: 'male',
@@ -77,9 +57,7 @@ const PEOPLE: DemoPerson[] = [
   },
   {
     key: 'misaki',
-    email: 'misaki@example.com',
     displayName: '高橋 美咲',
-    label: '参加者（高橋 美咲）',
     bio: 'バドミントン歴10年です。一緒に楽しく練習できる仲間を募集しています。',
     location: '福岡県福岡市',
     gender: 'female',
@@ -90,9 +68,7 @@ const PEOPLE: DemoPerson[] = [
   },
   {
     key: 'admin',
-    email: 'admin@example.com',
     displayName: '運営事務局',
-    label: '管理者',
     bio: 'スポーツコミュニティの運営事務局です。お困りのことがあればお問い合わせください。',
     location: '東京都千代田区',
     gender: 'unspecified',
@@ -103,9 +79,7 @@ const PEOPLE: DemoPerson[] = [
   },
   {
     key: 'moderator',
-    email: 'moderator@example.com',
     displayName: '運営サポート 中村',
-    label: 'モデレーター',
     bio: '運営事務局で通報の確認やイベントの見守りを担当しています。',
     location: '東京都千代田区',
     gender: 'unspecified',
@@ -116,11 +90,6 @@ const PEOPLE: DemoPerson[] = [
     staffAuditId: 'seed-audit-01',
   },
 ];
-
-/** The demo accounts the login screen offers (local backend) and the README lists. */
-export const DEMO_ACCOUNTS: { email: string; password: string; label: string }[] = PEOPLE.map(
-  (p) => ({ email: p.email, password: DEMO_PASSWORD, label: p.label }),
-);
 
 /** What other parts denormalise about a person (an event's organizer name and photo). */
 export function demoPerson(key: DemoKey): { uid: string; displayName: string; photoURL: string } {
@@ -141,7 +110,7 @@ export function demoPerson(key: DemoKey): { uid: string; displayName: string; ph
 export const people: DemoPart = ({ now, daysFromNow, hoursAgo }) => ({
   accounts: PEOPLE.map((p) => ({
     uid: DEMO_UIDS[p.key],
-    email: p.email,
+    email: DEMO_LOGINS[p.key].email,
     password: DEMO_PASSWORD,
     emailVerified: true,
     displayName: p.displayName,
@@ -174,7 +143,7 @@ export const people: DemoPart = ({ now, daysFromNow, hoursAgo }) => ({
       }),
       demoDoc(`users/${uid}/private/profile`, { ...privateProfile, updatedAt: now }),
       demoDoc(`users/${uid}/private/account`, {
-        email: p.email,
+        email: DEMO_LOGINS[p.key].email,
         updatedAt: daysFromNow(-120 + i),
       }),
     ];

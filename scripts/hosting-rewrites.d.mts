@@ -1,0 +1,3 @@
+export function globToRegExp(glob: string): RegExp;
+export function pageFor(pathname: string, hasFile: (path: string) => boolean): string | null;
+export function htmlRewrite(url: string, root: string): string | null;

@@ -1,0 +1,161 @@
+// The build's prerender step (a Vite plugin, build only): once the client bundle is written, it
+// builds src/app/prerender.tsx for Node, renders the first frame of each public screen and
+// writes one HTML page per screen into the build, with that markup in #root (src/app/start.tsx
+// hydrates it) and the screen's code in #root's preload list (src/main.tsx). The pages are served as Firebase Hosting serves
+// them, by firebase.json's rewrites (hosting-rewrites.mjs), in `vite preview` too.
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { htmlRewrite } from './hosting-rewrites.mjs';
+
+interface PrerenderModule {
+  PRERENDERED: { path: string; file: string; sample?: [string, string] }[];
+  renderPage(
+    path: string,
+    sample?: [string, string],
+  ): Promise<{ html: string; route: string; modules: string[] }>;
+}
+
+/** The page every other address gets (firebase.json's last rewrite): no screen prerendered. */
+export const SHELL_PAGE = 'shell.html';
+
+const chunksOf = (bundle: OutputBundle) =>
+  Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+
+/** A chunk and every chunk it imports statically. */
+function closure(bundle: OutputBundle, file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  const chunk = bundle[file];
+  if (chunk?.type === 'chunk') for (const dep of chunk.imports) closure(bundle, dep, into);
+  return into;
+}
+
+/**
+ * Form controls wait for the app: typed before React has taken the page over, text would be
+ * replaced by the form's own values, and a button could submit a form natively (a sign-in's
+ * fields in the address). They come disabled, marked, and src/app/start.tsx enables the marked
+ * ones once the page is the app's.
+ */
+export const WAITING_CONTROL = 'data-waits-for-app';
+function disableControls(html: string): string {
+  return html.replace(
+    /<(input|select|textarea|button)\b([^>]*)>/g,
+    (tag, name: string, attrs: string) =>
+      /\sdisabled(=|\s|$)/.test(attrs)
+        ? tag
+        : `<${name} disabled="" ${WAITING_CONTROL}=""${attrs}>`,
+  );
+}
+
+function checkMarkup(path: string, html: string) {
+  // firebase.json's Content-Security-Policy allows no inline script or style attribute.
+  if (/<script/i.test(html)) throw new Error(`prerender ${path}: the markup holds a script`);
+  if (/\sstyle="/i.test(html)) throw new Error(`prerender ${path}: the markup holds a style`);
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  let bundle: OutputBundle | null = null;
+  return {
+    name: 'prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, output) {
+      bundle = output;
+    },
+    async closeBundle() {
+      if (config.build.ssr || !bundle) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      // Inside the project, so the server build finds the packages it leaves external.
+      const tmp = resolve(config.root, 'node_modules/.tmp');
+      await mkdir(tmp, { recursive: true });
+      const serverDir = await mkdtemp(join(tmp, 'prerender-'));
+      try {
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: {
+            ssr: resolve(config.root, 'src/app/prerender.tsx'),
+            outDir: serverDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const server = (await import(
+          pathToFileURL(join(serverDir, 'prerender.mjs')).href
+        )) as PrerenderModule;
+
+        const template = await readFile(join(outDir, 'index.html'), 'utf8');
+        const root = template.match(/<div id="root" data-preload="([^"]*)"><\/div>/);
+        if (!root) throw new Error('index.html: no #root with its preload list');
+        const chunks = chunksOf(bundle);
+        const entry = chunks.find((c) => c.isEntry);
+        const loaded = entry ? closure(bundle, entry.fileName) : new Set<string>();
+        for (const file of root[1]!.split(' ')) loaded.add(file.slice(1));
+        /** The page's preload list: every page's, and the chunks of its screens. */
+        const preloadsFor = (modules: string[]) => {
+          const files = new Set<string>();
+          for (const module of modules) {
+            const id = resolve(config.root, `.${module}`);
+            const chunk =
+              chunks.find((c) => c.facadeModuleId === id) ??
+              chunks.find((c) => c.moduleIds.includes(id));
+            if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
+            closure(bundle!, chunk.fileName, files);
+          }
+          const own = [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+          return [root[1], ...own].join(' ');
+        };
+
+        await writeFile(join(outDir, SHELL_PAGE), template);
+        for (const { path, file, sample } of server.PRERENDERED) {
+          const page = await server.renderPage(path, sample);
+          checkMarkup(path, page.html);
+          // React puts resource hints (an image's preload) before the markup; they belong in
+          // the head, and #root must hold only what React hydrates.
+          const hints = page.html.match(/^(<link [^>]*>)*/)![0];
+          const html = template
+            .replace('</head>', `${hints}</head>`)
+            .replace(
+              root[0],
+              `<div id="root" data-route="${page.route}" data-preload="${preloadsFor(page.modules)}">` +
+                `${disableControls(page.html.slice(hints.length))}</div>`,
+            );
+          const target = join(outDir, file);
+          await mkdir(dirname(target), { recursive: true });
+          await writeFile(target, html);
+        }
+      } finally {
+        await rm(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * `vite preview` serves the build as Hosting does: a file that exists as it is; otherwise the
+ * first matching rewrite of firebase.json names the page (hosting-rewrites.mjs).
+ */
+export function hostingPreview(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'hosting-preview',
+    configResolved(resolved) {
+      outDir = resolve(resolved.root, resolved.build.outDir);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const target = htmlRewrite(req.url ?? '/', outDir);
+        if (target) req.url = target;
+        next();
+      });
+    },
+  };
+}

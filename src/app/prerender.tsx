@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import { App } from './app';
+import { BACKEND_KIND, createAppBackend } from './backend';
+import { buildRoutes, routePattern, type ScreenHandle } from './routes';
+
+/**
+ * The first frame of each public screen, rendered at build time (the prerender plugin in
+ * vite.config.ts builds this module for Node and writes one HTML file per entry). A visitor sees
+ * the header, the footer and the screen — static text, or the loading state of what comes from the
+ * backend — before any script has run; the app then hydrates that markup (src/main.tsx).
+ *
+ * It renders what the browser's first render shows: no one signed in yet (the session is
+ * loading), no data (the backend here never arrives) and no query string. A pattern with a
+ * parameter is rendered for two values, and the plugin refuses the build if the two differ, so a
+ * page never carries one address's markup to another.
+ */
+export const PRERENDERED: { path: string; file: string; sample?: [string, string] }[] = [
+  { path: '/', file: 'index.html' },
+  { path: '/login', file: 'login.html' },
+  { path: '/register', file: 'register.html' },
+  { path: '/reset-password', file: 'reset-password.html' },
+  { path: '/reset-complete', file: 'reset-complete.html' },
+  { path: '/events', file: 'events.html' },
+  { path: '/teams', file: 'teams.html' },
+  { path: '/privacy-policy', file: 'privacy-policy.html' },
+  { path: '/terms', file: 'terms.html' },
+  { path: '/contact', file: 'contact.html' },
+  { path: '/organizer', file: 'organizer.html' },
+  { path: '/campaign/team-registration', file: 'campaign/team-registration.html' },
+  { path: '/events/:id', file: 'prerendered/event.html', sample: ['seed-a', 'seed-b'] },
+  { path: '/teams/:id', file: 'prerendered/team.html', sample: ['seed-a', 'seed-b'] },
+  { path: '/profile/:id', file: 'prerendered/profile.html', sample: ['seed-a', 'seed-b'] },
+];
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The route pattern the markup is for (main.tsx hydrates only there). */
+  route: string;
+  /** The modules of the screens on the page (their code is preloaded by the page). */
+  modules: string[];
+}
+
+async function toString(tree: ReactNode): Promise<string> {
+  // Every boundary inline, however long: a boundary sent apart needs an inline script to be
+  // put in place, which the Content-Security-Policy forbids.
+  const { prelude } = await prerender(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  return new Response(prelude).text();
+}
+
+async function renderPath(routes: RouteObject[], pathname: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${pathname}`));
+  if (context instanceof Response) throw new Error(`${pathname}: the router answered a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { backend, ready } = createAppBackend(() => new Promise(() => {}));
+  // No garbage collection timers: they would keep the build's process alive.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+  return toString(
+    <App backend={backend} ready={ready} queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+  );
+}
+
+/** Renders the entry for `path` (a pattern with a parameter: for its two sample values). */
+export async function renderPage(path: string, sample?: [string, string]): Promise<RenderedPage> {
+  const routes = buildRoutes({ devRoutes: BACKEND_KIND === 'local' });
+  const [first, second] = sample
+    ? sample.map((value) => path.replace(/:\w+/, value))
+    : [path, null];
+  const html = await renderPath(routes, first!);
+  if (second !== null && (await renderPath(routes, second)) !== html) {
+    throw new Error(`${path}: the first frame depends on the parameter; it cannot be shared`);
+  }
+  const route = routePattern(routes, first!);
+  if (route !== path) throw new Error(`${path}: renders route ${route}`);
+  const modules = (matchRoutes(routes, first!) ?? [])
+    .map((m) => (m.route.handle as ScreenHandle | undefined)?.module)
+    .filter((m): m is string => !!m);
+  return { html, route, modules };
+}

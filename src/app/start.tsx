@@ -1,0 +1,55 @@
+// The app's start (src/main.tsx loads it): the backend, the router, and React on #root.
+import { useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createQueryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast-store';
+import { startWebVitals } from '@/lib/web-vitals';
+import { App } from './app';
+import { BACKEND_KIND, createAppBackend } from './backend';
+import { buildRoutes, preloadScreen, routePattern } from './routes';
+
+/** The mark the prerender puts on the form controls it disables (scripts/prerender-plugin.ts). */
+const WAITING_CONTROL = 'data-waits-for-app';
+
+/** Once the page is the app's, the controls the prerender disabled take input. */
+function EnableWaitingControls() {
+  useEffect(() => {
+    for (const control of document.querySelectorAll(`[${WAITING_CONTROL}]`)) {
+      control.removeAttribute('disabled');
+      control.removeAttribute(WAITING_CONTROL);
+    }
+  }, []);
+  return null;
+}
+
+// The backend and the current screen's code start loading before React's first render.
+const { backend, ready } = createAppBackend();
+const screenLoaded = preloadScreen(window.location.pathname);
+
+const routes = buildRoutes({ devRoutes: BACKEND_KIND === 'local' });
+const router = createBrowserRouter(routes);
+const queryClient = createQueryClient((message) => toast({ title: message, variant: 'error' }));
+const app = (
+  <App backend={backend} ready={ready} queryClient={queryClient}>
+    <RouterProvider router={router} />
+    <EnableWaitingControls />
+  </App>
+);
+
+// The build prerendered this page's first frame for one route and no query string
+// (src/app/prerender.tsx says which in data-route): React takes that markup over, once the
+// screen's code is there, so the whole page becomes the app's at once. Any other address got a
+// page prerendered for another screen, which React replaces.
+const container = document.getElementById('root')!;
+const { pathname, search } = window.location;
+if (container.dataset.route === routePattern(routes, pathname) && search === '') {
+  void screenLoaded.then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}
+
+// Web-vitals reads the browser's buffered entries, so it can load once the page is idle instead
+// of competing with the first page's own code.
+const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+window.addEventListener('load', () => whenIdle(() => void startWebVitals()), { once: true });

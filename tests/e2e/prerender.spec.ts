@@ -1,0 +1,61 @@
+import { expect, test } from './fixtures';
+
+/**
+ * The public screens' first frame is in their HTML (src/app/prerender.tsx, written by the build):
+ * a visitor sees the page before any script has run, and the app then takes that markup over
+ * (src/app/start.tsx) without losing what the visitor sees or does.
+ */
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the event list, an event page and the login screen show their frame', async ({ page }) => {
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'イベント一覧' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeVisible();
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: '利用規約' }),
+    ).toBeVisible();
+
+    await page.goto('/events/seed-event-01');
+    await expect(page.getByRole('status')).toHaveText('イベントを読み込み中…');
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+    // Typing or submitting waits for the app: the controls are off until it has taken over.
+    await expect(page.getByLabel('メールアドレス')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'ログイン', exact: true })).toBeDisabled();
+  });
+
+  test('any other address gets the shell, which prerenders no screen', async ({ page }) => {
+    await page.goto('/messages');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test('the app takes a prerendered page over: controls turn on and keep what is typed', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/login');
+  await expect(page.locator('#root')).toHaveAttribute('data-route', '/login');
+  const email = page.getByLabel('メールアドレス');
+  await expect(email).toBeEnabled();
+  await email.fill('hanako@example.com');
+  await page.getByLabel('パスワード', { exact: true }).fill('demo1234');
+  await expect(page.locator('[data-waits-for-app]')).toHaveCount(0);
+  await expect(email).toHaveValue('hanako@example.com');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a prerendered page asked for with a query string shows what the query asks', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/events?sport=%E3%83%86%E3%83%8B%E3%82%B9');
+  await expect(page.getByRole('heading', { level: 1, name: 'イベント一覧' })).toBeVisible();
+  await expect(page.getByLabel('種目')).toHaveValue('テニス');
+  await expect(page.getByTestId('event-card').first()).toContainText('テニス');
+  expect(consoleErrors).toEqual([]);
+});
