@@ -13,6 +13,23 @@ import { ToastOutlet } from '@/lib/toast-outlet';
 
 const persister = createPersister();
 
+/** The mark the prerender puts on the form controls it disables (scripts/prerender-plugin.ts). */
+const WAITING_CONTROL = 'data-waits-for-app';
+
+/**
+ * Once the page is the app's, the controls the prerender disabled take input. Rendered by the
+ * prerender too (as nothing), so both trees are the same shape and give the same useId ids.
+ */
+function EnableWaitingControls() {
+  useEffect(() => {
+    for (const control of document.querySelectorAll(`[${WAITING_CONTROL}]`)) {
+      control.removeAttribute('disabled');
+      control.removeAttribute(WAITING_CONTROL);
+    }
+  }, []);
+  return null;
+}
+
 /**
  * The providers around the router. They render at once, before the backend has loaded (calls
  * wait for it: src/app/deferred-backend.ts), so the first frame is the screen's own loading state
@@ -61,7 +78,10 @@ export function App({
         >
           <SessionProvider>
             <NotificationsFeedProvider>
-              <ConversationsFeedProvider>{children}</ConversationsFeedProvider>
+              <ConversationsFeedProvider>
+                {children}
+                <EnableWaitingControls />
+              </ConversationsFeedProvider>
             </NotificationsFeedProvider>
           </SessionProvider>
           <ToastOutlet />

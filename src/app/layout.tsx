@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Spinner } from '@/components/ui/spinner';
 import { useSession, useWriteRefusal } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
 import { ErrorBoundary } from './error-boundary';
@@ -130,9 +129,7 @@ export function Layout() {
       <SuspendedBanner />
       <main id="main" className="flex-1">
         <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </ErrorBoundary>
       </main>
       <Footer />

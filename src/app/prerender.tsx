@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import {
-  createStaticHandler,
-  createStaticRouter,
+  createMemoryRouter,
   matchRoutes,
-  StaticRouterProvider,
+  RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
-import { buildRoutes, routePattern, type ScreenHandle } from './routes';
+import { buildRoutes, preloadScreen, routePattern, type ScreenHandle } from './routes';
 
 /**
  * The first frame of each public screen, rendered at build time (the prerender plugin in
@@ -58,16 +57,16 @@ async function toString(tree: ReactNode): Promise<string> {
 }
 
 async function renderPath(routes: RouteObject[], pathname: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${pathname}`));
-  if (context instanceof Response) throw new Error(`${pathname}: the router answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // What the browser renders first (src/app/start.tsx): the same router component, so the two
+  // trees have the same shape (useId gives the same ids), with the screen's code loaded.
+  await preloadScreen(pathname);
+  const router = createMemoryRouter(routes, { initialEntries: [pathname] });
   const { backend, ready } = createAppBackend(() => new Promise(() => {}));
   // No garbage collection timers: they would keep the build's process alive.
   const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
   return toString(
     <App backend={backend} ready={ready} queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <RouterProvider router={router} />
     </App>,
   );
 }

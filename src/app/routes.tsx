@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
 import { Layout } from './layout';
 import { RequireAuth } from './require-auth';
 import NotFoundPage from './not-found-page';
@@ -40,8 +41,18 @@ function screen(path: string): Screen & { module: string } {
       },
     ));
   const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })));
+  // The Suspense boundary is the screen's own, and only while its code is loading: a page whose
+  // screen was preloaded (a prerendered page is hydrated only then, on the server and in the
+  // browser) has no boundary, which React would hydrate in a later pass than the rest of the
+  // page, after the app's effects had already changed what the screen shows.
   function LazyScreen() {
-    return Loaded ? <Loaded /> : <Lazy />;
+    return Loaded ? (
+      <Loaded />
+    ) : (
+      <Suspense fallback={<Spinner />}>
+        <Lazy />
+      </Suspense>
+    );
   }
   LazyScreen.preload = preload;
   LazyScreen.module = path;

@@ -1,5 +1,4 @@
 // The app's start (src/main.tsx loads it): the backend, the router, and React on #root.
-import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
@@ -8,20 +7,6 @@ import { startWebVitals } from '@/lib/web-vitals';
 import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
 import { buildRoutes, preloadScreen, routePattern } from './routes';
-
-/** The mark the prerender puts on the form controls it disables (scripts/prerender-plugin.ts). */
-const WAITING_CONTROL = 'data-waits-for-app';
-
-/** Once the page is the app's, the controls the prerender disabled take input. */
-function EnableWaitingControls() {
-  useEffect(() => {
-    for (const control of document.querySelectorAll(`[${WAITING_CONTROL}]`)) {
-      control.removeAttribute('disabled');
-      control.removeAttribute(WAITING_CONTROL);
-    }
-  }, []);
-  return null;
-}
 
 // The backend and the current screen's code start loading before React's first render.
 const { backend, ready } = createAppBackend();
@@ -33,7 +18,6 @@ const queryClient = createQueryClient((message) => toast({ title: message, varia
 const app = (
   <App backend={backend} ready={ready} queryClient={queryClient}>
     <RouterProvider router={router} />
-    <EnableWaitingControls />
   </App>
 );
 

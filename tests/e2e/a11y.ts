@@ -29,9 +29,16 @@ declare global {
 
 /**
  * Fails the test when the page, as it is now, has a serious or critical violation. Call it once
- * the screen has settled (its heading and content shown, not its skeleton).
+ * the screen has settled (its heading and content shown, not its skeleton). A prerendered page
+ * shows its heading before the app has taken it over: the check waits for that (no control
+ * still waiting for the app) and for colour transitions to end, so it judges the page a visitor
+ * works with, not a frame in between.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  await expect(page.locator('[data-waits-for-app]')).toHaveCount(0);
+  await page.waitForFunction(
+    () => !document.getAnimations().some((a) => a instanceof CSSTransition),
+  );
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ options, failing }) => {
