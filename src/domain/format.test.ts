@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+import { ja } from 'date-fns/locale/ja';
 import {
   formatDayHeading,
   formatEventTimes,
@@ -6,7 +8,6 @@ import {
   formatLongDate,
   formatLongDateWithWeekday,
   formatRange,
-  formatRelative,
   formatSlashDate,
   formatTime,
   isSameDay,
@@ -50,6 +51,17 @@ describe('date formatters (docs/constants.md)', () => {
     expect(fn(undefined)).toBe('');
     expect(fn(invalid)).toBe('');
   });
+
+  it('writes what date-fns with its Japanese locale writes, every day of a leap year', () => {
+    for (let day = 0; day < 366; day++) {
+      const at = new Date(2024, 0, 1 + day, day % 24, (day * 7) % 60);
+      expect(formatLongDate(at)).toBe(format(at, 'yyyy年M月d日', { locale: ja }));
+      expect(formatLongDateWithWeekday(at)).toBe(format(at, 'yyyy年M月d日(E)', { locale: ja }));
+      expect(formatSlashDate(at)).toBe(format(at, 'yyyy/MM/dd', { locale: ja }));
+      expect(formatTime(at)).toBe(format(at, 'HH:mm', { locale: ja }));
+      expect(formatIsoDate(at)).toBe(format(at, 'yyyy-MM-dd', { locale: ja }));
+    }
+  });
 });
 
 describe('formatRange', () => {
@@ -73,35 +85,6 @@ describe('formatEventTimes', () => {
   it('shows only the start when there is no end time', () => {
     expect(formatEventTimes('10:00', '')).toBe('10:00');
     expect(formatEventTimes('10:00', '  ')).toBe('10:00');
-  });
-});
-
-describe('formatRelative', () => {
-  const now = new Date(2024, 4, 10, 12, 0, 0);
-
-  it('describes the past with 前', () => {
-    expect(formatRelative(new Date(2024, 4, 10, 11, 57), now)).toBe('3分前');
-    expect(formatRelative(new Date(2024, 4, 10, 11, 0), now)).toBe('約1時間前');
-    expect(formatRelative(new Date(2024, 4, 7, 12, 0), now)).toBe('3日前');
-  });
-
-  it('describes the future with 後', () => {
-    expect(formatRelative(new Date(2024, 4, 12, 12, 0), now)).toBe('2日後');
-  });
-
-  it('uses the current time when no reference is given', () => {
-    vi.useFakeTimers();
-    vi.setSystemTime(now);
-    try {
-      expect(formatRelative(new Date(2024, 4, 10, 11, 57))).toBe('3分前');
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('gives an empty string for a missing date', () => {
-    expect(formatRelative(null, now)).toBe('');
-    expect(formatRelative(invalid, now)).toBe('');
   });
 });
 

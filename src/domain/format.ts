@@ -1,9 +1,10 @@
-import { format, formatDistance } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
-
 /**
  * Display formats (docs/constants.md). Every formatter takes a possibly missing date and returns
  * '' for it, so screens can render stored values that failed to parse without guarding each call.
+ * The fixed formats are written out here rather than with date-fns: they are numbers and one
+ * weekday character, and date-fns' format with its Japanese locale (about 8 KiB) would otherwise
+ * be on every first page. Relative times, which need the locale's wording, are in
+ * relative-time.ts.
  */
 export type DateLike = Date | null | undefined;
 
@@ -11,33 +12,32 @@ function valid(d: DateLike): d is Date {
   return d instanceof Date && !Number.isNaN(d.getTime());
 }
 
-function fmt(d: DateLike, pattern: string): string {
-  return valid(d) ? format(d, pattern, { locale: ja }) : '';
-}
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 2024年5月10日 */
 export function formatLongDate(d: DateLike): string {
-  return fmt(d, 'yyyy年M月d日');
+  return valid(d) ? `${d.getFullYear()}年${d.getMonth() + 1}月${d.getDate()}日` : '';
 }
 
 /** 2024年5月10日(金) */
 export function formatLongDateWithWeekday(d: DateLike): string {
-  return fmt(d, 'yyyy年M月d日(E)');
+  return valid(d) ? `${formatLongDate(d)}(${WEEKDAYS[d.getDay()]})` : '';
 }
 
 /** 2024/05/10 */
 export function formatSlashDate(d: DateLike): string {
-  return fmt(d, 'yyyy/MM/dd');
+  return valid(d) ? `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}` : '';
 }
 
 /** 09:05 */
 export function formatTime(d: DateLike): string {
-  return fmt(d, 'HH:mm');
+  return valid(d) ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
 }
 
 /** 2024-05-10, the value of a date input and of the event form's date field. */
 export function formatIsoDate(d: DateLike): string {
-  return fmt(d, 'yyyy-MM-dd');
+  return valid(d) ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
 }
 
 /**
@@ -53,12 +53,6 @@ export function formatRange(start: string, end: string): string {
 /** The HH:mm times of an event: "10:00〜12:00", or just "10:00" when no end time was set. */
 export function formatEventTimes(startTime: string, endTime: string): string {
   return formatRange(startTime.trim(), endTime.trim());
-}
-
-/** "3分前", "約1時間前", "2日後": relative to now, with the Japanese suffix. */
-export function formatRelative(d: DateLike, now: Date = new Date()): string {
-  if (!valid(d) || !valid(now)) return '';
-  return formatDistance(d, now, { addSuffix: true, locale: ja });
 }
 
 /** Same calendar day in local time; a missing date is never the same day as anything. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatRelative } from '@/domain/format';
+import { formatRelative } from '@/domain/relative-time';
 import type { ActionRunner } from '@/lib/use-action-runner';
 import { Button, buttonClass } from './button';
 import { ConfirmDialog } from './confirm-dialog';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatRelative } from '@/domain/format';
+import { formatRelative } from '@/domain/relative-time';
 
 /**
  * One join request in the list of whoever decides (an event's organizer, a team's owner): who

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ErrorState } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import type { Conversation } from '@/domain/entities/conversation';
-import { formatRelative } from '@/domain/format';
+import { formatRelative } from '@/domain/relative-time';
 import { isArchivedFor, partnerOf, unreadFor } from '@/domain/rules/conversations';
 import { Avatar } from '@/components/ui/avatar';
 import { useNow } from '@/lib/use-now';

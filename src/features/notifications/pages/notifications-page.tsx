@@ -8,7 +8,7 @@ import {
   notificationText,
   type AppNotification,
 } from '@/domain/entities/notification';
-import { formatRelative } from '@/domain/format';
+import { formatRelative } from '@/domain/relative-time';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNow } from '@/lib/use-now';
 import { useNotificationActions, useNotifications } from '../notification-queries';

@@ -1,0 +1,12 @@
+import { formatDistance } from 'date-fns';
+import { ja } from 'date-fns/locale/ja';
+import type { DateLike } from './format';
+
+/**
+ * "3分前", "約1時間前", "2日後": relative to now, with the Japanese suffix (date-fns and its
+ * Japanese locale, loaded by the screens that show relative times).
+ */
+export function formatRelative(d: DateLike, now: Date = new Date()): string {
+  if (!(d instanceof Date) || Number.isNaN(d.getTime()) || Number.isNaN(now.getTime())) return '';
+  return formatDistance(d, now, { addSuffix: true, locale: ja });
+}
