@@ -1,11 +1,11 @@
 // A tiny static server for a build, for scripts that measure it: the pages firebase.json's
-// cleanUrls and rewrites pick (hosting-rewrites.mjs), gzip when the browser accepts it and the
-// hashed assets cached for good, as Firebase Hosting serves them, so transfer sizes and repeat
-// loads are the production ones.
+// cleanUrls and rewrites pick (hosting-rewrites.mjs), compressed as the browser accepts (Brotli,
+// else gzip) and the hashed assets cached for good, as Firebase Hosting serves them, so transfer
+// sizes and repeat loads are the production ones.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { htmlRewrite } from './hosting-rewrites.mjs';
 
 const TYPES = {
@@ -21,7 +21,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
 
 /** Serves `root` on 127.0.0.1 (a free port unless one is given). */
 export function serveDist(root = 'dist', port = 0) {
-  const gzipped = new Map();
+  const compressed = new Map();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = htmlRewrite(url.pathname, root) ?? url.pathname;
@@ -43,10 +43,20 @@ export function serveDist(root = 'dist', port = 0) {
         : 'no-cache',
     };
     let body = await readFile(file);
-    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }));
-      body = gzipped.get(file);
-      headers['content-encoding'] = 'gzip';
+    const accepts = req.headers['accept-encoding'] ?? '';
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    if (COMPRESSIBLE.has(ext) && encoding) {
+      const key = `${encoding}:${file}`;
+      if (!compressed.has(key)) {
+        compressed.set(
+          key,
+          encoding === 'br'
+            ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+            : gzipSync(body, { level: 9 }),
+        );
+      }
+      body = compressed.get(key);
+      headers['content-encoding'] = encoding;
       headers.vary = 'accept-encoding';
     }
     res.writeHead(200, headers);

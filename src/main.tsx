@@ -20,7 +20,8 @@ function start() {
 }
 
 if (root?.hasChildNodes() && document.visibilityState === 'visible') {
-  requestAnimationFrame(() => setTimeout(start));
+  // The frame after next: the first one (with the page) has been presented by then.
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
 } else {
   start();
 }
