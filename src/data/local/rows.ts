@@ -1,18 +1,18 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { logger } from '@/lib/logger';
 
 /** Parses one stored document with its domain schema, so defaults apply as on Firebase. */
-export function parseRow<S extends z.ZodType>(schema: S, row: unknown): z.output<S> {
-  return schema.parse(row);
+export function parseRow<S extends z.core.$ZodType>(schema: S, row: unknown): z.output<S> {
+  return z.parse(schema, row);
 }
 
 /** Parses one document of a list, or logs and returns null (see parseRows). */
-export function tryParseRow<S extends z.ZodType>(
+export function tryParseRow<S extends z.core.$ZodType>(
   schema: S,
   row: unknown,
   context: string,
 ): z.output<S> | null {
-  const parsed = schema.safeParse(row);
+  const parsed = z.safeParse(schema, row);
   if (parsed.success) return parsed.data;
   logger.warn(`${context}: unreadable document skipped`, parsed.error);
   return null;
@@ -22,7 +22,7 @@ export function tryParseRow<S extends z.ZodType>(
  * Parses a list of stored documents. A document the schema cannot read is left out and logged,
  * the way a Firestore converter failure would drop one row rather than the whole screen.
  */
-export function parseRows<S extends z.ZodType>(
+export function parseRows<S extends z.core.$ZodType>(
   schema: S,
   rows: readonly unknown[],
   context: string,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { optionalTime, text } from './common';
 
 /** Every staff action is recorded in the audit log, in the same write as the action. */
@@ -47,10 +47,10 @@ export interface NewAuditEntry extends AuditDetails {
 export const auditEntrySchema = z.object({
   id: z.string(),
   actorId: text(),
-  action: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
+  action: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v) => v ?? ''),
+  ),
   targetType: text(),
   targetId: text(),
   targetLabel: text(),

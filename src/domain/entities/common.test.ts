@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { count, optionalTime, text, timeWithFallback } from '@/domain/entities/common';
 
 describe('tolerant field schemas', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { optionalTime, text } from './common';
 import { toDateOrNull } from '@/domain/time';
 
@@ -9,40 +9,40 @@ export function conversationId(a: string, b: string): string {
 
 export const conversationSchema = z.object({
   id: z.string(),
-  participants: z
-    .array(z.string())
-    .nullish()
-    .transform((v) => v ?? []),
+  participants: z.pipe(
+    z.nullish(z.array(z.string())),
+    z.transform((v) => v ?? []),
+  ),
   lastMessage: text(),
   lastMessageTime: optionalTime,
   createdAt: optionalTime,
   lastSenderId: text(),
   /** The message lastMessage previews (written with it, so the rules can check they agree). */
   lastMessageId: text(),
-  unreadCount: z
-    .record(z.string(), z.unknown())
-    .nullish()
-    .transform((m) => {
+  unreadCount: z.pipe(
+    z.nullish(z.record(z.string(), z.unknown())),
+    z.transform((m) => {
       const out: Record<string, number> = {};
       for (const [k, v] of Object.entries(m ?? {})) out[k] = typeof v === 'number' && v > 0 ? v : 0;
       return out;
     }),
-  archived: z
-    .record(z.string(), z.unknown())
-    .nullish()
-    .transform((m) => {
+  ),
+  archived: z.pipe(
+    z.nullish(z.record(z.string(), z.unknown())),
+    z.transform((m) => {
       const out: Record<string, boolean> = {};
       for (const [k, v] of Object.entries(m ?? {})) out[k] = v === true;
       return out;
     }),
-  archivedAt: z
-    .record(z.string(), z.unknown())
-    .nullish()
-    .transform((m) => {
+  ),
+  archivedAt: z.pipe(
+    z.nullish(z.record(z.string(), z.unknown())),
+    z.transform((m) => {
       const out: Record<string, Date | null> = {};
       for (const [k, v] of Object.entries(m ?? {})) out[k] = toDateOrNull(v);
       return out;
     }),
+  ),
 });
 
 export type Conversation = z.output<typeof conversationSchema>;
@@ -51,10 +51,10 @@ export const messageSchema = z.object({
   id: z.string(),
   senderId: z.string(),
   content: text(),
-  read: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
+  read: z.pipe(
+    z.nullish(z.boolean()),
+    z.transform((v) => v ?? false),
+  ),
   readAt: optionalTime,
   sentAt: optionalTime,
 });

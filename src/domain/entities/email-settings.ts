@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   MAIL_KINDS,
   readEmailSettings,
@@ -37,7 +37,7 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */
-export const emailSettingsSchema = z
-  .object({ mail: z.record(z.string(), z.unknown()).nullish() })
-  .nullish()
-  .transform(readEmailSettings);
+export const emailSettingsSchema = z.pipe(
+  z.nullish(z.object({ mail: z.nullish(z.record(z.string(), z.unknown())) })),
+  z.transform((doc) => readEmailSettings(doc)),
+);

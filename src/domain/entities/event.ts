@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_EVENT_STATUS, DEFAULT_LEVEL, EVENT_DEFAULT_DURATION_MS } from '@/domain/constants';
 import { count, optionalTime, text } from './common';
 import { STAFF_CANCEL_REASONS, type StaffCancelReason } from './staff-cancel';
@@ -41,10 +41,9 @@ export const REGIONS = [
 ] as const;
 
 /** participants may hold plain ids or objects carrying an id; the domain keeps ids only. */
-const participantsSchema = z
-  .array(z.unknown())
-  .nullish()
-  .transform((list) => {
+const participantsSchema = z.pipe(
+  z.nullish(z.array(z.unknown())),
+  z.transform((list) => {
     const ids: string[] = [];
     for (const p of list ?? []) {
       const id =
@@ -58,7 +57,8 @@ const participantsSchema = z
       if (id && !ids.includes(id)) ids.push(id);
     }
     return ids;
-  });
+  }),
+);
 
 const eventFieldsSchema = z.object({
   id: z.string(),
@@ -67,27 +67,27 @@ const eventFieldsSchema = z.object({
   sportType: text(),
   location: text(),
   region: text(),
-  level: z
-    .string()
-    .nullish()
-    .transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
+  level: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
+  ),
   teamId: text(),
   teamName: text(),
   organizerId: text(),
   organizerName: text(),
   organizerPhotoURL: text(),
   participants: participantsSchema,
-  status: z
-    .string()
-    .nullish()
-    .transform((v): EventStatus =>
+  status: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v): EventStatus =>
       EVENT_STATUSES.includes(v as EventStatus) ? (v as EventStatus) : DEFAULT_EVENT_STATUS,
     ),
+  ),
   /** Stored as a timestamp or a string; read as the event day (a Date). */
-  date: z
-    .unknown()
-    .optional()
-    .transform((v) => toDateOrNull(v) ?? new Date(0)),
+  date: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v) => toDateOrNull(v) ?? new Date(0)),
+  ),
   startTime: text(),
   endTime: text(),
   fee: count,
@@ -96,12 +96,12 @@ const eventFieldsSchema = z.object({
   imagePath: text(),
   createdAt: optionalTime,
   /** Set when staff called the event off (docs/staff.md); shown to everyone on its page. */
-  staffCancelReason: z
-    .string()
-    .nullish()
-    .transform((v): StaffCancelReason | null =>
+  staffCancelReason: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v): StaffCancelReason | null =>
       STAFF_CANCEL_REASONS.includes(v as StaffCancelReason) ? (v as StaffCancelReason) : null,
     ),
+  ),
 });
 
 /**
@@ -118,7 +118,8 @@ function withLegacyOrganizer(raw: unknown): unknown {
   return { ...doc, organizerName: name ?? '', organizerPhotoURL: photoURL ?? '' };
 }
 
-export const sportEventSchema = z.preprocess(withLegacyOrganizer, eventFieldsSchema);
+/** The older organizer fields folded in first (withLegacyOrganizer), then every field read. */
+export const sportEventSchema = z.pipe(z.transform(withLegacyOrganizer), eventFieldsSchema);
 
 export type SportEvent = z.output<typeof sportEventSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { toDateOrNull } from '@/domain/time';
 import { text } from './common';
 import { STAFF_CANCEL_REASON_LABELS, type StaffCancelReason } from './staff-cancel';
@@ -16,30 +16,31 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const notificationSchema = z
-  .object({
+export const notificationSchema = z.pipe(
+  z.object({
     id: z.string(),
     userId: z.string(),
     title: text(),
     content: text(),
     type: text('system'),
-    read: z
-      .boolean()
-      .nullish()
-      .transform((v) => v ?? false),
-    data: z
-      .record(z.string(), z.unknown())
-      .nullish()
-      .transform((v) => v ?? {}),
-    timestamp: z.unknown().optional(),
-    clientTimestamp: z.unknown().optional(),
-    date: z.unknown().optional(),
-    createdAt: z.unknown().optional(),
-  })
-  .transform(({ timestamp, clientTimestamp, date, createdAt, ...rest }) => ({
+    read: z.pipe(
+      z.nullish(z.boolean()),
+      z.transform((v) => v ?? false),
+    ),
+    data: z.pipe(
+      z.nullish(z.record(z.string(), z.unknown())),
+      z.transform((v) => v ?? {}),
+    ),
+    timestamp: z.optional(z.unknown()),
+    clientTimestamp: z.optional(z.unknown()),
+    date: z.optional(z.unknown()),
+    createdAt: z.optional(z.unknown()),
+  }),
+  z.transform(({ timestamp, clientTimestamp, date, createdAt, ...rest }) => ({
     ...rest,
     timestamp: notificationTime({ clientTimestamp, timestamp, date, createdAt }),
-  }));
+  })),
+);
 
 export type AppNotification = z.output<typeof notificationSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { optionalTime, text } from './common';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -17,12 +17,12 @@ export const requestFields = {
   id: z.string(),
   userId: z.string(),
   message: text(),
-  status: z
-    .string()
-    .nullish()
-    .transform((v): RequestStatus =>
+  status: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v): RequestStatus =>
       REQUEST_STATUSES.includes(v as RequestStatus) ? (v as RequestStatus) : 'pending',
     ),
+  ),
   createdAt: optionalTime,
   updatedAt: optionalTime,
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { REPORT_DETAIL_MAX } from '@/domain/constants';
 import { ERR } from '@/domain/errors';
 import { optionalTime, text } from './common';
@@ -62,15 +62,15 @@ export function reportDocId(target: ReportTarget, reporterId: string): string {
 /** What the reporter types: a reason from the list and optional free text. */
 export const reportInputSchema = z.object({
   reason: z.enum(REPORT_REASONS, { message: ERR.reportReasonRequired }),
-  detail: z.string().trim().max(REPORT_DETAIL_MAX, ERR.reportDetailTooLong),
+  detail: z.string().check(z.trim(), z.maxLength(REPORT_DETAIL_MAX, ERR.reportDetailTooLong)),
 });
 export type ReportInput = z.infer<typeof reportInputSchema>;
 
 const enumOr = <T extends string>(values: readonly T[], fallback: T) =>
-  z
-    .string()
-    .nullish()
-    .transform((v): T => (values.includes(v as T) ? (v as T) : fallback));
+  z.pipe(
+    z.nullish(z.string()),
+    z.transform((v): T => (values.includes(v as T) ? (v as T) : fallback)),
+  );
 
 /** A stored report as staff read it. */
 export const reportSchema = z.object({

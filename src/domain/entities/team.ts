@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_LEVEL } from '@/domain/constants';
 import { count, optionalTime, text } from './common';
 import { requestFields } from './participation-request';
@@ -30,25 +30,25 @@ export const teamSchema = z.object({
   description: text(),
   sportType: text(),
   region: text(),
-  level: z
-    .string()
-    .nullish()
-    .transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
+  level: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
+  ),
   activity: text(),
   ownerId: text(),
-  members: z
-    .array(z.unknown())
-    .nullish()
-    .transform((list) => [
+  members: z.pipe(
+    z.nullish(z.array(z.unknown())),
+    z.transform((list) => [
       ...new Set((list ?? []).filter((m): m is string => typeof m === 'string' && m !== '')),
     ]),
+  ),
   /** 0 only on documents written before limits existed: no limit. */
   maxMembers: count,
   /** メンバー募集中. Documents written before the flag existed were recruiting. */
-  recruiting: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? true),
+  recruiting: z.pipe(
+    z.nullish(z.boolean()),
+    z.transform((v) => v ?? true),
+  ),
   imageURL: text(),
   imagePath: text(),
   createdAt: optionalTime,

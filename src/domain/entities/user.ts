@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   BIO_MAX,
   BIRTH_DATE_MIN,
@@ -52,28 +52,28 @@ export const userProfileSchema = z.object({
   gender: text(),
   birthDate: text(),
   /** The age, when the owner shows their age but not their birth date. */
-  age: z
-    .unknown()
-    .optional()
-    .transform((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null)),
-  emailVerified: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
+  age: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null)),
+  ),
+  emailVerified: z.pipe(
+    z.nullish(z.boolean()),
+    z.transform((v) => v ?? false),
+  ),
   customUserId: text(),
   firebaseUid: text(),
   agreedAt: optionalTime,
   createdAt: timeWithFallback(() => new Date(DEFAULT_ACCOUNT_CREATED_AT)),
-  role: z
-    .string()
-    .nullish()
-    .transform((v): Role => (ROLES.includes(v as Role) ? (v as Role) : DEFAULT_ROLE)),
+  role: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v): Role => (ROLES.includes(v as Role) ? (v as Role) : DEFAULT_ROLE)),
+  ),
   lastLoginAt: optionalTime,
   /** false = suspended by staff (src/domain/rules/standing.ts); a missing field is active. */
-  isActive: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? true),
+  isActive: z.pipe(
+    z.nullish(z.boolean()),
+    z.transform((v) => v ?? true),
+  ),
 });
 
 export type UserProfile = z.output<typeof userProfileSchema>;
@@ -83,26 +83,26 @@ export type UserProfile = z.output<typeof userProfileSchema>;
  * Readable by the owner only. Anything unreadable falls back to "not set" and "private".
  */
 export const privateProfileSchema = z.object({
-  gender: z
-    .unknown()
-    .optional()
-    .transform((v): Gender | '' => (GENDERS.includes(v as Gender) ? (v as Gender) : '')),
-  birthDate: z
-    .unknown()
-    .optional()
-    .transform((v) => (typeof v === 'string' && isBirthDate(v) ? v : '')),
-  genderVisibility: z
-    .unknown()
-    .optional()
-    .transform((v): GenderVisibility => (v === 'public' ? 'public' : 'private')),
-  birthDateVisibility: z
-    .unknown()
-    .optional()
-    .transform((v): BirthDateVisibility =>
+  gender: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v): Gender | '' => (GENDERS.includes(v as Gender) ? (v as Gender) : '')),
+  ),
+  birthDate: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v) => (typeof v === 'string' && isBirthDate(v) ? v : '')),
+  ),
+  genderVisibility: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v): GenderVisibility => (v === 'public' ? 'public' : 'private')),
+  ),
+  birthDateVisibility: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v): BirthDateVisibility =>
       BIRTH_DATE_VISIBILITIES.includes(v as BirthDateVisibility)
         ? (v as BirthDateVisibility)
         : 'private',
     ),
+  ),
 });
 export type PrivateProfile = z.output<typeof privateProfileSchema>;
 
@@ -115,22 +115,26 @@ function isBirthDate(v: string): boolean {
 export const profileEditSchema = z.object({
   displayName: z
     .string()
-    .trim()
-    .min(1, '表示名を入力してください')
-    .max(DISPLAY_NAME_MAX, `表示名は${DISPLAY_NAME_MAX}文字以内で入力してください`),
-  bio: z.string().max(BIO_MAX, `自己紹介は${BIO_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.minLength(1, '表示名を入力してください'),
+      z.maxLength(DISPLAY_NAME_MAX, `表示名は${DISPLAY_NAME_MAX}文字以内で入力してください`),
+    ),
+  bio: z.string().check(z.maxLength(BIO_MAX, `自己紹介は${BIO_MAX}文字以内で入力してください`)),
   location: z
     .string()
-    .trim()
-    .max(LOCATION_MAX, `活動地域は${LOCATION_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.maxLength(LOCATION_MAX, `活動地域は${LOCATION_MAX}文字以内で入力してください`),
+    ),
   gender: z.enum(['', ...GENDERS], { error: '性別を選択してください' }),
   birthDate: z.union([
     z.literal(''),
-    z
-      .string()
-      .refine(isBirthDate, '生年月日の形式が正しくありません')
-      .refine((v) => v >= BIRTH_DATE_MIN, '生年月日は1900年1月1日以降の日付を入力してください')
-      .refine((v) => toDateOrNull(v)! <= new Date(), '生年月日に未来の日付は指定できません'),
+    z.string().check(
+      z.refine(isBirthDate, '生年月日の形式が正しくありません'),
+      z.refine((v) => v >= BIRTH_DATE_MIN, '生年月日は1900年1月1日以降の日付を入力してください'),
+      z.refine((v) => toDateOrNull(v)! <= new Date(), '生年月日に未来の日付は指定できません'),
+    ),
   ]),
   genderVisibility: z.enum(GENDER_VISIBILITIES),
   birthDateVisibility: z.enum(BIRTH_DATE_VISIBILITIES),

@@ -1,16 +1,16 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { DomainError, type ErrorKey } from '@/domain/errors';
 
 /**
  * Input the form would have refused (a client that skipped it) is refused as a whole, with the
  * form's own checks: both backends parse what they are given before they store it.
  */
-export function parseInput<S extends z.ZodType>(
+export function parseInput<S extends z.core.$ZodType>(
   schema: S,
   value: unknown,
   refusal: ErrorKey,
 ): z.output<S> {
-  const parsed = schema.safeParse(value);
+  const parsed = z.safeParse(schema, value);
   if (!parsed.success) throw new DomainError(refusal);
   return parsed.data;
 }
