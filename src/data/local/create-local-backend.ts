@@ -1,21 +1,12 @@
-import { DEMO_ACCOUNTS } from '@/data/demo/people';
+import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
 import type { Backend } from '@/data/ports/backend';
+import { deferPort } from '@/lib/deferred-port';
+import type { LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
-import { LocalApi } from './local-api';
+import { newId } from './ids';
 import { LocalAuth } from './local-auth';
-import { LocalConversations } from './local-conversations';
-import { LocalEvents } from './local-events';
-import { LocalFiles } from './local-files';
-import { LocalNotifications } from './local-notifications';
-import { LocalParticipation } from './local-participation';
-import { LocalReports } from './local-reports';
-import { LocalStaff } from './local-staff';
-import { LocalTeams } from './local-teams';
-import { LocalUsers } from './local-users';
 import { readOutbox } from './outbox';
 import { DEFAULT_PBKDF2_ITERATIONS } from './password-hash';
-import { seedIfEmpty, wipe } from './seed';
-import type { LocalContext } from './context';
 
 export interface LocalBackendOptions {
   /** IndexedDB database name; tests use a fresh one each. */
@@ -55,7 +46,10 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
 
   const db = new LocalDb(dbName);
   await db.open();
-  if (options.seed ?? true) await seedIfEmpty(db, { now: now(), iterations });
+  // The demo data, and the code that writes it, only for an empty database.
+  const seed = async () => (await import('./seed')).seedIfEmpty(db, { now: now(), iterations });
+  const empty = (await db.accounts.count()) === 0 && (await db.events.count()) === 0;
+  if ((options.seed ?? true) && empty) await seed();
 
   const auth = new LocalAuth({
     db,
@@ -67,28 +61,44 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   await auth.restore();
 
   const ctx: LocalContext = { db, now, currentUser: () => auth.currentUser() };
-  const api = new LocalApi(ctx, origin);
+  // Each repository's code loads when the app first uses it: a page downloads and runs the
+  // ones it reads, not the whole backend (src/lib/deferred-port.ts).
+  const api = deferPort('api', async () => new (await import('./local-api')).LocalApi(ctx, origin));
 
   return {
     kind: 'local',
     db,
     auth,
-    users: new LocalUsers(ctx),
-    events: new LocalEvents(ctx),
-    participation: new LocalParticipation(ctx, api),
-    notifications: new LocalNotifications(ctx),
-    conversations: new LocalConversations(ctx, api),
-    teams: new LocalTeams(ctx),
-    reports: new LocalReports(ctx),
-    staff: new LocalStaff(ctx),
-    files: new LocalFiles(ctx),
+    users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
+    events: deferPort('events', async () => new (await import('./local-events')).LocalEvents(ctx)),
+    participation: deferPort(
+      'participation',
+      async () => new (await import('./local-participation')).LocalParticipation(ctx, api),
+    ),
+    notifications: deferPort(
+      'notifications',
+      async () => new (await import('./local-notifications')).LocalNotifications(ctx),
+    ),
+    conversations: deferPort(
+      'conversations',
+      async () => new (await import('./local-conversations')).LocalConversations(ctx, api),
+      // The id of a message to come needs no repository (the same ids as LocalConversations').
+      { newMessageId: () => newId() },
+    ),
+    teams: deferPort('teams', async () => new (await import('./local-teams')).LocalTeams(ctx)),
+    reports: deferPort(
+      'reports',
+      async () => new (await import('./local-reports')).LocalReports(ctx),
+    ),
+    staff: deferPort('staff', async () => new (await import('./local-staff')).LocalStaff(ctx)),
+    files: deferPort('files', async () => new (await import('./local-files')).LocalFiles(ctx)),
     api,
     dev: {
       outbox: () => readOutbox(db),
       clearOutbox: () => db.outbox.clear(),
       resetDemoData: async () => {
-        await wipe(db);
-        await seedIfEmpty(db, { now: now(), iterations });
+        await (await import('./seed')).wipe(db);
+        await seed();
         await auth.signOut();
       },
       demoAccounts: DEMO_ACCOUNTS,
