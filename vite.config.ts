@@ -9,12 +9,20 @@ import { fileURLToPath, URL } from 'node:url';
  * The entry (src/main.tsx) only decides when the app starts: after a prerendered page's first
  * paint it loads src/app/start.tsx, which loads the backend (src/app/backend.ts; a dynamic import,
  * so a build carries one backend). #root's data-preload lists what every page needs beyond the
- * entry: those two modules' chunks and the chunks they import (the prerender adds the screen's).
+ * entry: those modules' chunks and the chunks they import (the prerender adds the screen's).
  * The entry preloads them all at once when it starts the app, so they download side by side
  * instead of one import after another — and only after the page has painted from its HTML.
+ * Of the local backend's own dynamic imports (src/data/local/create-local-backend.ts) the list
+ * holds the demo data's writer, which a first visit needs before anything shows, and the events
+ * repository, which most pages read; a returning visitor has them cached.
  */
+const PRELOADED = [
+  /\/src\/app\/start\.tsx$/,
+  /\/src\/data\/\w+\/create-\w+-backend\.ts$/,
+  /\/src\/data\/local\/(seed|local-events)\.ts$/,
+];
+
 function preloadList(): Plugin {
-  const started = [/\/src\/app\/start\.tsx$/, /\/src\/data\/\w+\/create-\w+-backend\.ts$/];
   return {
     name: 'preload-list',
     apply: 'build',
@@ -31,7 +39,7 @@ function preloadList(): Plugin {
         };
         const wanted = new Set<string>();
         for (const c of chunks) {
-          if (started.some((re) => re.test(c.facadeModuleId ?? ''))) closure(c.fileName, wanted);
+          if (PRELOADED.some((re) => re.test(c.facadeModuleId ?? ''))) closure(c.fileName, wanted);
         }
         const list = [...wanted].map((file) => `/${file}`).join(' ');
         return html.replace(
