@@ -1,3 +1,6 @@
+/** How many cards of a list load their image eagerly: the first row on any screen width. */
+export const EAGER_CARDS = 3;
+
 /**
  * The picture of a card or a detail page in a fixed 16:9 frame, so nothing shifts while it
  * loads; without a picture, `fallback` (a sport's name, say) on a soft background. An eager

@@ -36,9 +36,6 @@ function participantsText(event: SportEvent): string {
     : `${event.participants.length}人`;
 }
 
-/** How many cards of a list load their image eagerly: the first row on any screen width. */
-export const EAGER_CARDS = 3;
-
 export const EventCard = memo(function EventCard({
   event,
   eager = false,

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/page';
-import { EAGER_CARDS, EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from './event-card';
+import { EAGER_CARDS } from '@/components/ui/cover-image';
+import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from './event-card';
 import { useEventList } from '../use-event-list';
 
 const SHOWN = 6;

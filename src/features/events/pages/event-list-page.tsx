@@ -4,12 +4,8 @@ import { buttonClass } from '@/components/ui/button';
 import { FilteredResults } from '@/components/ui/filtered-results';
 import { Page } from '@/components/ui/page';
 import { useUrlFilters } from '@/lib/use-url-filters';
-import {
-  EAGER_CARDS,
-  EVENT_GRID_CLASS,
-  EventCard,
-  EventCardGridSkeleton,
-} from '../components/event-card';
+import { EAGER_CARDS } from '@/components/ui/cover-image';
+import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from '../components/event-card';
 import { EventFilterBar } from '../components/event-filter-bar';
 import { filtersFromParams, hasActiveFilters, paramsFromFilters } from '../event-filters';
 import { useEventList } from '../use-event-list';

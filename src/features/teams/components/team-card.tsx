@@ -4,7 +4,14 @@ import { CoverImage } from '@/components/ui/cover-image';
 import type { Team } from '@/domain/entities/team';
 import { memberCountText, RecruitingBadge } from './team-badges';
 
-export const TeamCard = memo(function TeamCard({ team }: { team: Team }) {
+/** A team in a list; `eager` for the first row's cards, whose picture shows first. */
+export const TeamCard = memo(function TeamCard({
+  team,
+  eager = false,
+}: {
+  team: Team;
+  eager?: boolean;
+}) {
   return (
     <li className="h-full" data-testid="team-card">
       <Link
@@ -12,7 +19,7 @@ export const TeamCard = memo(function TeamCard({ team }: { team: Team }) {
         className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md"
       >
         <div className="relative">
-          <CoverImage src={team.imageURL} fallback={team.sportType || 'チーム'} />
+          <CoverImage src={team.imageURL} fallback={team.sportType || 'チーム'} eager={eager} />
           <RecruitingBadge team={team} className="absolute top-2 left-2 shadow-sm" />
         </div>
         <div className="flex flex-1 flex-col gap-2 p-4">

@@ -7,6 +7,7 @@ import { FilteredResults } from '@/components/ui/filtered-results';
 import { Page } from '@/components/ui/page';
 import { useBackend } from '@/lib/backend-context';
 import { useUrlFilters } from '@/lib/use-url-filters';
+import { EAGER_CARDS } from '@/components/ui/cover-image';
 import { TeamCard } from '../components/team-card';
 import { TeamFilterBar } from '../components/team-filter-bar';
 import { paramsFromTeamFilters, teamFiltersFromParams } from '../team-filters';
@@ -49,8 +50,8 @@ export default function TeamListPage() {
         create={{ to: '/teams/create', label: '最初のチームを作成する' }}
       >
         <ul className={CARD_GRID_CLASS} aria-label="チーム">
-          {teams.map((team) => (
-            <TeamCard key={team.id} team={team} />
+          {teams.map((team, i) => (
+            <TeamCard key={team.id} team={team} eager={i < EAGER_CARDS} />
           ))}
         </ul>
       </FilteredResults>
