@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   checkPasswordPolicy,
   emailSchema,
@@ -12,7 +12,7 @@ import {
 import { EMAIL_MAX } from '@/domain/constants';
 
 /** The first message per field, as react-hook-form shows them. */
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
+function errorsOf(schema: z.ZodMiniType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
   if (result.success) return {};
   const out: Record<string, string> = {};

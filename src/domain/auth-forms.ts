@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EMAIL_MAX, PASSWORD_MIN_LENGTH } from '@/domain/constants';
 
 export const PASSWORD_MAX_LENGTH = 128;
@@ -29,12 +29,12 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const emailSchema = z
-  .string({ error: M.emailRequired })
-  .trim()
-  .min(1, M.emailRequired)
-  .max(EMAIL_MAX, M.emailInvalid)
-  .pipe(z.email(M.emailInvalid));
+export const emailSchema = z.pipe(
+  z
+    .string({ error: M.emailRequired })
+    .check(z.trim(), z.minLength(1, M.emailRequired), z.maxLength(EMAIL_MAX, M.emailInvalid)),
+  z.email(M.emailInvalid),
+);
 
 /**
  * The one password policy of both backends: Firebase enforces it through the project's
@@ -42,10 +42,12 @@ export const emailSchema = z
  */
 export const passwordSchema = z
   .string({ error: M.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, M.passwordTooLong)
-  .regex(/[A-Za-z]/, M.passwordNeedsLetterAndDigit)
-  .regex(/[0-9]/, M.passwordNeedsLetterAndDigit);
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, M.passwordTooShort),
+    z.maxLength(PASSWORD_MAX_LENGTH, M.passwordTooLong),
+    z.regex(/[A-Za-z]/, M.passwordNeedsLetterAndDigit),
+    z.regex(/[0-9]/, M.passwordNeedsLetterAndDigit),
+  );
 
 /** First policy violation in Japanese, or null when the password is acceptable. */
 export function checkPasswordPolicy(password: string): string | null {
@@ -55,7 +57,7 @@ export function checkPasswordPolicy(password: string): string | null {
 
 const passwordConfirm = z
   .string({ error: M.passwordConfirmRequired })
-  .min(1, M.passwordConfirmRequired);
+  .check(z.minLength(1, M.passwordConfirmRequired));
 
 /**
  * Zod skips object refinements once a field has a hard failure (an unticked terms box, say);
@@ -84,7 +86,7 @@ function mismatchCheck<K extends string, C extends string>(
 export const loginSchema = z.object({
   email: emailSchema,
   // Only presence: an old password that predates the policy must still sign in.
-  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
+  password: z.string({ error: M.passwordRequired }).check(z.minLength(1, M.passwordRequired)),
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
@@ -92,15 +94,17 @@ export const registerSchema = z
   .object({
     displayName: z
       .string({ error: M.displayNameRequired })
-      .trim()
-      .min(1, M.displayNameRequired)
-      .max(DISPLAY_NAME_MAX_LENGTH, M.displayNameTooLong),
+      .check(
+        z.trim(),
+        z.minLength(1, M.displayNameRequired),
+        z.maxLength(DISPLAY_NAME_MAX_LENGTH, M.displayNameTooLong),
+      ),
     email: emailSchema,
     password: passwordSchema,
     passwordConfirm,
-    agreedToTerms: z.boolean({ error: M.termsRequired }).refine((v) => v, M.termsRequired),
+    agreedToTerms: z.boolean({ error: M.termsRequired }).check(z.refine((v) => v, M.termsRequired)),
   })
-  .refine(...mismatchCheck('password', 'passwordConfirm'));
+  .check(z.refine(...mismatchCheck('password', 'passwordConfirm')));
 export type RegisterForm = z.infer<typeof registerSchema>;
 
 export const resetRequestSchema = z.object({ email: emailSchema });
@@ -108,16 +112,16 @@ export type ResetRequestForm = z.infer<typeof resetRequestSchema>;
 
 export const newPasswordSchema = z
   .object({ password: passwordSchema, passwordConfirm })
-  .refine(...mismatchCheck('password', 'passwordConfirm'));
+  .check(z.refine(...mismatchCheck('password', 'passwordConfirm')));
 export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
 
 export const passwordChangeSchema = z
   .object({
     currentPassword: z
       .string({ error: M.currentPasswordRequired })
-      .min(1, M.currentPasswordRequired),
+      .check(z.minLength(1, M.currentPasswordRequired)),
     newPassword: passwordSchema,
     newPasswordConfirm: passwordConfirm,
   })
-  .refine(...mismatchCheck('newPassword', 'newPasswordConfirm'));
+  .check(z.refine(...mismatchCheck('newPassword', 'newPasswordConfirm')));
 export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   EVENT_FEE_MAX,
   eventFormSchema,
@@ -7,7 +7,7 @@ import {
 } from '@/domain/event-form';
 import { EVENT_INPUT } from '@/test/fixtures';
 
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
+function errorsOf(schema: z.ZodMiniType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
   if (result.success) return {};
   const out: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PHOTO_PATH_MAX } from '@/domain/constants';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 
@@ -64,51 +64,76 @@ function endsAfterStart(v: { startTime: unknown; endTime: unknown }): boolean {
 const eventFields = z.object({
   title: z
     .string()
-    .trim()
-    .min(1, 'タイトルを入力してください')
-    .max(EVENT_TITLE_MAX, `タイトルは${EVENT_TITLE_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'タイトルを入力してください'),
+      z.maxLength(EVENT_TITLE_MAX, `タイトルは${EVENT_TITLE_MAX}文字以内で入力してください`),
+    ),
   description: z
     .string()
-    .trim()
-    .max(EVENT_DESCRIPTION_MAX, `説明は${EVENT_DESCRIPTION_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.maxLength(
+        EVENT_DESCRIPTION_MAX,
+        `説明は${EVENT_DESCRIPTION_MAX}文字以内で入力してください`,
+      ),
+    ),
   sportType: z.enum(SPORT_TYPES, { error: '種目を選択してください' }),
   location: z
     .string()
-    .trim()
-    .min(1, '開催場所を入力してください')
-    .max(EVENT_LOCATION_MAX, `開催場所は${EVENT_LOCATION_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.minLength(1, '開催場所を入力してください'),
+      z.maxLength(EVENT_LOCATION_MAX, `開催場所は${EVENT_LOCATION_MAX}文字以内で入力してください`),
+    ),
   region: z.union([z.literal(''), z.enum(REGIONS)], { error: '地域を一覧から選択してください' }),
   level: z.enum(LEVELS, { error: 'レベルを選択してください' }),
   /** Chosen from the organizer's teams; the backend fills teamName from that team. */
-  teamId: z.string().max(128),
+  teamId: z.string().check(z.maxLength(128)),
   teamName: z
     .string()
-    .trim()
-    .max(EVENT_TEAM_NAME_MAX, `チーム名は${EVENT_TEAM_NAME_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.maxLength(
+        EVENT_TEAM_NAME_MAX,
+        `チーム名は${EVENT_TEAM_NAME_MAX}文字以内で入力してください`,
+      ),
+    ),
   date: z
     .string({ error: '開催日を入力してください' })
-    .min(1, '開催日を入力してください')
-    .refine(isCalendarDate, '開催日を正しく入力してください'),
+    .check(
+      z.minLength(1, '開催日を入力してください'),
+      z.refine(isCalendarDate, '開催日を正しく入力してください'),
+    ),
   startTime: z
     .string({ error: '開始時刻を入力してください' })
-    .min(1, '開始時刻を入力してください')
-    .regex(HHMM, '開始時刻を正しく入力してください'),
-  endTime: z.union([z.literal(''), z.string().regex(HHMM, END_TIME_INVALID)], {
+    .check(
+      z.minLength(1, '開始時刻を入力してください'),
+      z.regex(HHMM, '開始時刻を正しく入力してください'),
+    ),
+  endTime: z.union([z.literal(''), z.string().check(z.regex(HHMM, END_TIME_INVALID))], {
     error: END_TIME_INVALID,
   }),
   fee: z.coerce
     .number({ error: '参加費は半角数字で入力してください' })
-    .int('参加費は整数で入力してください')
-    .min(0, '参加費は0円以上で入力してください')
-    .max(EVENT_FEE_MAX, `参加費は${EVENT_FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください`),
+    .check(
+      z.int('参加費は整数で入力してください'),
+      z.gte(0, '参加費は0円以上で入力してください'),
+      z.lte(
+        EVENT_FEE_MAX,
+        `参加費は${EVENT_FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください`,
+      ),
+    ),
   capacity: z.coerce
     .number({ error: '定員は半角数字で入力してください' })
-    .int('定員は整数で入力してください')
-    .min(EVENT_CAPACITY_MIN, `定員は${EVENT_CAPACITY_MIN}人以上で入力してください`)
-    .max(EVENT_CAPACITY_MAX, `定員は${EVENT_CAPACITY_MAX}人以下で入力してください`),
+    .check(
+      z.int('定員は整数で入力してください'),
+      z.gte(EVENT_CAPACITY_MIN, `定員は${EVENT_CAPACITY_MIN}人以上で入力してください`),
+      z.lte(EVENT_CAPACITY_MAX, `定員は${EVENT_CAPACITY_MAX}人以下で入力してください`),
+    ),
   /** Not bounded here: the local backend keeps images as data: URLs (firestore.rules bound it). */
   imageURL: z.string(),
-  imagePath: z.string().max(PHOTO_PATH_MAX),
+  imagePath: z.string().check(z.maxLength(PHOTO_PATH_MAX)),
 });
 
 const END_AFTER_START = {
@@ -123,7 +148,7 @@ const END_AFTER_START = {
   },
 };
 
-export const eventFormSchema = eventFields.refine(endsAfterStart, END_AFTER_START);
+export const eventFormSchema = eventFields.check(z.refine(endsAfterStart, END_AFTER_START));
 
 /** Still judge the start when an unrelated field failed, as the end time is judged. */
 const whenDayAndTime = (payload: { value: unknown }) => {
@@ -143,17 +168,18 @@ export function eventFormSchemaAt(now: () => Date, kept?: { date: string; startT
     kept && v.date === kept.date && v.startTime === kept.startTime
       ? null
       : pastStartField(v.date, v.startTime, now());
-  return eventFormSchema
-    .refine((v) => pastField(v) !== 'date', {
+  return eventFormSchema.check(
+    z.refine((v) => pastField(v) !== 'date', {
       message: PAST_DATE_MESSAGE,
       path: ['date'],
       when: whenDayAndTime,
-    })
-    .refine((v) => pastField(v) !== 'startTime', {
+    }),
+    z.refine((v) => pastField(v) !== 'startTime', {
       message: PAST_TIME_MESSAGE,
       path: ['startTime'],
       when: whenDayAndTime,
-    });
+    }),
+  );
 }
 
 /**
@@ -161,12 +187,12 @@ export function eventFormSchemaAt(now: () => Date, kept?: { date: string; startT
  * firestore.rules the same lists and limits): the form's checks, except that the level may be
  * left empty, which reads as 誰でも (events stored before levels existed have none).
  */
-const eventWriteFields = eventFields.extend({
+const eventWriteFields = z.extend(eventFields, {
   level: z.union([z.literal(''), z.enum(LEVELS)]),
 });
-export const eventWriteSchema = eventWriteFields.refine(endsAfterStart, END_AFTER_START);
+export const eventWriteSchema = eventWriteFields.check(z.refine(endsAfterStart, END_AFTER_START));
 /** The fields an edit may change, each checked as on creation. */
-export const eventPatchSchema = eventWriteFields.partial();
+export const eventPatchSchema = z.partial(eventWriteFields);
 
 /** What the form holds (fee and capacity may still be strings from the inputs). */
 export type EventFormInput = z.input<typeof eventFormSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 import {
   TEAM_ACTIVITY_MAX,
@@ -17,25 +17,39 @@ const LIMIT_MESSAGE = `上限人数は${TEAM_MEMBER_LIMIT_MIN}〜${TEAM_MEMBER_L
 export const teamFormSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, 'チーム名を入力してください')
-    .max(TEAM_NAME_MAX, `チーム名は${TEAM_NAME_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'チーム名を入力してください'),
+      z.maxLength(TEAM_NAME_MAX, `チーム名は${TEAM_NAME_MAX}文字以内で入力してください`),
+    ),
   description: z
     .string()
-    .trim()
-    .max(TEAM_DESCRIPTION_MAX, `紹介文は${TEAM_DESCRIPTION_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.maxLength(
+        TEAM_DESCRIPTION_MAX,
+        `紹介文は${TEAM_DESCRIPTION_MAX}文字以内で入力してください`,
+      ),
+    ),
   sportType: z.enum(SPORT_TYPES, { error: '種目を選択してください' }),
   region: z.union([z.literal(''), z.enum(REGIONS)], { error: '地域を一覧から選択してください' }),
   level: z.enum(LEVELS, { error: 'レベルを選択してください' }),
   activity: z
     .string()
-    .trim()
-    .max(TEAM_ACTIVITY_MAX, `活動日・頻度は${TEAM_ACTIVITY_MAX}文字以内で入力してください`),
+    .check(
+      z.trim(),
+      z.maxLength(
+        TEAM_ACTIVITY_MAX,
+        `活動日・頻度は${TEAM_ACTIVITY_MAX}文字以内で入力してください`,
+      ),
+    ),
   maxMembers: z.coerce
     .number({ error: '上限人数は半角数字で入力してください' })
-    .int('上限人数は整数で入力してください')
-    .min(TEAM_MEMBER_LIMIT_MIN, LIMIT_MESSAGE)
-    .max(TEAM_MEMBER_LIMIT_MAX, LIMIT_MESSAGE),
+    .check(
+      z.int('上限人数は整数で入力してください'),
+      z.gte(TEAM_MEMBER_LIMIT_MIN, LIMIT_MESSAGE),
+      z.lte(TEAM_MEMBER_LIMIT_MAX, LIMIT_MESSAGE),
+    ),
   recruiting: z.boolean(),
   imageURL: z.string(),
   imagePath: z.string(),
@@ -47,4 +61,4 @@ export type TeamFormInput = z.input<typeof teamFormSchema>;
 export type TeamFormValues = z.output<typeof teamFormSchema>;
 
 /** The content fields a team edit may change, each checked as the form checks it. */
-export const teamPatchSchema = teamFormSchema.partial();
+export const teamPatchSchema = z.partial(teamFormSchema);

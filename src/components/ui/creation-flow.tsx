@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorMessage } from '@/domain/errors';
 import type { FormDraft } from '@/lib/form-draft';
 import { preventImeEnterSubmit } from '@/lib/ime';
@@ -19,7 +19,7 @@ import { useObjectURL } from './use-object-url';
 
 const IMAGE_HINT = '1MBを超える画像は、送信前に自動で縮小・圧縮されます（最大800×600）。';
 
-export interface CreationFlowProps<S extends z.ZodType<FieldValues, FieldValues>> {
+export interface CreationFlowProps<S extends z.ZodMiniType<FieldValues, FieldValues>> {
   uid: string;
   /** The input step's path; the confirmation is `${basePath}/confirm`. */
   basePath: string;
@@ -54,7 +54,7 @@ export interface CreationFlowProps<S extends z.ZodType<FieldValues, FieldValues>
  * back and forward keeps every input, the picked image included. The text is also kept in the
  * tab's session storage (formDraft), so it survives a remount.
  */
-export function CreationFlow<S extends z.ZodType<FieldValues, FieldValues>>(
+export function CreationFlow<S extends z.ZodMiniType<FieldValues, FieldValues>>(
   props: CreationFlowProps<S>,
 ) {
   if (props.refusal) {
@@ -69,7 +69,9 @@ export function CreationFlow<S extends z.ZodType<FieldValues, FieldValues>>(
   return <CreationSteps {...props} />;
 }
 
-function CreationSteps<S extends z.ZodType<FieldValues, FieldValues>>(props: CreationFlowProps<S>) {
+function CreationSteps<S extends z.ZodMiniType<FieldValues, FieldValues>>(
+  props: CreationFlowProps<S>,
+) {
   const { uid, basePath, schema, draft } = props;
   const location = useLocation();
   const navigate = useNavigate();
@@ -178,7 +180,7 @@ function CreationSteps<S extends z.ZodType<FieldValues, FieldValues>>(props: Cre
   );
 }
 
-function ConfirmStep<S extends z.ZodType<FieldValues, FieldValues>>({
+function ConfirmStep<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   uid,
   basePath,
   draft,

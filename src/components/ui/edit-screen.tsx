@@ -9,7 +9,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ERR, errorMessage, isDomainError, type ErrorKey } from '@/domain/errors';
 import { preventImeEnterSubmit } from '@/lib/ime';
 import { toast } from '@/lib/toast-store';
@@ -85,7 +85,7 @@ export function EditGate<T>({
  * drops the replaced picture, says so and goes back to `backTo`. A refusal because the limit is
  * below the current count (`limit`) is also shown on that field. What was typed stays on failure.
  */
-export function EditForm<S extends z.ZodType<FieldValues, FieldValues>>({
+export function EditForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   schema,
   defaults,
   image: current,

@@ -1,14 +1,14 @@
 import { useId, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { REQUEST_MESSAGE_MAX } from '@/domain/constants';
 import { ERR } from '@/domain/errors';
 import { isImeComposing } from '@/lib/ime';
 
 export const requestFormSchema = z.object({
-  message: z.string().max(REQUEST_MESSAGE_MAX, ERR.requestMessageTooLong),
+  message: z.string().check(z.maxLength(REQUEST_MESSAGE_MAX, ERR.requestMessageTooLong)),
 });
 export type RequestFormValues = z.infer<typeof requestFormSchema>;
 
