@@ -4,6 +4,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineString } from 'firebase-functions/params';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
+import * as z from 'zod/mini';
 import { createAuthRecipients, createFirestoreReads } from './firestore-deps.js';
 import type { Logger } from './handlers/common.js';
 import { handleSendEmail, type SendEmailDeps } from './handlers/send-email.js';
@@ -35,6 +36,13 @@ const log: Logger = {
   warn: (message, data) => logger.warn(message, data ?? {}),
   error: (message, data) => logger.error(message, data ?? {}),
 };
+
+/**
+ * The handlers use zod/mini (they are bundled into the web app too, where classic zod's size
+ * matters), which carries no locale: without one every issue in a 400 says only "Invalid input".
+ * The functions answer with zod's English messages, as they did on classic zod.
+ */
+z.config(z.locales.en());
 
 const inEmulator = process.env.FUNCTIONS_EMULATOR === 'true';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   decideMail,
   type MailDecision,
@@ -226,7 +226,7 @@ export async function authenticate(
 }
 
 /** The 400 for a body that does not parse, with zod's issues (path and message only). */
-export function invalidBody(error: z.ZodError): HandlerResponse {
+export function invalidBody(error: z.core.$ZodError): HandlerResponse {
   return json(400, {
     error: 'invalid_body',
     message: 'The request body does not match the expected shape.',
@@ -243,7 +243,7 @@ export function invalidBody(error: z.ZodError): HandlerResponse {
 export async function acceptPost<T>(
   req: HandlerRequest,
   deps: BaseDeps,
-  { name, limit, schema }: { name: string; limit: RateLimit; schema: z.ZodType<T> },
+  { name, limit, schema }: { name: string; limit: RateLimit; schema: z.ZodMiniType<T> },
 ): Promise<{ uid: string; body: T } | { response: HandlerResponse }> {
   if (req.method !== 'POST') return { response: methodNotAllowed() };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MailKind, RateLimit } from '../mail/policy.js';
 import { approvalMail, rejectionMail } from '../mail/templates.js';
 import {
@@ -27,7 +27,7 @@ export const SEND_EMAIL_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60
 /** Per request and outcome: replaying an approval does not mail the requester again. */
 export const SEND_EMAIL_REQUEST_LIMIT: RateLimit = { limit: 1, windowMs: 24 * 60 * 60_000 };
 
-const id = z.string().trim().min(1).max(128);
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 
 /**
  * The body (src/data/ports/api.ts ApprovalEmail / RejectionEmail): which request ended which

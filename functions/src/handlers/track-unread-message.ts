@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { RateLimit } from '../mail/policy.js';
 import { unreadMessageMail } from '../mail/templates.js';
 import {
@@ -28,7 +28,7 @@ export const TRACK_UNREAD_CALLER_LIMIT: RateLimit = { limit: 300, windowMs: 10 *
 /** Per conversation and recipient: a burst of messages becomes one mail. */
 export const TRACK_UNREAD_MAIL_LIMIT: RateLimit = { limit: 1, windowMs: 15 * 60_000 };
 
-const id = z.string().trim().min(1).max(128);
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 
 /**
  * The body (src/data/ports/api.ts UnreadMessagePing): which message of which conversation, from
