@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { DomainError } from '@/domain/errors';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { isFull } from '@/domain/entities/event';
