@@ -85,3 +85,32 @@ describe('layers', () => {
     expect(await boundaryErrors(file, specifier)).toEqual([]);
   });
 });
+
+describe('zod', () => {
+  async function importErrors(filePath: string, specifier: string): Promise<string[]> {
+    const code = `import * as m from '${specifier}';\nexport const x = m;\n`;
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages
+      .filter((m) => m.ruleId === 'no-restricted-imports')
+      .map((m) => m.message);
+  }
+
+  it.each<[string, string]>([
+    [DOMAIN_RULE, 'zod'],
+    [DOMAIN_RULE, 'zod/v4'],
+    ['src/components/ui/some-widget.tsx', 'zod'],
+    [EVENTS_PAGE, 'zod'],
+    ['src/data/local/some-table.ts', 'zod'],
+    ['src/app/some-shell.tsx', 'zod'],
+    ['functions/src/handlers/some-handler.ts', 'zod'],
+  ])('refuses classic zod in %s (%s)', async (file, specifier) => {
+    expect(await importErrors(file, specifier)).toEqual([expect.stringContaining("'zod/mini'")]);
+  });
+
+  it.each([DOMAIN_RULE, 'src/components/ui/some-widget.tsx', 'functions/src/handlers/x.ts'])(
+    'allows zod/mini in %s',
+    async (file) => {
+      expect(await importErrors(file, 'zod/mini')).toEqual([]);
+    },
+  );
+});
