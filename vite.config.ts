@@ -52,11 +52,13 @@ function preloadList(): Plugin {
 }
 
 /**
- * Fewer, larger chunks for a first page: each request costs a round trip, which on a slow
- * mobile connection (and over HTTP/1.1, six at a time) outweighs sending some code a page does
- * not run. React, the router and TanStack Query go together (every page runs them); the app's
- * shared code (domain, lib, components) used by more than one screen goes into one chunk, its
- * packages staying where the automatic chunking puts them (zod, date-fns, Dexie).
+ * Fewer, larger chunks for a first page: each request costs a round trip on a slow mobile
+ * connection. React, the router and TanStack Query go together (every page runs them), and so
+ * does the domain and lib code that more than one screen uses — but not what only writes need
+ * (the rules that decide writes, the form schemas, image uploads, form drafts) nor relative
+ * times (date-fns): those stay with the screens and repositories that use them, off the
+ * first page of a visitor who only reads. Packages stay where the automatic chunking puts them
+ * (zod, Dexie, react-hook-form).
  */
 const CHUNK_GROUPS = [
   {
@@ -66,7 +68,11 @@ const CHUNK_GROUPS = [
   },
   {
     name: 'shared',
-    test: /[\\/]src[\\/](domain|lib|components)[\\/]/,
+    test: (id: string) =>
+      /[\\/]src[\\/](domain|lib)[\\/]/.test(id) &&
+      !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner/.test(
+        id,
+      ),
     priority: 1,
     minShareCount: 2,
     includeDependenciesRecursively: false,
