@@ -1,8 +1,9 @@
 // The build's prerender step (a Vite plugin, build only): once the client bundle is written, it
 // builds src/app/prerender.tsx for Node, renders the first frame of each public screen and
 // writes one HTML page per screen into the build, with that markup in #root (src/app/start.tsx
-// hydrates it) and the screen's code in #root's preload list (src/main.tsx). The pages are served as Firebase Hosting serves
-// them, by firebase.json's rewrites (hosting-rewrites.mjs), in `vite preview` too.
+// hydrates it) and the screen's code in #root's preload list (src/main.tsx). Hosting serves the
+// pages by firebase.json's cleanUrls and rewrites, and so does `vite preview` (hostingPreview,
+// below, through hosting-rewrites.mjs). docs/first-page.md tells the whole story.
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import { htmlRewrite } from './hosting-rewrites.mjs';
 
 interface PrerenderModule {
   PRERENDERED: { path: string; file: string; sample?: [string, string] }[];
+  WAITING_CONTROL: string;
   renderPage(
     path: string,
     sample?: [string, string],
@@ -19,7 +21,7 @@ interface PrerenderModule {
 }
 
 /** The page every other address gets (firebase.json's last rewrite): no screen prerendered. */
-export const SHELL_PAGE = 'shell.html';
+const SHELL_PAGE = 'shell.html';
 
 const chunksOf = (bundle: OutputBundle) =>
   Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -36,17 +38,14 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
 /**
  * Form controls wait for the app: typed before React has taken the page over, text would be
  * replaced by the form's own values, and a button could submit a form natively (a sign-in's
- * fields in the address). They come disabled, marked, and src/app/start.tsx enables the marked
- * ones once the page is the app's.
+ * fields in the address). They come disabled and marked with `mark`; the app (src/app/app.tsx)
+ * enables the marked ones once the page is its own.
  */
-export const WAITING_CONTROL = 'data-waits-for-app';
-function disableControls(html: string): string {
+function disableControls(html: string, mark: string): string {
   return html.replace(
     /<(input|select|textarea|button)\b([^>]*)>/g,
     (tag, name: string, attrs: string) =>
-      /\sdisabled(=|\s|$)/.test(attrs)
-        ? tag
-        : `<${name} disabled="" ${WAITING_CONTROL}=""${attrs}>`,
+      /\sdisabled(=|\s|$)/.test(attrs) ? tag : `<${name} disabled="" ${mark}=""${attrs}>`,
   );
 }
 
@@ -125,8 +124,9 @@ export function prerender(): Plugin {
             .replace('</head>', `${hints}</head>`)
             .replace(
               root[0],
-              `<div id="root" data-route="${page.route}" data-preload="${preloadsFor(page.modules)}">` +
-                `${disableControls(page.html.slice(hints.length))}</div>`,
+              `<div id="root" data-route="${page.route}"` +
+                ` data-preload="${preloadsFor(page.modules)}">` +
+                `${disableControls(page.html.slice(hints.length), server.WAITING_CONTROL)}</div>`,
             );
           const target = join(outDir, file);
           await mkdir(dirname(target), { recursive: true });

@@ -14,7 +14,7 @@ import { ToastOutlet } from '@/lib/toast-outlet';
 const persister = createPersister();
 
 /** The mark the prerender puts on the form controls it disables (scripts/prerender-plugin.ts). */
-const WAITING_CONTROL = 'data-waits-for-app';
+export const WAITING_CONTROL = 'data-waits-for-app';
 
 /**
  * Once the page is the app's, the controls the prerender disabled take input. Rendered by the

@@ -11,11 +11,15 @@ import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
 import { buildRoutes, preloadScreen, routePattern, type ScreenHandle } from './routes';
 
+/** For the plugin, which marks the controls it disables (src/app/app.tsx enables them). */
+export { WAITING_CONTROL } from './app';
+
 /**
- * The first frame of each public screen, rendered at build time (the prerender plugin in
- * vite.config.ts builds this module for Node and writes one HTML file per entry). A visitor sees
- * the header, the footer and the screen — static text, or the loading state of what comes from the
- * backend — before any script has run; the app then hydrates that markup (src/main.tsx).
+ * The first frame of each public screen, rendered at build time (the prerender plugin,
+ * scripts/prerender-plugin.ts, builds this module for Node and writes one HTML file per entry;
+ * docs/first-page.md). A visitor sees the header, the footer and the screen — static text, or the
+ * loading state of what comes from the backend — before any script has run; the app then hydrates
+ * that markup (src/app/start.tsx).
  *
  * It renders what the browser's first render shows: no one signed in yet (the session is
  * loading), no data (the backend here never arrives) and no query string. A pattern with a
@@ -43,7 +47,7 @@ export const PRERENDERED: { path: string; file: string; sample?: [string, string
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
-  /** The route pattern the markup is for (main.tsx hydrates only there). */
+  /** The route pattern the markup is for (src/app/start.tsx hydrates only there). */
   route: string;
   /** The modules of the screens on the page (their code is preloaded by the page). */
   modules: string[];
