@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import {
-  createMemoryRouter,
-  matchRoutes,
-  RouterProvider,
-  type RouteObject,
-} from 'react-router-dom';
+import { matchRoutes, MemoryRouter, type RouteObject } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
-import { buildRoutes, preloadScreen, routePattern, type ScreenHandle } from './routes';
+import { AppRoutes, buildRoutes, preloadScreen, routePattern, type ScreenHandle } from './routes';
 
 /** For the plugin, which marks the controls it disables (src/app/app.tsx enables them). */
 export { WAITING_CONTROL } from './app';
@@ -61,16 +56,17 @@ async function toString(tree: ReactNode): Promise<string> {
 }
 
 async function renderPath(routes: RouteObject[], pathname: string): Promise<string> {
-  // What the browser renders first (src/app/start.tsx): the same router component, so the two
+  // What the browser renders first (src/app/start.tsx): a router of the same shape, so the two
   // trees have the same shape (useId gives the same ids), with the screen's code loaded.
   await preloadScreen(pathname);
-  const router = createMemoryRouter(routes, { initialEntries: [pathname] });
   const { backend, ready } = createAppBackend(() => new Promise(() => {}));
   // No garbage collection timers: they would keep the build's process alive.
   const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
   return toString(
     <App backend={backend} ready={ready} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[pathname]}>
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
     </App>,
   );
 }

@@ -1,23 +1,24 @@
 // The app's start (src/main.tsx loads it): the backend, the router, and React on #root.
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast-store';
 import { startWebVitals } from '@/lib/web-vitals';
 import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
-import { buildRoutes, preloadScreen, routePattern } from './routes';
+import { AppRoutes, buildRoutes, preloadScreen, routePattern } from './routes';
 
 // The backend and the current screen's code start loading before React's first render.
 const { backend, ready } = createAppBackend();
 const screenLoaded = preloadScreen(window.location.pathname);
 
 const routes = buildRoutes({ devRoutes: BACKEND_KIND === 'local' });
-const router = createBrowserRouter(routes);
 const queryClient = createQueryClient((message) => toast({ title: message, variant: 'error' }));
 const app = (
   <App backend={backend} ready={ready} queryClient={queryClient}>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <AppRoutes routes={routes} />
+    </BrowserRouter>
   </App>
 );
 
