@@ -1,7 +1,8 @@
 // The speed and accessibility budgets, measured and printed with pass/fail (a benchmark, not a
 // test: it asserts nothing and exits 0 whatever the figures). In one run it
 //   1. builds the app (local backend, dist/) and a bare React 19 + React Router 7 page with one
-//      Japanese heading (scripts/bare-page/, into a temporary folder), with Vite;
+//      Japanese heading (scripts/bare-page/, into a temporary folder), with Vite: the budget's
+//      yardstick with the data router, and beside it the same page with the declarative router;
 //   2. serves both on free ports of 127.0.0.1 as Hosting serves them (HTTP/2, Brotli, assets
 //      cached, firebase.json's rewrites: scripts/serve-dist.mjs);
 //   3. sizes each page's first-page JavaScript against the bare page's (gzip);
@@ -71,13 +72,26 @@ async function buildAll() {
     await build({ logLevel: 'warn' });
   }
   const bareOut = await mkdtemp(join(tmpdir(), 'bench-bare-'));
-  console.log('Building the bare React + React Router page …');
-  await build({
-    root: resolve('scripts/bare-page'),
-    configFile: false,
-    logLevel: 'warn',
-    build: { outDir: bareOut, emptyOutDir: true, target: 'es2022' },
-  });
+  console.log('Building the bare React + React Router pages …');
+  // Built apart, so neither page shares a chunk holding the other's router; the second one
+  // under /d/ of the same folder.
+  for (const [page, base] of [
+    ['index.html', '/'],
+    ['declarative.html', '/d/'],
+  ]) {
+    await build({
+      root: resolve('scripts/bare-page'),
+      base,
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        outDir: join(bareOut, base),
+        emptyOutDir: base === '/',
+        target: 'es2022',
+        rollupOptions: { input: resolve('scripts/bare-page', page) },
+      },
+    });
+  }
   return bareOut;
 }
 
@@ -85,10 +99,16 @@ async function measureJs(appUrl, bareUrl, bareDir) {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const bare = await firstPageJs(browser, `${bareUrl}/`, bareDir, screenReady);
+    const bareDeclarative = await firstPageJs(
+      browser,
+      `${bareUrl}/d/declarative.html`,
+      bareDir,
+      screenReady,
+    );
     const pages = {};
     for (const path of PAGES)
       pages[path] = await firstPageJs(browser, appUrl + path, 'dist', screenReady);
-    return { bare, pages };
+    return { bare, bareDeclarative, pages };
   } finally {
     await browser.close();
   }
@@ -263,6 +283,9 @@ for (const count of EVENT_COUNTS) {
 const m = results.machine;
 console.log(
   `\nBudgets — medians of ${RUNS} runs; ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, ${m.chromium}; served over ${m.protocol}; bare page JS ${kib(bareJs)} gzip`,
+);
+console.log(
+  `(the bare page with React Router's declarative router, which the app uses: ${kib(results.js.bareDeclarative.gzip)} gzip)`,
 );
 console.log(
   `${'budget'.padEnd(34)} ${'page'.padEnd(24)} ${'figure'.padStart(22)}  ${'limit'.padEnd(10)} result`,
