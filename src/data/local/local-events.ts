@@ -3,8 +3,6 @@ import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/por
 import {
   DEFAULT_LEVEL,
   EVENTS_PAGE_SIZE,
-  MY_REQUESTS_PER_EVENT_LIMIT,
-  ORGANIZER_SYNC_BATCH,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
   RECENT_PARTICIPATION_CAP,
@@ -16,7 +14,7 @@ import {
   type EventStatus,
   type SportEvent,
 } from '@/domain/entities/event';
-import { TEAM_UPCOMING_EVENTS_LIMIT, teamSchema } from '@/domain/entities/team';
+import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
 import { keywordMatcher } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
@@ -24,20 +22,10 @@ import {
   settledBefore,
   type ParticipationRecord,
 } from '@/domain/participation-history';
-import {
-  decideCreate,
-  decideEventUpdate,
-  decideJoin,
-  decideLeave,
-  decideStatusChange,
-} from '@/domain/rules/events';
-import { decideEventTeam } from '@/domain/rules/teams';
-import { currentActor, currentDisplayName, currentUid, type LocalContext } from './context';
+import type { LocalContext } from './context';
 import { addDays, dayFromYmd, startOfDay } from './day';
-import type { EventRow } from './db';
-import { newId } from './ids';
 import { decodeKeyCursor, encodeKeyCursor } from './key-cursor';
-import { definedOnly, parseRow, parseRows, tryParseRow } from './rows';
+import { parseRow, parseRows, tryParseRow } from './rows';
 
 /** Rows read by the list scan's first step; each further step reads twice as many, up to the max. */
 const SCAN_BATCH = 32;
@@ -60,6 +48,18 @@ function listIndex(f: EventFilters): { index: string; prefix: string[] } {
   }
   return { index: '[date+startTime+id]', prefix: [] };
 }
+
+/** One event by id, parsed as stored; null when there is none. */
+export async function readEvent(ctx: LocalContext, id: string): Promise<SportEvent | null> {
+  const row = await ctx.db.events.get(id);
+  return row ? parseRow(sportEventSchema, row) : null;
+}
+
+/**
+ * The writes (local-event-writes.ts), with the rules that decide them and the form schemas they
+ * check input with, load on the first write: a visitor who only reads never runs them.
+ */
+const writes = () => import('./local-event-writes');
 
 export class LocalEvents implements EventsPort {
   private readonly ctx: LocalContext;
@@ -115,104 +115,28 @@ export class LocalEvents implements EventsPort {
     };
   }
 
-  async get(id: string): Promise<SportEvent | null> {
-    const row = await this.ctx.db.events.get(id);
-    return row ? parseRow(sportEventSchema, row) : null;
+  get(id: string): Promise<SportEvent | null> {
+    return readEvent(this.ctx, id);
   }
 
   async create(input: EventInput): Promise<string> {
-    const { db } = this.ctx;
-    const id = newId();
-    await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
-      const { fields, ...decision } = decideCreate(
-        await currentActor(this.ctx),
-        input,
-        this.ctx.now(),
-      );
-      // Denormalized so list cards need no profile read per row.
-      const organizer = await currentDisplayName(this.ctx);
-      const team = await this.teamOf(decision.organizerId, fields);
-      const now = this.ctx.now();
-      await db.events.add({
-        id,
-        ...eventFields(fields),
-        ...team,
-        date: dayFromYmd(fields.date),
-        startTime: fields.startTime,
-        organizerId: decision.organizerId,
-        organizerName: organizer.name,
-        organizerPhotoURL: organizer.photoURL,
-        participants: decision.participants,
-        status: decision.status,
-        createdAt: now,
-        updatedAt: now,
-      } satisfies EventRow);
-    });
-    return id;
-  }
-
-  /** The team fields to store, when the input names a team (decideEventTeam). */
-  private async teamOf(
-    uid: string,
-    input: Partial<EventInput>,
-    current?: SportEvent,
-  ): Promise<{ teamId?: string; teamName?: string }> {
-    if (input.teamId === undefined) return {};
-    const row = input.teamId ? await this.ctx.db.teams.get(input.teamId) : undefined;
-    return decideEventTeam({
-      uid,
-      teamId: input.teamId,
-      teamName: input.teamName ?? '',
-      team: row ? parseRow(teamSchema, row) : null,
-      current,
-    });
+    return (await writes()).createEvent(this.ctx, input);
   }
 
   async update(id: string, patch: Partial<EventInput>): Promise<void> {
-    const { db } = this.ctx;
-    await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
-      const event = await this.read(id);
-      const fields = decideEventUpdate(await currentActor(this.ctx), event, patch, this.ctx.now());
-      const team = await this.teamOf(event!.organizerId, fields, event!);
-      const changes = definedOnly({
-        ...eventFields(fields),
-        ...team,
-        startTime: fields.startTime,
-        date: fields.date !== undefined ? dayFromYmd(fields.date) : undefined,
-        updatedAt: this.ctx.now(),
-      });
-      await db.events.update(id, changes);
-    });
+    return (await writes()).updateEvent(this.ctx, id, patch);
   }
 
   async changeStatus(id: string, status: EventStatus): Promise<void> {
-    const { db } = this.ctx;
-    await db.transaction('rw', db.events, db.users, db.accounts, async () => {
-      const next = decideStatusChange(await currentActor(this.ctx), await this.read(id), status);
-      await db.events.update(id, { status: next, updatedAt: this.ctx.now() });
-    });
+    return (await writes()).changeEventStatus(this.ctx, id, status);
   }
 
   async join(id: string): Promise<void> {
-    const { db } = this.ctx;
-    await db.transaction('rw', db.events, db.users, db.accounts, async () => {
-      const { participants } = decideJoin(await currentActor(this.ctx), await this.read(id));
-      await db.events.update(id, { participants });
-    });
+    return (await writes()).joinEvent(this.ctx, id);
   }
 
   async leave(id: string): Promise<void> {
-    const { db } = this.ctx;
-    const tables = [db.events, db.participationRequests, db.users, db.accounts];
-    await db.transaction('rw', tables, async () => {
-      const decision = decideLeave(await currentActor(this.ctx), await this.read(id));
-      await db.events.update(id, { participants: decision.participants });
-      await db.participationRequests
-        .where('[userId+eventId]')
-        .equals([decision.deleteRequestsOf, id])
-        .limit(MY_REQUESTS_PER_EVENT_LIMIT)
-        .delete();
-    });
+    return (await writes()).leaveEvent(this.ctx, id);
   }
 
   async byOrganizer(
@@ -283,34 +207,7 @@ export class LocalEvents implements EventsPort {
   }
 
   async syncOrganizerProfile(): Promise<number> {
-    const { db } = this.ctx;
-    const uid = currentUid(this.ctx);
-    if (!uid) return 0;
-    const profile = await db.users.get(uid);
-    const pick = (v: unknown) => (typeof v === 'string' ? v : '');
-    const name = pick(profile?.displayName);
-    const photoURL = pick(profile?.photoURL);
-    let changed = 0;
-    let lastId = '';
-    for (;;) {
-      const done = await db.transaction('rw', db.events, async () => {
-        // The organizerId index keeps one organizer's rows in id order, so lastId resumes.
-        const rows = await db.events
-          .where('organizerId')
-          .equals(uid)
-          .filter((r) => r.id > lastId)
-          .limit(ORGANIZER_SYNC_BATCH)
-          .toArray();
-        for (const row of rows) {
-          if (row.organizerName === name && row.organizerPhotoURL === photoURL) continue;
-          await db.events.update(row.id, { organizerName: name, organizerPhotoURL: photoURL });
-          changed += 1;
-        }
-        lastId = rows.at(-1)?.id ?? lastId;
-        return rows.length < ORGANIZER_SYNC_BATCH;
-      });
-      if (done) return changed;
-    }
+    return (await writes()).syncOrganizerProfile(this.ctx);
   }
 
   private async participantEvents(uid: string): Promise<SportEvent[]> {
@@ -328,31 +225,6 @@ export class LocalEvents implements EventsPort {
       .toArray();
     return parseRows(sportEventSchema, rows, 'events.byTeam');
   }
-
-  private async read(id: string): Promise<SportEvent | null> {
-    const row = await this.ctx.db.events.get(id);
-    return row ? parseRow(sportEventSchema, row) : null;
-  }
-}
-
-/**
- * The stored fields of an EventInput other than date, startTime and the team, which need their
- * own handling.
- */
-function eventFields(input: Partial<EventInput>) {
-  return {
-    title: input.title,
-    description: input.description,
-    sportType: input.sportType,
-    location: input.location,
-    region: input.region,
-    level: input.level,
-    endTime: input.endTime,
-    fee: input.fee,
-    capacity: input.capacity,
-    imageURL: input.imageURL,
-    imagePath: input.imagePath,
-  };
 }
 
 /** A page plus one row read tells whether there is a next page; the cursor is the last shown. */

@@ -1,0 +1,171 @@
+// The local events repository's writes (LocalEvents loads this module on the first one): each
+// asks the domain inside its transaction and applies the decision.
+import type { EventInput } from '@/data/ports/events';
+import { MY_REQUESTS_PER_EVENT_LIMIT, ORGANIZER_SYNC_BATCH } from '@/domain/constants';
+import type { EventStatus, SportEvent } from '@/domain/entities/event';
+import { teamSchema } from '@/domain/entities/team';
+import {
+  decideCreate,
+  decideEventUpdate,
+  decideJoin,
+  decideLeave,
+  decideStatusChange,
+} from '@/domain/rules/events';
+import { decideEventTeam } from '@/domain/rules/teams';
+import { currentActor, currentDisplayName, currentUid, type LocalContext } from './context';
+import { dayFromYmd } from './day';
+import type { EventRow } from './db';
+import { newId } from './ids';
+import { readEvent } from './local-events';
+import { definedOnly, parseRow } from './rows';
+
+export async function createEvent(ctx: LocalContext, input: EventInput): Promise<string> {
+  const { db } = ctx;
+  const id = newId();
+  await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
+    const { fields, ...decision } = decideCreate(await currentActor(ctx), input, ctx.now());
+    // Denormalized so list cards need no profile read per row.
+    const organizer = await currentDisplayName(ctx);
+    const team = await teamOf(ctx, decision.organizerId, fields);
+    const now = ctx.now();
+    await db.events.add({
+      id,
+      ...eventFields(fields),
+      ...team,
+      date: dayFromYmd(fields.date),
+      startTime: fields.startTime,
+      organizerId: decision.organizerId,
+      organizerName: organizer.name,
+      organizerPhotoURL: organizer.photoURL,
+      participants: decision.participants,
+      status: decision.status,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies EventRow);
+  });
+  return id;
+}
+
+/** The team fields to store, when the input names a team (decideEventTeam). */
+async function teamOf(
+  ctx: LocalContext,
+  uid: string,
+  input: Partial<EventInput>,
+  current?: SportEvent,
+): Promise<{ teamId?: string; teamName?: string }> {
+  if (input.teamId === undefined) return {};
+  const row = input.teamId ? await ctx.db.teams.get(input.teamId) : undefined;
+  return decideEventTeam({
+    uid,
+    teamId: input.teamId,
+    teamName: input.teamName ?? '',
+    team: row ? parseRow(teamSchema, row) : null,
+    current,
+  });
+}
+
+export async function updateEvent(
+  ctx: LocalContext,
+  id: string,
+  patch: Partial<EventInput>,
+): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
+    const event = await readEvent(ctx, id);
+    const fields = decideEventUpdate(await currentActor(ctx), event, patch, ctx.now());
+    const team = await teamOf(ctx, event!.organizerId, fields, event!);
+    const changes = definedOnly({
+      ...eventFields(fields),
+      ...team,
+      startTime: fields.startTime,
+      date: fields.date !== undefined ? dayFromYmd(fields.date) : undefined,
+      updatedAt: ctx.now(),
+    });
+    await db.events.update(id, changes);
+  });
+}
+
+export async function changeEventStatus(
+  ctx: LocalContext,
+  id: string,
+  status: EventStatus,
+): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', db.events, db.users, db.accounts, async () => {
+    const next = decideStatusChange(await currentActor(ctx), await readEvent(ctx, id), status);
+    await db.events.update(id, { status: next, updatedAt: ctx.now() });
+  });
+}
+
+export async function joinEvent(ctx: LocalContext, id: string): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', db.events, db.users, db.accounts, async () => {
+    const { participants } = decideJoin(await currentActor(ctx), await readEvent(ctx, id));
+    await db.events.update(id, { participants });
+  });
+}
+
+export async function leaveEvent(ctx: LocalContext, id: string): Promise<void> {
+  const { db } = ctx;
+  const tables = [db.events, db.participationRequests, db.users, db.accounts];
+  await db.transaction('rw', tables, async () => {
+    const decision = decideLeave(await currentActor(ctx), await readEvent(ctx, id));
+    await db.events.update(id, { participants: decision.participants });
+    await db.participationRequests
+      .where('[userId+eventId]')
+      .equals([decision.deleteRequestsOf, id])
+      .limit(MY_REQUESTS_PER_EVENT_LIMIT)
+      .delete();
+  });
+}
+
+export async function syncOrganizerProfile(ctx: LocalContext): Promise<number> {
+  const { db } = ctx;
+  const uid = currentUid(ctx);
+  if (!uid) return 0;
+  const profile = await db.users.get(uid);
+  const pick = (v: unknown) => (typeof v === 'string' ? v : '');
+  const name = pick(profile?.displayName);
+  const photoURL = pick(profile?.photoURL);
+  let changed = 0;
+  let lastId = '';
+  for (;;) {
+    const done = await db.transaction('rw', db.events, async () => {
+      // The organizerId index keeps one organizer's rows in id order, so lastId resumes.
+      const rows = await db.events
+        .where('organizerId')
+        .equals(uid)
+        .filter((r) => r.id > lastId)
+        .limit(ORGANIZER_SYNC_BATCH)
+        .toArray();
+      for (const row of rows) {
+        if (row.organizerName === name && row.organizerPhotoURL === photoURL) continue;
+        await db.events.update(row.id, { organizerName: name, organizerPhotoURL: photoURL });
+        changed += 1;
+      }
+      lastId = rows.at(-1)?.id ?? lastId;
+      return rows.length < ORGANIZER_SYNC_BATCH;
+    });
+    if (done) return changed;
+  }
+}
+
+/**
+ * The stored fields of an EventInput other than date, startTime and the team, which need their
+ * own handling.
+ */
+function eventFields(input: Partial<EventInput>) {
+  return {
+    title: input.title,
+    description: input.description,
+    sportType: input.sportType,
+    location: input.location,
+    region: input.region,
+    level: input.level,
+    endTime: input.endTime,
+    fee: input.fee,
+    capacity: input.capacity,
+    imageURL: input.imageURL,
+    imagePath: input.imagePath,
+  };
+}
