@@ -73,23 +73,27 @@ async function buildAll() {
   }
   const bareOut = await mkdtemp(join(tmpdir(), 'bench-bare-'));
   console.log('Building the bare React + React Router pages …');
-  // Built apart, so neither page shares a chunk holding the other's router; the second one
-  // under /d/ of the same folder.
-  for (const [page, base] of [
-    ['index.html', '/'],
-    ['declarative.html', '/d/'],
+  // Built apart, so neither page shares a chunk holding the other's router; the second one is
+  // index.html with declarative.js for main.js, under /d/ of the same folder.
+  for (const [script, base] of [
+    ['main.js', '/'],
+    ['declarative.js', '/d/'],
   ]) {
     await build({
       root: resolve('scripts/bare-page'),
       base,
       configFile: false,
       logLevel: 'warn',
-      build: {
-        outDir: join(bareOut, base),
-        emptyOutDir: base === '/',
-        target: 'es2022',
-        rollupOptions: { input: resolve('scripts/bare-page', page) },
-      },
+      plugins: [
+        {
+          name: 'bare-page-script',
+          transformIndexHtml: {
+            order: 'pre',
+            handler: (html) => html.replace('./main.js', `./${script}`),
+          },
+        },
+      ],
+      build: { outDir: join(bareOut, base), emptyOutDir: base === '/', target: 'es2022' },
     });
   }
   return bareOut;
@@ -101,7 +105,7 @@ async function measureJs(appUrl, bareUrl, bareDir) {
     const bare = await firstPageJs(browser, `${bareUrl}/`, bareDir, screenReady);
     const bareDeclarative = await firstPageJs(
       browser,
-      `${bareUrl}/d/declarative.html`,
+      `${bareUrl}/d/index.html`,
       bareDir,
       screenReady,
     );
