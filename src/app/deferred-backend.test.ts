@@ -131,3 +131,16 @@ describe('deferPort and test spies', () => {
     await expect(port.ping('b')).resolves.toBe('mocked');
   });
 });
+
+describe('deferPort loading a port', () => {
+  it('tries a failed loader again on the next call', async () => {
+    const load = vi
+      .fn<() => Promise<{ ping: () => Promise<string> }>>()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValue({ ping: async () => 'pong' });
+    const port = deferPort('p', load);
+    await expect(port.ping()).rejects.toThrow('chunk failed');
+    await expect(port.ping()).resolves.toBe('pong');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

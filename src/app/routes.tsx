@@ -23,7 +23,7 @@ const screenModules = import.meta.glob<{ default: ComponentType }>([
  * always suspends on its first render, and React then holds the revealed content back until its
  * fallback has been up for 300 ms; a screen preloaded while the backend starts (preloadScreen)
  * renders at once instead. The build reads `path` from the route's handle to have the page's
- * HTML preload the screen's code (vite.config.ts).
+ * HTML preload the screen's code (scripts/prerender-plugin.ts).
  */
 function screen(path: string): Screen & { module: string } {
   const load = screenModules[path];

@@ -22,7 +22,8 @@ type Members = Record<string, unknown>;
  * listener subscribes once it is there (and not at all if it was unsubscribed first). Once the
  * port is there, every member goes straight through. If it fails, every call rejects (a listener
  * reports to its error callback) with that error. `port` is the port to come, or a function that
- * loads it, called when a member is first used. `name` names the port in errors.
+ * loads it, called when a member is first used (and again after it failed). `name` names the port
+ * in errors.
  */
 export function deferPort<T extends object>(
   name: string,
@@ -36,7 +37,11 @@ export function deferPort<T extends object>(
       loading = typeof port === 'function' ? port() : port;
       loading.then(
         (p) => (loaded = p as Members),
-        () => {}, // callers see the failure through their own calls
+        () => {
+          // Callers see the failure through their own calls; a loader is tried again by the
+          // next one (a chunk that failed to download may come the second time).
+          if (typeof port === 'function') loading = null;
+        },
       );
     }
     return loading;
