@@ -77,16 +77,34 @@ export function FormField<T extends FieldValues = FieldValues, V = T>({
             </p>
           ) : null}
         </div>
-        {counted ? (
-          <p
-            id={counterId}
-            className={`shrink-0 text-xs tabular-nums ${count > max ? 'font-semibold text-red-700' : 'text-slate-600'}`}
-          >
-            {count} / {max}文字
-          </p>
-        ) : null}
+        {counted ? <CharCount id={counterId} count={count} max={max} className="shrink-0" /> : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * "n / max文字" under a limited text field, red once the text is longer: the text stays as typed
+ * and the form refuses it, saying the limit.
+ */
+export function CharCount({
+  id,
+  count,
+  max,
+  className = '',
+}: {
+  id: string;
+  count: number;
+  max: number;
+  className?: string;
+}) {
+  return (
+    <p
+      id={id}
+      className={`text-xs tabular-nums ${count > max ? 'font-semibold text-red-700' : 'text-slate-600'} ${className}`}
+    >
+      {count} / {max}文字
+    </p>
   );
 }
 

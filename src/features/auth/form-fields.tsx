@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { CharCount } from '@/components/ui/form-field';
 
 const inputClass =
   'block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-1 focus:ring-brand-600 focus:outline-none disabled:bg-slate-100';
@@ -67,12 +68,7 @@ export function TextField({
         </p>
       ) : null}
       {counted ? (
-        <p
-          id={counterId}
-          className={`mt-1 text-right text-xs tabular-nums ${count > limit ? 'font-semibold text-red-700' : 'text-slate-600'}`}
-        >
-          {count} / {limit}文字
-        </p>
+        <CharCount id={counterId} count={count} max={limit} className="mt-1 text-right" />
       ) : null}
       <FieldError id={errorId} message={error} />
     </div>

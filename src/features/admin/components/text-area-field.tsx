@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CharCount } from '@/components/ui/form-field';
 
 /** A labelled multi-line field with a character counter and its limit. */
 export function TextAreaField({
@@ -40,12 +41,7 @@ export function TextAreaField({
         onChange={(e) => onChange(e.target.value)}
         className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-1 focus:ring-brand-600 focus:outline-none"
       />
-      <p
-        id={countId}
-        className={`mt-1 text-right text-xs ${over ? 'font-semibold text-red-700' : 'text-slate-500'}`}
-      >
-        {value.length} / {max}文字
-      </p>
+      <CharCount id={countId} count={value.length} max={max} className="mt-1 text-right" />
     </div>
   );
 }
