@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
 import type { Page } from '@/domain/entities/common';
 import type { ReportStatus } from '@/domain/entities/report';
+import { cursorPages } from '@/lib/cursor-pages';
 
 /**
  * The staff area's one query-options factory. Keys sit under ['staff'] so a sign-out or a staff
@@ -12,15 +13,7 @@ function pages<T>(
   key: readonly unknown[],
   fetchPage: ((cursor: string | null) => Promise<Page<T>>) | null,
 ) {
-  return infiniteQueryOptions({
-    queryKey: key,
-    queryFn: fetchPage
-      ? ({ pageParam }: { pageParam: string | null }) => fetchPage(pageParam)
-      : skipToken,
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
-    meta: { silent: true },
-  });
+  return cursorPages(key, fetchPage, { silent: true });
 }
 
 export const staffQueries = {

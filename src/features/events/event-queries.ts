@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
+import { cursorPages } from '@/lib/cursor-pages';
 import type { EventFilters, EventTime } from '@/data/ports/events';
-import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
 import type { UserProfile } from '@/domain/entities/user';
 import type { ParticipationRecord } from '@/domain/participation-history';
@@ -31,15 +31,10 @@ function userEvents(
   when: EventTime,
   backend?: Backend,
 ) {
-  return infiniteQueryOptions({
-    queryKey: ['events', kind, uid, when] as const,
-    queryFn: backend
-      ? ({ pageParam }: { pageParam: string | null }): Promise<Page<SportEvent>> =>
-          backend.events[kind](uid, when, pageParam)
-      : skipToken,
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: Page<SportEvent>) => last.nextCursor ?? undefined,
-  });
+  return cursorPages(
+    ['events', kind, uid, when] as const,
+    backend ? (cursor) => backend.events[kind](uid, when, cursor) : null,
+  );
 }
 
 /**
@@ -56,15 +51,10 @@ export const eventQueries = {
   /** Cursor-paginated list, EVENTS_PAGE_SIZE a page, upcoming first. */
   list: (filters: EventFilters, backend?: Backend) => {
     const normalized = normalizeFilters(filters);
-    return infiniteQueryOptions({
-      queryKey: ['events', 'list', normalized] as const,
-      queryFn: backend
-        ? ({ pageParam }: { pageParam: string | null }): Promise<Page<SportEvent>> =>
-            backend.events.list(normalized, pageParam)
-        : skipToken,
-      initialPageParam: null as string | null,
-      getNextPageParam: (last: Page<SportEvent>) => last.nextCursor ?? undefined,
-    });
+    return cursorPages(
+      ['events', 'list', normalized] as const,
+      backend ? (cursor) => backend.events.list(normalized, cursor) : null,
+    );
   },
 
   detail: (id: string, backend?: Backend) =>

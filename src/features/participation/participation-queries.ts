@@ -1,5 +1,4 @@
 import {
-  infiniteQueryOptions,
   queryOptions,
   skipToken,
   useMutation,
@@ -8,7 +7,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
-import type { Page } from '@/domain/entities/common';
+import { cursorPages } from '@/lib/cursor-pages';
 import type {
   ParticipationRequest,
   PendingRequestWithEvent,
@@ -41,15 +40,10 @@ export const participationQueries = {
    * A refresh reads the pages shown again from the first.
    */
   forEvent: (eventId: string, backend?: Backend) =>
-    infiniteQueryOptions({
-      queryKey: ['participation', 'event', eventId] as const,
-      queryFn: backend
-        ? ({ pageParam }: { pageParam: string | null }): Promise<Page<ParticipationRequest>> =>
-            backend.participation.forEvent(eventId, pageParam)
-        : skipToken,
-      initialPageParam: null as string | null,
-      getNextPageParam: (last: Page<ParticipationRequest>) => last.nextCursor ?? undefined,
-    }),
+    cursorPages(
+      ['participation', 'event', eventId] as const,
+      backend ? (cursor) => backend.participation.forEvent(eventId, cursor) : null,
+    ),
 
   /**
    * How many requests wait for the organizer of an event, under that event's requests key: an

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
+import { cursorPages } from '@/lib/cursor-pages';
 import type { TeamFilters } from '@/data/ports/teams';
-import type { Page } from '@/domain/entities/common';
-import type { Team, TeamJoinRequest } from '@/domain/entities/team';
+import type { TeamJoinRequest } from '@/domain/entities/team';
 import type { UserProfile } from '@/domain/entities/user';
 
 /**
@@ -30,15 +30,10 @@ export const teamQueries = {
   /** Cursor pages of TEAMS_PAGE_SIZE, newest first. */
   list: (filters: TeamFilters, backend?: Backend) => {
     const normalized = normalizeTeamFilters(filters);
-    return infiniteQueryOptions({
-      queryKey: ['teams', 'list', normalized] as const,
-      queryFn: backend
-        ? ({ pageParam }: { pageParam: string | null }): Promise<Page<Team>> =>
-            backend.teams.list(normalized, pageParam)
-        : skipToken,
-      initialPageParam: null as string | null,
-      getNextPageParam: (last: Page<Team>) => last.nextCursor ?? undefined,
-    });
+    return cursorPages(
+      ['teams', 'list', normalized] as const,
+      backend ? (cursor) => backend.teams.list(normalized, cursor) : null,
+    );
   },
 
   detail: (id: string, backend?: Backend) =>
