@@ -37,6 +37,7 @@ import {
   decideReject,
   decideRequest,
   mayListEventRequests,
+  ORGANIZER_PHASE_STATUSES,
   pendingFromFallback,
   requestThatCounts,
 } from '@/domain/rules/participation';
@@ -252,10 +253,9 @@ export function createParticipationPort(ctx: FirebaseContext, api: ApiPort): Par
       const after = decodeOrderCursor(cursor);
       const found: { request: ParticipationRequest; key: OrderCursor }[] = [];
       const read = async (phase: OrderCursor['phase']) => {
-        const [statuses, field, dir]: [string[], string, 'asc' | 'desc'] =
-          phase === 'pending'
-            ? [['pending'], 'createdAt', 'asc']
-            : [['approved', 'rejected'], 'updatedAt', 'desc'];
+        const statuses = [...ORGANIZER_PHASE_STATUSES[phase]];
+        const [field, dir]: [string, 'asc' | 'desc'] =
+          phase === 'pending' ? ['createdAt', 'asc'] : ['updatedAt', 'desc'];
         const from = after?.phase === phase ? [startAfter(timestampOf(after.t), after.id)] : [];
         const snap = await getDocs(
           query(

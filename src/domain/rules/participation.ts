@@ -5,9 +5,11 @@ import { isFull } from '@/domain/entities/event';
 import { notificationIdFor, type NotificationWrite } from '@/domain/entities/notification';
 import {
   PLACEHOLDER_EVENT_INFO,
+  REQUEST_STATUSES,
   requestIdFor,
   type ParticipationRequest,
   type PendingRequestWithEvent,
+  type RequestStatus,
 } from '@/domain/entities/participation-request';
 import { assertMayWrite, type Actor } from '@/domain/rules/standing';
 
@@ -179,6 +181,15 @@ export interface OrganizerOrderKey {
   at: number;
   id: string;
 }
+
+/** The statuses of each phase (a query per phase reads them: the Firebase backend). */
+export const ORGANIZER_PHASE_STATUSES: Record<
+  OrganizerOrderKey['phase'],
+  readonly RequestStatus[]
+> = {
+  pending: ['pending'],
+  decided: REQUEST_STATUSES.filter((s) => s !== 'pending'),
+};
 
 export function organizerOrderKey(r: ParticipationRequest): OrganizerOrderKey {
   return r.status === 'pending'
