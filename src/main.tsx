@@ -1,3 +1,4 @@
+import { logger } from '@/lib/logger';
 import './index.css';
 
 /**
@@ -16,7 +17,16 @@ function start() {
     link.href = href;
     document.head.append(link);
   }
-  void import('@/app/start');
+  import('@/app/start').catch((e: unknown) => {
+    // The page stays as its HTML drew it, so say why nothing works and how to recover.
+    logger.error('start', e);
+    const alert = document.createElement('p');
+    alert.setAttribute('role', 'alert');
+    alert.className = 'bg-slate-800 px-4 py-2 text-center text-sm text-white';
+    alert.textContent =
+      'アプリを読み込めませんでした。通信環境を確認して、ページを再読み込みしてください。';
+    document.body.prepend(alert);
+  });
 }
 
 if (root?.hasChildNodes() && document.visibilityState === 'visible') {

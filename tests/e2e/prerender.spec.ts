@@ -92,3 +92,15 @@ test('the ids the page was prerendered with are the app’s: field messages stay
   for (const id of ids) await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
   await expect(password).toHaveAccessibleDescription(/8文字以上で入力してください.*英字と数字/);
 });
+
+test('when the app’s code cannot be downloaded, the page says so instead of staying inert', async ({
+  page,
+}) => {
+  await page.route('**/assets/start-*.js', (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByRole('alert')).toHaveText(
+    'アプリを読み込めませんでした。通信環境を確認して、ページを再読み込みしてください。',
+  );
+  // The prerendered screen is still there to read.
+  await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+});
