@@ -1,55 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { hostingPreview, prerender } from './scripts/prerender-plugin.ts';
+import { hostingPreview, preloadList, prerender } from './scripts/prerender-plugin.ts';
 import { fileURLToPath, URL } from 'node:url';
-
-/**
- * The entry (src/main.tsx) only decides when the app starts: after a prerendered page's first
- * paint it loads src/app/start.tsx, which loads the backend (src/app/backend.ts; a dynamic import,
- * so a build carries one backend). #root's data-preload lists what every page needs beyond the
- * entry: those modules' chunks and the chunks they import (the prerender adds the screen's).
- * The entry preloads them all at once when it starts the app, so they download side by side
- * instead of one import after another — and only after the page has painted from its HTML.
- * Of the local backend's own dynamic imports (src/data/local/create-local-backend.ts) the list
- * holds the demo data's writer, which a first visit needs before anything shows, and the events
- * repository, which most pages read; a returning visitor has them cached.
- */
-const PRELOADED = [
-  /\/src\/app\/start\.tsx$/,
-  /\/src\/data\/\w+\/create-\w+-backend\.ts$/,
-  /\/src\/data\/local\/(seed|local-events)\.ts$/,
-];
-
-function preloadList(): Plugin {
-  return {
-    name: 'preload-list',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (file: string, into: Set<string>) => {
-          if (into.has(file)) return;
-          into.add(file);
-          for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
-        };
-        const wanted = new Set<string>();
-        for (const c of chunks) {
-          if (PRELOADED.some((re) => re.test(c.facadeModuleId ?? ''))) closure(c.fileName, wanted);
-        }
-        const list = [...wanted].map((file) => `/${file}`).join(' ');
-        return html.replace(
-          '<div id="root"></div>',
-          `<div id="root" data-preload="${list}"></div>`,
-        );
-      },
-    },
-  };
-}
 
 /**
  * Fewer, larger chunks for a first page: each request costs a round trip on a slow mobile

@@ -3,7 +3,8 @@
 // writes one HTML page per screen into the build, with that markup in #root (src/app/start.tsx
 // hydrates it) and the screen's code in #root's preload list (src/main.tsx). Hosting serves the
 // pages by firebase.json's cleanUrls and rewrites, and so does `vite preview` (hostingPreview,
-// below, through hosting-rewrites.mjs). docs/first-page.md tells the whole story.
+// below, through hosting-rewrites.mjs). preloadList, below, writes every page's preload list.
+// docs/first-page.md tells the whole story.
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,6 +34,47 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
   const chunk = bundle[file];
   if (chunk?.type === 'chunk') for (const dep of chunk.imports) closure(bundle, dep, into);
   return into;
+}
+
+/**
+ * The entry (src/main.tsx) only decides when the app starts: after a prerendered page's first
+ * paint it loads src/app/start.tsx, which loads the backend (src/app/backend.ts; a dynamic import,
+ * so a build carries one backend). #root's data-preload lists what every page needs beyond the
+ * entry: those modules' chunks and the chunks they import (the prerender adds the screen's).
+ * The entry preloads them all at once when it starts the app, so they download side by side
+ * instead of one import after another — and only after the page has painted from its HTML.
+ * Of the local backend's own dynamic imports (src/data/local/create-local-backend.ts) the list
+ * holds the demo data's writer, which a first visit needs before anything shows, and the events
+ * repository, which most pages read; a returning visitor has them cached.
+ */
+const PRELOADED = [
+  /\/src\/app\/start\.tsx$/,
+  /\/src\/data\/\w+\/create-\w+-backend\.ts$/,
+  /\/src\/data\/local\/(seed|local-events)\.ts$/,
+];
+
+export function preloadList(): Plugin {
+  return {
+    name: 'preload-list',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const wanted = new Set<string>();
+        for (const c of chunksOf(bundle)) {
+          if (PRELOADED.some((re) => re.test(c.facadeModuleId ?? ''))) {
+            closure(bundle, c.fileName, wanted);
+          }
+        }
+        const list = [...wanted].map((file) => `/${file}`).join(' ');
+        return html.replace(
+          '<div id="root"></div>',
+          `<div id="root" data-preload="${list}"></div>`,
+        );
+      },
+    },
+  };
 }
 
 /**

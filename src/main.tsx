@@ -5,7 +5,7 @@ import './index.css';
  * The entry. A page the build prerendered (src/app/prerender.tsx) is painted from its HTML
  * first; the app's code is fetched and run after that first paint, so the visitor sees the page
  * without waiting for scripts. #root's data-preload lists the chunks the page will need (the
- * build writes it: vite.config.ts); they are requested together, not one import after another.
+ * build writes it: scripts/prerender-plugin.ts); they are requested together, not one import after another.
  */
 const root = document.getElementById('root');
 
