@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { apiContract } from './api.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventsContract } from './events.contract';
@@ -64,6 +65,7 @@ const firestoreSuites = {
   teams: teamsContract,
   staff: staffContract,
   standing: standingContract,
+  api: apiContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

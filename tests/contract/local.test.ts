@@ -1,3 +1,4 @@
+import { apiContract } from './api.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventsContract } from './events.contract';
@@ -24,5 +25,6 @@ describe('local backend', () => {
   teamsContract(createLocalHarness);
   staffContract(createLocalHarness);
   standingContract(createLocalHarness);
+  apiContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
 });

@@ -1,10 +1,14 @@
-import type { HandlerResponse, Logger } from '@functions/handlers/common';
-import { participationMail, type ParticipationMailDeps } from '@functions/handlers/send-email';
-import { unreadMail, type UnreadMailDeps } from '@functions/handlers/track-unread-message';
+import type { HandlerRequest, HandlerResponse, Logger } from '@functions/handlers/common';
+import { handleSendEmail, type SendEmailDeps } from '@functions/handlers/send-email';
+import {
+  handleTrackUnreadMessage,
+  type TrackUnreadDeps,
+} from '@functions/handlers/track-unread-message';
 import { createMemoryRateLimiter, readEmailSettings } from '@functions/mail/policy';
 import type { ApiPort, ApprovalEmail, RejectionEmail, UnreadMessagePing } from '@/data/ports/api';
 import { sportEventSchema } from '@/domain/entities/event';
 import { DomainError } from '@/domain/errors';
+import { isSuspended } from '@/domain/rules/standing';
 import { logger } from '@/lib/logger';
 import { currentUid, type LocalContext } from './context';
 import { privateDocId } from './db';
@@ -14,16 +18,19 @@ import { parseRow } from './rows';
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
- * Stands in for the two Cloud Functions: it runs their mail code itself (participationMail,
- * unreadMail in functions/src/handlers), on this database instead of Firestore and the Auth
- * service, and "sends" into the outbox, where the demo outbox page (and the tests) read it. So
- * the same renderer writes the mail and the same decisions (the recipient's settings, one mail
- * per cause, a verified address only, the recipient's hourly quota) hold on both backends
- * (docs/mail.md). The counters live in this tab's memory, as in the Functions emulator.
+ * Stands in for the two Cloud Functions: it runs their handlers itself (handleSendEmail,
+ * handleTrackUnreadMessage in functions/src/handlers), on this database instead of Firestore and
+ * the Auth service, and "sends" into the outbox, where the demo outbox page (and the tests) read
+ * it. Each call takes the way an HTTP request takes there, through acceptPost: a POST, the
+ * caller's identity, an account that is not suspended, the caller's quota, the body against the
+ * endpoint's schema; then the same renderer writes the mail and the same decisions (the
+ * recipient's settings, one mail per cause, a verified address only, the recipient's hourly
+ * quota) hold on both backends (docs/mail.md). The counters live in this tab's memory, as in the
+ * Functions emulator.
  */
 export class LocalApi implements ApiPort {
   private readonly ctx: LocalContext;
-  private readonly deps: ParticipationMailDeps & UnreadMailDeps;
+  private readonly deps: SendEmailDeps & TrackUnreadDeps;
 
   constructor(ctx: LocalContext, origin: string) {
     this.ctx = ctx;
@@ -36,6 +43,19 @@ export class LocalApi implements ApiPort {
       error: (message, data) => logger.error(`local functions: ${message}`, data),
     };
     this.deps = {
+      // This backend has no ID tokens: the session of this tab stands for one, so the "token"
+      // is the signed-in uid, and it verifies only while that account exists and is signed in.
+      verifyIdToken: async (token) => {
+        if (token !== currentUid(ctx) || !(await db.accounts.get(token))) {
+          throw new Error('not the signed-in account');
+        }
+        return { uid: token };
+      },
+      async isSuspended(uid) {
+        return isSuspended({
+          isActive: (await db.users.get(uid))?.isActive as boolean | undefined,
+        });
+      },
       async getEvent(id) {
         const row = await db.events.get(id);
         if (!row) return null;
@@ -83,18 +103,20 @@ export class LocalApi implements ApiPort {
   }
 
   async sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void> {
-    answer('api.sendNotificationEmail', await participationMail(this.deps, this.caller(), payload));
+    answer('api.sendNotificationEmail', await handleSendEmail(this.post(payload), this.deps));
   }
 
   async trackUnreadMessage(payload: UnreadMessagePing): Promise<void> {
-    answer('api.trackUnreadMessage', await unreadMail(this.deps, this.caller(), payload));
+    answer('api.trackUnreadMessage', await handleTrackUnreadMessage(this.post(payload), this.deps));
   }
 
-  /** The signed-in user, as the Function knows the caller from the ID token. */
-  private caller(): string {
+  /** The request the Firebase api port sends: a POST with the caller's token and the body. */
+  private post(body: unknown): HandlerRequest {
     const uid = currentUid(this.ctx);
     if (!uid) throw new DomainError('loginRequired');
-    return uid;
+    // Through JSON, as over the wire: what JSON drops never reaches the handler.
+    const wire = JSON.parse(JSON.stringify(body)) as unknown;
+    return { method: 'POST', headers: { authorization: `Bearer ${uid}` }, body: wire };
   }
 }
 

@@ -36,9 +36,10 @@ export interface ApiPort {
    * Asks for the approval or rejection mail. Resolves once the server has taken the call
    * (whether a mail goes out is its decision: `{ sent: false, reason }` resolves too, and is
    * logged at info). Fails: throws; an answer other than 2xx rejects with "status: body" (401 no
-   * or a bad ID token, 403 not the event's organizer or the request did not end that way, 400 a
-   * bad body, 429 throttled), a transport failure (502 on Firebase, the outbox's error locally)
-   * and a network failure with their error.
+   * or a bad ID token, 403 a suspended caller, not the event's organizer or the request did not
+   * end that way, 400 a bad body, 429 the caller's quota, 502 a transport failure), a network
+   * failure with its error. Both backends answer through the Functions' acceptance path
+   * (acceptPost), in the same order. Refusals: loginRequired (signed out, before any call).
    * Caller: the organizer who processed the request.
    */
   sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void>;
