@@ -81,6 +81,34 @@ export function filesContract(makeHarness: HarnessFactory): void {
       await expectRejection(backend.files.upload(`events/${uid}`, png('a.png')), ERR.uploadFailed);
     });
 
+    it('refuses an upload by a suspended account, and event and team images by an unverified one', async () => {
+      const { backend } = h();
+      const uid = await h().signUpAs('アップロード');
+      const { path } = await backend.files.upload(`users/${uid}`, png('before.png'));
+      await h().setSuspended(uid, true);
+      for (const area of ['users', 'events', 'teams']) {
+        await expectRejection(
+          backend.files.upload(`${area}/${uid}`, png('a.png')),
+          ERR.uploadFailed,
+        );
+      }
+      await expectFailure(backend.files.remove(path), 'permission-denied');
+      await h().setSuspended(uid, false);
+      await expect(backend.files.remove(path)).resolves.toBeUndefined();
+
+      const unverified = await h().signUpUnverifiedAs('未確認');
+      await expectRejection(
+        backend.files.upload(`events/${unverified}`, png('a.png')),
+        ERR.uploadFailed,
+      );
+      await expectRejection(
+        backend.files.upload(`teams/${unverified}`, png('a.png')),
+        ERR.uploadFailed,
+      );
+      const photo = await backend.files.upload(`users/${unverified}`, png('me.png'));
+      expect(photo.path.startsWith(`users/${unverified}/`)).toBe(true);
+    });
+
     it("refuses to remove another user's file", async () => {
       const { backend } = h();
       const owner = await h().signUpAs('持ち主');

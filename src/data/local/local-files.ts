@@ -1,8 +1,8 @@
 import type { FilesPort, UploadResult } from '@/data/ports/files';
 import { IMAGE_CACHE_CONTROL } from '@/domain/constants';
 import { BackendError, DomainError } from '@/domain/errors';
-import { imageProblem, ownsStoragePath } from '@/domain/rules/files';
-import { currentUid, type LocalContext } from './context';
+import { mayRemoveFile, mayStoreFile } from '@/domain/rules/files';
+import { currentActor, type LocalContext } from './context';
 import { toBase64 } from './base64';
 
 /**
@@ -23,7 +23,7 @@ export class LocalFiles implements FilesPort {
   ): Promise<UploadResult> {
     if (!file || file.size === 0) throw new DomainError('invalidFile');
     // What storage.rules refuse on Firebase, where the port reports it as a failed upload.
-    if (!ownsStoragePath(currentUid(this.ctx), folder) || imageProblem(file)) {
+    if (!mayStoreFile(await currentActor(this.ctx), folder, file)) {
       throw new DomainError('uploadFailed');
     }
     onProgress?.(0);
@@ -48,7 +48,9 @@ export class LocalFiles implements FilesPort {
 
   async remove(path: string): Promise<void> {
     if (!path) return;
-    if (!ownsStoragePath(currentUid(this.ctx), path)) throw new BackendError('permission-denied');
+    if (!mayRemoveFile(await currentActor(this.ctx), path)) {
+      throw new BackendError('permission-denied');
+    }
     // Deleting a missing key is a no-op in IndexedDB: a missing file counts as removed.
     await this.ctx.db.files.delete(path);
   }

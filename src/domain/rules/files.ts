@@ -1,5 +1,6 @@
 import { IMAGE_MAX_UPLOAD_BYTES, UPLOADABLE_IMAGE_TYPES } from '@/domain/constants';
 import type { ErrorKey } from '@/domain/errors';
+import { standingRefusal, type Actor, type WriteNeed } from './standing';
 
 /** The top folders of storage; each holds one folder per user (`events/<uid>/…`). */
 export const STORAGE_AREAS = ['events', 'users', 'teams'] as const;
@@ -26,4 +27,38 @@ export function imageProblem(
   }
   if (file.size > IMAGE_MAX_UPLOAD_BYTES) return 'imageTooLarge';
   return null;
+}
+
+/**
+ * What storing into a folder needs of its owner: an event or team image is published by a
+ * verified account only, a profile photo by any active one (storage.rules' verifiedUser() and
+ * activeUser()).
+ */
+function storeNeed(folder: string): WriteNeed {
+  return folder.split('/')[0] === 'users' ? 'active' : 'verified';
+}
+
+/**
+ * Whether `actor` may store `file` in `folder`: their own folder, their standing (a suspended
+ * account stores nothing), and a raster image within the size limit. storage.rules hold the
+ * same line on Firebase, reading the standing from Firestore.
+ */
+export function mayStoreFile(
+  actor: Actor | null,
+  folder: string,
+  file: { type: string; size: number } | null | undefined,
+): boolean {
+  return (
+    actor !== null &&
+    ownsStoragePath(actor.uid, folder) &&
+    standingRefusal(actor, storeNeed(folder)) === null &&
+    imageProblem(file) === null
+  );
+}
+
+/** Whether `actor` may delete the object at `path`: their own folder, an active account. */
+export function mayRemoveFile(actor: Actor | null, path: string): boolean {
+  return (
+    actor !== null && ownsStoragePath(actor.uid, path) && standingRefusal(actor, 'active') === null
+  );
 }
