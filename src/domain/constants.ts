@@ -119,8 +119,9 @@ export const STAFF_NOTE_MAX = 500;
 /** config/admin lists every admin; the rules bound the list to this size. */
 export const ADMINS_MAX = 50;
 /**
- * Staff event search on the local backend (which stores no search tokens): events examined per
- * page at most, in batches. Firebase looks the keyword up by its search token instead.
+ * Staff event search (both backends): events examined per page at most, read in batches. The
+ * local backend examines events newest first; Firebase only those holding the keyword's search
+ * token.
  */
 export const STAFF_EVENT_SCAN_MAX = 500;
 export const STAFF_EVENT_SCAN_BATCH = 50;

@@ -253,6 +253,20 @@ export function staffContract(makeHarness: HarnessFactory): void {
       if (h().queriedDocuments) expect(h().queriedDocuments!() - readBefore).toBe(11);
     });
 
+    it('examines up to STAFF_EVENT_SCAN_MAX events for a keyword page, then continues by cursor', async () => {
+      const { backend } = h();
+      await h().signUpAs('主催 太郎');
+      // The oldest matches; the 45 newer share the token 'サッ' the keyword is looked up by.
+      const match = await backend.events.create(eventInput({ title: 'サッカー教室' }));
+      for (let i = 1; i <= 45; i++) {
+        await backend.events.create(eventInput({ title: `サッポロ散歩 ${i}` }));
+      }
+      await firstAdmin(h());
+      const page = await backend.staff.recentEvents('サッカー');
+      expect(page.items.map((e) => e.id)).toEqual([match]);
+      expect(page.nextCursor).toBeNull();
+    });
+
     it('cancels an event with a reason, notifying the organizer and participants, once', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');

@@ -23,7 +23,12 @@ import {
   type Transaction,
 } from 'firebase/firestore';
 import type { StaffPort } from '@/data/ports/staff';
-import { NEW_USERS_WINDOW_DAYS, STAFF_PAGE_SIZE } from '@/domain/constants';
+import {
+  NEW_USERS_WINDOW_DAYS,
+  STAFF_EVENT_SCAN_BATCH,
+  STAFF_EVENT_SCAN_MAX,
+  STAFF_PAGE_SIZE,
+} from '@/domain/constants';
 import type { NewAuditEntry } from '@/domain/entities/audit';
 import type { Page } from '@/domain/entities/common';
 import type { UserProfile } from '@/domain/entities/user';
@@ -255,8 +260,8 @@ export function createStaffPort(ctx: FirebaseContext): StaffPort {
 
     async recentEvents(keyword, cursor) {
       await guardRead();
-      // A keyword is looked up by its search token, as on the event list (events.ts
-      // KEYWORD_SCAN_BUDGET): a page reads at most about twice the page size.
+      // A keyword is looked up by its search token, so only events holding it are read; of
+      // those a page examines at most STAFF_EVENT_SCAN_MAX, as the local backend's scan does.
       const token = searchTokenFor(keyword);
       const byToken = token ? [where('searchTokens', 'array-contains', token)] : [];
       const { items, next } = await scanPage({
@@ -273,8 +278,8 @@ export function createStaffPort(ctx: FirebaseContext): StaffPort {
         parse: (d) => parsedDocs([d], 'staff.recentEvents')[0] ?? null,
         matches: keywordMatcher(keyword),
         pageSize: STAFF_PAGE_SIZE,
-        batchSize: STAFF_PAGE_SIZE + 1,
-        maxExamined: 2 * STAFF_PAGE_SIZE + 1,
+        batchSize: token ? STAFF_EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1,
+        maxExamined: STAFF_EVENT_SCAN_MAX,
       });
       return { items, nextCursor: next ? encodeCursor(next) : null };
     },
