@@ -5,7 +5,14 @@ import type { SportEvent } from '@/domain/entities/event';
 import { ERR } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import type { HarnessFactory } from './harness';
-import { dayFromToday, eventInput, expectFailure, expectRejection, useHarness } from './support';
+import {
+  dayFromToday,
+  eventInput,
+  expectFailure,
+  expectRejection,
+  sleep,
+  useHarness,
+} from './support';
 
 export function eventsContract(makeHarness: HarnessFactory): void {
   describe('events port', () => {
@@ -76,6 +83,19 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         });
         expect(formatIsoDate(event!.date)).toBe(date);
         expect(event!.createdAt).toBeInstanceOf(Date);
+      });
+
+      it("copies the organizer's name and photo from their profile, the one source of both", async () => {
+        const { backend } = h();
+        const uid = await h().signUpAs('登録時の名前');
+        // The profile changed since sign-up, past the account (which keeps its first name).
+        const photoURL = 'https://example.com/organizer.png';
+        await h().serverUpdate('users', uid, { displayName: 'プロフィールの名前', photoURL });
+        const id = await backend.events.create(eventInput({ title: '夕方ラン' }));
+        expect(await backend.events.get(id)).toMatchObject({
+          organizerName: 'プロフィールの名前',
+          organizerPhotoURL: photoURL,
+        });
       });
 
       it('refuses content the form would refuse, on creation and on edit', async () => {
@@ -234,6 +254,19 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         await backend.events.changeStatus(id, 'cancelled');
         expect((await backend.events.get(id))!.status).toBe('cancelled');
         await expectRejection(backend.events.changeStatus(id, 'open'), ERR.invalidStatusChange);
+      });
+
+      it('writes nothing when the status is set to the one it has', async () => {
+        const { backend } = h();
+        await h().signUpAs('主催');
+        const id = await backend.events.create(eventInput());
+        await backend.events.changeStatus(id, 'closed');
+        const written = await h().storedTime('events', id, 'updatedAt');
+        expect(written).not.toBeNull();
+        await sleep(20);
+        await backend.events.changeStatus(id, 'closed');
+        expect((await backend.events.get(id))!.status).toBe('closed');
+        expect(await h().storedTime('events', id, 'updatedAt')).toBe(written);
       });
     });
 

@@ -2,8 +2,10 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import {
   connectFirestoreEmulator,
   doc,
+  getDoc,
   getFirestore,
   setDoc,
+  Timestamp,
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
@@ -186,6 +188,10 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     putDocuments: putAsOwner,
     async serverUpdate(collection, id, fields) {
       await updateDoc(doc(owner(), collection, id), fields);
+    },
+    async storedTime(collection, id, field) {
+      const value: unknown = (await getDoc(doc(owner(), collection, id))).get(field);
+      return value instanceof Timestamp ? value.toMillis() : null;
     },
     async dispose() {
       clearFirestoreFaults();

@@ -71,6 +71,11 @@ export interface ContractHarness {
     id: string,
     fields: Record<string, unknown>,
   ): Promise<void>;
+  /**
+   * A time field as stored (epoch milliseconds), read past the rules and the ports, or null when
+   * the document or the field is missing: for the cases about whether a write happened at all.
+   */
+  storedTime(collection: 'users' | 'events', id: string, field: string): Promise<number | null>;
   dispose(): Promise<void>;
 }
 

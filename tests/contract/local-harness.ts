@@ -78,6 +78,10 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     async serverUpdate(collection, id, fields) {
       await backend.db.table(collection).update(id, fields);
     },
+    async storedTime(collection, id, field) {
+      const value: unknown = (await backend.db.table(collection).get(id))?.[field];
+      return value instanceof Date ? value.getTime() : null;
+    },
     async dispose() {
       // Side effects (mail) finish before the database goes.
       await sideEffectsSettled();

@@ -45,6 +45,7 @@ import {
   decideJoin,
   decideLeave,
   decideStatusChange,
+  organizerCopy,
 } from '@/domain/rules/events';
 import { decideEventTeam } from '@/domain/rules/teams';
 import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
@@ -289,7 +290,6 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     async create(input) {
       const actor = await currentActor(ctx);
       const { fields, ...decision } = decideCreate(actor, input, new Date());
-      const user = ctx.auth.currentUser;
       const ref = doc(events);
       await runTransaction(ctx.db, async (tx) => {
         const team = await teamOf(tx, decision.organizerId, fields);
@@ -298,9 +298,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
           searchTokens: searchTokensOf(fields),
           ...team,
           ...decision,
-          // Denormalized so lists show the organizer without reading one profile per row.
-          organizerName: user?.displayName ?? '',
-          organizerPhotoURL: user?.photoURL ?? '',
+          ...organizerCopy(actor?.profile),
           createdAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
         } satisfies DocumentData);
@@ -329,8 +327,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         const actor = await currentActor(ctx, tx);
         const { event } = actor ? await readEvent(tx, id) : { event: null };
         const next = decideStatusChange(actor, event, status);
-        if (event && next !== event.status)
-          tx.update(eventRef(id), { status: next, updatedAt: serverTimestamp() });
+        if (next) tx.update(eventRef(id), { status: next, updatedAt: serverTimestamp() });
       });
     },
 
@@ -425,12 +422,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     async syncOrganizerProfile() {
       const uid = await currentUid(ctx);
       if (!uid) return 0;
-      const profile = await getDoc(doc(ctx.db, 'users', uid));
-      const text = (v: unknown) => (typeof v === 'string' ? v : '');
-      const organizer = {
-        organizerName: text(profile.get('displayName')),
-        organizerPhotoURL: text(profile.get('photoURL')),
-      };
+      const organizer = organizerCopy((await getDoc(doc(ctx.db, 'users', uid))).data());
       let changed = 0;
       let last: DocumentSnapshot | null = null;
       for (;;) {

@@ -13,20 +13,6 @@ export function currentUid(ctx: LocalContext): string | null {
   return ctx.currentUser()?.uid ?? null;
 }
 
-/** The name shown to others for the signed-in user: the profile first, then the account. */
-export async function currentDisplayName(
-  ctx: LocalContext,
-): Promise<{ name: string; photoURL: string }> {
-  const user = ctx.currentUser();
-  if (!user) return { name: '', photoURL: '' };
-  const profile = await ctx.db.users.get(user.uid);
-  const pick = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    name: pick(profile?.displayName) || user.displayName,
-    photoURL: pick(profile?.photoURL) || user.photoURL,
-  };
-}
-
 /** The acting user with the profile row their standing was read from (null when it does not exist). */
 export interface LocalActor extends Actor {
   profile: DocRow | null;

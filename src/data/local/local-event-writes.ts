@@ -10,9 +10,10 @@ import {
   decideJoin,
   decideLeave,
   decideStatusChange,
+  organizerCopy,
 } from '@/domain/rules/events';
 import { decideEventTeam } from '@/domain/rules/teams';
-import { currentActor, currentDisplayName, currentUid, type LocalContext } from './context';
+import { currentActor, currentUid, type LocalContext } from './context';
 import { dayFromYmd } from './day';
 import type { EventRow } from './db';
 import { newId } from './ids';
@@ -23,9 +24,8 @@ export async function createEvent(ctx: LocalContext, input: EventInput): Promise
   const { db } = ctx;
   const id = newId();
   await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
-    const { fields, ...decision } = decideCreate(await currentActor(ctx), input, ctx.now());
-    // Denormalized so list cards need no profile read per row.
-    const organizer = await currentDisplayName(ctx);
+    const actor = await currentActor(ctx);
+    const { fields, ...decision } = decideCreate(actor, input, ctx.now());
     const team = await teamOf(ctx, decision.organizerId, fields);
     const now = ctx.now();
     await db.events.add({
@@ -35,8 +35,7 @@ export async function createEvent(ctx: LocalContext, input: EventInput): Promise
       date: dayFromYmd(fields.date),
       startTime: fields.startTime,
       organizerId: decision.organizerId,
-      organizerName: organizer.name,
-      organizerPhotoURL: organizer.photoURL,
+      ...organizerCopy(actor?.profile),
       participants: decision.participants,
       status: decision.status,
       createdAt: now,
@@ -93,7 +92,7 @@ export async function changeEventStatus(
   const { db } = ctx;
   await db.transaction('rw', db.events, db.users, db.accounts, async () => {
     const next = decideStatusChange(await currentActor(ctx), await readEvent(ctx, id), status);
-    await db.events.update(id, { status: next, updatedAt: ctx.now() });
+    if (next) await db.events.update(id, { status: next, updatedAt: ctx.now() });
   });
 }
 
@@ -123,10 +122,7 @@ export async function syncOrganizerProfile(ctx: LocalContext): Promise<number> {
   const { db } = ctx;
   const uid = currentUid(ctx);
   if (!uid) return 0;
-  const profile = await db.users.get(uid);
-  const pick = (v: unknown) => (typeof v === 'string' ? v : '');
-  const name = pick(profile?.displayName);
-  const photoURL = pick(profile?.photoURL);
+  const { organizerName, organizerPhotoURL } = organizerCopy(await db.users.get(uid));
   let changed = 0;
   let lastId = '';
   for (;;) {
@@ -139,8 +135,10 @@ export async function syncOrganizerProfile(ctx: LocalContext): Promise<number> {
         .limit(ORGANIZER_SYNC_BATCH)
         .toArray();
       for (const row of rows) {
-        if (row.organizerName === name && row.organizerPhotoURL === photoURL) continue;
-        await db.events.update(row.id, { organizerName: name, organizerPhotoURL: photoURL });
+        if (row.organizerName === organizerName && row.organizerPhotoURL === organizerPhotoURL) {
+          continue;
+        }
+        await db.events.update(row.id, { organizerName, organizerPhotoURL });
         changed += 1;
       }
       lastId = rows.at(-1)?.id ?? lastId;

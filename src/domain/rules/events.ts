@@ -45,6 +45,22 @@ export function decideCreate(
   return { fields, organizerId: uid, status: 'open', participants: [] };
 }
 
+/**
+ * The organizer's name and photo an event carries (denormalized, so lists need no profile read
+ * per row): always the public profile's (users/{uid}), on creation and when an organizer's
+ * profile changes (syncOrganizerProfile), never the auth account's.
+ */
+export function organizerCopy(profile: Record<string, unknown> | null | undefined): {
+  organizerName: string;
+  organizerPhotoURL: string;
+} {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    organizerName: text(profile?.displayName),
+    organizerPhotoURL: text(profile?.photoURL),
+  };
+}
+
 /** An update runs only for an active user and an existing event, and only by its organizer. */
 export function assertCanEdit(
   actor: Actor | null,
@@ -107,15 +123,19 @@ export function decideCapacity(
   return capacity;
 }
 
+/**
+ * The status to store, or null when the event already has it: setting the current status again
+ * is no change, so nothing is written (updatedAt included).
+ */
 export function decideStatusChange(
   actor: Actor | null,
   event: SportEvent | null,
   to: EventStatus,
-): EventStatus {
+): EventStatus | null {
   const { uid } = assertMayWrite(actor, 'active', 'updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== uid) throw new DomainError('noStatusPermission');
-  if (event.status === to) return to;
+  if (event.status === to) return null;
   if (!canTransition(event.status, to)) throw new DomainError('invalidStatusChange');
   return to;
 }
