@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamInput } from '@/data/ports/teams';
 import type { AppNotification } from '@/domain/entities/notification';
-import { TEAMS_PAGE_SIZE } from '@/domain/entities/team';
+import { MY_TEAMS_LIMIT, TEAMS_PAGE_SIZE } from '@/domain/entities/team';
 import { ERR } from '@/domain/errors';
 import type { ContractHarness, HarnessFactory } from './harness';
 import {
@@ -165,6 +165,40 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         expect((await backend.teams.byMember(owner)).map((t) => t.id)).toEqual([second, first]);
         expect(await backend.teams.byMember('nobody')).toEqual([]);
         expect((await backend.teams.byMember(other)).map((t) => t.name)).toEqual(['他人のチーム']);
+      });
+
+      it("reads at most MY_TEAMS_LIMIT of a member's teams, newest first, and none without a creation time", async () => {
+        const { backend, queriedDocuments } = h();
+        const base = Date.UTC(2026, 0, 1);
+        const team = (id: string, members: string[], createdAt?: Date) => ({
+          path: `teams/${id}`,
+          data: {
+            name: id,
+            ownerId: members[0]!,
+            members,
+            sportType: 'フットサル',
+            region: '関東',
+            ...(createdAt ? { createdAt } : {}),
+          },
+        });
+        const count = MY_TEAMS_LIMIT + 5;
+        const ids = Array.from({ length: count }, (_, i) => `t${String(i).padStart(2, '0')}`);
+        // Stored in an order unrelated to their creation; t54 is the newest.
+        const many = ids.map((_, i) => {
+          const n = (i * 37) % count;
+          return team(ids[n]!, ['busy'], new Date(base + n * 60_000));
+        });
+        await h().putDocuments([
+          ...many,
+          team('dated', ['new-member'], new Date(base)),
+          team('undated', ['new-member']),
+        ]);
+        const newestFirst = [...ids].reverse().slice(0, MY_TEAMS_LIMIT);
+        const before = queriedDocuments?.() ?? 0;
+        expect((await backend.teams.byMember('busy')).map((t) => t.id)).toEqual(newestFirst);
+        if (queriedDocuments)
+          expect(queriedDocuments() - before).toBeLessThanOrEqual(MY_TEAMS_LIMIT);
+        expect((await backend.teams.byMember('new-member')).map((t) => t.id)).toEqual(['dated']);
       });
     });
 

@@ -133,6 +133,24 @@ function participantKeys(row: ConversationRow): { p0: string; p1: string } {
   return { p0, p1 };
 }
 
+/**
+ * A team's index entries for its members' lists: one [uid, createdAt, id] per member, so a
+ * member's teams are walked newest first and the walk stops at the cap (byMember). A team
+ * without a creation time has none, as Firestore's orderBy leaves such a team out.
+ */
+function membershipKeys(row: Partial<TeamRow> & { id?: string }): {
+  memberships: [string, Date, string][];
+} {
+  const members = Array.isArray(row.members) ? row.members : [];
+  const createdAt = row.createdAt;
+  if (!(createdAt instanceof Date) || typeof row.id !== 'string') return { memberships: [] };
+  return {
+    memberships: members
+      .filter((m): m is string => typeof m === 'string')
+      .map((m) => [m, createdAt, row.id!]),
+  };
+}
+
 export class LocalDb extends Dexie {
   users!: Table<DocRow, string>;
   events!: Table<EventRow, string>;
@@ -222,8 +240,31 @@ export class LocalDb extends Dexie {
         'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], *members',
       teamJoinRequests: 'id, [teamId+userId], [teamId+status]',
     });
+    // A member's teams, newest first, through [uid, createdAt, id] entries (membershipKeys).
+    this.version(7)
+      .stores({
+        teams:
+          'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], ' +
+          '*members, *memberships',
+      })
+      .upgrade((tx) =>
+        tx
+          .table<TeamRow, string>('teams')
+          .toCollection()
+          .modify((row) => {
+            Object.assign(row, membershipKeys(row));
+          }),
+      );
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
+    });
+    this.teams.hook('creating', (_key, row) => {
+      Object.assign(row, membershipKeys(row));
+    });
+    this.teams.hook('updating', (changes, _key, row) => {
+      const c = changes as Partial<TeamRow>;
+      if (!('members' in c) && !('createdAt' in c)) return undefined;
+      return membershipKeys({ ...row, ...c });
     });
   }
 

@@ -100,10 +100,16 @@ export class LocalTeams implements TeamsPort {
 
   async byMember(uid: string): Promise<Team[]> {
     if (!uid) return [];
-    const rows = await this.ctx.db.teams.where('members').equals(uid).toArray();
-    return parseRows(teamSchema, rows, 'teams.byMember')
-      .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
-      .slice(0, MY_TEAMS_LIMIT);
+    // The cap bounds the read, as on Firebase: an unreadable team among the newest is left
+    // out, not replaced by an older one.
+    const rows = await this.ctx.db.teams
+      .where('memberships')
+      // [uid] sorts before every [uid, createdAt, id], and [uid, []] after (arrays sort last).
+      .between([uid], [uid, []])
+      .reverse()
+      .limit(MY_TEAMS_LIMIT)
+      .toArray();
+    return parseRows(teamSchema, rows, 'teams.byMember');
   }
 
   async create(input: TeamInput): Promise<string> {

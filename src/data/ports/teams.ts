@@ -30,8 +30,11 @@ export interface TeamsPort {
   /** Missing: null (also for id ''). Fails: throws. Caller: anyone, signed out too. */
   get(id: string): Promise<Team | null>;
   /**
-   * The teams `uid` is a member of. Order: newest first. Cap: MY_TEAMS_LIMIT. Missing: an unknown
-   * user (or '') gives []. Fails: throws. Caller: anyone (membership is public on the team page).
+   * The teams `uid` is a member of. Order: newest first (createdAt, then id, both descending).
+   * Cap: MY_TEAMS_LIMIT teams read, so an unreadable one among them is left out (and logged),
+   * not replaced by an older one. Missing: an unknown user (or '') gives []; teams without
+   * createdAt are not listed. Fails: throws. Caller: anyone (membership is public on the team
+   * page).
    */
   byMember(uid: string): Promise<Team[]>;
   /**
