@@ -71,6 +71,7 @@ export const ERR = {
   noStandingPermission: 'このアカウントの利用状態を変更する権限がありません',
   userNotFound: 'ユーザーが見つかりません',
   eventAlreadyOver: 'このイベントは既に中止または終了しています',
+  eventFrozenByStaff: '運営が中止したイベントは編集できません',
   reportNotFound: '通報が見つかりません',
   reportAlreadyResolved: 'この通報は既に対応済みです',
   reportTargetNotFound: '通報する対象が見つかりません',
@@ -85,6 +86,7 @@ export const ERR = {
   cancelReasonRequired: '中止の理由を選んでください',
   reportReasonRequired: '通報の理由を選んでください',
   profileNotFound: 'ユーザーが見つかりません',
+  customUserIdTaken: 'ユーザーIDが他のアカウントと重なりました。もう一度お試しください',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_SETTINGS } from '@/domain/entities/email-settings';
-import type { NewUserDocument, ProfileSave } from '@/domain/entities/user';
+import {
+  generateCustomUserId,
+  type NewUserDocument,
+  type ProfileSave,
+} from '@/domain/entities/user';
 import { ERR } from '@/domain/errors';
 import { ageOn } from '@/domain/profile';
 import type { HarnessFactory } from './harness';
@@ -16,7 +20,7 @@ function newDoc(uid: string, overrides: Partial<NewUserDocument> = {}): NewUserD
     gender: '',
     birthDate: '',
     emailVerified: false,
-    customUserId: 'user_Ab3dE5gH',
+    customUserId: generateCustomUserId(),
     firebaseUid: uid,
     agreedToTerms: true,
     ...overrides,
@@ -49,15 +53,23 @@ export function usersContract(makeHarness: HarnessFactory): void {
       const email = `bare-${crypto.randomUUID().slice(0, 8)}@example.com`;
       return (await h().backend.auth.signUp(email, 'contract-pass1', '作成者')).uid;
     };
+    /** The signed-in account's own address, the only one its profile may hold. */
+    const myEmail = () => h().backend.auth.currentUser()!.email;
 
     it('creates the profile with server times, agreedAt only when the terms were accepted', async () => {
       const { backend } = h();
       const uid = await bareAccount();
-      expect(await backend.users.create(uid, newDoc(uid, { displayName: '作成 花子' }))).toBe(true);
+      const email = myEmail();
+      expect(
+        await backend.users.create(
+          uid,
+          newDoc(uid, { email, displayName: '作成 花子', customUserId: 'user_Ab3dE5gH' }),
+        ),
+      ).toBe(true);
       const profile = await backend.users.get(uid);
       expect(profile).toMatchObject({
         id: uid,
-        email: `${uid}@example.com`,
+        email,
         displayName: '作成 花子',
         bio: 'よろしくお願いします',
         location: '東京都',
@@ -73,7 +85,7 @@ export function usersContract(makeHarness: HarnessFactory): void {
       expect(closeToNow(profile!.createdAt)).toBe(true);
 
       const other = await bareAccount();
-      await backend.users.create(other, newDoc(other, { agreedToTerms: false }));
+      await backend.users.create(other, newDoc(other, { email: myEmail(), agreedToTerms: false }));
       expect((await backend.users.get(other))!.agreedAt).toBeNull();
     });
 

@@ -42,6 +42,8 @@ import {
 function newProfile(uid: string, extra: DocumentData = {}): DocumentData {
   return {
     ...profile(uid),
+    // An id needs its reservation in the same write (tests/rules/profile.rules.test.ts).
+    customUserId: '',
     createdAt: serverTimestamp(),
     agreedAt: serverTimestamp(),
     lastLoginAt: serverTimestamp(),
@@ -98,7 +100,11 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
     });
 
     it('lets the owner write the profile again (registration retried) but not escalate', async () => {
-      await assertSucceeds(setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE)));
+      const stored = profile(ALICE);
+      const again = { createdAt: stored.createdAt, customUserId: stored.customUserId };
+      await assertSucceeds(setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE, again)));
+      // Nor restart its createdAt (set once, at creation).
+      await assertFails(setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE)));
       await assertFails(
         setDoc(doc(as(ALICE), `users/${ALICE}`), newProfile(ALICE, { role: 'moderator' })),
       );
@@ -149,7 +155,7 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
 
     it('lets only the owner write the private account, with the email only', async () => {
       await assertSucceeds(
-        setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), {
+        setDoc(doc(as(ALICE, { email: 'new@example.com' }), `users/${ALICE}/private/account`), {
           email: 'new@example.com',
           updatedAt: serverTimestamp(),
         }),

@@ -49,8 +49,9 @@ import {
  * drift apart fail here. Teams are covered by their own suite.
  */
 const huge = (n = 200_000) => 'x'.repeat(n);
-const url = (length: number) => {
-  const base = `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/users%2F${ALICE}%2Fp.png?alt=media&token=`;
+/** A download URL of the given length, of an object in ALICE's folder (ownImage in the rules). */
+const url = (length: number, folder = 'users') => {
+  const base = `https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/${folder}%2F${ALICE}%2Fp.png?alt=media&token=`;
   return base + 'a'.repeat(length - base.length);
 };
 
@@ -82,11 +83,21 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
     });
 
     it('bounds the public user id: CUSTOM_USER_ID_MAX, letters, digits and _, set once', async () => {
-      const fresh = (customUserId: unknown) =>
-        setDoc(doc(as(CAROL), 'users', CAROL), {
+      // The profile with its id's reservation, in one write as the app makes it.
+      const fresh = (customUserId: unknown) => {
+        const db = as(CAROL);
+        const batch = writeBatch(db);
+        batch.set(doc(db, 'users', CAROL), {
           ...profile(CAROL, { customUserId }),
           createdAt: serverTimestamp(),
         });
+        if (typeof customUserId === 'string' && /^\w{1,100}$/.test(customUserId))
+          batch.set(doc(db, 'customUserIds', customUserId), {
+            uid: CAROL,
+            createdAt: serverTimestamp(),
+          });
+        return batch.commit();
+      };
       await assertFails(fresh(huge()));
       await assertFails(fresh('u'.repeat(CUSTOM_USER_ID_MAX + 1)));
       await assertFails(fresh('user_<b>x</b>'));
@@ -95,11 +106,17 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
       // Once set, an owner cannot take on someone else's id (staff look users up by it).
       await assertFails(edit({ customUserId: 'user_Bob00000' }));
       await assertSucceeds(edit({ customUserId: 'user_Ab3dE5gH' }));
-      // A profile without one gets one.
+      // A profile without one gets one, with its reservation.
       await seed(`users/${BOB}`, profile(BOB, { customUserId: '' }));
-      await assertSucceeds(
-        updateDoc(doc(as(BOB), 'users', BOB), { customUserId: 'user_Bob00000' }),
-      );
+      await assertFails(updateDoc(doc(as(BOB), 'users', BOB), { customUserId: 'user_Bob00000' }));
+      const bob = as(BOB);
+      const batch = writeBatch(bob);
+      batch.update(doc(bob, 'users', BOB), { customUserId: 'user_Bob00000' });
+      batch.set(doc(bob, 'customUserIds', 'user_Bob00000'), {
+        uid: BOB,
+        createdAt: serverTimestamp(),
+      });
+      await assertSucceeds(batch.commit());
     });
 
     it('refuses oversized profile extras: gender, birth date, age, emailVerified', async () => {
@@ -114,8 +131,11 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
 
   describe('users/{uid}/private', () => {
     it('bounds the stored email by EMAIL_MAX', async () => {
+      // The address is the ID token's own (tests/rules/profile.rules.test.ts), whatever its length.
+      const tokenEmail = (email: unknown) =>
+        typeof email === 'string' && email.length <= 2 * EMAIL_MAX ? { email } : {};
       const account = (email: unknown) =>
-        setDoc(doc(as(ALICE), 'users', ALICE, 'private', 'account'), {
+        setDoc(doc(as(ALICE, tokenEmail(email)), 'users', ALICE, 'private', 'account'), {
           email,
           updatedAt: serverTimestamp(),
         });
@@ -165,7 +185,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
         ['location', EVENT_LOCATION_MAX, (n) => 'あ'.repeat(n)],
         ['organizerName', DISPLAY_NAME_MAX, (n) => 'あ'.repeat(n)],
         ['organizerPhotoURL', IMAGE_URL_MAX, url],
-        ['imageURL', IMAGE_URL_MAX, url],
+        ['imageURL', IMAGE_URL_MAX, (n) => url(n, 'events')],
         ['imagePath', PHOTO_PATH_MAX, (n) => `events/${ALICE}/` + 'a'.repeat(n - 8 - ALICE.length)],
       ];
       for (const [field, max, value] of cases) {

@@ -2,6 +2,8 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   Timestamp,
+  deleteDoc,
+  deleteField,
   doc,
   getDoc,
   serverTimestamp,
@@ -15,7 +17,7 @@ import { beforeEach, describe, it } from 'vitest';
 import { ageOn, publicProfileFields } from '@/domain/profile';
 import { DEFAULT_EMAIL_SETTINGS, MAIL_KINDS } from '@/domain/entities/email-settings';
 import { privateProfileSchema, type PrivateProfile } from '@/domain/entities/user';
-import { ALICE, BOB, MOD, NOT_RUN, firestoreHost, useRulesEnv } from './firestore-support';
+import { ALICE, BOB, CAROL, MOD, NOT_RUN, firestoreHost, useRulesEnv } from './firestore-support';
 
 /**
  * The profile part of the users block of firestore.rules (docs/profile.md "Privacy"): the public
@@ -221,6 +223,104 @@ describe.skipIf(!firestoreHost)(`profile rules${NOT_RUN}`, () => {
     });
   });
 
+  describe('the public user id', () => {
+    /** A new profile with its id and that id's reservation, in one write as users.create makes it. */
+    function register(uid: string, customUserId: string, reservedFor = uid) {
+      const db = as(uid);
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'users', uid), {
+        ...publicProfile(uid, { customUserId, emailVerified: false }),
+        createdAt: serverTimestamp(),
+      });
+      batch.set(doc(db, 'customUserIds', customUserId), {
+        uid: reservedFor,
+        createdAt: serverTimestamp(),
+      });
+      return batch.commit();
+    }
+
+    beforeEach(async () => {
+      await seed('customUserIds/user_Ab3dE5gH', { uid: BOB, createdAt: Timestamp.now() });
+    });
+
+    it("is reserved with the profile that takes it, never another account's", async () => {
+      // Taking Bob's id (staff would then find the wrong person).
+      await assertFails(register(CAROL, 'user_Ab3dE5gH'));
+      await assertFails(
+        setDoc(doc(as(CAROL), 'users', CAROL), {
+          ...publicProfile(CAROL, { customUserId: 'user_Ab3dE5gH', emailVerified: false }),
+          createdAt: serverTimestamp(),
+        }),
+      );
+      // A free id without its reservation, or reserved for someone else.
+      await assertFails(
+        setDoc(doc(as(CAROL), 'users', CAROL), {
+          ...publicProfile(CAROL, { customUserId: 'user_Carol000', emailVerified: false }),
+          createdAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(register(CAROL, 'user_Carol000', BOB));
+      await assertSucceeds(register(CAROL, 'user_Carol000'));
+    });
+
+    it('is reserved once per account and never reassigned', async () => {
+      await assertSucceeds(register(CAROL, 'user_Carol000'));
+      // A second reservation beside the id the profile already holds.
+      await assertFails(
+        setDoc(doc(as(CAROL), 'customUserIds', 'user_Carol001'), {
+          uid: CAROL,
+          createdAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(
+        setDoc(doc(as(CAROL), 'customUserIds', 'user_Ab3dE5gH'), {
+          uid: CAROL,
+          createdAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(updateDoc(doc(as(BOB), 'customUserIds', 'user_Ab3dE5gH'), { uid: CAROL }));
+      await assertFails(deleteDoc(doc(as(BOB), 'customUserIds', 'user_Ab3dE5gH')));
+      await assertSucceeds(getDoc(doc(as(CAROL), 'customUserIds', 'user_Ab3dE5gH')));
+      await assertFails(getDoc(doc(anon(), 'customUserIds', 'user_Ab3dE5gH')));
+    });
+  });
+
+  describe('createdAt', () => {
+    it('is set once: an owner cannot make their account look new', async () => {
+      const mine = doc(as(ALICE), 'users', ALICE);
+      await assertFails(updateDoc(mine, { createdAt: serverTimestamp() }));
+      await assertFails(updateDoc(mine, { createdAt: Timestamp.now() }));
+      await assertFails(updateDoc(mine, { createdAt: deleteField() }));
+      await assertSucceeds(updateDoc(mine, { bio: 'こんにちは', updatedAt: serverTimestamp() }));
+      await assertSucceeds(
+        updateDoc(mine, { createdAt: Timestamp.fromDate(new Date(2024, 0, 1)) }),
+      );
+    });
+  });
+
+  describe('the account address', () => {
+    const account = (db: Firestore, email: string) =>
+      setDoc(doc(db, 'users', ALICE, 'private', 'account'), {
+        email,
+        updatedAt: serverTimestamp(),
+      });
+
+    it("is the ID token's own address: written at sign-up, before it is verified", async () => {
+      const unverified = as(ALICE, { email_verified: false });
+      await assertFails(account(unverified, 'someone-else@example.com'));
+      await assertFails(account(as(ALICE), 'someone-else@example.com'));
+      await assertSucceeds(account(unverified, `${ALICE}@example.com`));
+    });
+
+    it('changes only to an address the token says is verified', async () => {
+      await seed(`users/${ALICE}/private/account`, { email: `${ALICE}@example.com` });
+      const moved = 'moved@example.com';
+      await assertFails(account(as(ALICE, { email: moved, email_verified: false }), moved));
+      await assertFails(account(as(ALICE), moved));
+      await assertSucceeds(account(as(ALICE, { email: moved }), moved));
+    });
+  });
+
   describe('the photo', () => {
     it("is in the owner's own folder or none", async () => {
       const db = as(ALICE);
@@ -232,6 +332,7 @@ describe.skipIf(!firestoreHost)(`profile rules${NOT_RUN}`, () => {
       await assertFails(photo(STORAGE_URL(ALICE), `users/${BOB}/1_p.png`));
       await assertFails(photo(STORAGE_URL(ALICE), `events/${ALICE}/1_p.png`));
       await assertFails(photo('https://tracker.example/pixel.gif', ''));
+      await assertFails(photo(`https://evil.example/v0/b/x/o/users%2F${ALICE}%2F1_p.png`, ''));
       await assertFails(photo(STORAGE_URL(ALICE), `users/${ALICE}/${'a'.repeat(1100)}`));
     });
 

@@ -91,9 +91,12 @@ describe.skipIf(!firestoreHost)(`firestore rules: who may write${NOT_RUN}`, () =
     // Profile and private documents.
     await assertFails(updateDoc(doc(as(SAM), `users/${SAM}`), { bio: '停止中' }));
     await assertSucceeds(updateDoc(doc(as(ALICE), `users/${ALICE}`), { bio: '元気です' }));
-    const account = { email: 'x@example.com', updatedAt: serverTimestamp() };
-    await assertFails(setDoc(doc(as(SAM), `users/${SAM}/private/account`), account));
-    await assertSucceeds(setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), account));
+    const account = (uid: string) => ({
+      email: `${uid}@example.com`,
+      updatedAt: serverTimestamp(),
+    });
+    await assertFails(setDoc(doc(as(SAM), `users/${SAM}/private/account`), account(SAM)));
+    await assertSucceeds(setDoc(doc(as(ALICE), `users/${ALICE}/private/account`), account(ALICE)));
     // Events: create, edit own, join, leave.
     await assertFails(setDoc(doc(as(SAM), 'events/new'), newEvent(SAM)));
     await assertSucceeds(setDoc(doc(as(ALICE), 'events/new'), newEvent(ALICE)));

@@ -6,6 +6,7 @@ import {
   arrayUnion,
   collection,
   deleteDoc,
+  deleteField,
   doc,
   getDoc,
   getDocs,
@@ -47,6 +48,10 @@ const ASKER = 'asker';
 const STRANGER = 'stranger';
 const TEAM = 'teams/t1';
 const TEAM_NAME = '世田谷フットサルクラブ';
+/** Request ids are <teamId>_<uid> (teamRequestIdFor). */
+const rid = (uid: string) => `t1_${uid}`;
+const R_ASKER = `${TEAM}/joinRequests/${rid(ASKER)}`;
+const STORAGE_HOST = 'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o';
 
 function newTeam(ownerId: string, extra: DocumentData = {}): DocumentData {
   return {
@@ -202,48 +207,80 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
     });
 
     it('adds a member only by the owner approving their pending request in the same write', async () => {
-      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
-      const approve = (db: Firestore, added: string, rid = 'r1') => {
+      await seed(R_ASKER, storedRequest(ASKER));
+      await seed(`${TEAM}/joinRequests/${rid(STRANGER)}`, storedRequest(ASKER));
+      const approve = (db: Firestore, added: string, requester = ASKER) => {
         const batch = writeBatch(db);
-        batch.update(doc(db, `${TEAM}/joinRequests/${rid}`), {
+        batch.update(doc(db, `${TEAM}/joinRequests/${rid(requester)}`), {
           status: 'approved',
           updatedAt: serverTimestamp(),
         });
+        batch.update(doc(db, TEAM), { members: arrayUnion(added), updatedAt: serverTimestamp() });
+        return batch.commit();
+      };
+      // Attacks first: another uid than the requester, a request filed under another's id, a
+      // stranger approving, no approval.
+      await assertFails(approve(as(OWNER), STRANGER, ASKER));
+      await assertFails(approve(as(OWNER), STRANGER, STRANGER));
+      await assertFails(approve(as(STRANGER), ASKER));
+      await assertFails(updateDoc(doc(as(OWNER), TEAM), { members: arrayUnion(ASKER) }));
+      await assertSucceeds(approve(as(OWNER), ASKER));
+      // The same request cannot add anyone again.
+      await assertFails(updateDoc(doc(as(OWNER), TEAM), { members: arrayUnion(STRANGER) }));
+    });
+
+    it('keeps no public pointer to a request: an approval may drop an old one, never write one', async () => {
+      await seed(TEAM, storedTeam({ approvedRequestId: 'old' }));
+      await seed(R_ASKER, storedRequest(ASKER));
+      const approve = (db: Firestore, pointer: unknown) => {
+        const batch = writeBatch(db);
+        batch.update(doc(db, R_ASKER), { status: 'approved', updatedAt: serverTimestamp() });
         batch.update(doc(db, TEAM), {
-          members: arrayUnion(added),
-          approvedRequestId: rid,
+          members: arrayUnion(ASKER),
+          approvedRequestId: pointer,
           updatedAt: serverTimestamp(),
         });
         return batch.commit();
       };
-      // Attacks first: another uid than the requester, a stranger approving, no approval.
-      await assertFails(approve(as(OWNER), STRANGER));
-      await assertFails(approve(as(STRANGER), ASKER));
-      await assertFails(updateDoc(doc(as(OWNER), TEAM), { members: arrayUnion(ASKER) }));
-      await assertFails(
-        updateDoc(doc(as(OWNER), TEAM), { members: arrayUnion(ASKER), approvedRequestId: 'r1' }),
-      );
-      await assertSucceeds(approve(as(OWNER), ASKER));
-      // The same request cannot add anyone again.
-      await assertFails(
-        updateDoc(doc(as(OWNER), TEAM), {
-          members: arrayUnion(STRANGER),
-          approvedRequestId: 'r1',
-        }),
-      );
+      await assertFails(approve(as(OWNER), rid(ASKER)));
+      await assertSucceeds(approve(as(OWNER), deleteField()));
     });
 
     it('never approves beyond the member limit', async () => {
       await seed(TEAM, storedTeam({ maxMembers: 2 }));
-      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      await seed(R_ASKER, storedRequest(ASKER));
       const db = as(OWNER);
       const batch = writeBatch(db);
-      batch.update(doc(db, `${TEAM}/joinRequests/r1`), {
-        status: 'approved',
-        updatedAt: serverTimestamp(),
-      });
-      batch.update(doc(db, TEAM), { members: arrayUnion(ASKER), approvedRequestId: 'r1' });
+      batch.update(doc(db, R_ASKER), { status: 'approved', updatedAt: serverTimestamp() });
+      batch.update(doc(db, TEAM), { members: arrayUnion(ASKER) });
       await assertFails(batch.commit());
+    });
+
+    it("holds the image to the owner's own folder of the project's Storage", async () => {
+      const image = (db: Firestore, imageURL: string, imagePath: string) =>
+        updateDoc(doc(db, TEAM), { imageURL, imagePath, updatedAt: serverTimestamp() });
+      const own = `${STORAGE_HOST}/teams%2F${OWNER}%2F1_t.png?alt=media&token=x`;
+      await assertFails(image(as(OWNER), 'https://tracker.example/pixel.gif', ''));
+      await assertFails(
+        image(as(OWNER), `https://evil.example/v0/b/x/o/teams%2F${OWNER}%2F1_t.png`, ''),
+      );
+      await assertFails(
+        image(as(OWNER), `${STORAGE_HOST}/teams%2F${MEMBER}%2F1_t.png`, `teams/${MEMBER}/1_t.png`),
+      );
+      await assertFails(image(as(OWNER), own, `events/${OWNER}/1_t.png`));
+      await assertSucceeds(image(as(OWNER), own, `teams/${OWNER}/1_t.png`));
+      await assertSucceeds(image(as(OWNER), '', ''));
+      const create = (imageURL: string) =>
+        setDoc(doc(collection(as(ASKER), 'teams')), newTeam(ASKER, { imageURL }));
+      await assertFails(create('https://tracker.example/pixel.gif'));
+      await assertSucceeds(create(`${STORAGE_HOST}/teams%2F${ASKER}%2F1_t.png?alt=media`));
+    });
+
+    it('keeps an image an older version stored, as long as it is not changed', async () => {
+      await seed(TEAM, storedTeam({ imageURL: 'https://legacy.example/t.png' }));
+      await assertSucceeds(
+        updateDoc(doc(as(OWNER), TEAM), { description: '更新', updatedAt: serverTimestamp() }),
+      );
     });
 
     it('lets a member leave themself, never add themself, and never the owner leave', async () => {
@@ -272,12 +309,12 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
   describe('join requests', () => {
     const requests = (db: Firestore) => collection(db, `${TEAM}/joinRequests`);
 
-    it('creates a pending request of my own for a recruiting team with room', async () => {
-      const create = (db: Firestore, data: DocumentData) => setDoc(doc(requests(db)), data);
-      await assertSucceeds(create(as(ASKER), newRequest(ASKER)));
-      await assertSucceeds(
-        create(as(ASKER), newRequest(ASKER, { message: 'あ'.repeat(REQUEST_MESSAGE_MAX) })),
-      );
+    it('creates a pending request of my own, under <teamId>_<uid>, for a recruiting team with room', async () => {
+      const create = (db: Firestore, data: DocumentData, id = rid(ASKER)) =>
+        setDoc(doc(requests(db), id), data);
+      await assertFails(create(as(ASKER), newRequest(ASKER), 'r1'));
+      await assertFails(create(as(ASKER), newRequest(ASKER), rid(STRANGER)));
+      await assertFails(create(as(ASKER), newRequest(ASKER), `t2_${ASKER}`));
       await assertFails(
         create(as(ASKER), newRequest(ASKER, { message: 'あ'.repeat(REQUEST_MESSAGE_MAX + 1) })),
       );
@@ -285,34 +322,55 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
       await assertFails(create(as(ASKER), newRequest(ASKER, { status: 'approved' })));
       await assertFails(create(as(ASKER), newRequest(ASKER, { teamName: '偽' })));
       await assertFails(create(as(ASKER), newRequest(ASKER, { createdAt: Timestamp.now() })));
-      await assertFails(create(as(MEMBER), newRequest(MEMBER)));
+      await assertFails(create(as(MEMBER), newRequest(MEMBER), rid(MEMBER)));
       await assertFails(create(unverified(ASKER), newRequest(ASKER)));
       await assertFails(create(anon(), newRequest(ASKER)));
       await assertFails(
-        setDoc(doc(collection(as(ASKER), 'teams/missing/joinRequests')), newRequest(ASKER)),
+        setDoc(doc(as(ASKER), `teams/missing/joinRequests/missing_${ASKER}`), newRequest(ASKER)),
       );
+      await assertSucceeds(
+        create(as(ASKER), newRequest(ASKER, { message: 'あ'.repeat(REQUEST_MESSAGE_MAX) })),
+      );
+    });
+
+    it('refuses a second pending request (the spam of one notice per request), and takes one again after a rejection', async () => {
+      await seed(R_ASKER, storedRequest(ASKER));
+      const ask = () => setDoc(doc(as(ASKER), R_ASKER), newRequest(ASKER, { message: '再送' }));
+      await assertFails(ask());
+      await assertFails(setDoc(doc(requests(as(ASKER)), 'another'), newRequest(ASKER)));
+      await seed(R_ASKER, storedRequest(ASKER, { status: 'rejected' }));
+      await assertFails(
+        setDoc(doc(as(STRANGER), R_ASKER), newRequest(STRANGER, { message: '乗っ取り' })),
+      );
+      await assertSucceeds(ask());
     });
 
     it('takes no request for a closed or full team', async () => {
       await seed(TEAM, storedTeam({ recruiting: false }));
-      await assertFails(setDoc(doc(requests(as(ASKER))), newRequest(ASKER)));
+      await assertFails(setDoc(doc(as(ASKER), R_ASKER), newRequest(ASKER)));
       await seed(TEAM, storedTeam({ maxMembers: 2 }));
-      await assertFails(setDoc(doc(requests(as(ASKER))), newRequest(ASKER)));
+      await assertFails(setDoc(doc(as(ASKER), R_ASKER), newRequest(ASKER)));
     });
 
-    it('shows requests to their requester and the owner only', async () => {
-      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+    it('shows a request (and its private message) to its requester and the owner only', async () => {
+      await seed(R_ASKER, storedRequest(ASKER));
       await assertSucceeds(getDocs(query(requests(as(ASKER)), where('userId', '==', ASKER))));
       await assertSucceeds(getDocs(requests(as(OWNER))));
       await assertFails(getDocs(requests(as(MEMBER))));
       await assertFails(getDocs(query(requests(as(STRANGER)), where('userId', '==', ASKER))));
-      await assertSucceeds(getDoc(doc(as(STRANGER), `${TEAM}/joinRequests/r1`)));
-      await assertFails(getDoc(doc(anon(), `${TEAM}/joinRequests/r1`)));
+      await assertSucceeds(getDoc(doc(as(ASKER), R_ASKER)));
+      await assertSucceeds(getDoc(doc(as(OWNER), R_ASKER)));
+      await assertFails(getDoc(doc(as(STRANGER), R_ASKER)));
+      await assertFails(getDoc(doc(as(MEMBER), R_ASKER)));
+      await assertFails(getDoc(doc(anon(), R_ASKER)));
+      // A missing request: only the requester its id names may look (it reads as missing).
+      await assertSucceeds(getDoc(doc(as(STRANGER), `${TEAM}/joinRequests/${rid(STRANGER)}`)));
+      await assertFails(getDoc(doc(as(STRANGER), `${TEAM}/joinRequests/${rid('carol')}`)));
     });
 
     it('lets only the owner process a pending request, status and time only', async () => {
-      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
-      const r1 = (db: Firestore) => doc(db, `${TEAM}/joinRequests/r1`);
+      await seed(R_ASKER, storedRequest(ASKER));
+      const r1 = (db: Firestore) => doc(db, R_ASKER);
       const reject = { status: 'rejected', updatedAt: serverTimestamp() };
       await assertFails(
         updateDoc(r1(as(ASKER)), { status: 'approved', updatedAt: serverTimestamp() }),
@@ -327,72 +385,92 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
     });
 
     it('lets the requester or the owner delete a request', async () => {
-      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
-      await seed(`${TEAM}/joinRequests/r2`, storedRequest(STRANGER));
-      await assertFails(deleteDoc(doc(as(MEMBER), `${TEAM}/joinRequests/r1`)));
-      await assertSucceeds(deleteDoc(doc(as(ASKER), `${TEAM}/joinRequests/r1`)));
-      await assertSucceeds(deleteDoc(doc(as(OWNER), `${TEAM}/joinRequests/r2`)));
+      await seed(R_ASKER, storedRequest(ASKER));
+      await seed(`${TEAM}/joinRequests/${rid(STRANGER)}`, storedRequest(STRANGER));
+      await assertFails(deleteDoc(doc(as(MEMBER), R_ASKER)));
+      await assertSucceeds(deleteDoc(doc(as(ASKER), R_ASKER)));
+      await assertSucceeds(deleteDoc(doc(as(OWNER), `${TEAM}/joinRequests/${rid(STRANGER)}`)));
     });
   });
 
   describe('team notifications', () => {
     const notifications = (db: Firestore, id: string) => doc(db, `notifications/${id}`);
+    const R = rid(ASKER);
 
     /** The request and the owner's notification in one write, as requestToJoin does. */
-    function requestWithNotice(db: Firestore, rid: string, notice: DocumentData, id?: string) {
+    function requestWithNotice(
+      db: Firestore,
+      requestId: string,
+      notice: DocumentData,
+      id?: string,
+    ) {
       const batch = writeBatch(db);
-      batch.set(doc(db, `${TEAM}/joinRequests/${rid}`), newRequest(ASKER));
-      batch.set(notifications(db, id ?? `${rid}_team_join_request`), notice);
+      batch.set(doc(db, `${TEAM}/joinRequests/${requestId}`), newRequest(ASKER));
+      batch.set(notifications(db, id ?? `${requestId}_team_join_request`), notice);
       return batch.commit();
     }
 
     it('tells the owner of a request created in the same write, and nothing else', async () => {
-      const notice = teamNotification(OWNER, 'team_join_request', 'r1');
+      const notice = teamNotification(OWNER, 'team_join_request', R);
       await assertFails(
         setDoc(notifications(as(ASKER), 'r0_team_join_request'), {
           ...notice,
           data: { ...notice.data, requestId: 'r0' },
         }),
       );
-      await assertFails(requestWithNotice(as(ASKER), 'r1', notice, 'r1_other'));
+      await assertFails(requestWithNotice(as(ASKER), R, notice, `${R}_other`));
       await assertFails(
-        requestWithNotice(as(ASKER), 'r1', teamNotification(MEMBER, 'team_join_request', 'r1')),
+        requestWithNotice(as(ASKER), R, teamNotification(MEMBER, 'team_join_request', R)),
       );
       await assertFails(
-        requestWithNotice(as(ASKER), 'r1', {
+        requestWithNotice(as(ASKER), R, {
           ...notice,
           data: { ...notice.data, teamName: '別のチーム' },
         }),
       );
       await assertFails(
-        requestWithNotice(as(ASKER), 'r1', {
+        requestWithNotice(as(ASKER), R, {
           ...notice,
           data: { ...notice.data, note: '自由に書いた文' },
         }),
       );
-      await assertSucceeds(requestWithNotice(as(ASKER), 'r1', notice));
+      await assertSucceeds(requestWithNotice(as(ASKER), R, notice));
+      // Asked again while pending: neither the request nor a second notice.
+      await assertFails(requestWithNotice(as(ASKER), R, notice));
+    });
+
+    it('tells the owner again when a rejected request is asked again', async () => {
+      await seed(R_ASKER, storedRequest(ASKER, { status: 'rejected' }));
+      await seed(`notifications/${R}_team_join_request`, {
+        ...teamNotification(OWNER, 'team_join_request', R),
+        timestamp: Timestamp.now(),
+        read: true,
+      });
+      await assertSucceeds(
+        requestWithNotice(as(ASKER), R, teamNotification(OWNER, 'team_join_request', R)),
+      );
     });
 
     it('tells the requester of an approval or rejection by the owner in the same write', async () => {
-      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
+      await seed(R_ASKER, storedRequest(ASKER));
       const process = (db: Firestore, status: string, notice: DocumentData, type: string) => {
         const batch = writeBatch(db);
-        batch.update(doc(db, `${TEAM}/joinRequests/r1`), {
+        batch.update(doc(db, R_ASKER), {
           status,
           updatedAt: serverTimestamp(),
         });
-        batch.set(notifications(db, `r1_${type}`), notice);
+        batch.set(notifications(db, `${R}_${type}`), notice);
         return batch.commit();
       };
-      const rejected = teamNotification(ASKER, 'team_join_rejected', 'r1');
+      const rejected = teamNotification(ASKER, 'team_join_rejected', R);
       // Without processing the request, by someone else, or to someone else: refused.
-      await assertFails(setDoc(notifications(as(OWNER), 'r1_team_join_rejected'), rejected));
+      await assertFails(setDoc(notifications(as(OWNER), `${R}_team_join_rejected`), rejected));
       await assertFails(process(as(MEMBER), 'rejected', rejected, 'team_join_rejected'));
       await assertFails(
         process(
           as(OWNER),
           'rejected',
-          teamNotification(STRANGER, 'team_join_rejected', 'r1'),
+          teamNotification(STRANGER, 'team_join_rejected', R),
           'team_join_rejected',
         ),
       );
@@ -400,7 +478,7 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
         process(
           as(OWNER),
           'rejected',
-          teamNotification(ASKER, 'team_join_approved', 'r1'),
+          teamNotification(ASKER, 'team_join_approved', R),
           'team_join_approved',
         ),
       );
@@ -412,8 +490,11 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
     const suspend = (uid: string) => seed(`users/${uid}`, profile(uid, { isActive: false }));
 
     it('refuses a suspended account every team write, and lets it read', async () => {
-      await seed(`${TEAM}/joinRequests/r1`, storedRequest(ASKER));
-      await seed(`${TEAM}/joinRequests/r2`, storedRequest(MEMBER, { status: 'approved' }));
+      await seed(R_ASKER, storedRequest(ASKER));
+      await seed(
+        `${TEAM}/joinRequests/${rid(STRANGER)}`,
+        storedRequest(MEMBER, { status: 'approved' }),
+      );
       await suspend(OWNER);
       await suspend(MEMBER);
       await suspend(ASKER);
@@ -425,14 +506,14 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
         updateDoc(doc(as(OWNER), TEAM), { description: '停止中', updatedAt: serverTimestamp() }),
       );
       await assertFails(
-        updateDoc(doc(as(OWNER), `${TEAM}/joinRequests/r1`), {
+        updateDoc(doc(as(OWNER), R_ASKER), {
           status: 'rejected',
           updatedAt: serverTimestamp(),
         }),
       );
       await assertFails(updateDoc(doc(as(OWNER), TEAM), { members: arrayRemove(MEMBER) }));
       await assertFails(updateDoc(doc(as(MEMBER), TEAM), { members: arrayRemove(MEMBER) }));
-      await assertFails(deleteDoc(doc(as(ASKER), `${TEAM}/joinRequests/r1`)));
+      await assertFails(deleteDoc(doc(as(ASKER), R_ASKER)));
       await assertFails(
         setDoc(doc(collection(as(ASKER), `${TEAM}/joinRequests`)), newRequest(ASKER)),
       );

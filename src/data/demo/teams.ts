@@ -1,4 +1,5 @@
 import { notificationIdFor, type TeamNotificationType } from '@/domain/entities/notification';
+import { teamRequestIdFor } from '@/domain/entities/team';
 import { demoDoc, type DemoPart } from './demo-data';
 import type { EventSeed } from './events';
 import { sportImageURL } from './images';
@@ -172,7 +173,6 @@ function generatedTeams(): TeamSeed[] {
 }
 
 interface JoinRequestSeed {
-  id: string;
   team: string;
   user: DemoKey;
   status: 'pending' | 'approved' | 'rejected';
@@ -184,7 +184,6 @@ interface JoinRequestSeed {
 
 const JOIN_REQUESTS: JoinRequestSeed[] = [
   {
-    id: 'seed-team-request-01',
     team: 'seed-team-01',
     user: 'misaki',
     status: 'pending',
@@ -193,7 +192,6 @@ const JOIN_REQUESTS: JoinRequestSeed[] = [
     read: false,
   },
   {
-    id: 'seed-team-request-02',
     team: 'seed-team-04',
     user: 'misaki',
     status: 'approved',
@@ -202,7 +200,6 @@ const JOIN_REQUESTS: JoinRequestSeed[] = [
     read: true,
   },
   {
-    id: 'seed-team-request-03',
     team: 'seed-team-05',
     user: 'ichiro',
     status: 'rejected',
@@ -252,6 +249,9 @@ export const TEAM_EVENTS: EventSeed[] = [
   },
 ];
 
+/** One request per user and team, under the id the backends give it (teamRequestIdFor). */
+const requestIdOf = (r: JoinRequestSeed) => teamRequestIdFor(r.team, DEMO_UIDS[r.user]);
+
 const TYPE_OF_STATUS = {
   pending: 'team_join_request',
   approved: 'team_join_approved',
@@ -282,7 +282,7 @@ export const teams: DemoPart = ({ daysFromNow, hoursAgo }) => {
         }),
       ),
       ...JOIN_REQUESTS.map((r) =>
-        demoDoc(`teams/${r.team}/joinRequests/${r.id}`, {
+        demoDoc(`teams/${r.team}/joinRequests/${requestIdOf(r)}`, {
           userId: DEMO_UIDS[r.user],
           message: r.message,
           status: r.status,
@@ -294,10 +294,11 @@ export const teams: DemoPart = ({ daysFromNow, hoursAgo }) => {
         const team = teamById.get(r.team)!;
         const type = TYPE_OF_STATUS[r.status];
         const at = hoursAgo(r.status === 'pending' ? r.hoursAgo : r.hoursAgo - 2);
-        return demoDoc(`notifications/${notificationIdFor(r.id, type)}`, {
+        const requestId = requestIdOf(r);
+        return demoDoc(`notifications/${notificationIdFor(requestId, type)}`, {
           userId: DEMO_UIDS[r.status === 'pending' ? team.owner : r.user],
           type,
-          data: { teamId: team.id, requestId: r.id, teamName: team.name },
+          data: { teamId: team.id, requestId, teamName: team.name },
           read: r.read,
           timestamp: at,
           clientTimestamp: at,

@@ -41,7 +41,9 @@ import {
   decideResolveReport,
   decideRoleChange,
   decideStaffCancel,
+  customUserIdLookup,
   decideStandingChange,
+  onlyHolder,
   staffCancelNotification,
   type StaffCancelNotification,
   userSearch,
@@ -193,12 +195,22 @@ export function createStaffPort(ctx: FirebaseContext): StaffPort {
 
     async userByCustomId(customUserId) {
       await guardRead();
-      const id = customUserId.trim();
+      const id = customUserIdLookup(customUserId);
       if (!id) return null;
-      const snap = await getDocs(
-        query(users, where('customUserId', '==', id), limit(1)).withConverter(userConverter),
-      );
-      const [profile] = parsedDocs(snap, 'staff.userByCustomId');
+      // The reservation names the one account holding the id; an id given before reservations
+      // existed is found on the profiles, and only when exactly one holds it.
+      const reserved: unknown = (await getDoc(doc(ctx.db, 'customUserIds', id))).get('uid');
+      let holders: UserProfile[];
+      if (typeof reserved === 'string') {
+        const snap = await getDoc(doc(users, reserved).withConverter(userConverter));
+        holders = snap.exists() ? [snap.data()] : [];
+      } else {
+        const snap = await getDocs(
+          query(users, where('customUserId', '==', id), limit(2)).withConverter(userConverter),
+        );
+        holders = parsedDocs(snap, 'staff.userByCustomId');
+      }
+      const profile = onlyHolder(holders);
       if (!profile) return null;
       // Staff may read the private account document (firestore.rules).
       const account = await getDoc(doc(users, profile.id, 'private', 'account'));

@@ -3,6 +3,7 @@ import {
   arrayRemove,
   arrayUnion,
   collection,
+  deleteField,
   doc,
   documentId,
   getDoc,
@@ -24,6 +25,7 @@ import {
   MY_TEAMS_LIMIT,
   TEAM_PENDING_REQUESTS_LIMIT,
   TEAMS_PAGE_SIZE,
+  teamRequestIdFor,
   type Team,
   type TeamJoinRequest,
 } from '@/domain/entities/team';
@@ -192,24 +194,25 @@ export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
     },
 
     async requestToJoin(teamId, message) {
+      // My earlier requests (older ones may carry other ids) are found first and re-read inside,
+      // with the id this request will have.
       const mine = await findRequests(teamId, await currentUid(ctx));
-      const ref = teamId ? doc(requestsOf(teamId)) : null;
-      await runTransaction(ctx.db, async (tx) => {
+      return runTransaction(ctx.db, async (tx) => {
         const actor = await currentActor(ctx, tx);
         const team = actor ? await readTeam(tx, teamId) : null;
+        const refs = new Map(mine.map((r) => [r.id, r]));
+        if (actor && team) {
+          const keyed = requestRef(teamId, teamRequestIdFor(teamId, actor.uid));
+          refs.set(keyed.id, keyed);
+        }
         const myRequests: TeamJoinRequest[] = [];
-        for (const r of mine) {
+        for (const r of refs.values()) {
           const snap = await tx.get(r.withConverter(teamJoinRequestConverter));
           if (snap.exists()) myRequests.push(snap.data());
         }
-        const decision = decideTeamJoinRequest({
-          actor,
-          team,
-          myRequests,
-          message,
-          requestId: ref?.id ?? '',
-        });
-        tx.set(ref!, {
+        const decision = decideTeamJoinRequest({ actor, team, myRequests, message });
+        // A new request, or my rejected one asked again: either way it starts over from now.
+        tx.set(requestRef(teamId, decision.id), {
           userId: decision.request.userId,
           message: decision.request.message,
           status: decision.request.status,
@@ -220,8 +223,8 @@ export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
           doc(ctx.db, 'notifications', decision.notify.id),
           notificationWrite(decision.notify),
         );
+        return decision.id;
       });
-      return ref!.id;
     },
 
     async cancelRequest(teamId, requestId) {
@@ -244,10 +247,11 @@ export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
         });
         if (!team!.members.includes(request!.userId)) {
           // The rules let the owner add exactly the requester of a request approved in this
-          // same write, named by approvedRequestId.
+          // same write, found by its id (teamRequestIdFor). The pointer to the request an older
+          // version kept on this public document goes.
           tx.update(teamRef(teamId), {
             members: arrayUnion(request!.userId),
-            approvedRequestId: requestId,
+            approvedRequestId: deleteField(),
             updatedAt: serverTimestamp(),
           });
         }

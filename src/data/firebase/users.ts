@@ -129,6 +129,12 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
       if (!uid || (await currentUid(ctx)) !== uid) throw new BackendError('permission-denied');
       return runTransaction(ctx.db, async (tx) => {
         if ((await tx.get(paths.profile(uid))).exists()) return false;
+        // The public id is reserved for this account in the same write (firestore.rules
+        // customUserIds): staff looking it up find exactly this account.
+        const reservation = d.customUserId ? doc(ctx.db, 'customUserIds', d.customUserId) : null;
+        if (reservation && (await tx.get(reservation)).exists()) {
+          throw new DomainError('customUserIdTaken');
+        }
         tx.set(paths.profile(uid), {
           displayName: d.displayName,
           photoURL: d.photoURL,
@@ -146,6 +152,8 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
           // isActive is staff's to write (docs/security.md): missing means active.
           lastLoginAt: serverTimestamp(),
         });
+        if (reservation) tx.set(reservation, { uid, createdAt: serverTimestamp() });
+        // The rules take only the signed-in account's own address here.
         tx.set(paths.account(uid), { email: d.email, updatedAt: serverTimestamp() });
         return true;
       });
@@ -218,6 +226,8 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
       const profile = await getDoc(paths.profile(uid));
       if (!profile.exists()) return;
       const legacyEmail: unknown = profile.get('email');
+      // The address kept is the account's own (the rules tie it to the ID token's).
+      const accountEmail = ctx.auth.currentUser?.email ?? '';
       // The sign-in stamp is the one write a suspended account still makes (docs/security.md);
       // the client never writes isActive, which is staff's.
       const stamp: Record<string, unknown> = { lastLoginAt: serverTimestamp() };
@@ -225,10 +235,10 @@ export function createUsersPort(ctx: FirebaseContext): UsersPort {
       if (typeof legacyEmail === 'string') stamp.email = deleteField();
       const batch = writeBatch(ctx.db);
       batch.update(paths.profile(uid), stamp);
-      if (typeof legacyEmail === 'string' && legacyEmail)
+      if (typeof legacyEmail === 'string' && legacyEmail && accountEmail)
         batch.set(
           paths.account(uid),
-          { email: legacyEmail, updatedAt: serverTimestamp() },
+          { email: accountEmail, updatedAt: serverTimestamp() },
           { merge: true },
         );
       await batch.commit();

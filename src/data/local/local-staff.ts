@@ -14,11 +14,13 @@ import { userProfileSchema, type Role, type UserProfile } from '@/domain/entitie
 import { keywordMatcher } from '@/domain/event-search';
 import {
   assertStaffRead,
+  customUserIdLookup,
   decideAdminInit,
   decideResolveReport,
   decideRoleChange,
   decideStaffCancel,
   decideStandingChange,
+  onlyHolder,
   staffCancelNotification,
   userSearch,
   type StaffActor,
@@ -95,12 +97,14 @@ export class LocalStaff implements StaffPort {
 
   async userByCustomId(customUserId: string): Promise<UserProfile | null> {
     await this.assertStaffRead();
-    const id = customUserId.trim();
+    const id = customUserIdLookup(customUserId);
     if (!id) return null;
-    const row = await this.ctx.db.users
+    const rows = await this.ctx.db.users
       .where('[customUserId+id]')
       .between([id], [id, Dexie.maxKey])
-      .first();
+      .limit(2)
+      .toArray();
+    const row = onlyHolder(rows);
     return row ? parseRow(userProfileSchema, row) : null;
   }
 

@@ -140,8 +140,7 @@ export class LocalTeams implements TeamsPort {
 
   async requestToJoin(teamId: string, message: string): Promise<string> {
     const { db } = this.ctx;
-    const requestId = newId();
-    await db.transaction(
+    return db.transaction(
       'rw',
       [db.teams, db.teamJoinRequests, db.notifications, db.users, db.accounts],
       async () => {
@@ -151,19 +150,19 @@ export class LocalTeams implements TeamsPort {
           team: await readTeam(db, teamId),
           myRequests: actor ? await this.requestsOf(teamId, actor.uid) : [],
           message,
-          requestId,
         });
         const now = this.ctx.now();
-        await db.teamJoinRequests.add({
-          id: requestId,
+        // A new request, or my rejected one asked again: either way it starts over from now.
+        await db.teamJoinRequests.put({
+          id: decision.id,
           ...decision.request,
           createdAt: now,
           updatedAt: now,
         });
         await putNotification(db, decision.notify, now);
+        return decision.id;
       },
     );
-    return requestId;
   }
 
   async cancelRequest(teamId: string, requestId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import type { UsersPort } from '@/data/ports/users';
 import { emailSettingsSchema, type EmailSettings } from '@/domain/entities/email-settings';
 import {
@@ -42,6 +43,18 @@ export class LocalUsers implements UsersPort {
     const { db } = this.ctx;
     return db.transaction('rw', db.users, async () => {
       if (await db.users.get(uid)) return false;
+      // The address is the signed-in account's own, as Firebase's rules hold it to the ID token's.
+      if (doc.email !== this.ctx.currentUser()?.email) throw new BackendError('permission-denied');
+      // One account per public id, as Firebase's reservations (customUserIds) hold it.
+      if (
+        doc.customUserId &&
+        (await db.users
+          .where('[customUserId+id]')
+          .between([doc.customUserId], [doc.customUserId, Dexie.maxKey])
+          .first())
+      ) {
+        throw new DomainError('customUserIdTaken');
+      }
       const now = this.ctx.now();
       await db.users.add({
         id: uid,

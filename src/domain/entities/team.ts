@@ -80,6 +80,17 @@ export const teamJoinRequestSchema = z.object({ ...requestFields, teamId: z.stri
 
 export type TeamJoinRequest = z.output<typeof teamJoinRequestSchema>;
 
+/**
+ * A user's request for a team has one id, derived from both (as an event's, requestIdFor): so a
+ * user has at most one request per team and cannot file a second pending one, asking again
+ * after a rejection reopens that same request, and the rules find the request behind an approval
+ * without a pointer on the public team document. The team's id is in it because the id of the
+ * request's notification (`<requestId>_<type>`) must differ from team to team.
+ */
+export function teamRequestIdFor(teamId: string, uid: string): string {
+  return `${teamId}_${uid}`;
+}
+
 const createdMs = (r: TeamJoinRequest) => r.createdAt?.getTime() ?? 0;
 
 /**

@@ -73,9 +73,9 @@ export function assertCanEdit(
 
 /**
  * Editing: the organizer only, each changed field checked as on creation, the capacity never
- * below the participants, and a start that moves never into the past (decideStartChange).
- * Returns the fields to store (those the patch names, less a day or start time it leaves as
- * they are).
+ * below the participants, and a start that moves never into the past (decideStartChange). An
+ * event staff cancelled is frozen: its page keeps showing what staff judged. Returns the fields
+ * to store (those the patch names, less a day or start time it leaves as they are).
  */
 export function decideEventUpdate(
   actor: Actor | null,
@@ -84,6 +84,7 @@ export function decideEventUpdate(
   now: Date,
 ): Partial<z.output<typeof eventPatchSchema>> {
   assertCanEdit(actor, event);
+  if (event.staffCancelReason) throw new DomainError('eventFrozenByStaff');
   const changes = namedFields(parseInput(eventPatchSchema, patch, 'invalidEventInput'));
   if (changes.capacity !== undefined) decideCapacity(event, changes.capacity);
   decideStartChange(event, changes, now);

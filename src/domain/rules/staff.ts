@@ -1,4 +1,4 @@
-import { ADMINS_MAX, STAFF_NOTE_MAX } from '@/domain/constants';
+import { ADMINS_MAX, CUSTOM_USER_ID_MAX, STAFF_NOTE_MAX } from '@/domain/constants';
 import { auditEntry, type NewAuditEntry } from '@/domain/entities/audit';
 import type { Conversation, Message } from '@/domain/entities/conversation';
 import type { SportEvent } from '@/domain/entities/event';
@@ -438,4 +438,22 @@ export function userSearch(
   const folded = typed.normalize('NFKC');
   if (/^user_/i.test(folded)) return { field: 'customUserId', prefix: `user_${folded.slice(5)}` };
   return { field: 'displayName', prefix: typed };
+}
+
+/**
+ * The /admin-quick lookup by public user id: the id as typed, or null when it cannot be one
+ * (letters, digits and _, at most CUSTOM_USER_ID_MAX).
+ */
+export function customUserIdLookup(typed: string): string | null {
+  const id = typed.trim();
+  return id.length <= CUSTOM_USER_ID_MAX && /^[A-Za-z0-9_]+$/.test(id) ? id : null;
+}
+
+/**
+ * The account a looked-up id names: the only one holding it. Ids are reserved once per account
+ * (customUserIds on Firebase); should two accounts still share one from before, neither is
+ * shown, so staff never act on the wrong person.
+ */
+export function onlyHolder<T>(holders: readonly T[]): T | null {
+  return holders.length === 1 ? holders[0]! : null;
 }

@@ -126,12 +126,12 @@ describe('asking to join', () => {
       team: team(),
       myRequests: [],
       message: '  初めまして  ',
-      requestId: 'r9',
       ...over,
     });
 
-  it('makes a pending request and tells the owner, with an id derived from the request', () => {
+  it('makes a pending request keyed by team and requester, and tells the owner', () => {
     const d = ask();
+    expect(d.id).toBe('t1_asker');
     expect(d.request).toEqual({
       teamId: 't1',
       userId: 'asker',
@@ -139,10 +139,10 @@ describe('asking to join', () => {
       status: 'pending',
     });
     expect(d.notify).toMatchObject({
-      id: 'r9_team_join_request',
+      id: 't1_asker_team_join_request',
       userId: 'owner',
       type: 'team_join_request',
-      data: { teamId: 't1', requestId: 'r9', teamName: '週末フットサル部' },
+      data: { teamId: 't1', requestId: 't1_asker', teamName: '週末フットサル部' },
     });
     expect(d.notify).not.toHaveProperty('title');
     expect(

@@ -5,7 +5,12 @@ import {
   type NotificationWrite,
   type TeamNotificationType,
 } from '@/domain/entities/notification';
-import { isTeamFull, type Team, type TeamJoinRequest } from '@/domain/entities/team';
+import {
+  isTeamFull,
+  teamRequestIdFor,
+  type Team,
+  type TeamJoinRequest,
+} from '@/domain/entities/team';
 import { teamFormSchema, teamPatchSchema, type TeamFormValues } from '@/domain/team-form';
 import { namedFields, parseInput } from './input';
 import { assertMayWrite, type Actor } from './standing';
@@ -70,17 +75,17 @@ export function decideTeamUpdate(
 
 /**
  * Asking to join: a verified user who is not a member and has no pending request, for a team
- * that is recruiting and has room. The owner is told.
+ * that is recruiting and has room. The request's id is teamRequestIdFor(team, user): asking
+ * again after a rejection reopens the same request. The owner is told.
  */
 export function decideTeamJoinRequest(input: {
   actor: Actor | null;
   team: Team | null;
-  /** The asker's earlier requests for this team. */
+  /** The asker's earlier requests for this team (older ones may carry other ids). */
   myRequests: readonly TeamJoinRequest[];
   message: string;
-  /** The id the new request will have (the notification's id derives from it). */
-  requestId: string;
 }): {
+  id: string;
   request: { teamId: string; userId: string; message: string; status: 'pending' };
   notify: TeamNotification;
 } {
@@ -95,9 +100,11 @@ export function decideTeamJoinRequest(input: {
   if (isTeamFull(team)) throw new DomainError('teamFull');
   const message = input.message.trim();
   if (message.length > REQUEST_MESSAGE_MAX) throw new DomainError('requestMessageTooLong');
+  const id = teamRequestIdFor(team.id, uid);
   return {
+    id,
     request: { teamId: team.id, userId: uid, message, status: 'pending' },
-    notify: teamNotification('team_join_request', team.ownerId, team, input.requestId),
+    notify: teamNotification('team_join_request', team.ownerId, team, id),
   };
 }
 
