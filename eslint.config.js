@@ -17,12 +17,19 @@ const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
   message: "Use 'zod/mini' (import * as z from 'zod/mini'): classic zod is several times larger.",
 }));
 
+/** A double click does one thing: every mutation goes through src/lib/use-mutation.ts. */
+const ONE_MUTATION_HOOK = {
+  name: '@tanstack/react-query',
+  importNames: ['useMutation'],
+  message: "Use useMutation from '@/lib/use-mutation': it runs a repeated call once.",
+};
+
 /**
  * A later entry replaces the rule of an earlier one for the files both match, so every entry
- * carries the zod restriction along with its own packages.
+ * carries the zod and mutation restrictions along with its own packages.
  */
 const restrict = (...patterns) => ({
-  'no-restricted-imports': ['error', { paths: CLASSIC_ZOD, patterns }],
+  'no-restricted-imports': ['error', { paths: [...CLASSIC_ZOD, ONE_MUTATION_HOOK], patterns }],
 });
 
 const sdk = (why) => [
@@ -98,6 +105,15 @@ export default tseslint.config(
   {
     files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: restrict(...sdk('Shared code stays backend-neutral.')),
+  },
+  {
+    files: ['src/lib/use-mutation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: CLASSIC_ZOD, patterns: sdk('Shared code stays backend-neutral.') },
+      ],
+    },
   },
   {
     files: ['src/app/**/*.{ts,tsx}'],

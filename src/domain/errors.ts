@@ -94,15 +94,27 @@ export type ErrorKey = keyof typeof ERR;
 /** A rule of the domain refused an operation; `message` is the catalogue text shown to the user. */
 export class DomainError extends Error {
   readonly key: ErrorKey;
-  constructor(key: ErrorKey) {
+  /**
+   * The refusal says that what was asked for has already happened, by this same person: the
+   * request is a repeat (a double click, a retry after a lost answer). The screens take it as
+   * done instead of showing the error (docs/domain.md "Repeated writes").
+   */
+  readonly alreadyDone: boolean;
+  constructor(key: ErrorKey, options: { alreadyDone?: boolean } = {}) {
     super(ERR[key]);
     this.name = 'DomainError';
     this.key = key;
+    this.alreadyDone = options.alreadyDone ?? false;
   }
 }
 
 export function isDomainError(e: unknown, key?: ErrorKey): e is DomainError {
   return e instanceof DomainError && (key === undefined || e.key === key);
+}
+
+/** Whether a failure is the repeat of a write that already happened (see DomainError). */
+export function isAlreadyDone(e: unknown): boolean {
+  return e instanceof DomainError && e.alreadyDone;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isDomainError, type ErrorKey } from '@/domain/errors';
+import { isAlreadyDone, isDomainError, type ErrorKey } from '@/domain/errors';
 import type { Actor } from '@/domain/rules/standing';
 
 /** An actor for domain tests: verified and active unless told otherwise. */
@@ -17,4 +17,14 @@ export function refusal(fn: () => unknown): ErrorKey | 'none' | `other: ${string
     return isDomainError(e) ? e.key : `other: ${String(e)}`;
   }
   return 'none';
+}
+
+/** Whether `fn` refused as the repeat of something already done (isAlreadyDone). */
+export function refusedAsDone(fn: () => unknown): boolean {
+  try {
+    fn();
+  } catch (e) {
+    return isAlreadyDone(e);
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 import { ERR } from '@/domain/errors';
 import { EVENT_STATUSES, type EventStatus, type SportEvent } from '@/domain/entities/event';
-import { actorOf, refusal } from '@/test/actors';
+import { actorOf, refusal, refusedAsDone } from '@/test/actors';
 import { EVENT_INPUT, ORGANIZER, sportEvent } from '@/test/fixtures';
 import {
   assertCanEdit,
@@ -299,6 +299,10 @@ describe('decideJoin', () => {
   it('refuses a user who already joined', () => {
     expect(() => decideJoin(actorOf(USER), event({ participants: [USER] }))).toThrow(
       'すでにこのイベントに参加しています',
+    );
+    // The same join again (a double click, a retry): taken as done.
+    expect(refusedAsDone(() => decideJoin(actorOf(USER), event({ participants: [USER] })))).toBe(
+      true,
     );
   });
 

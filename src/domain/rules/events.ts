@@ -151,7 +151,10 @@ export function decideJoin(
 ): { participants: string[] } {
   const { uid } = assertMayWrite(actor, 'verified', 'authJoinEvents');
   if (!event) throw new DomainError('eventNotFound');
-  if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
+  // Joining twice is the same join again.
+  if (event.participants.includes(uid)) {
+    throw new DomainError('alreadyJoined', { alreadyDone: true });
+  }
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
   if (isFull(event)) throw new DomainError('eventFull');
   return { participants: [...event.participants, uid] };

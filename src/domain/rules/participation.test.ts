@@ -6,7 +6,7 @@ import {
 import { isDomainError } from '@/domain/errors';
 import { MY_PENDING_LIMIT } from '@/domain/constants';
 import { PLACEHOLDER_EVENT_INFO } from '@/domain/entities/participation-request';
-import { actorOf } from '@/test/actors';
+import { actorOf, refusedAsDone } from '@/test/actors';
 import { ORGANIZER, sportEvent } from '@/test/fixtures';
 import {
   compareOrganizerOrder,
@@ -126,6 +126,37 @@ describe('decideRequest', () => {
     expect(() =>
       decideRequest(input({ event: event({ capacity: 1, participants: ['x'] }) })),
     ).toThrow('このイベントは定員に達しています');
+  });
+});
+
+describe('repeats of what already happened', () => {
+  const requestAgain = (myRequests: ParticipationRequest[]) => () =>
+    decideRequest({
+      actor: actorOf(USER),
+      event: event(),
+      myRequests,
+      requesterName: '',
+      message: '',
+    });
+  const process =
+    (decide: typeof decideApprove | typeof decideReject, status: RequestStatus, by = ORGANIZER) =>
+    () =>
+      decide({ actor: actorOf(by), request: request(status), event: event() });
+
+  it('a second request while mine is pending is the same request again', () => {
+    expect(refusedAsDone(requestAgain([request('pending')]))).toBe(true);
+  });
+
+  it('the organizer approving an approved request, or rejecting a rejected one, is a repeat', () => {
+    expect(refusedAsDone(process(decideApprove, 'approved'))).toBe(true);
+    expect(refusedAsDone(process(decideReject, 'rejected'))).toBe(true);
+  });
+
+  it('deciding the other way, or by someone else, stays an error', () => {
+    expect(refusedAsDone(process(decideApprove, 'rejected'))).toBe(false);
+    expect(refusedAsDone(process(decideReject, 'approved'))).toBe(false);
+    expect(refusedAsDone(process(decideApprove, 'approved', 'someone-else'))).toBe(false);
+    expect(refusedAsDone(() => decideCancel(actorOf(USER), request('approved')))).toBe(false);
   });
 });
 

@@ -36,7 +36,7 @@ export function decideRequest(input: {
   if (!event) throw new DomainError('eventNotFound');
   if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
   if (input.myRequests.some((r) => r.eventId === event.id && r.status === 'pending')) {
-    throw new DomainError('alreadyRequested');
+    throw new DomainError('alreadyRequested', { alreadyDone: true });
   }
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
   if (isFull(event)) throw new DomainError('eventFull');
@@ -98,7 +98,7 @@ export function decideApprove(input: {
   request: ParticipationRequest | null;
   event: SportEvent | null;
 }): { participants: string[]; notify: NotificationWrite } {
-  const { request, event } = assertProcessable(input);
+  const { request, event } = assertProcessable(input, 'approved');
   const already = event.participants.includes(request.userId);
   if (!already && !takesApprovals(event)) throw new DomainError('eventNotOpen');
   if (!already && isFull(event)) throw new DomainError('eventFull');
@@ -113,7 +113,7 @@ export function decideReject(input: {
   request: ParticipationRequest | null;
   event: SportEvent | null;
 }): { notify: NotificationWrite } {
-  const { request, event } = assertProcessable(input);
+  const { request, event } = assertProcessable(input, 'rejected');
   return { notify: outcomeNotification(request, event, 'participation_rejected') };
 }
 
@@ -132,16 +132,23 @@ function outcomeNotification(
 
 /**
  * Only a pending request can be processed, and only by its event's organizer (docs/domain.md
- * "Roles"): the domain checks it, and so do the security rules, so both backends agree.
+ * "Roles"): the domain checks it, and so do the security rules, so both backends agree. The
+ * organizer deciding again what they already decided (`outcome`) is a repeat, taken as done.
  */
-function assertProcessable(input: {
-  actor: Actor | null;
-  request: ParticipationRequest | null;
-  event: SportEvent | null;
-}): { request: ParticipationRequest; event: SportEvent } {
+function assertProcessable(
+  input: {
+    actor: Actor | null;
+    request: ParticipationRequest | null;
+    event: SportEvent | null;
+  },
+  outcome: 'approved' | 'rejected',
+): { request: ParticipationRequest; event: SportEvent } {
   const { uid } = assertMayWrite(input.actor, 'active');
   if (!input.request) throw new DomainError('requestNotFound');
-  if (input.request.status !== 'pending') throw new DomainError('alreadyProcessed');
+  if (input.request.status !== 'pending') {
+    const repeat = input.request.status === outcome && input.event?.organizerId === uid;
+    throw new DomainError('alreadyProcessed', { alreadyDone: repeat });
+  }
   if (!input.event) throw new DomainError('eventNotFound');
   if (input.event.organizerId !== uid) throw new DomainError('noProcessPermission');
   return { request: input.request, event: input.event };

@@ -1,4 +1,4 @@
-import { refusal } from '@/test/actors';
+import { refusal, refusedAsDone } from '@/test/actors';
 import { ADMINS_MAX, REPORT_DETAIL_MAX, STAFF_NOTE_MAX } from '@/domain/constants';
 import { sportEventSchema } from '@/domain/entities/event';
 import { reportSchema } from '@/domain/entities/report';
@@ -297,6 +297,12 @@ describe('decideReport', () => {
     expect(
       refusal(() => decideReport(reporter, target, { reason: 'fraud', detail: '' }, subject, true)),
     ).toBe('alreadyReported');
+    // Each target once per person: the earlier report is this one again.
+    expect(
+      refusedAsDone(() =>
+        decideReport(reporter, target, { reason: 'fraud', detail: '' }, subject, true),
+      ),
+    ).toBe(true);
   });
 
   it('reports a message only from its conversation, naming it by its text and sender', () => {

@@ -408,7 +408,8 @@ export function decideReport(
     throw new DomainError('reportTargetNotFound');
   }
   if (subject.subjectUserId === a.uid) throw new DomainError('cannotReportOwn');
-  if (alreadyReported) throw new DomainError('alreadyReported');
+  // Each target once per person, so an earlier report by this person is this one again.
+  if (alreadyReported) throw new DomainError('alreadyReported', { alreadyDone: true });
   return {
     id: reportDocId(target, a.uid),
     report: {

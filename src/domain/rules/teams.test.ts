@@ -1,4 +1,4 @@
-import { refusal } from '@/test/actors';
+import { refusal, refusedAsDone } from '@/test/actors';
 import { ERR } from '@/domain/errors';
 import { teamJoinRequestSchema, teamSchema, type Team } from '@/domain/entities/team';
 import type { Actor } from '@/domain/rules/standing';
@@ -154,6 +154,7 @@ describe('asking to join', () => {
   it('refuses members, a second pending request, a closed or full team, and long messages', () => {
     expect(refusal(() => ask({ actor: actor('m1') }))).toBe('alreadyTeamMember');
     expect(refusal(() => ask({ myRequests: [request()] }))).toBe('alreadyTeamRequested');
+    expect(refusedAsDone(() => ask({ myRequests: [request()] }))).toBe(true);
     expect(refusal(() => ask({ myRequests: [request({ status: 'rejected' })] }))).toBe('none');
     expect(refusal(() => ask({ team: team({ recruiting: false }) }))).toBe('teamNotRecruiting');
     expect(refusal(() => ask({ team: team({ maxMembers: 2 }) }))).toBe('teamFull');
@@ -209,6 +210,13 @@ describe('processing a request', () => {
       refusal(() => decideTeamReject({ actor: a, team: t, request: r }));
     expect(run(actor('m1'))).toBe('noProcessPermission');
     expect(run(actor('owner'), request({ status: 'rejected' }))).toBe('alreadyProcessed');
+    // The owner deciding again what they decided is a repeat; the other way round is not.
+    const again = (decide: typeof decideTeamReject, status: string, by = 'owner') =>
+      refusedAsDone(() => decide({ actor: actor(by), team: team(), request: request({ status }) }));
+    expect(again(decideTeamReject, 'rejected')).toBe(true);
+    expect(again(decideTeamApprove, 'approved')).toBe(true);
+    expect(again(decideTeamApprove, 'rejected')).toBe(false);
+    expect(again(decideTeamReject, 'rejected', 'm1')).toBe(false);
     expect(run(actor('owner'), request(), null)).toBe('teamNotFound');
     expect(run(null)).toBe('loginRequired');
   });

@@ -94,7 +94,7 @@ export function decideTeamJoinRequest(input: {
   if (!team) throw new DomainError('teamNotFound');
   if (team.members.includes(uid)) throw new DomainError('alreadyTeamMember');
   if (input.myRequests.some((r) => r.status === 'pending')) {
-    throw new DomainError('alreadyTeamRequested');
+    throw new DomainError('alreadyTeamRequested', { alreadyDone: true });
   }
   if (!team.recruiting) throw new DomainError('teamNotRecruiting');
   if (isTeamFull(team)) throw new DomainError('teamFull');
@@ -119,14 +119,21 @@ export function decideTeamRequestCancel(
   if (request.status !== 'pending') throw new DomainError('alreadyProcessed');
 }
 
-function assertProcessable(input: {
-  actor: Actor | null;
-  team: Team | null;
-  request: TeamJoinRequest | null;
-}): { team: Team; request: TeamJoinRequest } {
+/** As for events: the owner deciding again what they already decided is a repeat, taken as done. */
+function assertProcessable(
+  input: {
+    actor: Actor | null;
+    team: Team | null;
+    request: TeamJoinRequest | null;
+  },
+  outcome: 'approved' | 'rejected',
+): { team: Team; request: TeamJoinRequest } {
   const { uid } = assertMayWrite(input.actor, 'active');
   if (!input.request) throw new DomainError('requestNotFound');
-  if (input.request.status !== 'pending') throw new DomainError('alreadyProcessed');
+  if (input.request.status !== 'pending') {
+    const repeat = input.request.status === outcome && input.team?.ownerId === uid;
+    throw new DomainError('alreadyProcessed', { alreadyDone: repeat });
+  }
   if (!input.team) throw new DomainError('teamNotFound');
   if (input.team.ownerId !== uid) throw new DomainError('noProcessPermission');
   return { team: input.team, request: input.request };
@@ -141,7 +148,7 @@ export function decideTeamApprove(input: {
   team: Team | null;
   request: TeamJoinRequest | null;
 }): { members: string[]; notify: TeamNotification } {
-  const { team, request } = assertProcessable(input);
+  const { team, request } = assertProcessable(input, 'approved');
   const already = team.members.includes(request.userId);
   if (!already && isTeamFull(team)) throw new DomainError('teamFull');
   return {
@@ -155,7 +162,7 @@ export function decideTeamReject(input: {
   team: Team | null;
   request: TeamJoinRequest | null;
 }): { notify: TeamNotification } {
-  const { team, request } = assertProcessable(input);
+  const { team, request } = assertProcessable(input, 'rejected');
   return { notify: teamNotification('team_join_rejected', request.userId, team, request.id) };
 }
 

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -15,6 +14,8 @@ import { errorMessage, isDomainError } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { TextAreaField } from './components/text-area-field';
+import { toast } from '@/lib/toast-store';
+import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
 
 function FlagIcon() {
   return (
@@ -93,23 +94,21 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
   const groupId = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [detail, setDetail] = useState('');
+  // Sent (or sent before: a repeat is taken as done), the dialog closes and a toast confirms it.
   const file = useMutation({
     meta: { silent: true },
-    mutationFn: () => backend.reports.file(target, { reason: reason as ReportReason, detail }),
+    mutationFn: () =>
+      orAlreadyDone(backend.reports.file(target, { reason: reason as ReportReason, detail })),
+    onSuccess: () => {
+      onClose();
+      toast({
+        title: '通報を受け付けました',
+        description:
+          'ご協力ありがとうございます。運営スタッフが内容を確認し、必要な対応を行います。対応の結果は個別にお知らせしない場合があります。',
+        variant: 'success',
+      });
+    },
   });
-
-  if (file.isSuccess) {
-    return (
-      <Modal open title="通報を受け付けました" onClose={onClose}>
-        <p className="mt-2 text-sm text-slate-600">
-          ご協力ありがとうございます。運営スタッフが内容を確認し、必要な対応を行います。対応の結果は個別にお知らせしない場合があります。
-        </p>
-        <div className="mt-6 flex justify-end">
-          <Button onClick={onClose}>閉じる</Button>
-        </div>
-      </Modal>
-    );
-  }
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

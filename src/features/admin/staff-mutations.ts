@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@/domain/entities/user';
 import type { StaffCancelReason } from '@/domain/entities/staff-cancel';
 import { useSession } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
 import { staffQueries } from './staff-queries';
+import { useMutation } from '@/lib/use-mutation';
 
 /**
  * Staff actions. Each writes an audit entry, so each refreshes the audit log with whatever it

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EventInput } from '@/data/ports/events';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { useCurrentUser } from '@/features/auth/public';
@@ -8,6 +8,7 @@ import { TEAM_EVENTS_KEY } from '@/lib/team-event-queries';
 import { eventQueries } from './event-queries';
 import { removeQuietly, useImageUpload } from '@/lib/use-image-upload';
 import { eventImageFolder } from './image-folder';
+import { useMutation } from '@/lib/use-mutation';
 
 /**
  * What a change to one event can show up in: its detail, every list page (any page may hold

@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { errorMessage, isDomainError } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
+import { useMutation } from '@/lib/use-mutation';
 
 /**
  * Opens (or starts) my conversation with `otherUid` and goes to it: 「メッセージを送る」 on a

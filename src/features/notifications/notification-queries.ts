@@ -1,14 +1,9 @@
 import { createContext, useContext } from 'react';
-import {
-  queryOptions,
-  skipToken,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppNotification } from '@/domain/entities/notification';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
+import { useMutation } from '@/lib/use-mutation';
 
 type NotificationsKey = readonly ['notifications', string];
 

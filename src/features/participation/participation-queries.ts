@@ -1,7 +1,6 @@
 import {
   queryOptions,
   skipToken,
-  useMutation,
   useQueryClient,
   type QueryClient,
   type QueryKey,
@@ -17,6 +16,7 @@ import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { eventKeys } from '@/lib/event-keys';
 import { refreshQueries } from '@/lib/query-client';
+import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
 
 /**
  * The query-options factory of the participation feature. Keys that depend on who is asking carry
@@ -128,7 +128,7 @@ export function useParticipationMutations(eventId: string) {
       : [];
 
   const request = useMutation({
-    mutationFn: (message: string) => backend.participation.request(eventId, message),
+    mutationFn: (message: string) => orAlreadyDone(backend.participation.request(eventId, message)),
     onSuccess: () => refreshQueries(client, mineKeys()),
     meta,
   });
@@ -140,7 +140,7 @@ export function useParticipationMutations(eventId: string) {
   });
 
   const join = useMutation({
-    mutationFn: () => backend.events.join(eventId),
+    mutationFn: () => orAlreadyDone(backend.events.join(eventId)),
     onSuccess: () =>
       Promise.all([
         refreshQueries(client, mineKeys()),
@@ -161,7 +161,7 @@ export function useParticipationMutations(eventId: string) {
   });
 
   const approve = useMutation({
-    mutationFn: (requestId: string) => backend.participation.approve(requestId),
+    mutationFn: (requestId: string) => orAlreadyDone(backend.participation.approve(requestId)),
     onSuccess: () =>
       Promise.all([
         refreshQueries(client, [participationQueries.forEvent(eventId).queryKey]),
@@ -171,7 +171,7 @@ export function useParticipationMutations(eventId: string) {
   });
 
   const reject = useMutation({
-    mutationFn: (requestId: string) => backend.participation.reject(requestId),
+    mutationFn: (requestId: string) => orAlreadyDone(backend.participation.reject(requestId)),
     onSuccess: () => refreshQueries(client, [participationQueries.forEvent(eventId).queryKey]),
     meta,
   });

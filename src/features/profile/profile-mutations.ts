@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { EmailSettings } from '@/domain/entities/email-settings';
 import type { ProfileEdit, ProfilePhoto, UserProfile } from '@/domain/entities/user';
 import { profilePhotoFolder } from '@/domain/profile';
@@ -9,6 +9,7 @@ import { logger } from '@/lib/logger';
 import { refreshQueries } from '@/lib/query-client';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { profileQueries } from './profile-queries';
+import { useMutation } from '@/lib/use-mutation';
 
 /** The photo did not go up; `cause` says why (time-out, refused file, network). */
 export class PhotoUploadFailed extends Error {

@@ -1,9 +1,4 @@
-import {
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TeamInput } from '@/data/ports/teams';
 import type { Team } from '@/domain/entities/team';
 import { useCurrentUser } from '@/features/auth/public';
@@ -11,6 +6,7 @@ import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
 import { myTeamsQuery } from '@/lib/team-event-queries';
 import { teamQueries } from './team-queries';
+import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
 
 /**
  * Every key one viewer's picture of one team hangs on: the team (members and the owner's queue
@@ -72,7 +68,7 @@ export function useTeamMembership(teamId: string) {
   return {
     request: useMutation({
       meta,
-      mutationFn: (message: string) => backend.teams.requestToJoin(teamId, message),
+      mutationFn: (message: string) => orAlreadyDone(backend.teams.requestToJoin(teamId, message)),
       onSuccess: refresh(mine()),
     }),
     cancel: useMutation({
@@ -87,12 +83,14 @@ export function useTeamMembership(teamId: string) {
     }),
     approve: useMutation({
       meta,
-      mutationFn: (requestId: string) => backend.teams.approveRequest(teamId, requestId),
+      mutationFn: (requestId: string) =>
+        orAlreadyDone(backend.teams.approveRequest(teamId, requestId)),
       onSuccess: refresh([team, teamQueries.lists]),
     }),
     reject: useMutation({
       meta,
-      mutationFn: (requestId: string) => backend.teams.rejectRequest(teamId, requestId),
+      mutationFn: (requestId: string) =>
+        orAlreadyDone(backend.teams.rejectRequest(teamId, requestId)),
       onSuccess: refresh([teamQueries.requests(teamId).queryKey]),
     }),
     remove: useMutation({

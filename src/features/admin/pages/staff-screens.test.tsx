@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversationId } from '@/domain/entities/conversation';
 import { newUserDocument, SPECIAL_ADMIN_EMAIL } from '@/domain/entities/user';
+import { DomainError } from '@/domain/errors';
+import * as toastStore from '@/lib/toast-store';
 import {
   createTestBackend,
   DEMO_UIDS,
@@ -18,6 +20,7 @@ import DebugChatPage from './debug-chat-page';
 
 let backend: TestBackend | null = null;
 afterEach(() => {
+  vi.restoreAllMocks();
   backend?.close();
   backend = null;
 });
@@ -155,10 +158,11 @@ describe('/debug-chat', () => {
 });
 
 describe('ReportButton', () => {
-  it('files a report with a reason and confirms it; a second one says it was already sent', async () => {
+  it('files a report with a reason, closes and confirms; reporting it again is taken as done', async () => {
     const b = await fresh();
     await signInAs(b, 'misaki@example.com');
     const user = userEvent.setup();
+    const shown = vi.spyOn(toastStore, 'toast');
     const target = { type: 'event' as const, id: seedEventId(1) };
     renderWithBackend(<ReportButton target={target} ownerId={DEMO_UIDS.organizer} />, b);
     await user.click(await screen.findByRole('button', { name: 'イベントを通報' }));
@@ -168,22 +172,78 @@ describe('ReportButton', () => {
     await user.click(within(dialog).getByLabelText('スパム・宣伝目的'));
     await user.type(within(dialog).getByLabelText('詳しい内容'), '宣伝ばかりです');
     await user.click(send);
-    expect(await screen.findByRole('dialog', { name: '通報を受け付けました' })).toBeVisible();
-    const [report] = await b.db.reports.where('reporterId').equals(DEMO_UIDS.misaki).toArray();
-    expect(report).toMatchObject({
-      targetId: seedEventId(1),
-      reason: 'spam',
-      detail: '宣伝ばかりです',
-    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(shown).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: '通報を受け付けました' }),
+    );
+    const reports = () =>
+      b.db.reports
+        .filter((r) => r.reporterId === DEMO_UIDS.misaki && r.targetId === target.id)
+        .toArray();
+    expect(await reports()).toEqual([
+      expect.objectContaining({
+        targetId: seedEventId(1),
+        reason: 'spam',
+        detail: '宣伝ばかりです',
+      }),
+    ]);
 
-    await user.click(screen.getByRole('button', { name: '閉じる' }));
+    // The same person reporting the same event again: the first report stands, no error.
+    shown.mockClear();
     await user.click(screen.getByRole('button', { name: 'イベントを通報' }));
     const again = await screen.findByRole('dialog', { name: 'このイベントを通報' });
     await user.click(within(again).getByLabelText('その他'));
     await user.click(within(again).getByRole('button', { name: '通報する' }));
-    expect(await within(again).findByRole('alert')).toHaveTextContent('既に通報済みです');
-    // What was typed stays for another try.
-    expect(within(again).getByLabelText('その他')).toBeChecked();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(shown).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: '通報を受け付けました' }),
+    );
+    expect(await reports()).toEqual([expect.objectContaining({ reason: 'spam' })]);
+  });
+
+  it('keeps what was typed and shows the error in the dialog when sending fails', async () => {
+    const b = await fresh();
+    await signInAs(b, 'misaki@example.com');
+    const user = userEvent.setup();
+    vi.spyOn(b.reports, 'file').mockRejectedValueOnce(new DomainError('reportTargetNotFound'));
+    const target = { type: 'event' as const, id: seedEventId(1) };
+    renderWithBackend(<ReportButton target={target} ownerId={DEMO_UIDS.organizer} />, b);
+    await user.click(await screen.findByRole('button', { name: 'イベントを通報' }));
+    const dialog = await screen.findByRole('dialog', { name: 'このイベントを通報' });
+    await user.click(within(dialog).getByLabelText('その他'));
+    await user.click(within(dialog).getByRole('button', { name: '通報する' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '通報する対象が見つかりません',
+    );
+    expect(within(dialog).getByLabelText('その他')).toBeChecked();
+  });
+
+  it('a double click on 通報する files once, with the button disabled until it settles', async () => {
+    const b = await fresh();
+    await signInAs(b, 'misaki@example.com');
+    const user = userEvent.setup();
+    let finish = () => {};
+    const original = b.reports.file.bind(b.reports);
+    const file = vi.spyOn(b.reports, 'file').mockImplementation(async (...args) => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return original(...args);
+    });
+    const target = { type: 'event' as const, id: seedEventId(1) };
+    renderWithBackend(<ReportButton target={target} ownerId={DEMO_UIDS.organizer} />, b);
+    await user.click(await screen.findByRole('button', { name: 'イベントを通報' }));
+    const dialog = await screen.findByRole('dialog', { name: 'このイベントを通報' });
+    await user.click(within(dialog).getByLabelText('その他'));
+    const send = within(dialog).getByRole('button', { name: '通報する' });
+    // Two clicks in one go: the second lands before any timer of the first has run.
+    act(() => {
+      fireEvent.click(send);
+      fireEvent.click(send);
+    });
+    expect(within(dialog).getByRole('button', { name: '送信中…' })).toBeDisabled();
+    await waitFor(() => expect(file).toHaveBeenCalled());
+    finish();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(file).toHaveBeenCalledTimes(1);
   });
 
   it('sends a visitor to the login and back, and shows nothing on my own content', async () => {

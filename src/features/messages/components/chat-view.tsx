@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/page';
@@ -18,6 +17,7 @@ import { drafts } from '../unsent-messages';
 import { useChat } from '../use-chat';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { useMutation } from '@/lib/use-mutation';
 
 /** The half-typed text of this conversation, kept when I switch to another one and back. */
 function useDraft(uid: string, conversationId: string): [string, (text: string) => void] {

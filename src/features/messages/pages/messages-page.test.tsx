@@ -115,7 +115,7 @@ describe('/messages', () => {
     const dialog = await screen.findByRole('dialog', { name: 'このメッセージを通報' });
     await user.click(within(dialog).getByLabelText('スパム・宣伝目的'));
     await user.click(within(dialog).getByRole('button', { name: '通報する' }));
-    expect(await screen.findByRole('dialog', { name: '通報を受け付けました' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const target = { type: 'message' as const, conversationId: id, messageId: `${id}-m4` };
     expect(await backend.db.reports.get(reportDocId(target, DEMO_UIDS.hanako))).toMatchObject({
       targetType: 'message',

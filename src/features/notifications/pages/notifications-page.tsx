@@ -66,6 +66,7 @@ export default function NotificationsPage() {
               notification={n}
               now={now}
               onOpen={() => open(n)}
+              removing={remove.isPending && remove.variables === n.id}
               onRemove={() => remove.mutate(n.id)}
             />
           ))}
@@ -98,11 +99,13 @@ function NotificationItem({
   notification: n,
   now,
   onOpen,
+  removing,
   onRemove,
 }: {
   notification: AppNotification;
   now: Date;
   onOpen: () => void;
+  removing: boolean;
   onRemove: () => void;
 }) {
   const detailsId = useId();
@@ -146,8 +149,9 @@ function NotificationItem({
       <button
         type="button"
         onClick={onRemove}
+        disabled={removing}
         aria-label={`「${title}」を削除`}
-        className="relative m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-red-700"
+        className="relative m-2 shrink-0 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-red-700 disabled:cursor-not-allowed disabled:text-slate-400"
       >
         削除
       </button>
