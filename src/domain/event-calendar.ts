@@ -2,7 +2,7 @@ import { EVENT_DEFAULT_DURATION_MS } from '@/domain/constants';
 import type { SportEvent } from '@/domain/entities/event';
 
 /**
- * An event as a calendar or a map is given it (docs/domain.md "Calendar, map and share").
+ * An event as a calendar or a map is given it (docs/calendar.md).
  *
  * Events take place in Japan: the day is stored as local midnight of an organizer in Japan and
  * the times are Japanese wall-clock times. Here they are read as such whatever the device's time

@@ -49,7 +49,7 @@ function AddToCalendar({ event, pageUrl }: { event: SportEvent; pageUrl: string 
   };
 
   return (
-    <details className="group w-full sm:w-auto">
+    <details className="group w-full sm:w-auto sm:open:w-full">
       <summary
         className={buttonClass(
           'secondary',
@@ -62,27 +62,34 @@ function AddToCalendar({ event, pageUrl }: { event: SportEvent; pageUrl: string 
           ▼
         </span>
       </summary>
-      <div className="mt-2 flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-2 sm:flex-row">
-        <Button variant="secondary" busy={busy} busyLabel="作成中…" onClick={() => void download()}>
-          カレンダーファイル（.ics）を保存
-        </Button>
-        {event.status === 'cancelled' ? null : (
-          <a
-            href={googleCalendarUrl(event, pageUrl)}
-            {...NEW_TAB}
-            aria-label="Googleカレンダーに追加（新しいタブで開きます）"
-            className={buttonClass('secondary')}
+      <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 p-2">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button
+            variant="secondary"
+            busy={busy}
+            busyLabel="作成中…"
+            onClick={() => void download()}
           >
-            Googleカレンダーに追加
-          </a>
-        )}
+            カレンダーファイル（.ics）を保存
+          </Button>
+          {event.status === 'cancelled' ? null : (
+            <a
+              href={googleCalendarUrl(event, pageUrl)}
+              {...NEW_TAB}
+              aria-label="Googleカレンダーに追加（新しいタブで開きます）"
+              className={buttonClass('secondary')}
+            >
+              Googleカレンダーに追加
+            </a>
+          )}
+        </div>
+        <p className="mt-2 text-xs text-slate-600">
+          .icsファイルはiPhone・Mac・Outlookなどのカレンダーで開けます。
+          {event.status === 'cancelled'
+            ? '中止になったイベントのファイルを開くと、追加済みの予定が中止として更新されます。'
+            : null}
+        </p>
       </div>
-      <p className="mt-1 text-xs text-slate-500">
-        .icsファイルはiPhone・Mac・Outlookなどのカレンダーで開けます。
-        {event.status === 'cancelled'
-          ? '中止になったイベントのファイルを開くと、追加済みの予定が中止として更新されます。'
-          : null}
-      </p>
     </details>
   );
 }
