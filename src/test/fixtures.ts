@@ -38,3 +38,20 @@ export const EVENT_INPUT: EventFormValues = {
   imageURL: '',
   imagePath: '',
 };
+
+/**
+ * An event on Sunday 29 November 2026, 10:00〜12:00 in Japan, its day stored as midnight there
+ * (as a device in Japan writes it), for the calendar tests; overrides as for sportEvent().
+ */
+export function eventInJapan(overrides: Record<string, unknown> = {}): SportEvent {
+  return sportEvent({
+    id: 'ev-42',
+    title: '週末フットサル',
+    description: '初心者歓迎です。',
+    location: '代々木公園 サッカー場',
+    date: new Date('2026-11-28T15:00:00Z'),
+    startTime: '10:00',
+    endTime: '12:00',
+    ...overrides,
+  });
+}

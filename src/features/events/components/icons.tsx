@@ -57,3 +57,14 @@ export function PeopleIcon({ className }: IconProps) {
     </Icon>
   );
 }
+
+export function ShareIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="14.5" cy="5" r="2" />
+      <circle cx="5.5" cy="10" r="2" />
+      <circle cx="14.5" cy="15" r="2" />
+      <path d="m7.3 9 5.4-3M7.3 11l5.4 3" strokeLinecap="round" />
+    </Icon>
+  );
+}

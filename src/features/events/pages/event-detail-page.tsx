@@ -25,6 +25,7 @@ import { StartConversationButton } from '@/features/messages/public';
 import { ParticipationPanel } from '@/features/participation/public';
 import { useBackend } from '@/lib/backend-context';
 import { EventImage } from '../components/event-card';
+import { EventShareActions } from '../components/event-share-actions';
 import { ImageManager } from '../components/image-manager';
 import { ParticipantsSection } from '../components/participants-section';
 import { StatusBadge } from '../components/status-badge';
@@ -117,6 +118,7 @@ function EventDetail({ event }: { event: SportEvent }) {
                 {STAFF_CANCEL_REASON_LABELS[event.staffCancelReason]}）。
               </p>
             ) : null}
+            <EventShareActions event={event} />
             <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
               {isOrganizer ? (
                 <Link

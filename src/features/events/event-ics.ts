@@ -1,0 +1,54 @@
+import ical, { ICalEventStatus } from 'ical-generator';
+import type { SportEvent } from '@/domain/entities/event';
+import { eventCalendarUid, eventSpanInJapan } from '@/domain/event-calendar';
+
+/**
+ * An event as an iCalendar file (RFC 5545), for 「カレンダーに追加」. ical-generator escapes
+ * the text values (`,` `;` `\` and line breaks) and folds lines at 75 octets without splitting
+ * a character; this module is loaded only when someone asks for the file.
+ *
+ * The times are written in UTC (`…Z`), computed from the Japanese times (eventSpanInJapan):
+ * every calendar reads a UTC time as the same instant without a time zone table, and shows it
+ * in its own zone (10:00 in Japan). A `TZID=Asia/Tokyo` time would need a VTIMEZONE block that
+ * ical-generator writes only from an external time zone database, and it writes a TZID time of
+ * a plain Date from the device's clock, wrong on a device outside Japan. Japan keeps no daylight
+ * saving time, so nothing is lost.
+ */
+export function eventIcs(
+  event: Pick<
+    SportEvent,
+    'id' | 'title' | 'description' | 'location' | 'date' | 'startTime' | 'endTime' | 'status'
+  >,
+  { url, now }: { url: string; now: Date },
+): string {
+  const span = eventSpanInJapan(event);
+  const cancelled = event.status === 'cancelled';
+  const calendar = ical({
+    prodId: { company: 'sports-community', product: 'events', language: 'JA' },
+  });
+  calendar.createEvent({
+    id: eventCalendarUid(event.id),
+    // A cancelled event's file replaces the entry an earlier file made (same UID), so it carries
+    // a higher sequence than any file made before the cancellation.
+    sequence: cancelled ? 1 : 0,
+    stamp: now,
+    start: span.start,
+    end: span.end,
+    allDay: span.allDay,
+    summary: event.title,
+    location: event.location || null,
+    url,
+    description: event.description || null,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+/** A file name for the download: the title without characters file systems refuse. */
+export function icsFileName(title: string): string {
+  const base = title
+    .replace(/[\\/:*?"<>|]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${base || 'event'}.ics`;
+}
