@@ -155,8 +155,8 @@ describe('notificationText: the words, rendered from type and data', () => {
       body: '「夜ラン」への参加が承認されました',
     });
     expect(notificationText(n('participation_rejected', {}))).toEqual({
-      title: '参加リクエストが承認されませんでした',
-      body: 'イベントへの参加リクエストは承認されませんでした',
+      title: '参加リクエストが見送られました',
+      body: 'イベントへの参加リクエストは見送られました',
     });
   });
 
@@ -169,7 +169,7 @@ describe('notificationText: the words, rendered from type and data', () => {
       '「朝ラン会」のメンバーになりました',
     );
     expect(notificationText(n('team_join_rejected', {})).body).toBe(
-      'チームへの参加リクエストは承認されませんでした',
+      'チームへの参加リクエストは見送られました',
     );
   });
 

@@ -169,8 +169,8 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return { title: '参加リクエストが承認されました', body: `${event}への参加が承認されました` };
     case 'participation_rejected':
       return {
-        title: '参加リクエストが承認されませんでした',
-        body: `${event}への参加リクエストは承認されませんでした`,
+        title: '参加リクエストが見送られました',
+        body: `${event}への参加リクエストは見送られました`,
       };
     case 'team_join_request':
       return {
@@ -181,8 +181,8 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return { title: 'チームへの参加が承認されました', body: `${team}のメンバーになりました` };
     case 'team_join_rejected':
       return {
-        title: 'チームへの参加リクエストが承認されませんでした',
-        body: `${team}への参加リクエストは承認されませんでした`,
+        title: 'チームへの参加リクエストが見送られました',
+        body: `${team}への参加リクエストは見送られました`,
       };
     case 'staff_event_cancelled': {
       const reason = STAFF_CANCEL_REASON_LABELS[str(n.data.reason) as StaffCancelReason];
