@@ -347,7 +347,9 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
     }
 
     it('tells the owner of a request created in the same write, and nothing else', async () => {
-      const notice = teamNotification(OWNER, 'team_join_request', 'r1');
+      const bare = teamNotification(OWNER, 'team_join_request', 'r1');
+      // The asker's name as their profile has it (the support profiles are named by uid).
+      const notice = { ...bare, data: { ...bare.data, requesterName: ASKER } };
       await assertFails(
         setDoc(notifications(as(ASKER), 'r0_team_join_request'), {
           ...notice,
@@ -370,6 +372,13 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
           data: { ...notice.data, note: '自由に書いた文' },
         }),
       );
+      // The name is the asker's own, not one they made up.
+      await assertFails(
+        requestWithNotice(as(ASKER), 'r1', {
+          ...notice,
+          data: { ...notice.data, requesterName: '運営事務局' },
+        }),
+      );
       await assertSucceeds(requestWithNotice(as(ASKER), 'r1', notice));
     });
 
@@ -385,6 +394,15 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
         return batch.commit();
       };
       const rejected = teamNotification(ASKER, 'team_join_rejected', 'r1');
+      // Only a request names who asked.
+      await assertFails(
+        process(
+          as(OWNER),
+          'rejected',
+          { ...rejected, data: { ...rejected.data, requesterName: OWNER } },
+          'team_join_rejected',
+        ),
+      );
       // Without processing the request, by someone else, or to someone else: refused.
       await assertFails(setDoc(notifications(as(OWNER), 'r1_team_join_rejected'), rejected));
       await assertFails(process(as(MEMBER), 'rejected', rejected, 'team_join_rejected'));

@@ -43,6 +43,7 @@ import { parsedDocs, teamConverter, teamJoinRequestConverter } from './converter
 import { currentActor, currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { notificationWrite } from './notifications';
+import { requesterNameOf } from '@/domain/entities/notification';
 
 /** A user's requests for one team read by myRequestFor (newest first). */
 const MY_REQUESTS_LIMIT = 20;
@@ -208,6 +209,7 @@ export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
           myRequests,
           message,
           requestId: ref?.id ?? '',
+          requesterName: requesterNameOf(actor?.profile ?? null),
         });
         tx.set(ref!, {
           userId: decision.request.userId,

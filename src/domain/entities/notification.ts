@@ -112,6 +112,8 @@ export interface TeamNotificationData {
   teamId: string;
   requestId: string;
   teamName: string;
+  /** team_join_request only: the requester's display name on their profile, as for events. */
+  requesterName?: string;
 }
 
 /**
@@ -175,7 +177,7 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
     case 'team_join_request':
       return {
         title: 'チームへの参加リクエストが届きました',
-        body: `${team}に新しい参加リクエストが届きました`,
+        body: `${str(n.data.requesterName) || 'ユーザー'}さんが${team}への参加をリクエストしました`,
       };
     case 'team_join_approved':
       return { title: 'チームへの参加が承認されました', body: `${team}のメンバーになりました` };

@@ -25,12 +25,14 @@ function teamNotification(
   to: string,
   team: Team,
   requestId: string,
+  requesterName?: string,
 ): TeamNotification {
+  const data = { teamId: team.id, requestId, teamName: team.name };
   return {
     id: notificationIdFor(requestId, type),
     userId: to,
     type,
-    data: { teamId: team.id, requestId, teamName: team.name },
+    data: requesterName === undefined ? data : { ...data, requesterName },
   };
 }
 
@@ -80,6 +82,8 @@ export function decideTeamJoinRequest(input: {
   message: string;
   /** The id the new request will have (the notification's id derives from it). */
   requestId: string;
+  /** The asker's display name on their profile (requesterNameOf), which the owner is told. */
+  requesterName: string;
 }): {
   request: { teamId: string; userId: string; message: string; status: 'pending' };
   notify: TeamNotification;
@@ -97,7 +101,13 @@ export function decideTeamJoinRequest(input: {
   if (message.length > REQUEST_MESSAGE_MAX) throw new DomainError('requestMessageTooLong');
   return {
     request: { teamId: team.id, userId: uid, message, status: 'pending' },
-    notify: teamNotification('team_join_request', team.ownerId, team, input.requestId),
+    notify: teamNotification(
+      'team_join_request',
+      team.ownerId,
+      team,
+      input.requestId,
+      input.requesterName,
+    ),
   };
 }
 
