@@ -126,10 +126,16 @@ describe('eventFormSchema', () => {
 
   it('fee is a whole number of yen, 0 or more', () => {
     expect(eventFormSchema.parse({ ...valid, fee: 0 }).fee).toBe(0);
-    expect(eventFormSchema.parse({ ...valid, fee: '' }).fee).toBe(0);
+    expect(eventFormSchema.parse({ ...valid, fee: '0' }).fee).toBe(0);
     expect(errors({ fee: '-1' })).toEqual({ fee: '参加費は0円以上で入力してください' });
     expect(errors({ fee: '100.5' })).toEqual({ fee: '参加費は整数で入力してください' });
     expect(errors({ fee: 'abc' })).toEqual({ fee: '参加費は半角数字で入力してください' });
+  });
+
+  it('fee and capacity are required: an empty input is not read as 0 (無料)', () => {
+    expect(errors({ fee: '' })).toEqual({ fee: '参加費を入力してください' });
+    expect(errors({ fee: '  ' })).toEqual({ fee: '参加費を入力してください' });
+    expect(errors({ capacity: '' })).toEqual({ capacity: '定員を入力してください' });
   });
 
   it('fee is at most EVENT_FEE_MAX yen (firestore.rules agree)', () => {

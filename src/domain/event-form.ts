@@ -53,6 +53,21 @@ export function pastStartField(
 export const PAST_DATE_MESSAGE = '過去の日付は指定できません';
 export const PAST_TIME_MESSAGE = '過去の時刻は指定できません';
 
+/**
+ * A required whole number from a form input: an empty (or blank) input is its own error, not the
+ * 0 that Number('') would make of it. Numbers (the stored form of the write schemas) go through.
+ */
+function requiredNumber(emptyMessage: string, notNumberMessage: string) {
+  return z.pipe(
+    z
+      .unknown()
+      .check(
+        z.refine((v) => v != null && !(typeof v === 'string' && v.trim() === ''), emptyMessage),
+      ),
+    z.coerce.number({ error: notNumberMessage }),
+  );
+}
+
 /** HH:mm strings compare correctly as text because both are zero-padded. */
 function endsAfterStart(v: { startTime: unknown; endTime: unknown }): boolean {
   if (typeof v.endTime !== 'string' || v.endTime === '') return true;
@@ -114,23 +129,19 @@ const eventFields = z.object({
   endTime: z.union([z.literal(''), z.string().check(z.regex(HHMM, END_TIME_INVALID))], {
     error: END_TIME_INVALID,
   }),
-  fee: z.coerce
-    .number({ error: '参加費は半角数字で入力してください' })
-    .check(
-      z.int('参加費は整数で入力してください'),
-      z.gte(0, '参加費は0円以上で入力してください'),
-      z.lte(
-        EVENT_FEE_MAX,
-        `参加費は${EVENT_FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください`,
-      ),
+  fee: requiredNumber('参加費を入力してください', '参加費は半角数字で入力してください').check(
+    z.int('参加費は整数で入力してください'),
+    z.gte(0, '参加費は0円以上で入力してください'),
+    z.lte(
+      EVENT_FEE_MAX,
+      `参加費は${EVENT_FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください`,
     ),
-  capacity: z.coerce
-    .number({ error: '定員は半角数字で入力してください' })
-    .check(
-      z.int('定員は整数で入力してください'),
-      z.gte(EVENT_CAPACITY_MIN, `定員は${EVENT_CAPACITY_MIN}人以上で入力してください`),
-      z.lte(EVENT_CAPACITY_MAX, `定員は${EVENT_CAPACITY_MAX}人以下で入力してください`),
-    ),
+  ),
+  capacity: requiredNumber('定員を入力してください', '定員は半角数字で入力してください').check(
+    z.int('定員は整数で入力してください'),
+    z.gte(EVENT_CAPACITY_MIN, `定員は${EVENT_CAPACITY_MIN}人以上で入力してください`),
+    z.lte(EVENT_CAPACITY_MAX, `定員は${EVENT_CAPACITY_MAX}人以下で入力してください`),
+  ),
   /** Not bounded here: the local backend keeps images as data: URLs (firestore.rules bound it). */
   imageURL: z.string(),
   imagePath: z.string().check(z.maxLength(PHOTO_PATH_MAX)),

@@ -11,6 +11,14 @@ describe('formatRelative', () => {
     expect(formatRelative(new Date(2024, 4, 7, 12, 0), now)).toBe('3日前');
   });
 
+  it('says たった今 under a minute, either way, and minutes from one minute', () => {
+    expect(formatRelative(new Date(2024, 4, 10, 11, 59, 59), now)).toBe('たった今');
+    expect(formatRelative(new Date(2024, 4, 10, 11, 59, 1), now)).toBe('たった今');
+    expect(formatRelative(now, now)).toBe('たった今');
+    expect(formatRelative(new Date(2024, 4, 10, 12, 0, 5), now)).toBe('たった今');
+    expect(formatRelative(new Date(2024, 4, 10, 11, 59, 0), now)).toBe('1分前');
+  });
+
   it('describes the future with 後', () => {
     expect(formatRelative(new Date(2024, 4, 12, 12, 0), now)).toBe('2日後');
   });

@@ -226,7 +226,12 @@ export function teamsContract(makeHarness: HarnessFactory): void {
           userId: owner,
           type: 'team_join_request',
           read: false,
-          data: { teamId, requestId, teamName: '世田谷フットサルクラブ' },
+          data: {
+            teamId,
+            requestId,
+            teamName: '世田谷フットサルクラブ',
+            requesterName: '加入 花子',
+          },
         });
         await h().signOut();
         expect(await backend.teams.myRequestFor(teamId)).toBeNull();

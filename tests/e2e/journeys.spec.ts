@@ -200,12 +200,12 @@ test('participation: two users — create, request, approve (notification, mail 
 
   // --- The participant: the event page and the notifications say so, and a mail came.
   await participant.bringToFront();
-  await expect(participant.getByText('参加リクエストは承認されませんでした')).toBeVisible();
+  await expect(participant.getByText('参加リクエストは見送られました')).toBeVisible();
   await participant.getByRole('banner').getByRole('link', { name: /^通知/ }).click();
   await expect(
     participant
       .getByRole('listitem')
-      .filter({ hasText: '参加リクエストが承認されませんでした' })
+      .filter({ hasText: '参加リクエストが見送られました' })
       .filter({ hasText: title }),
   ).toBeVisible();
   const rejection = await mailLink(

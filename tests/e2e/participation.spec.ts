@@ -131,15 +131,15 @@ test('two tabs as two users: create with an image, request, approve, leave, requ
 
   // --- The participant sees the rejection: on the event page, and in the notifications.
   await participant.bringToFront();
-  await expect(participant.getByText('参加リクエストは承認されませんでした')).toBeVisible();
+  await expect(participant.getByText('参加リクエストは見送られました')).toBeVisible();
   await openNotifications(participant);
   const rejection = participant
     .getByRole('listitem')
-    .filter({ hasText: '参加リクエストが承認されませんでした' })
+    .filter({ hasText: '参加リクエストが見送られました' })
     .filter({ hasText: title });
   await expect(rejection).toBeVisible();
   await expect(
-    rejection.getByRole('button', { name: '未読：参加リクエストが承認されませんでした' }),
+    rejection.getByRole('button', { name: '未読：参加リクエストが見送られました' }),
   ).toBeVisible();
 
   expect(consoleErrors).toEqual([]);

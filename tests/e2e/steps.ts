@@ -54,5 +54,5 @@ export async function rejectRequest(
   await request.getByRole('button', { name: '却下' }).click();
   const dialog = organizer.getByRole('alertdialog', { name: '参加リクエストを却下しますか？' });
   await dialog.getByRole('button', { name: '却下する' }).click();
-  await expect(request.getByText('不承認')).toBeVisible();
+  await expect(request.getByText('見送り')).toBeVisible();
 }

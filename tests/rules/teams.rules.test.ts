@@ -411,7 +411,9 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
     }
 
     it('tells the owner of a request created in the same write, and nothing else', async () => {
-      const notice = teamNotification(OWNER, 'team_join_request', R);
+      const bare = teamNotification(OWNER, 'team_join_request', R);
+      // The asker's name as their profile has it (the support profiles are named by uid).
+      const notice = { ...bare, data: { ...bare.data, requesterName: ASKER } };
       await assertFails(
         setDoc(notifications(as(ASKER), 'r0_team_join_request'), {
           ...notice,
@@ -434,6 +436,13 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
           data: { ...notice.data, note: '自由に書いた文' },
         }),
       );
+      // The name is the asker's own, not one they made up.
+      await assertFails(
+        requestWithNotice(as(ASKER), R, {
+          ...notice,
+          data: { ...notice.data, requesterName: '運営事務局' },
+        }),
+      );
       await assertSucceeds(requestWithNotice(as(ASKER), R, notice));
       // Asked again while pending: neither the request nor a second notice.
       await assertFails(requestWithNotice(as(ASKER), R, notice));
@@ -441,14 +450,14 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
 
     it('tells the owner again when a rejected request is asked again', async () => {
       await seed(R_ASKER, storedRequest(ASKER, { status: 'rejected' }));
+      const bare = teamNotification(OWNER, 'team_join_request', R);
+      const notice = { ...bare, data: { ...bare.data, requesterName: ASKER } };
       await seed(`notifications/${R}_team_join_request`, {
-        ...teamNotification(OWNER, 'team_join_request', R),
+        ...notice,
         timestamp: Timestamp.now(),
         read: true,
       });
-      await assertSucceeds(
-        requestWithNotice(as(ASKER), R, teamNotification(OWNER, 'team_join_request', R)),
-      );
+      await assertSucceeds(requestWithNotice(as(ASKER), R, notice));
     });
 
     it('tells the requester of an approval or rejection by the owner in the same write', async () => {
@@ -463,6 +472,15 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
         return batch.commit();
       };
       const rejected = teamNotification(ASKER, 'team_join_rejected', R);
+      // Only a request names who asked.
+      await assertFails(
+        process(
+          as(OWNER),
+          'rejected',
+          { ...rejected, data: { ...rejected.data, requesterName: OWNER } },
+          'team_join_rejected',
+        ),
+      );
       // Without processing the request, by someone else, or to someone else: refused.
       await assertFails(setDoc(notifications(as(OWNER), `${R}_team_join_rejected`), rejected));
       await assertFails(process(as(MEMBER), 'rejected', rejected, 'team_join_rejected'));

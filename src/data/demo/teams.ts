@@ -3,7 +3,7 @@ import { teamRequestIdFor } from '@/domain/entities/team';
 import { demoDoc, type DemoPart } from './demo-data';
 import type { EventSeed } from './events';
 import { sportImageURL } from './images';
-import { DEMO_UIDS, type DemoKey } from './people';
+import { DEMO_UIDS, demoPerson, type DemoKey } from './people';
 
 /**
  * The teams of the demo (docs/teams.md): recruiting, closed and full teams, members, a pending
@@ -298,7 +298,12 @@ export const teams: DemoPart = ({ daysFromNow, hoursAgo }) => {
         return demoDoc(`notifications/${notificationIdFor(requestId, type)}`, {
           userId: DEMO_UIDS[r.status === 'pending' ? team.owner : r.user],
           type,
-          data: { teamId: team.id, requestId, teamName: team.name },
+          data: {
+            teamId: team.id,
+            requestId,
+            teamName: team.name,
+            ...(r.status === 'pending' ? { requesterName: demoPerson(r.user).displayName } : {}),
+          },
           read: r.read,
           timestamp: at,
           clientTimestamp: at,

@@ -45,6 +45,7 @@ import { parsedDocs, teamConverter, teamJoinRequestConverter } from './converter
 import { currentActor, currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { notificationWrite } from './notifications';
+import { requesterNameOf } from '@/domain/entities/notification';
 
 /** A user's requests for one team read by myRequestFor (newest first). */
 const MY_REQUESTS_LIMIT = 20;
@@ -210,7 +211,13 @@ export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
           const snap = await tx.get(r.withConverter(teamJoinRequestConverter));
           if (snap.exists()) myRequests.push(snap.data());
         }
-        const decision = decideTeamJoinRequest({ actor, team, myRequests, message });
+        const decision = decideTeamJoinRequest({
+          actor,
+          team,
+          myRequests,
+          message,
+          requesterName: requesterNameOf(actor?.profile ?? null),
+        });
         // A new request, or my rejected one asked again: either way it starts over from now.
         tx.set(requestRef(teamId, decision.id), {
           userId: decision.request.userId,

@@ -28,6 +28,7 @@ import type { LocalDb, TeamRow } from './db';
 import { newId } from './ids';
 import { decodeKeyCursor, encodeKeyCursor } from './key-cursor';
 import { putNotification } from './local-notifications';
+import { requesterNameOf } from '@/domain/entities/notification';
 import { parseRow, parseRows, tryParseRow } from './rows';
 
 /** Rows read by the list scan's first step; each further step reads twice as many, up to the max. */
@@ -150,6 +151,7 @@ export class LocalTeams implements TeamsPort {
           team: await readTeam(db, teamId),
           myRequests: actor ? await this.requestsOf(teamId, actor.uid) : [],
           message,
+          requesterName: requesterNameOf(actor?.profile ?? null),
         });
         const now = this.ctx.now();
         // A new request, or my rejected one asked again: either way it starts over from now.

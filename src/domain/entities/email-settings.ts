@@ -22,7 +22,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
   },
   participationRejected: {
     label: '参加リクエストの見送り',
-    description: '主催者があなたの参加リクエストを見送ったときにお知らせします',
+    description: '参加リクエストが見送られたときにお知らせします',
   },
   unreadMessages: {
     label: '未読メッセージ',

@@ -155,21 +155,28 @@ describe('notificationText: the words, rendered from type and data', () => {
       body: '「夜ラン」への参加が承認されました',
     });
     expect(notificationText(n('participation_rejected', {}))).toEqual({
-      title: '参加リクエストが承認されませんでした',
-      body: 'イベントへの参加リクエストは承認されませんでした',
+      title: '参加リクエストが見送られました',
+      body: 'イベントへの参加リクエストは見送られました',
     });
   });
 
   it('says which team a join request, an approval or a rejection is about', () => {
-    expect(notificationText(n('team_join_request', { teamName: '週末フットサル部' }))).toEqual({
+    expect(
+      notificationText(
+        n('team_join_request', { teamName: '週末フットサル部', requesterName: '鈴木 一郎' }),
+      ),
+    ).toEqual({
       title: 'チームへの参加リクエストが届きました',
-      body: '「週末フットサル部」に新しい参加リクエストが届きました',
+      body: '鈴木 一郎さんが「週末フットサル部」への参加をリクエストしました',
     });
+    expect(notificationText(n('team_join_request', { teamName: '朝ラン会' })).body).toBe(
+      'ユーザーさんが「朝ラン会」への参加をリクエストしました',
+    );
     expect(notificationText(n('team_join_approved', { teamName: '朝ラン会' })).body).toBe(
       '「朝ラン会」のメンバーになりました',
     );
     expect(notificationText(n('team_join_rejected', {})).body).toBe(
-      'チームへの参加リクエストは承認されませんでした',
+      'チームへの参加リクエストは見送られました',
     );
   });
 

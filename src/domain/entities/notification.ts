@@ -112,6 +112,8 @@ export interface TeamNotificationData {
   teamId: string;
   requestId: string;
   teamName: string;
+  /** team_join_request only: the requester's display name on their profile, as for events. */
+  requesterName?: string;
 }
 
 /**
@@ -169,20 +171,20 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return { title: '参加リクエストが承認されました', body: `${event}への参加が承認されました` };
     case 'participation_rejected':
       return {
-        title: '参加リクエストが承認されませんでした',
-        body: `${event}への参加リクエストは承認されませんでした`,
+        title: '参加リクエストが見送られました',
+        body: `${event}への参加リクエストは見送られました`,
       };
     case 'team_join_request':
       return {
         title: 'チームへの参加リクエストが届きました',
-        body: `${team}に新しい参加リクエストが届きました`,
+        body: `${str(n.data.requesterName) || 'ユーザー'}さんが${team}への参加をリクエストしました`,
       };
     case 'team_join_approved':
       return { title: 'チームへの参加が承認されました', body: `${team}のメンバーになりました` };
     case 'team_join_rejected':
       return {
-        title: 'チームへの参加リクエストが承認されませんでした',
-        body: `${team}への参加リクエストは承認されませんでした`,
+        title: 'チームへの参加リクエストが見送られました',
+        body: `${team}への参加リクエストは見送られました`,
       };
     case 'staff_event_cancelled': {
       const reason = STAFF_CANCEL_REASON_LABELS[str(n.data.reason) as StaffCancelReason];

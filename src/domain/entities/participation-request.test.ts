@@ -40,7 +40,7 @@ describe('participationRequestSchema', () => {
     expect(REQUEST_STATUS_LABELS).toEqual({
       pending: '承認待ち',
       approved: '承認済み',
-      rejected: '不承認',
+      rejected: '見送り',
     });
     expect(PLACEHOLDER_EVENT_INFO).toEqual({
       title: 'イベント情報を取得中',

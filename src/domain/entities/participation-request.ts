@@ -3,10 +3,15 @@ import { optionalTime, text } from './common';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/**
+ * A refused request reads 見送り to the person who asked, wherever they read it: this status,
+ * the notification (見送られました), the mail setting and the mail itself. Only the organizer's own
+ * button says 却下.
+ */
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   pending: '承認待ち',
   approved: '承認済み',
-  rejected: '不承認',
+  rejected: '見送り',
 };
 
 /**

@@ -126,6 +126,7 @@ describe('asking to join', () => {
       team: team(),
       myRequests: [],
       message: '  初めまして  ',
+      requesterName: '佐藤 花子',
       ...over,
     });
 
@@ -142,13 +143,18 @@ describe('asking to join', () => {
       id: 't1_asker_team_join_request',
       userId: 'owner',
       type: 'team_join_request',
-      data: { teamId: 't1', requestId: 't1_asker', teamName: '週末フットサル部' },
+      data: {
+        teamId: 't1',
+        requestId: 't1_asker',
+        teamName: '週末フットサル部',
+        requesterName: '佐藤 花子',
+      },
     });
     expect(d.notify).not.toHaveProperty('title');
     expect(
       notificationText({ type: d.notify.type, data: { ...d.notify.data }, title: '', content: '' })
         .body,
-    ).toContain('週末フットサル部');
+    ).toBe('佐藤 花子さんが「週末フットサル部」への参加をリクエストしました');
   });
 
   it('refuses members, a second pending request, a closed or full team, and long messages', () => {

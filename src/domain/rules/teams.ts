@@ -30,12 +30,14 @@ function teamNotification(
   to: string,
   team: Team,
   requestId: string,
+  requesterName?: string,
 ): TeamNotification {
+  const data = { teamId: team.id, requestId, teamName: team.name };
   return {
     id: notificationIdFor(requestId, type),
     userId: to,
     type,
-    data: { teamId: team.id, requestId, teamName: team.name },
+    data: requesterName === undefined ? data : { ...data, requesterName },
   };
 }
 
@@ -84,6 +86,8 @@ export function decideTeamJoinRequest(input: {
   /** The asker's earlier requests for this team (older ones may carry other ids). */
   myRequests: readonly TeamJoinRequest[];
   message: string;
+  /** The asker's display name on their profile (requesterNameOf), which the owner is told. */
+  requesterName: string;
 }): {
   id: string;
   request: { teamId: string; userId: string; message: string; status: 'pending' };
@@ -104,7 +108,7 @@ export function decideTeamJoinRequest(input: {
   return {
     id,
     request: { teamId: team.id, userId: uid, message, status: 'pending' },
-    notify: teamNotification('team_join_request', team.ownerId, team, id),
+    notify: teamNotification('team_join_request', team.ownerId, team, id, input.requesterName),
   };
 }
 

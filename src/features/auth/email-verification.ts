@@ -3,6 +3,17 @@ import { AuthError } from '@/domain/errors';
 import { runSideEffect } from '@/lib/side-effects';
 import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 
+/** The navigation state /registration-complete is opened with once an address was confirmed. */
+export const JUST_VERIFIED = { verified: true } as const;
+
+export function isJustVerified(state: unknown): boolean {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as { verified?: unknown }).verified === true
+  );
+}
+
 export type VerificationCheck = 'verified' | 'notVerified' | 'signedOut';
 
 function sameAddress(a: string, b: string): boolean {

@@ -386,11 +386,11 @@ describe('ParticipationPanel for visitors', () => {
       as: HANAKO,
     });
     renderPanel(b, eventId);
-    expect(await screen.findByText('参加リクエストは承認されませんでした')).toBeInTheDocument();
+    expect(await screen.findByText('参加リクエストは見送られました')).toBeInTheDocument();
     await user.type(screen.getByLabelText('主催者へのメッセージ（任意）'), 'もう一度お願いします');
     await user.click(screen.getByRole('button', { name: '参加をリクエスト' }));
     expect(await screen.findByText('承認待ち', { selector: 'p' })).toBeInTheDocument();
-    expect(screen.queryByText('参加リクエストは承認されませんでした')).not.toBeInTheDocument();
+    expect(screen.queryByText('参加リクエストは見送られました')).not.toBeInTheDocument();
   });
 
   it('follows an approval made elsewhere through the live notifications', async () => {
@@ -465,7 +465,7 @@ describe('ParticipationPanel for the organizer', () => {
     expect(await screen.findByRole('heading', { name: '参加リクエスト' })).toBeInTheDocument();
     const hanako = await screen.findByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' });
     expect(within(hanako).getByText('初心者ですが参加したいです')).toBeInTheDocument();
-    expect(within(hanako).getByText(/前$/)).toBeInTheDocument();
+    expect(within(hanako).getByText('たった今')).toBeInTheDocument();
     expect(within(hanako).getByRole('link', { name: '佐藤 花子' })).toHaveAttribute(
       'href',
       `/profile/${DEMO_UIDS.hanako}`,
@@ -494,7 +494,7 @@ describe('ParticipationPanel for the organizer', () => {
     expect(dialog).toHaveTextContent('鈴木 一郎さん');
     await user.click(within(dialog).getByRole('button', { name: '却下する' }));
 
-    await waitFor(() => expect(within(ichiro).getByText('不承認')).toBeInTheDocument());
+    await waitFor(() => expect(within(ichiro).getByText('見送り')).toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(participants()).not.toContain(DEMO_UIDS.ichiro);
     const toIchiro = await b.db.notifications.where('userId').equals(DEMO_UIDS.ichiro).toArray();

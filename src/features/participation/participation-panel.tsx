@@ -155,7 +155,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
   const rejected = myRequest?.status === 'rejected';
   const rejectedNotice = rejected ? (
     <p className="mb-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-      参加リクエストは承認されませんでした
+      参加リクエストは見送られました
     </p>
   ) : null;
 

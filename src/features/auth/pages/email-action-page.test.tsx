@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { createTestBackend, renderWithBackend } from '@/test/render-with-backend';
 import { signUp } from '../sign-up';
 import EmailActionPage from './email-action-page';
+import RegistrationCompletePage from './registration-complete-page';
 import VerifyEmailPage from './verify-email-page';
 
 type LocalBackend = Awaited<ReturnType<typeof createTestBackend>>;
@@ -27,7 +28,7 @@ function renderAction(backend: LocalBackend, route: string) {
     route,
     path: route.startsWith('/action') ? '/action' : '/auth/action',
     routes: [
-      { path: '/registration-complete', element: <h1>登録完了</h1> },
+      { path: '/registration-complete', element: <RegistrationCompletePage /> },
       { path: '/new-password', element: <h1>新しいパスワード</h1> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
     ],
@@ -41,7 +42,7 @@ describe('EmailActionPage', () => {
     renderAction(backend, await newestLink(backend));
 
     expect(
-      await screen.findByRole('heading', { name: '登録完了' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: '登録が完了しました' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(backend.auth.currentUser()?.emailVerified).toBe(true);
     expect((await backend.users.get(user.uid))?.emailVerified).toBe(true);
@@ -60,7 +61,7 @@ describe('EmailActionPage', () => {
     renderAction(backend, await newestLink(backend));
 
     expect(
-      await screen.findByRole('heading', { name: '登録完了' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: '登録が完了しました' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(backend.auth.currentUser()?.emailVerified).toBe(true);
     expect(logged).toHaveBeenCalledWith('users.markEmailVerified', refusal);
@@ -72,7 +73,7 @@ describe('EmailActionPage', () => {
     await signUp(backend, 'later@example.com', 'Kakunin2026', '後で', true);
     await backend.auth.signOut();
     renderAction(backend, await newestLink(backend));
-    expect(await screen.findByRole('heading', { name: '登録完了' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '登録が完了しました' })).toBeInTheDocument();
     backend.close();
   });
 
@@ -83,7 +84,7 @@ describe('EmailActionPage', () => {
     await backend.auth.signOut();
     const other = await signUp(backend, 'other@example.com', 'Kakunin2026', '別人', true);
     renderAction(backend, link);
-    expect(await screen.findByRole('heading', { name: '登録完了' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '登録が完了しました' })).toBeInTheDocument();
     expect((await backend.users.get(other.user.uid))?.emailVerified).toBe(false);
     expect(backend.auth.currentUser()?.emailVerified).toBe(false);
     backend.close();

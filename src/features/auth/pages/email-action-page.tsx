@@ -8,7 +8,7 @@ import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
 import type { VerifyEmailLocationState } from '../auth-actions';
 import { authErrorMessage, isExpectedAuthError } from '../auth-errors';
-import { applyVerificationLink, checkResetLink } from '../email-verification';
+import { applyVerificationLink, checkResetLink, JUST_VERIFIED } from '../email-verification';
 import { AuthCard } from '../form-fields';
 import { useSession } from '../session';
 
@@ -72,7 +72,7 @@ export default function EmailActionPage() {
         // right after the token refresh of markEmailVerified made the closing stream's
         // terminate request fail (a 400 in the console) when the two overlapped.
         await settle().catch((e) => logger.error('session.settle', e));
-        if (active) navigate('/registration-complete', { replace: true });
+        if (active) navigate('/registration-complete', { replace: true, state: JUST_VERIFIED });
       } else if (result.kind === 'reset') {
         navigate(`/new-password?oobCode=${encodeURIComponent(result.oobCode)}`, { replace: true });
       } else {

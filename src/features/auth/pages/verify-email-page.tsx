@@ -7,7 +7,7 @@ import { logger } from '@/lib/logger';
 import { safeStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import type { VerifyEmailLocationState } from '../auth-actions';
 import { authErrorMessage, isExpectedAuthError } from '../auth-errors';
-import { checkEmailVerified } from '../email-verification';
+import { checkEmailVerified, JUST_VERIFIED } from '../email-verification';
 import { AuthCard, FormAlert, FormNotice } from '../form-fields';
 import { useSession } from '../session';
 import { useCooldown } from '../use-cooldown';
@@ -56,7 +56,7 @@ export default function VerifyEmailPage() {
       const result = await checkEmailVerified(backend);
       if (result === 'verified') {
         await refresh();
-        navigate('/registration-complete', { replace: true });
+        navigate('/registration-complete', { replace: true, state: JUST_VERIFIED });
         return;
       }
       setError(

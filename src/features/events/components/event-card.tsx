@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { CARD_GRID_CLASS, CardGridSkeleton } from '@/components/ui/card-grid';
 import { CoverImage } from '@/components/ui/cover-image';
 import type { SportEvent } from '@/domain/entities/event';
-import { formatEventTimes, formatFee, formatLongDate } from '@/domain/format';
+import { formatEventTimes, formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { CalendarIcon, ClockIcon, PeopleIcon, PinIcon } from './icons';
 import { StatusBadge } from './status-badge';
 
@@ -63,7 +63,7 @@ export const EventCard = memo(function EventCard({
             <div className="flex items-center gap-1.5">
               <dt className="sr-only">開催日</dt>
               <CalendarIcon className="text-slate-400" />
-              <dd>{formatLongDate(event.date)}</dd>
+              <dd>{formatLongDateWithWeekday(event.date)}</dd>
             </div>
             {times ? (
               <div className="flex items-center gap-1.5">

@@ -31,6 +31,7 @@ import { ParticipantsSection } from '../components/participants-section';
 import { StatusBadge } from '../components/status-badge';
 import { StatusControl } from '../components/status-control';
 import { eventQueries } from '../event-queries';
+import { LinkedText } from '@/components/ui/linked-text';
 
 export function EventNotFound() {
   return (
@@ -208,7 +209,7 @@ function EventDetail({ event }: { event: SportEvent }) {
           <Card title="イベント内容" labelledBy="description-heading">
             {event.description ? (
               <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
-                {event.description}
+                <LinkedText text={event.description} />
               </p>
             ) : (
               <p className="text-sm text-slate-500">説明はありません。</p>

@@ -155,3 +155,15 @@ describe('event list filters', () => {
     expect(within(card('皇居ラン 10km')).getByText('無料')).toBeInTheDocument();
   });
 });
+
+describe('event cards', () => {
+  it('give the day with its weekday, as the detail page does', async () => {
+    renderList();
+    const cards = await screen.findAllByTestId('event-card');
+    for (const card of cards) {
+      expect(
+        within(card).getByText(/^\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\)$/),
+      ).toBeVisible();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { Fragment, useId, useLayoutEffect, useRef, useState, type ReactNode } fr
 import { Link } from 'react-router-dom';
 import { formatDayHeading, formatTime } from '@/domain/format';
 import type { ChatItem } from '../use-chat';
+import { LinkedText } from '@/components/ui/linked-text';
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const NEAR_BOTTOM_PX = 80;
@@ -51,7 +52,7 @@ function Bubble({
             : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900'
         }`}
       >
-        {item.content}
+        <LinkedText text={item.content} />
       </p>
       {item.mine ? (
         <p className="mt-0.5 px-1 text-[0.6875rem] text-slate-500">

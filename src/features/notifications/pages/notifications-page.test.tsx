@@ -51,11 +51,11 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('未読 2件')).toBeInTheDocument();
     const rows = items();
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('参加リクエストが承認されませんでした');
-    expect(rows[0]).toHaveTextContent('「皇居ラン 10km」への参加リクエストは承認されませんでした');
+    expect(rows[0]).toHaveTextContent('参加リクエストが見送られました');
+    expect(rows[0]).toHaveTextContent('「皇居ラン 10km」への参加リクエストは見送られました');
     expect(rows[0]).toHaveTextContent('3日前');
     expect(
-      within(rows[0]!).getByRole('button', { name: '未読：参加リクエストが承認されませんでした' }),
+      within(rows[0]!).getByRole('button', { name: '未読：参加リクエストが見送られました' }),
     ).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('「初心者向けテニス練習会」への参加が承認されました');
     expect(
@@ -73,7 +73,7 @@ describe('NotificationsPage', () => {
     const user = userEvent.setup();
     const b = await setup();
     await user.click(
-      await screen.findByRole('button', { name: '未読：参加リクエストが承認されませんでした' }),
+      await screen.findByRole('button', { name: '未読：参加リクエストが見送られました' }),
     );
 
     expect(await screen.findByText('イベント詳細')).toBeInTheDocument();
@@ -122,10 +122,10 @@ describe('NotificationsPage', () => {
     const user = userEvent.setup();
     const b = await setup();
     await user.click(
-      await screen.findByRole('button', { name: '「参加リクエストが承認されませんでした」を削除' }),
+      await screen.findByRole('button', { name: '「参加リクエストが見送られました」を削除' }),
     );
     await waitFor(() => expect(items()).toHaveLength(2));
-    expect(screen.queryByText('参加リクエストが承認されませんでした')).not.toBeInTheDocument();
+    expect(screen.queryByText('参加リクエストが見送られました')).not.toBeInTheDocument();
     await waitFor(async () =>
       expect(await b.db.notifications.where('userId').equals(DEMO_UIDS.hanako).count()).toBe(2),
     );

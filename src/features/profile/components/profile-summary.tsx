@@ -9,6 +9,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { eventQueries } from '@/features/events/public';
 import { useBackend } from '@/lib/backend-context';
 import { InlineRetry } from './inline-retry';
+import { LinkedText } from '@/components/ui/linked-text';
 
 export interface ProfileFact {
   label: string;
@@ -49,7 +50,7 @@ export function ProfileSummary({
           </div>
           {profile.bio ? (
             <p className="mt-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
-              {profile.bio}
+              <LinkedText text={profile.bio} />
             </p>
           ) : (
             <p className="mt-4 text-sm text-slate-500">自己紹介はまだありません。</p>

@@ -129,7 +129,7 @@ function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
   const rejectedNotice =
     myRequest?.status === 'rejected' ? (
       <p className="mb-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-        前回の参加リクエストは承認されませんでした
+        前回の参加リクエストは見送られました
       </p>
     ) : null;
 

@@ -18,6 +18,7 @@ import { RecruitingControl } from '../components/recruiting-control';
 import { memberCountText, RecruitingBadge } from '../components/team-badges';
 import { TeamEvents } from '../components/team-events';
 import { teamQueries } from '../team-queries';
+import { LinkedText } from '@/components/ui/linked-text';
 
 export function TeamNotFound() {
   return (
@@ -122,7 +123,7 @@ function TeamDetail({ team }: { team: Team }) {
           <Card title="紹介文" labelledBy="team-description-heading">
             {team.description ? (
               <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
-                {team.description}
+                <LinkedText text={team.description} />
               </p>
             ) : (
               <p className="text-sm text-slate-600">紹介文はまだありません。</p>
