@@ -236,3 +236,38 @@ test('an event image is uploaded and shown (needs the Storage emulator on Fireba
   await expect(page.getByRole('button', { name: '画像を削除' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test('keyword search finds the demo events whatever kana or width is typed, and by organizer', async ({
+  page,
+}) => {
+  const search = page.getByRole('searchbox', { name: 'キーワード検索' });
+  const cards = page.getByTestId('event-card');
+  const titles = async () => (await cards.getByRole('heading').allTextContents()).sort();
+  const futsal = [
+    '世田谷フットサルクラブ 紅白戦',
+    '午前のフットサルステップアップ練習',
+    '午前のフットサル交流会',
+    '午前のフットサル交流会',
+    '午前のフットサル練習会',
+    '女子フットサル練習会',
+    '週末エンジョイフットサル',
+  ].sort();
+  await page.goto('/events');
+  await expect(cards.first()).toBeVisible();
+  for (const keyword of ['ふっとさる', 'ﾌｯﾄｻﾙ']) {
+    await search.fill(keyword);
+    await search.press('Enter');
+    await expect(cards).toHaveCount(futsal.length);
+    expect(await titles(), keyword).toEqual(futsal);
+  }
+  // 山田 太郎 organizes 16 of the upcoming demo events, most with neither name in their texts.
+  await search.fill('山田');
+  await search.press('Enter');
+  await expect(cards).toHaveCount(16);
+  expect(await titles()).toEqual(
+    expect.arrayContaining(['仕事帰りのナイト卓球', '初心者バスケ教室']),
+  );
+  await search.fill('ふっとさる　山田');
+  await search.press('Enter');
+  await expect(cards).toHaveCount(4);
+});
