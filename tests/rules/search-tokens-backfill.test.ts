@@ -51,7 +51,7 @@ describe.skipIf(!firestoreHost)(`search tokens backfill${NOT_RUN}`, () => {
     expect(none.get('searchTokens')).toEqual(expect.arrayContaining(['フッ', '山田', 'fc']));
     expect(none.get('updatedAt')).toBe('kept');
     expect((await events.doc('stale').get()).get('searchTokens')).toEqual(searchTokensOf(texts));
-    expect((await events.doc('sparse').get()).get('searchTokens')).toEqual(['ヨ', 'ガ', 'ヨガ']);
+    expect((await events.doc('sparse').get()).get('searchTokens')).toEqual(['ヨ', 'ヨガ', 'ガ']);
     expect((await events.doc('bulk519').get()).get('searchTokens')).toContain('ラン');
 
     expect(await backfillSearchTokens(db)).toEqual({ read: 524, updated: 0 });
