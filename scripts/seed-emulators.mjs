@@ -4,23 +4,13 @@
 // FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST (default 127.0.0.1:9099 and :8080, the
 // ports of firebase.json); the project through VITE_FIREBASE_PROJECT_ID (default
 // demo-sports-community). Times are relative to now, in this machine's time zone.
-import { loadConfigFromFile, runnerImport } from 'vite';
+import { loadTsScript } from './load-ts.mjs';
 
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
 process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
 const projectId = process.env.VITE_FIREBASE_PROJECT_ID || 'demo-sports-community';
 
-/** The seeder is TypeScript with the app's @/ imports: Vite runs it, with the app's aliases. */
-export async function loadFirebaseSeed() {
-  const { config } = await loadConfigFromFile({ command: 'serve', mode: 'development' });
-  const { module } = await runnerImport('/scripts/firebase-seed.ts', {
-    resolve: config.resolve,
-    logLevel: 'error',
-  });
-  return module;
-}
-
-const { seedFirebaseEmulators } = await loadFirebaseSeed();
+const { seedFirebaseEmulators } = await loadTsScript('/scripts/firebase-seed.ts');
 const seeded = await seedFirebaseEmulators({ projectId, now: new Date(), reset: true });
 console.info(
   `Seeded ${projectId}: ${seeded.accounts} accounts into the Auth emulator at ` +

@@ -236,3 +236,53 @@ test('an event image is uploaded and shown (needs the Storage emulator on Fireba
   await expect(page.getByRole('button', { name: '画像を削除' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test('keyword search finds the demo events whatever kana or width is typed, and by organizer', async ({
+  page,
+}) => {
+  const search = page.getByRole('searchbox', { name: 'キーワード検索' });
+  const titles = async () =>
+    (await page.getByTestId('event-card').getByRole('heading').allTextContents()).sort();
+  await page.goto('/events');
+  await expect(page.getByTestId('event-card').first()).toBeVisible();
+  // The demo events are relative to today; these lie days ahead whatever the time zone.
+  const yamadaFutsal = [
+    '世田谷フットサルクラブ 紅白戦',
+    '午前のフットサル練習会',
+    '週末エンジョイフットサル',
+  ];
+  const yamadaOther = [
+    '初心者バスケ教室',
+    '皇居ラン 10km',
+    'ソサイチ（8人制サッカー）',
+    '卓球ダブルス大会',
+  ];
+  const others = ['女子フットサル練習会', '午前のフットサルステップアップ練習'];
+
+  const shownFor = async (keyword: string, until: (shown: string[]) => boolean) => {
+    await search.fill(keyword);
+    await search.press('Enter');
+    await expect.poll(async () => until(await titles()), { message: keyword }).toBe(true);
+    return titles();
+  };
+  const katakana = await shownFor('フットサル', (t) =>
+    [...yamadaFutsal, ...others].every((x) => t.includes(x)),
+  );
+  for (const keyword of ['ふっとさる', 'ﾌｯﾄｻﾙ']) {
+    // Something else in between, so the list shown is this keyword's.
+    await shownFor('テニス', (t) => t.length > 0 && !t.includes(others[0]!));
+    const shown = await shownFor(keyword, (t) => t.includes(others[0]!));
+    expect(shown, keyword).toEqual(katakana);
+  }
+  // 山田 太郎 organizes these; most hold neither 山田 nor フットサル in their texts.
+  const yamada = await shownFor('山田', (t) => t.includes(yamadaOther[0]!));
+  expect(yamada).toEqual(expect.arrayContaining([...yamadaFutsal, ...yamadaOther]));
+  expect(yamada).not.toContain(others[1]);
+  const both = await shownFor(
+    'ふっとさる　山田',
+    (t) => t.includes(yamadaFutsal[0]!) && !t.includes(yamadaOther[0]!),
+  );
+  expect(both).toEqual(expect.arrayContaining(yamadaFutsal));
+  expect(both.filter((t) => !t.includes('フットサル'))).toEqual([]);
+  expect(both).not.toContain(others[1]);
+});

@@ -29,7 +29,7 @@ import {
   EVENT_TITLE_MAX,
 } from '@/domain/event-form';
 import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
-import { SEARCH_TOKENS_MAX } from '@/domain/event-search';
+import { SEARCH_TOKENS_MAX, searchTokensOf } from '@/domain/event-search';
 import {
   ALICE,
   BOB,
@@ -222,16 +222,36 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
       await assertSucceeds(updateDoc(doc(as(ALICE), 'events', 'e1'), { organizerName: 'アリス' }));
     });
 
-    it('bounds the search tokens: a list of at most SEARCH_TOKENS_MAX short strings', async () => {
-      const tokens = (n: number) => Array.from({ length: n }, (_, i) => String(i % 10000));
+    it('bounds the search tokens: at most SEARCH_TOKENS_MAX distinct, folded, 1-2 characters', async () => {
+      const tokens = (n: number) =>
+        Array.from({ length: n }, (_, i) => String.fromCodePoint(0x4e00 + (i >> 1), 0x4e00 + i));
       await assertSucceeds(create({ searchTokens: tokens(SEARCH_TOKENS_MAX) }));
       await assertFails(create({ searchTokens: tokens(SEARCH_TOKENS_MAX + 1) }));
+      // What the domain stores for a real event passes.
+      const futsal = searchTokensOf({
+        title: '平日夜ﾌｯﾄｻﾙ',
+        sportType: 'フットサル',
+        location: '渋谷区スポーツセンター',
+        organizerName: '山田 太郎',
+        teamName: 'ＦＣ渋谷',
+        description: 'ビギナー歓迎！',
+      });
+      await assertSucceeds(create({ searchTokens: futsal }));
+      await assertSucceeds(create({ searchTokens: [] }));
       await assertFails(create({ searchTokens: 'サッカー' }));
       await assertFails(create({ searchTokens: [huge(1000)] }));
+      await assertFails(create({ searchTokens: ['サッカ'] }));
+      await assertFails(create({ searchTokens: [''] }));
       await assertFails(create({ searchTokens: [{ token: 'サッ' }] }));
+      await assertFails(create({ searchTokens: ['サッ', 'サッ'] }));
+      // Not folded: hiragana, half-width kana, full-width letters, capitals, whitespace.
+      for (const t of ['ふっ', 'ﾌｯ', 'ＦＣ', 'FC', 'a b', 'a\n', ' ']) {
+        await assertFails(create({ searchTokens: ['サッ', t] }));
+      }
       const e1 = doc(as(ALICE), 'events', 'e1');
       await assertSucceeds(updateDoc(e1, { title: '朝ラン', searchTokens: ['朝', '朝ラ'] }));
       await assertFails(updateDoc(e1, { searchTokens: tokens(SEARCH_TOKENS_MAX + 1) }));
+      await assertFails(updateDoc(e1, { searchTokens: ['あさ'] }));
       // Nobody but the organizer writes them (a visitor's join changes the participants only).
       await assertFails(updateDoc(doc(as(BOB), 'events', 'e1'), { searchTokens: [] }));
     });

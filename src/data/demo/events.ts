@@ -637,17 +637,19 @@ export const events: DemoPart = ({ day, hoursAgo }) => ({
   docs: [
     ...EVENTS.map((e, i) => {
       const organizer = demoPerson(e.organizer);
-      return demoDoc(`events/${seedEventId(i + 1)}`, {
+      const searched = {
         title: e.title,
         description: e.description,
         sportType: e.sport,
         location: e.location,
+        teamName: e.teamName ?? '',
+        organizerName: organizer.displayName,
+      };
+      return demoDoc(`events/${seedEventId(i + 1)}`, {
+        ...searched,
         region: e.region,
         level: e.level,
         teamId: e.teamId ?? '',
-        teamName: e.teamName ?? '',
-        organizerId: organizer.uid,
-        organizerName: organizer.displayName,
         organizerPhotoURL: organizer.photoURL,
         participants: e.participants.map((k) => DEMO_UIDS[k]),
         status: e.status,
@@ -658,7 +660,7 @@ export const events: DemoPart = ({ day, hoursAgo }) => ({
         capacity: e.capacity,
         imageURL: sportImageURL(e.sport),
         imagePath: '',
-        searchTokens: searchTokensOf(e),
+        searchTokens: searchTokensOf(searched),
         createdAt: day(Math.min(e.day, 0) - 14),
       });
     }),

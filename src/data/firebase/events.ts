@@ -63,11 +63,12 @@ import { currentActor, currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 
 /**
- * Keyword search (every term in the title or the place, folded: src/domain/event-search.ts, the
- * rule the local backend uses too). Firestore matches whole values only, so each event stores
+ * Keyword search (every term in one of the searched texts, folded: src/domain/event-search.ts,
+ * the rule the local backend uses too). Firestore matches whole values only, so each event stores
  * its search tokens (searchTokensOf: every character and pair of characters of its folded
- * words) and the list adds `searchTokens array-contains` the keyword's token (searchTokenFor) to
- * the query it runs without a keyword; the few events that hold the token but not the whole
+ * words; written on every create, edit and organizer rename) and the list adds `searchTokens
+ * array-contains` the keyword's token (searchTokenFor) to the query it runs without a keyword;
+ * the few events that hold the token but not the whole
  * keyword are dropped on the client. One page reads at most KEYWORD_SCAN_BUDGET documents
  * (about twice the page size): the first batch is a page and one more, the next the rest of the
  * budget. When the budget runs out before the page is full, the page returns what it found and
@@ -293,12 +294,13 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       const ref = doc(events);
       await runTransaction(ctx.db, async (tx) => {
         const team = await teamOf(tx, decision.organizerId, fields);
+        const organizer = organizerCopy(actor?.profile);
         tx.set(ref, {
           ...eventFieldsWrite(fields),
-          searchTokens: searchTokensOf(fields),
+          searchTokens: searchTokensOf({ ...fields, ...team, ...organizer }),
           ...team,
           ...decision,
-          ...organizerCopy(actor?.profile),
+          ...organizer,
           createdAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
         } satisfies DocumentData);
@@ -315,7 +317,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         tx.update(eventRef(id), {
           ...eventFieldsWrite(fields),
           // Always rewritten, so an event stored before tokens existed gains them on its next edit.
-          searchTokens: searchTokensOf({ ...event!, ...fields }),
+          searchTokens: searchTokensOf({ ...event!, ...fields, ...team }),
           ...team,
           updatedAt: serverTimestamp(),
         });
@@ -424,16 +426,16 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       if (!uid) return 0;
       const organizer = organizerCopy((await getDoc(doc(ctx.db, 'users', uid))).data());
       let changed = 0;
-      let last: DocumentSnapshot | null = null;
+      let last: DocumentSnapshot<SportEvent> | null = null;
       for (;;) {
-        const snap: QuerySnapshot = await getDocs(
+        const snap: QuerySnapshot<SportEvent> = await getDocs(
           query(
             events,
             where('organizerId', '==', uid),
             orderBy(documentId()),
             ...(last ? [startAfter(last)] : []),
             limit(ORGANIZER_SYNC_BATCH),
-          ),
+          ).withConverter(eventConverter),
         );
         const batch = writeBatch(ctx.db);
         let inBatch = 0;
@@ -442,7 +444,14 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
             d.get('organizerName') === organizer.organizerName &&
             d.get('organizerPhotoURL') === organizer.organizerPhotoURL;
           if (same) continue;
-          batch.update(d.ref, organizer);
+          // The organizer's name is searched: its tokens change with it.
+          const [event] = parsedDocs([d], 'events.syncOrganizerProfile');
+          batch.update(
+            d.ref,
+            event
+              ? { ...organizer, searchTokens: searchTokensOf({ ...event, ...organizer }) }
+              : organizer,
+          );
           inBatch += 1;
         }
         if (inBatch > 0) await batch.commit();

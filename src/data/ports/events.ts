@@ -11,7 +11,7 @@ export interface EventFilters {
   /** yyyy-MM-dd, inclusive */
   to?: string;
   openOnly?: boolean;
-  /** Matched against title and place. */
+  /** Every term in a searched text, folded (domain keywordMatcher). */
   keyword?: string;
 }
 

@@ -77,8 +77,8 @@ export interface StaffPort {
   setActive(uid: string, active: boolean, note: string): Promise<void>;
 
   /**
-   * Events newest created first (createdAt, then id); a keyword keeps those whose title or
-   * place has every term (domain keywordMatcher). Cap: STAFF_EVENT_SCAN_MAX events examined a
+   * Events newest created first (createdAt, then id); a keyword keeps those that hold every
+   * term in a searched text (domain keywordMatcher). Cap: STAFF_EVENT_SCAN_MAX events examined a
    * page; a page may then hold fewer items and still have a cursor that continues the scan
    * (src/lib/scan-page.ts). Events without createdAt are not listed. Fails: throws.
    */
