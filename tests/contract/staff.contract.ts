@@ -300,6 +300,14 @@ export function staffContract(makeHarness: HarnessFactory): void {
           '「怪しいイベント」は運営により中止されました（理由：虚偽・詐欺の疑い）',
         );
       }
+
+      // Its organizer can no longer reword what staff judged.
+      await h().signInAs(organizer);
+      await expectRejection(
+        backend.events.update(eventId, { description: '返金は次の口座へ…' }),
+        ERR.eventFrozenByStaff,
+      );
+      expect((await backend.events.get(eventId))!.title).toBe('怪しいイベント');
     });
 
     it('lists reports by status newest first and resolves one once, with a note', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamInput } from '@/data/ports/teams';
 import type { AppNotification } from '@/domain/entities/notification';
-import { MY_TEAMS_LIMIT, TEAMS_PAGE_SIZE } from '@/domain/entities/team';
+import { MY_TEAMS_LIMIT, TEAMS_PAGE_SIZE, teamRequestIdFor } from '@/domain/entities/team';
 import { ERR } from '@/domain/errors';
 import type { ContractHarness, HarnessFactory } from './harness';
 import {
@@ -207,6 +207,8 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const { owner, asker, teamId } = await teamWithAsker(h());
         const requestId = await backend.teams.requestToJoin(teamId, '  よろしくお願いします  ');
+        // One request per team and requester: the rules refuse a second one by its id.
+        expect(requestId).toBe(teamRequestIdFor(teamId, asker));
         expect(await backend.teams.myRequestFor(teamId)).toMatchObject({
           id: requestId,
           teamId,
@@ -275,9 +277,12 @@ export function teamsContract(makeHarness: HarnessFactory): void {
 
       it('lets the requester cancel a pending request, and nobody else', async () => {
         const { backend } = h();
-        const { asker, teamId } = await teamWithAsker(h());
+        const { owner, asker, teamId } = await teamWithAsker(h());
         const requestId = await backend.teams.requestToJoin(teamId, '');
+        // To anyone but its requester and the owner the request reads as missing.
         await h().signUpAs('他人');
+        await expectRejection(backend.teams.cancelRequest(teamId, requestId), ERR.requestNotFound);
+        await h().signInAs(owner);
         await expectRejection(
           backend.teams.cancelRequest(teamId, requestId),
           ERR.noCancelPermission,
@@ -352,11 +357,20 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         expect(notes.map((n) => [n.id, n.type])).toEqual([
           [`${requestId}_team_join_rejected`, 'team_join_rejected'],
         ]);
+        // Asking again reopens the same request, and the owner is told again.
         const again = await backend.teams.requestToJoin(teamId, '改めてお願いします');
+        expect(again).toBe(requestId);
         expect(await backend.teams.myRequestFor(teamId)).toMatchObject({
           id: again,
           status: 'pending',
+          message: '改めてお願いします',
         });
+        await h().signInAs(owner);
+        expect((await backend.teams.pendingRequests(teamId)).map((r) => r.id)).toEqual([requestId]);
+        const told = await notificationsOf(owner, (items) => items.some((n) => !n.read));
+        expect(told.map((n) => [n.id, n.read])).toEqual([
+          [`${requestId}_team_join_request`, false],
+        ]);
       });
     });
 

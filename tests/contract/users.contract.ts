@@ -100,6 +100,36 @@ export function usersContract(makeHarness: HarnessFactory): void {
       expect(await backend.users.get(uid)).toEqual(before);
     });
 
+    it("reserves the public user id: a second account cannot take another's", async () => {
+      const { backend } = h();
+      const first = await bareAccount();
+      const id = generateCustomUserId();
+      await backend.users.create(first, newDoc(first, { email: myEmail(), customUserId: id }));
+      const second = await bareAccount();
+      await expectRejection(
+        backend.users.create(second, newDoc(second, { email: myEmail(), customUserId: id })),
+        ERR.customUserIdTaken,
+      );
+      expect(await backend.users.get(second)).toBeNull();
+      expect(await backend.users.create(second, newDoc(second, { email: myEmail() }))).toBe(true);
+      expect((await backend.users.get(first))!.customUserId).toBe(id);
+    });
+
+    it("holds only the account's own address, and keeps createdAt through every save", async () => {
+      const { backend } = h();
+      const uid = await bareAccount();
+      await expectFailure(
+        backend.users.create(uid, newDoc(uid, { email: 'someone-else@example.com' })),
+        'permission-denied',
+      );
+      expect(await backend.users.get(uid)).toBeNull();
+      await backend.users.create(uid, newDoc(uid, { email: myEmail() }));
+      const created = (await backend.users.get(uid))!.createdAt;
+      await backend.users.saveProfile(uid, save({ displayName: '保存 太郎' }));
+      await backend.users.recordLogin(uid);
+      expect((await backend.users.get(uid))!.createdAt).toEqual(created);
+    });
+
     it("refuses to write anyone else's profile, and a missing one", async () => {
       const { backend } = h();
       const other = await h().signUpAs('他人');
@@ -273,7 +303,7 @@ export function usersContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const owner = await h().signUpAs('写真の人');
         const photo = {
-          photoURL: `https://storage.example/v0/b/demo-bucket/o/users%2F${owner}%2F1_p.png?alt=media`,
+          photoURL: `https://firebasestorage.googleapis.com/v0/b/demo-bucket/o/users%2F${owner}%2F1_p.png?alt=media`,
           photoPath: `users/${owner}/1_p.png`,
         };
         await backend.users.saveProfile(owner, save(photo));

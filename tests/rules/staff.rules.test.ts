@@ -208,6 +208,10 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
       await assertFails(roleChange(admin, ALICE, 'user', 'moderator', null, { from: 'admin' }));
       await assertFails(roleChange(admin, ALICE, 'user', 'moderator', null, { targetId: BOB }));
       await assertFails(
+        roleChange(admin, ALICE, 'user', 'moderator', null, { targetLabel: `名前${BOB}` }),
+      );
+      await assertFails(roleChange(admin, ALICE, 'user', 'moderator', null, { note: '別人の件' }));
+      await assertFails(
         roleChange(admin, ALICE, 'user', 'moderator', null, { action: 'account_suspended' }),
       );
       await assertFails(roleChange(admin, ALICE, 'user', 'moderator', null, { actorId: MOD }));
@@ -251,6 +255,20 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
       await assertFails(updateDoc(doc(mod.db, `users/${ALICE}`), { isActive: false }));
       await assertFails(standingChange(mod, ALICE, false, { action: 'account_reactivated' }));
       await assertFails(standingChange(mod, ALICE, false, { note: 'あ'.repeat(501) }));
+    });
+
+    it('takes a suspension entry only when every name and value in it is the change', async () => {
+      const mod = actor(MOD);
+      // An entry naming someone else, or carrying values the suspension does not have.
+      await assertFails(standingChange(mod, ALICE, false, { targetLabel: `名前${BOB}` }));
+      await assertFails(standingChange(mod, ALICE, false, { targetLabel: '' }));
+      await assertFails(standingChange(mod, ALICE, false, { from: 'admin' }));
+      await assertFails(standingChange(mod, ALICE, false, { to: 'user' }));
+      await assertFails(standingChange(mod, ALICE, false, { reason: 'fraud' }));
+      await assertFails(standingChange(mod, ALICE, false, { targetId: BOB }));
+      await assertSucceeds(standingChange(mod, ALICE, false, { note: '迷惑行為' }));
+      await assertFails(standingChange(mod, ALICE, true, { targetLabel: `名前${BOB}` }));
+      await assertSucceeds(standingChange(mod, ALICE, true));
     });
 
     it('refuses a moderator acting on an admin or a moderator, and anyone on themself', async () => {
@@ -498,6 +516,7 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
       notifyTo: string[],
       extra: DocumentData = {},
       reason = 'fraud',
+      entry: DocumentData = {},
     ) {
       const batch = writeBatch(db);
       const auditRef = doc(collection(db, 'auditLog'));
@@ -509,6 +528,7 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
           targetId: 'e1',
           targetLabel: '週末フットサル',
           reason,
+          ...entry,
         }),
       );
       batch.update(doc(db, 'events/e1'), {
@@ -533,6 +553,26 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
         await seed('events/e1', event());
         await assertSucceeds(cancel(as(MOD), MOD, [], { staffCancelReason: reason }, reason));
       }
+    });
+
+    it("takes the entry only with the event's own title, reason and no role values", async () => {
+      const lying = (entry: DocumentData) => cancel(as(MOD), MOD, [], {}, 'fraud', entry);
+      await assertFails(lying({ targetLabel: '別のイベント' }));
+      await assertFails(lying({ reason: 'spam' }));
+      await assertFails(lying({ from: 'open', to: 'cancelled' }));
+      await assertSucceeds(lying({ note: '詐欺の疑い' }));
+    });
+
+    it("freezes a staff-cancelled event's content for its organizer", async () => {
+      await seed('events/e1', event({ status: 'cancelled', staffCancelReason: 'fraud' }));
+      const edit = (fields: DocumentData) =>
+        updateDoc(doc(as(BOB), 'events/e1'), { ...fields, updatedAt: serverTimestamp() });
+      await assertFails(edit({ title: '返金は次の口座へ' }));
+      await assertFails(edit({ description: '返金は次の口座へ…' }));
+      await assertFails(edit({ imageURL: '', imagePath: '' }));
+      // An event its organizer cancelled stays theirs to word.
+      await seed('events/e1', event({ status: 'cancelled' }));
+      await assertSucceeds(edit({ description: '雨天のため中止します' }));
     });
 
     it('refuses it to users (the organizer too, this way), without an entry, and notices to outsiders', async () => {

@@ -111,8 +111,9 @@ describe.skipIf(!host || !firestoreHost)(
           await assertFails(upload(as(ALICE), `${folder}/${ALICE}/empty.png`, new Uint8Array(0)));
         });
 
-        it('refuses a suspended account, uploading or deleting', async () => {
+        it('refuses a suspended account, uploading or deleting, where it uploaded before', async () => {
           await seed(`${folder}/${ALICE}/old.png`);
+          await assertSucceeds(upload(as(ALICE), `${folder}/${ALICE}/before.png`));
           await suspend(ALICE);
           await assertFails(upload(as(ALICE), `${folder}/${ALICE}/new.png`));
           await assertFails(deleteObject(ref(as(ALICE), `${folder}/${ALICE}/old.png`)));

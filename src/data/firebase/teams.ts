@@ -46,6 +46,7 @@ import { currentActor, currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { notificationWrite } from './notifications';
 import { requesterNameOf } from '@/domain/entities/notification';
+import { isRulesRefusal } from './query-error';
 
 /** A user's requests for one team read by myRequestFor (newest first). */
 const MY_REQUESTS_LIMIT = 20;
@@ -88,8 +89,15 @@ export function createTeamsPort(ctx: FirebaseContext): TeamsPort {
     id: string,
   ): Promise<TeamJoinRequest | null> => {
     if (!teamId || !id) return null;
-    const snap = await tx.get(requestRef(teamId, id).withConverter(teamJoinRequestConverter));
-    return snap.exists() ? snap.data() : null;
+    // The rules refuse a request to anyone but its requester and the owner (missing ones
+    // included, teamRequestVisibleTo): such a refusal reads as "not found".
+    try {
+      const snap = await tx.get(requestRef(teamId, id).withConverter(teamJoinRequestConverter));
+      return snap.exists() ? snap.data() : null;
+    } catch (e) {
+      if (isRulesRefusal(e)) return null;
+      throw e;
+    }
   };
 
   /**

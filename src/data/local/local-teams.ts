@@ -21,6 +21,7 @@ import {
   decideTeamReject,
   decideTeamRequestCancel,
   decideTeamUpdate,
+  teamRequestVisibleTo,
 } from '@/domain/rules/teams';
 import type { Actor } from '@/domain/rules/standing';
 import { currentActor, currentUid, type LocalContext } from './context';
@@ -169,10 +170,15 @@ export class LocalTeams implements TeamsPort {
 
   async cancelRequest(teamId: string, requestId: string): Promise<void> {
     const { db } = this.ctx;
-    await db.transaction('rw', [db.teamJoinRequests, db.users, db.accounts], async () => {
+    await db.transaction('rw', [db.teams, db.teamJoinRequests, db.users, db.accounts], async () => {
+      const actor = await currentActor(this.ctx);
       decideTeamRequestCancel(
-        await currentActor(this.ctx),
-        await readRequest(db, teamId, requestId),
+        actor,
+        teamRequestVisibleTo(
+          actor?.uid ?? null,
+          await readRequest(db, teamId, requestId),
+          await readTeam(db, teamId),
+        ),
       );
       await db.teamJoinRequests.delete(requestId);
     });
@@ -244,9 +250,14 @@ export class LocalTeams implements TeamsPort {
       'rw',
       [db.teams, db.teamJoinRequests, db.notifications, db.users, db.accounts],
       async () => {
-        const request = await readRequest(db, teamId, requestId);
+        const actor = await currentActor(this.ctx);
         const team = await readTeam(db, teamId);
-        await apply({ actor: await currentActor(this.ctx), team, request }, this.ctx.now());
+        const request = teamRequestVisibleTo(
+          actor?.uid ?? null,
+          await readRequest(db, teamId, requestId),
+          team,
+        );
+        await apply({ actor, team, request }, this.ctx.now());
       },
     );
   }

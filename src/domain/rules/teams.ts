@@ -112,6 +112,19 @@ export function decideTeamJoinRequest(input: {
   };
 }
 
+/**
+ * A join request is private to its requester and the team's owner (docs/teams.md): to anyone
+ * else it reads as missing, so neither its message nor its existence shows.
+ */
+export function teamRequestVisibleTo(
+  uid: string | null,
+  request: TeamJoinRequest | null,
+  team: Pick<Team, 'ownerId'> | null,
+): TeamJoinRequest | null {
+  if (!uid || !request) return null;
+  return request.userId === uid || team?.ownerId === uid ? request : null;
+}
+
 /** Cancelling deletes my request, and only while it is pending. */
 export function decideTeamRequestCancel(
   actor: Actor | null,
