@@ -9,9 +9,9 @@ import { fileURLToPath, URL } from 'node:url';
  * Fewer, larger chunks for a first page: each request costs a round trip on a slow mobile
  * connection. React, the router and TanStack Query go together (every page runs them), and so
  * does the domain and lib code that more than one screen uses — but not what only writes need
- * (the rules that decide writes, the form schemas, image uploads, form drafts) nor relative
- * times (date-fns): those stay with the screens and repositories that use them, off the
- * first page of a visitor who only reads. Packages stay where the automatic chunking puts them
+ * (the rules that decide writes, the form schemas, image uploads, form drafts), relative
+ * times (date-fns) nor the event page's calendar links: those stay with the screens and
+ * repositories that use them, off the first page of a visitor who only reads. Packages stay where the automatic chunking puts them
  * (zod, Dexie, react-hook-form).
  */
 const CHUNK_GROUPS = [
@@ -24,7 +24,7 @@ const CHUNK_GROUPS = [
     name: 'shared',
     test: (id: string) =>
       /[\\/]src[\\/](domain|lib)[\\/]/.test(id) &&
-      !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner/.test(
+      !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar/.test(
         id,
       ),
     priority: 1,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventInJapan as event } from '@/test/fixtures';
 import {
+  calendarEntry,
   eventSpanInJapan,
   GOOGLE_CALENDAR_DETAILS_MAX,
   googleCalendarUrl,
@@ -52,7 +53,7 @@ describe('googleCalendarUrl', () => {
   };
 
   it('fills in the title, the Japanese times with ctz, the place and the details', () => {
-    const p = params(googleCalendarUrl(event(), PAGE));
+    const p = params(googleCalendarUrl(calendarEntry(event(), PAGE)));
     expect(p.get('action')).toBe('TEMPLATE');
     expect(p.get('text')).toBe('週末フットサル');
     expect(p.get('dates')).toBe('20261129T100000/20261129T120000');
@@ -64,24 +65,28 @@ describe('googleCalendarUrl', () => {
   it('keeps , ; & # and line breaks intact through the query string', () => {
     const title = 'A&B #1, 練習; 雨天決行';
     const description = '持ち物：水, タオル\n場所 & 時間は変更あり';
-    const p = params(googleCalendarUrl(event({ title, description }), PAGE));
+    const p = params(googleCalendarUrl(calendarEntry(event({ title, description }), PAGE)));
     expect(p.get('text')).toBe(title);
     expect(p.get('details')).toBe(`${description}\n\n${PAGE}`);
   });
 
   it('gives whole-day dates (the end exclusive) without a start time', () => {
-    const p = params(googleCalendarUrl(event({ startTime: '', endTime: '' }), PAGE));
+    const p = params(googleCalendarUrl(calendarEntry(event({ startTime: '', endTime: '' }), PAGE)));
     expect(p.get('dates')).toBe('20261129/20261130');
   });
 
   it('cuts a long description by characters and keeps the page link', () => {
     const description = '😀'.repeat(GOOGLE_CALENDAR_DETAILS_MAX + 5);
-    const details = params(googleCalendarUrl(event({ description }), PAGE)).get('details')!;
+    const details = params(googleCalendarUrl(calendarEntry(event({ description }), PAGE))).get(
+      'details',
+    )!;
     expect(details).toBe(`${'😀'.repeat(GOOGLE_CALENDAR_DETAILS_MAX)}…\n\n${PAGE}`);
   });
 
   it('is only the page link when there is no description', () => {
-    expect(params(googleCalendarUrl(event({ description: '' }), PAGE)).get('details')).toBe(PAGE);
+    expect(
+      params(googleCalendarUrl(calendarEntry(event({ description: '' }), PAGE))).get('details'),
+    ).toBe(PAGE);
   });
 });
 

@@ -68,9 +68,35 @@ export function eventSpanInJapan(
   };
 }
 
-/** The iCalendar UID of an event: one per event, the same in every file made for it. */
-export function eventCalendarUid(eventId: string): string {
-  return `event-${eventId}@sports-community`;
+/** An event as both the calendar file and the Google Calendar link are made from it. */
+export interface CalendarEntry {
+  /** The iCalendar UID: one per event, the same in every file made for it. */
+  uid: string;
+  title: string;
+  description: string;
+  location: string;
+  /** The event page. */
+  url: string;
+  span: EventSpan;
+  cancelled: boolean;
+}
+
+export function calendarEntry(
+  event: Pick<
+    SportEvent,
+    'id' | 'title' | 'description' | 'location' | 'date' | 'startTime' | 'endTime' | 'status'
+  >,
+  pageUrl: string,
+): CalendarEntry {
+  return {
+    uid: `event-${event.id}@sports-community`,
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    url: pageUrl,
+    span: eventSpanInJapan(event),
+    cancelled: event.status === 'cancelled',
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -86,25 +112,21 @@ function googleDate(d: Date, allDay: boolean): string {
  * A link that opens Google Calendar's new-event form filled in with the event, its times in
  * Japanese time (`ctz`); the details end with the event page's address.
  */
-export function googleCalendarUrl(
-  event: Pick<SportEvent, 'title' | 'description' | 'location' | 'date' | 'startTime' | 'endTime'>,
-  pageUrl: string,
-): string {
-  const span = eventSpanInJapan(event);
+export function googleCalendarUrl(entry: CalendarEntry): string {
+  const { span } = entry;
   // Cut by characters, not UTF-16 units, so no emoji is split in half.
-  const chars = Array.from(event.description);
+  const chars = Array.from(entry.description);
   const description =
     chars.length > GOOGLE_CALENDAR_DETAILS_MAX
       ? `${chars.slice(0, GOOGLE_CALENDAR_DETAILS_MAX).join('')}…`
-      : event.description;
-  const details = description ? `${description}\n\n${pageUrl}` : pageUrl;
+      : entry.description;
   const params = new URLSearchParams({
     action: 'TEMPLATE',
-    text: event.title,
+    text: entry.title,
     dates: `${googleDate(span.start, span.allDay)}/${googleDate(span.end, span.allDay)}`,
     ctz: EVENT_TIME_ZONE,
-    details,
-    location: event.location,
+    details: description ? `${description}\n\n${entry.url}` : entry.url,
+    location: entry.location,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }

@@ -7,6 +7,19 @@ import { test, expect } from './fixtures';
 const OPEN_EVENT = 'seed-event-01';
 const CANCELLED_EVENT = 'seed-event-13';
 
+/**
+ * Opens an event's page and waits until the app has taken it over. A fresh browser profile loads
+ * the demo data first, which on a loaded machine takes longer than one expect's 10 s.
+ */
+async function openEvent(page: Page, id: string) {
+  await page.goto(`/events/${id}`);
+  await expect(
+    page
+      .getByRole('group', { name: 'カレンダー・地図・共有' })
+      .getByRole('button', { name: '共有' }),
+  ).toBeEnabled({ timeout: 30_000 });
+}
+
 /** Presses Tab until the focused element has this accessible name; fails after `limit` presses. */
 async function tabTo(page: Page, name: string, limit = 40) {
   for (let i = 0; i < limit; i += 1) {
@@ -51,7 +64,7 @@ test('the event page saves an .ics a real parser reads, and its actions work fro
   await page.addInitScript(() => {
     delete (Navigator.prototype as { share?: unknown }).share;
   });
-  await page.goto(`/events/${OPEN_EVENT}`);
+  await openEvent(page, OPEN_EVENT);
   const title = await page.getByRole('heading', { level: 1 }).innerText();
   const details = page.getByRole('region', { name: '開催情報' });
   const row = (label: string) => details.locator('dt', { hasText: label }).locator('+ dd');
@@ -66,8 +79,6 @@ test('the event page saves an .ics a real parser reads, and its actions work fro
     .innerText();
   const [start, end] = times.split('〜');
 
-  // Waits for the app to have taken the page over before typing.
-  await expect(page.getByRole('button', { name: '共有' })).toBeEnabled();
   await page.locator('body').focus();
   const { download, text, vevent, event } = await saveIcsWithKeyboard(page);
 
@@ -106,8 +117,7 @@ test('a cancelled event saves STATUS:CANCELLED under its UID and offers no Googl
   page,
   consoleErrors,
 }) => {
-  await page.goto(`/events/${CANCELLED_EVENT}`);
-  await expect(page.getByRole('button', { name: '共有' })).toBeEnabled();
+  await openEvent(page, CANCELLED_EVENT);
   await page.locator('body').focus();
   const { vevent, event } = await saveIcsWithKeyboard(page);
   expect(event.uid).toBe(`event-${CANCELLED_EVENT}@sports-community`);
@@ -134,9 +144,8 @@ async function expectFits(page: Page, width: number) {
 for (const width of [390, 1280]) {
   test(`the actions fit a ${width}px wide screen, closed and open`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(`/events/${OPEN_EVENT}`);
+    await openEvent(page, OPEN_EVENT);
     const group = page.getByRole('group', { name: 'カレンダー・地図・共有' });
-    await expect(group.getByRole('button', { name: '共有' })).toBeEnabled();
     await expect(group.getByRole('link', { name: /Googleカレンダーに追加/ })).toBeHidden();
     await expectFits(page, width);
     await group.locator('summary', { hasText: 'カレンダーに追加' }).click();

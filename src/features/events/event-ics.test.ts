@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { calendarEntry } from '@/domain/event-calendar';
 import { eventInJapan } from '@/test/fixtures';
 import { eventIcs, icsFileName } from './event-ics';
 
@@ -8,7 +9,7 @@ const NOW = new Date('2026-11-25T13:45:07Z');
 
 function ics(overrides: Record<string, unknown> = {}, now = NOW) {
   const event = eventInJapan(overrides);
-  return eventIcs(event, { url: URL_OF(event.id), now });
+  return eventIcs(calendarEntry(event, URL_OF(event.id)), now);
 }
 
 /** The file read by ical.js, a real iCalendar parser: its one event. */

@@ -1,6 +1,7 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import type { SportEvent } from '@/domain/entities/event';
-import { eventCalendarUid, eventSpanInJapan } from '@/domain/event-calendar';
+// Types only: the entry is made by the page (calendarEntry), so this chunk holds ical-generator
+// and nothing the page's own chunk also needs.
+import type { CalendarEntry } from '@/domain/event-calendar';
 
 /**
  * An event as an iCalendar file (RFC 5545), for 「カレンダーに追加」. ical-generator escapes
@@ -14,32 +15,25 @@ import { eventCalendarUid, eventSpanInJapan } from '@/domain/event-calendar';
  * a plain Date from the device's clock, wrong on a device outside Japan. Japan keeps no daylight
  * saving time, so nothing is lost.
  */
-export function eventIcs(
-  event: Pick<
-    SportEvent,
-    'id' | 'title' | 'description' | 'location' | 'date' | 'startTime' | 'endTime' | 'status'
-  >,
-  { url, now }: { url: string; now: Date },
-): string {
-  const span = eventSpanInJapan(event);
-  const cancelled = event.status === 'cancelled';
+export function eventIcs(entry: CalendarEntry, now: Date): string {
+  const { span } = entry;
   const calendar = ical({
     prodId: { company: 'sports-community', product: 'events', language: 'JA' },
   });
   calendar.createEvent({
-    id: eventCalendarUid(event.id),
+    id: entry.uid,
     // A cancelled event's file replaces the entry an earlier file made (same UID), so it carries
     // a higher sequence than any file made before the cancellation.
-    sequence: cancelled ? 1 : 0,
+    sequence: entry.cancelled ? 1 : 0,
     stamp: now,
     start: span.start,
     end: span.end,
     allDay: span.allDay,
-    summary: event.title,
-    location: event.location || null,
-    url,
-    description: event.description || null,
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    summary: entry.title,
+    location: entry.location || null,
+    url: entry.url,
+    description: entry.description || null,
+    status: entry.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();
 }

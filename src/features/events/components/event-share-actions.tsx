@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import type { SportEvent } from '@/domain/entities/event';
-import { googleCalendarUrl, mapSearchUrl } from '@/domain/event-calendar';
+import { calendarEntry, googleCalendarUrl, mapSearchUrl } from '@/domain/event-calendar';
 import { formatEventTimes, formatLongDateWithWeekday } from '@/domain/format';
 import { logger } from '@/lib/logger';
 import { toast } from '@/lib/toast-store';
@@ -30,12 +30,13 @@ function saveFile(text: string, fileName: string) {
 /** 「カレンダーに追加」: an iCalendar file (its writer loaded on the click) or Google Calendar. */
 function AddToCalendar({ event, pageUrl }: { event: SportEvent; pageUrl: string }) {
   const [busy, setBusy] = useState(false);
+  const entry = calendarEntry(event, pageUrl);
 
   const download = async () => {
     setBusy(true);
     try {
       const { eventIcs, icsFileName } = await import('../event-ics');
-      saveFile(eventIcs(event, { url: pageUrl, now: new Date() }), icsFileName(event.title));
+      saveFile(eventIcs(entry, new Date()), icsFileName(event.title));
     } catch (e) {
       logger.error('calendar file', e);
       toast({
@@ -74,7 +75,7 @@ function AddToCalendar({ event, pageUrl }: { event: SportEvent; pageUrl: string 
           </Button>
           {event.status === 'cancelled' ? null : (
             <a
-              href={googleCalendarUrl(event, pageUrl)}
+              href={googleCalendarUrl(entry)}
               {...NEW_TAB}
               aria-label="Googleカレンダーに追加（新しいタブで開きます）"
               className={buttonClass('secondary')}
