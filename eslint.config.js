@@ -74,6 +74,12 @@ export default tseslint.config(
     rules: restrict(...sdk('Ports are interfaces.')),
   },
   {
+    files: ['src/data/storage/**/*.ts', 'src/data/use-cases/**/*.ts'],
+    rules: restrict(
+      ...sdk('Use cases and the storage interface are written once, for every backend.'),
+    ),
+  },
+  {
     files: ['src/data/demo/**/*.ts'],
     rules: restrict(...sdk('The demo data is a plain description that both backends load.')),
   },

@@ -1,10 +1,13 @@
 import Dexie from 'dexie';
 import { createLocalBackend } from '@/data/local/create-local-backend';
 import { demoDoc } from '@/data/demo/demo-data';
+import { LocalDb } from '@/data/local/db';
 import { localRows } from '@/data/local/seed';
+import { dexieStorage } from '@/data/local/storage';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { dexieReadFaults, type ReadFault } from './faults';
 import type { SeededBackend } from './demo-seed.contract';
+import type { StorageHarness } from './storage.contract';
 import { APP_ORIGIN, type ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
 import { signUpVerified } from './support';
@@ -103,6 +106,19 @@ export async function createSeededLocalBackend(): Promise<SeededBackend> {
     dispose: async () => {
       backend.close();
       await Dexie.delete(backend.db.name);
+    },
+  };
+}
+
+/** The Dexie storage adapter on a fresh database of the local backend's schema. */
+export async function createLocalStorageHarness(): Promise<StorageHarness> {
+  const db = new LocalDb(`storage-${crypto.randomUUID()}`);
+  await db.open();
+  return {
+    storage: dexieStorage(db, () => new Date()),
+    dispose: async () => {
+      db.close();
+      await Dexie.delete(db.name);
     },
   };
 }
