@@ -455,7 +455,8 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect(ids).toEqual(inListOrder.filter((id) => soccer.includes(id)));
         expect(pages.every((p) => p.length <= EVENTS_PAGE_SIZE)).toBe(true);
         // Firebase: no page reads more than about twice the page size (KEYWORD_SCAN_BUDGET).
-        if (queriedDocuments) {
+        // (The local backend's event list is not on the storage interface yet.)
+        if (queriedDocuments && backend.kind === 'firebase') {
           expect(Math.max(...reads)).toBeLessThanOrEqual(2 * EVENTS_PAGE_SIZE + 1);
         }
       });

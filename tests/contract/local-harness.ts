@@ -1,4 +1,4 @@
-import Dexie from 'dexie';
+import Dexie, { type DBCore, type DBCoreCursor, type Middleware } from 'dexie';
 import { createLocalBackend } from '@/data/local/create-local-backend';
 import { demoDoc } from '@/data/demo/demo-data';
 import { LocalDb } from '@/data/local/db';
@@ -30,8 +30,10 @@ export async function createLocalHarness(): Promise<ContractHarness> {
   const emails = new Map<string, string>();
   // Reopened with the fault middleware, which Dexie only takes before opening.
   const faults: ReadFault[] = [];
+  const reads = { documents: 0 };
   backend.db.close();
   backend.db.use(dexieReadFaults(faults));
+  backend.db.use(dexieQueryReads(reads));
   await backend.db.open();
 
   return {
@@ -71,6 +73,7 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     // users/{uid}/private/* lives in the privateDocs table here.
     failReads: (fault) =>
       faults.push(fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault),
+    queriedDocuments: () => reads.documents,
     async putDocuments(docs) {
       // Where each path goes locally, as the demo seeder decides it.
       const rows = localRows(docs.map(({ path, data }) => demoDoc(path, data)));
@@ -88,6 +91,45 @@ export async function createLocalHarness(): Promise<ContractHarness> {
       backend.close();
       await Dexie.delete(dbName);
     },
+  };
+}
+
+/**
+ * Counts the rows the local backend's queries read (an index walk's answer, or each step of a
+ * cursor), as the Firebase harness counts the documents its queries return: the read bounds the
+ * ports state hold on both.
+ */
+function dexieQueryReads(reads: { documents: number }): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'contract-query-reads',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        return {
+          ...table,
+          query: async (req) => {
+            const res = await table.query(req);
+            reads.documents += res.result.length;
+            return res;
+          },
+          openCursor: async (req) => {
+            const cursor = await table.openCursor(req);
+            if (!cursor) return cursor;
+            return Object.create(cursor, {
+              start: {
+                value: (onNext: () => void) =>
+                  cursor.start(() => {
+                    reads.documents++;
+                    onNext();
+                  }),
+              },
+            }) as DBCoreCursor;
+          },
+        };
+      },
+    }),
   };
 }
 

@@ -394,16 +394,19 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
           if (rest === 0) includeUpper = r.op === '<=';
         }
       }
+      // A key that ends with the id is unique: the walk resumes just past the cursor's key.
+      // Otherwise rows sharing the cursor's key are walked again and those up to the cursor's
+      // document skipped.
+      const unique = kp.at(-1) === 'id';
       if (from) {
         const resume = [...eq, ...from.tail];
-        if (!desc && cmp(resume, lower) > 0) [lower, includeLower] = [resume, true];
-        if (desc && cmp(resume, upper) < 0) [upper, includeUpper] = [resume, true];
+        if (!desc && cmp(resume, lower) >= 0) [lower, includeLower] = [resume, !unique];
+        if (desc && cmp(resume, upper) <= 0) [upper, includeUpper] = [resume, !unique];
       }
       const key = (k: KeyPart[]) => (compound ? k : k[0]!);
       let walk = whereOf().between(key(lower), key(upper), includeLower, includeUpper);
       if (desc) walk = walk.reverse();
-      if (from) {
-        // Rows with the cursor's key up to the cursor's document were shown already.
+      if (from && !unique) {
         walk = walk.filter((row) => {
           const c = cmp(tailOf(row, tailKp), from.tail);
           const past = c !== 0 ? c : cmp(row.id as string, from.id);
