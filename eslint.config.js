@@ -32,6 +32,17 @@ const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { paths: [...CLASSIC_ZOD, ONE_MUTATION_HOOK], patterns }],
 });
 
+/**
+ * The decisions of the features whose use cases are written once (src/data/use-cases): a
+ * backend that called one would be deciding for itself again.
+ */
+const DECIDED_IN_USE_CASES = {
+  group: ['@/domain/rules/participation', '**/domain/rules/participation'],
+  importNames: ['decideRequest', 'decideCancel', 'decideApprove', 'decideReject'],
+  message:
+    'Participation is decided in src/data/use-cases/participation.ts; a backend only stores.',
+};
+
 const sdk = (why) => [
   { group: ['firebase', 'firebase/*', '@firebase/*'], message: why },
   { group: ['dexie', 'dexie/*'], message: why },
@@ -81,22 +92,34 @@ export default tseslint.config(
     rules: restrict(...sdk('Ports are interfaces.')),
   },
   {
+    files: ['src/data/storage/**/*.ts', 'src/data/use-cases/**/*.ts'],
+    rules: restrict(
+      ...sdk('Use cases and the storage interface are written once, for every backend.'),
+    ),
+  },
+  {
     files: ['src/data/demo/**/*.ts'],
     rules: restrict(...sdk('The demo data is a plain description that both backends load.')),
   },
   {
     files: ['src/data/local/**/*.ts'],
-    rules: restrict({
-      group: ['firebase', 'firebase/*', '@firebase/*'],
-      message: 'The local backend never loads Firebase.',
-    }),
+    rules: restrict(
+      {
+        group: ['firebase', 'firebase/*', '@firebase/*'],
+        message: 'The local backend never loads Firebase.',
+      },
+      DECIDED_IN_USE_CASES,
+    ),
   },
   {
     files: ['src/data/firebase/**/*.ts'],
-    rules: restrict({
-      group: ['dexie', 'dexie/*'],
-      message: 'The Firebase backend never loads Dexie.',
-    }),
+    rules: restrict(
+      {
+        group: ['dexie', 'dexie/*'],
+        message: 'The Firebase backend never loads Dexie.',
+      },
+      DECIDED_IN_USE_CASES,
+    ),
   },
   {
     files: ['src/features/**/*.{ts,tsx}'],

@@ -492,7 +492,8 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect(ids).toEqual(inListOrder.filter((id) => soccer.includes(id)));
         expect(pages.every((p) => p.length <= EVENTS_PAGE_SIZE)).toBe(true);
         // Firebase: no page reads more than about twice the page size (KEYWORD_SCAN_BUDGET).
-        if (queriedDocuments) {
+        // (The local backend's event list is not on the storage interface yet.)
+        if (queriedDocuments && backend.kind === 'firebase') {
           expect(Math.max(...reads)).toBeLessThanOrEqual(2 * EVENTS_PAGE_SIZE + 1);
         }
       });
@@ -573,8 +574,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           expect(ids, keyword).toEqual(inListOrder(expected));
           // Firebase: each page reads at most twice the page size and one (KEYWORD_SCAN_BUDGET),
           // and all pages together only the events holding the lookup token (a page re-reads
-          // the one it looked ahead to): nothing grows with the 5,000.
-          if (queriedDocuments) {
+          // the one it looked ahead to): nothing grows with the 5,000. The local list is not on
+          // the storage interface yet and scans in the browser, so its reads are not bounded here.
+          if (queriedDocuments && backend.kind === 'firebase') {
             const holders = keyword === '山田' ? yamada : futsal;
             expect(Math.max(...reads), keyword).toBeLessThanOrEqual(2 * EVENTS_PAGE_SIZE + 1);
             expect(

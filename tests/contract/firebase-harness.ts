@@ -14,6 +14,7 @@ import {
   createFirebaseServices,
 } from '@/data/firebase/create-firebase-backend';
 import type { OutboxMail } from '@/data/ports/backend';
+import { firestoreStorage } from '@/data/firebase/storage';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { armFirestoreFault, clearFirestoreFaults } from './faults';
 import { queriedDocuments } from './indexes';
@@ -23,6 +24,7 @@ import { signUpUnverified } from '@/test/accounts';
 import { oobCodes, resetEmulators } from '../../scripts/emulator-rest';
 import { seedFirebaseEmulators } from '../../scripts/firebase-seed';
 import type { SeededBackend } from './demo-seed.contract';
+import type { StorageHarness } from './storage.contract';
 import { signUpVerified } from './support';
 
 /**
@@ -212,4 +214,13 @@ export async function createSeededFirebaseBackend(): Promise<SeededBackend> {
     fetch: async () => new Response('{}', { status: 200 }),
   });
   return { backend: services.backend, now, dispose: () => deleteApp(services.app) };
+}
+
+/** The Firestore storage adapter on the emptied emulator, past the rules (the owner's token). */
+export async function createFirebaseStorageHarness(): Promise<StorageHarness> {
+  await resetEmulators(FIREBASE_PROJECT_ID, emulators);
+  const app = initializeApp({ projectId: FIREBASE_PROJECT_ID }, `storage-${crypto.randomUUID()}`);
+  const db = getFirestore(app);
+  connectFirestoreEmulator(db, firestore.host, firestore.port, { mockUserToken: 'owner' });
+  return { storage: firestoreStorage(db), dispose: () => deleteApp(app) };
 }

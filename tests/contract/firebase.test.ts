@@ -14,12 +14,18 @@ import {
 } from './indexes';
 import { QUERY_SHAPES } from './query-shapes';
 import { demoSeedContract } from './demo-seed.contract';
-import { createFirebaseHarness, createSeededFirebaseBackend, emulators } from './firebase-harness';
+import {
+  createFirebaseHarness,
+  createFirebaseStorageHarness,
+  createSeededFirebaseBackend,
+  emulators,
+} from './firebase-harness';
 import { closeInProcessFunctions } from './functions-in-process';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
+import { storageContract } from './storage.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 
@@ -57,6 +63,8 @@ if (emulators.auth) {
 }
 
 const firestoreSuites = {
+  // The storage interface the use cases run on (src/data/storage/storage.ts).
+  storage: () => storageContract(createFirebaseStorageHarness),
   users: usersContract,
   events: eventsContract,
   participation: participationContract,

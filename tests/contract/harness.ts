@@ -52,8 +52,8 @@ export interface ContractHarness {
   failReads(fault: ReadFault): void;
   /**
    * How many documents the backend's queries have read so far (Firebase: what getDocs returned,
-   * what Firestore bills), for the cases that bound a screen's reads. The local backend reads
-   * IndexedDB in the browser, at no cost, and does not count.
+   * what Firestore bills; locally: the rows its index walks read), for the cases that bound a
+   * screen's reads. Optional: a harness that cannot count leaves the bound unchecked.
    */
   queriedDocuments?: () => number;
   /**

@@ -1,10 +1,13 @@
-import Dexie from 'dexie';
+import Dexie, { type DBCore, type DBCoreCursor, type Middleware } from 'dexie';
 import { createLocalBackend } from '@/data/local/create-local-backend';
 import { demoDoc } from '@/data/demo/demo-data';
+import { LocalDb } from '@/data/local/db';
 import { localRows } from '@/data/local/seed';
+import { dexieStorage } from '@/data/local/storage';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { dexieReadFaults, type ReadFault } from './faults';
 import type { SeededBackend } from './demo-seed.contract';
+import type { StorageHarness } from './storage.contract';
 import { APP_ORIGIN, type ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
 import { signUpVerified } from './support';
@@ -27,8 +30,10 @@ export async function createLocalHarness(): Promise<ContractHarness> {
   const emails = new Map<string, string>();
   // Reopened with the fault middleware, which Dexie only takes before opening.
   const faults: ReadFault[] = [];
+  const reads = { documents: 0 };
   backend.db.close();
   backend.db.use(dexieReadFaults(faults));
+  backend.db.use(dexieQueryReads(reads));
   await backend.db.open();
 
   return {
@@ -68,6 +73,7 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     // users/{uid}/private/* lives in the privateDocs table here.
     failReads: (fault) =>
       faults.push(fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault),
+    queriedDocuments: () => reads.documents,
     async putDocuments(docs) {
       // Where each path goes locally, as the demo seeder decides it.
       const rows = localRows(docs.map(({ path, data }) => demoDoc(path, data)));
@@ -92,6 +98,45 @@ export async function createLocalHarness(): Promise<ContractHarness> {
   };
 }
 
+/**
+ * Counts the rows the local backend's queries read (an index walk's answer, or each step of a
+ * cursor), as the Firebase harness counts the documents its queries return: the read bounds the
+ * ports state hold on both.
+ */
+function dexieQueryReads(reads: { documents: number }): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'contract-query-reads',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        return {
+          ...table,
+          query: async (req) => {
+            const res = await table.query(req);
+            reads.documents += res.result.length;
+            return res;
+          },
+          openCursor: async (req) => {
+            const cursor = await table.openCursor(req);
+            if (!cursor) return cursor;
+            return Object.create(cursor, {
+              start: {
+                value: (onNext: () => void) =>
+                  cursor.start(() => {
+                    reads.documents++;
+                    onNext();
+                  }),
+              },
+            }) as DBCoreCursor;
+          },
+        };
+      },
+    }),
+  };
+}
+
 /** A fresh database that the local backend seeds with the demo data, as the app does. */
 export async function createSeededLocalBackend(): Promise<SeededBackend> {
   const now = new Date();
@@ -107,6 +152,19 @@ export async function createSeededLocalBackend(): Promise<SeededBackend> {
     dispose: async () => {
       backend.close();
       await Dexie.delete(backend.db.name);
+    },
+  };
+}
+
+/** The Dexie storage adapter on a fresh database of the local backend's schema. */
+export async function createLocalStorageHarness(): Promise<StorageHarness> {
+  const db = new LocalDb(`storage-${crypto.randomUUID()}`);
+  await db.open();
+  return {
+    storage: dexieStorage(db, () => new Date()),
+    dispose: async () => {
+      db.close();
+      await Dexie.delete(db.name);
     },
   };
 }

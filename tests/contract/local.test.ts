@@ -7,14 +7,20 @@ import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
+import { storageContract } from './storage.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 import { demoSeedContract } from './demo-seed.contract';
-import { createLocalHarness, createSeededLocalBackend } from './local-harness';
+import {
+  createLocalHarness,
+  createLocalStorageHarness,
+  createSeededLocalBackend,
+} from './local-harness';
 import { describe } from 'vitest';
 
 /** Every port contract against the local backend: fresh fake-indexeddb database per test, no seed. */
 describe('local backend', () => {
+  storageContract(createLocalStorageHarness);
   authContract(createLocalHarness);
   usersContract(createLocalHarness);
   eventsContract(createLocalHarness);

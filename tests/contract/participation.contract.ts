@@ -612,9 +612,17 @@ export function participationContract(makeHarness: HarnessFactory): void {
         // The second page crosses from the last pending requests into the decided ones.
         expect(pages[1]!.slice(4, 6).map((r) => r.status === 'pending')).toEqual([true, false]);
         expect(pages[0]![0]).toMatchObject({ message: '依頼0', status: 'pending' });
-        // Firebase: a page reads at most a page plus one.
+        // A page reads at most a page plus one, however many requests the event has: the first
+        // (pending ones only) on both backends. A decided page reads a page plus one per status
+        // locally, where each status of the phase is an index walk of its own; Firestore merges
+        // them in one query.
         if (queriedDocuments) {
-          expect(Math.max(...reads)).toBeLessThanOrEqual(EVENT_REQUESTS_PAGE_SIZE + 1);
+          expect(reads[0]).toBeGreaterThanOrEqual(EVENT_REQUESTS_PAGE_SIZE);
+          expect(reads[0]).toBeLessThanOrEqual(EVENT_REQUESTS_PAGE_SIZE + 1);
+          const perStatus = backend.kind === 'firebase' ? 1 : 2;
+          expect(Math.max(...reads)).toBeLessThanOrEqual(
+            perStatus * (EVENT_REQUESTS_PAGE_SIZE + 1),
+          );
         }
         // A cursor this backend did not make starts over.
         expect(
@@ -681,7 +689,11 @@ export function participationContract(makeHarness: HarnessFactory): void {
         expect(await backend.participation.pendingCount(eventId)).toBe(1);
 
         await h().signInAs(requester);
-        await expect(backend.participation.pendingCount(eventId)).rejects.toThrow();
+        await expectRejection(backend.participation.pendingCount(eventId), ERR.noProcessPermission);
+        await expectRejection(
+          backend.participation.pendingCount('no-such-event'),
+          ERR.eventNotFound,
+        );
         await h().signOut();
         await expectRejection(backend.participation.pendingCount(eventId), ERR.loginRequired);
       });

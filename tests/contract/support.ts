@@ -4,11 +4,13 @@ import type { EventInput } from '@/data/ports/events';
 import { newUserDocument } from '@/domain/entities/user';
 import { failureCode, type FailureCode } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
-import type { ContractHarness, HarnessFactory } from './harness';
+import type { ContractHarness } from './harness';
 
 /** A fresh harness per test, disposed after it; returns the accessor for the current one. */
-export function useHarness(factory: HarnessFactory): () => ContractHarness {
-  let current: ContractHarness | null = null;
+export function useHarness<H extends { dispose(): Promise<void> } = ContractHarness>(
+  factory: () => Promise<H>,
+): () => H {
+  let current: H | null = null;
   beforeEach(async () => {
     current = await factory();
   });

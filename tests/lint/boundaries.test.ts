@@ -19,6 +19,7 @@ async function boundaryErrors(filePath: string, specifier: string): Promise<stri
 
 const EVENTS_PAGE = 'src/features/events/pages/some-page.tsx';
 const DOMAIN_RULE = 'src/domain/rules/some-rule.ts';
+const USE_CASE = 'src/data/use-cases/some-feature.ts';
 
 describe('feature boundaries', () => {
   it.each([
@@ -68,6 +69,12 @@ describe('layers', () => {
     [EVENTS_PAGE, '../../../data/local/db'],
     [EVENTS_PAGE, '@/data/firebase/context'],
     [EVENTS_PAGE, '../../../app/routes'],
+    [USE_CASE, '@/data/local/db'],
+    [USE_CASE, '../firebase/context'],
+    [USE_CASE, '@/features/events/public'],
+    ['src/data/storage/storage.ts', '@/domain/errors'],
+    [EVENTS_PAGE, '@/data/use-cases/participation'],
+    [EVENTS_PAGE, '../../../data/storage/storage'],
   ])('refuses %s importing %s', async (file, specifier) => {
     expect(await boundaryErrors(file, specifier)).toHaveLength(1);
   });
@@ -78,11 +85,50 @@ describe('layers', () => {
     ['src/data/local/some-table.ts', '@/lib/logger'],
     ['src/data/local/some-table.ts', './db'],
     ['src/data/local/some-table.ts', '@/data/ports/events'],
+    [USE_CASE, '@/data/storage/storage'],
+    [USE_CASE, '@/domain/rules/participation'],
+    [USE_CASE, '@/data/ports/participation'],
+    [USE_CASE, '@/lib/side-effects'],
+    ['src/data/local/storage.ts', '@/data/storage/storage'],
+    ['src/data/firebase/create-firebase-backend.ts', '@/data/use-cases/participation'],
     ['src/components/ui/some-widget.tsx', './button'],
     ['src/app/some-shell.tsx', '@/features/events/pages/event-list-page'],
     ['src/features/events/some.test.tsx', '@/test/accounts'],
   ])('allows %s importing %s', async (file, specifier) => {
     expect(await boundaryErrors(file, specifier)).toEqual([]);
+  });
+});
+
+describe('use cases written once', () => {
+  async function restricted(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+    return result!.messages
+      .filter((m) => m.ruleId === 'no-restricted-imports')
+      .map((m) => m.message);
+  }
+  const decide = (specifier: string) =>
+    `import { decideApprove } from '${specifier}';\nexport const x = decideApprove;\n`;
+
+  it.each<[string, string]>([
+    ['src/data/local/some-table.ts', '@/domain/rules/participation'],
+    ['src/data/firebase/some-table.ts', '@/domain/rules/participation'],
+    ['src/data/firebase/some-table.ts', '../../domain/rules/participation'],
+  ])('refuses a participation decision in the backend %s (%s)', async (file, specifier) => {
+    expect(await restricted(file, decide(specifier))).toEqual([
+      expect.stringContaining('src/data/use-cases/participation.ts'),
+    ]);
+  });
+
+  it('lets a backend use what the domain offers besides the decisions, and the use case decide', async () => {
+    const other = `import { inOrganizerOrder } from '@/domain/rules/participation';\nexport const x = inOrganizerOrder;\n`;
+    expect(await restricted('src/data/local/some-table.ts', other)).toEqual([]);
+    expect(await restricted(USE_CASE, decide('@/domain/rules/participation'))).toEqual([]);
+  });
+
+  it.each([USE_CASE, 'src/data/storage/storage.ts'])('keeps the SDKs out of %s', async (file) => {
+    const code = `import * as m from 'firebase/firestore';\nimport * as d from 'dexie';\nexport const x = [m, d];\n`;
+    expect(await restricted(file, code)).toHaveLength(2);
   });
 });
 

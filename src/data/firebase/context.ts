@@ -43,6 +43,20 @@ async function syncVerifiedClaim(user: User): Promise<void> {
 }
 
 /**
+ * The signed-in user for the use cases (src/data/use-cases/context.ts SignedIn), with the token's
+ * verified claim brought up to date first, so the rules and the domain read the same answer.
+ */
+export async function currentSession(
+  ctx: FirebaseContext,
+): Promise<{ uid: string; emailVerified: boolean } | null> {
+  await ctx.auth.authStateReady();
+  const user = ctx.auth.currentUser;
+  if (!user) return null;
+  await syncVerifiedClaim(user);
+  return { uid: user.uid, emailVerified: user.emailVerified };
+}
+
+/**
  * Who is writing (src/domain/rules/standing.ts): the auth user's verified flag and the standing
  * on their users document, read inside the caller's transaction when there is one, so a
  * suspension that lands meanwhile makes the transaction retry and refuse. Null when signed out.

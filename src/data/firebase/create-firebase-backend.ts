@@ -18,16 +18,18 @@ import { STORAGE_MAX_OPERATION_RETRY_MS, STORAGE_MAX_UPLOAD_RETRY_MS } from '@/d
 import type { Backend } from '@/data/ports/backend';
 import { createApiPort } from './api';
 import { createAuthPort } from './auth';
-import type { FirebaseContext } from './context';
+import { currentSession, type FirebaseContext } from './context';
 import { createConversationsPort } from './conversations';
 import { createEventsPort } from './events';
 import { createFilesPort } from './files';
 import { createNotificationsPort } from './notifications';
-import { createParticipationPort } from './participation';
 import { createReportsPort } from './reports';
 import { createStaffPort } from './staff';
 import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
+import { firestoreStorage } from './storage';
+import { participationUseCases } from '@/data/use-cases/participation';
+import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -127,13 +129,19 @@ export async function createFirebaseServices(
 
   const ctx: FirebaseContext = { auth, db, storage };
   const api = createApiPort(ctx, testOptions.fetch);
+  // The use cases written once for both backends, here on Firestore.
+  const useCases: UseCaseContext = {
+    storage: firestoreStorage(db),
+    session: () => currentSession(ctx),
+    now: () => new Date(),
+  };
 
   const backend: Backend = {
     kind: 'firebase',
     auth: createAuthPort(ctx),
     users: createUsersPort(ctx),
     events: createEventsPort(ctx),
-    participation: createParticipationPort(ctx, api),
+    participation: participationUseCases(useCases, api),
     notifications: createNotificationsPort(ctx),
     conversations: createConversationsPort(ctx, api),
     teams: createTeamsPort(ctx),

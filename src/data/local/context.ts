@@ -13,6 +13,18 @@ export function currentUid(ctx: LocalContext): string | null {
   return ctx.currentUser()?.uid ?? null;
 }
 
+/**
+ * The signed-in user for the use cases (src/data/use-cases/context.ts SignedIn): the session's
+ * uid and the account's verified flag, read outside any transaction of the caller.
+ */
+export async function currentSession(
+  ctx: LocalContext,
+): Promise<{ uid: string; emailVerified: boolean } | null> {
+  const uid = currentUid(ctx);
+  if (!uid) return null;
+  return { uid, emailVerified: (await ctx.db.accounts.get(uid))?.emailVerified === true };
+}
+
 /** The acting user with the profile row their standing was read from (null when it does not exist). */
 export interface LocalActor extends Actor {
   profile: DocRow | null;

@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
 import type { Backend } from '@/data/ports/backend';
 import { deferPort } from '@/lib/deferred-port';
-import type { LocalContext } from './context';
+import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
 import { newId } from './ids';
 import { LocalAuth } from './local-auth';
@@ -71,10 +71,15 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     auth,
     users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
     events: deferPort('events', async () => new (await import('./local-events')).LocalEvents(ctx)),
-    participation: deferPort(
-      'participation',
-      async () => new (await import('./local-participation')).LocalParticipation(ctx, api),
-    ),
+    participation: deferPort('participation', async () => {
+      // The use cases written once for both backends, here on the Dexie database.
+      const [{ participationUseCases }, { dexieStorage }] = await Promise.all([
+        import('@/data/use-cases/participation'),
+        import('./storage'),
+      ]);
+      const useCases = { storage: dexieStorage(db, now), session: () => currentSession(ctx), now };
+      return participationUseCases(useCases, api);
+    }),
     notifications: deferPort(
       'notifications',
       async () => new (await import('./local-notifications')).LocalNotifications(ctx),

@@ -255,6 +255,14 @@ export class LocalDb extends Dexie {
             Object.assign(row, membershipKeys(row));
           }),
       );
+    // The use cases' queries (src/data/local/storage.ts walks the index that serves each, as
+    // Firestore needs a composite index): an event's requests per status in the organizer's
+    // order, and my pending ones newest first.
+    this.version(8).stores({
+      participationRequests:
+        'id, userId, eventId, [userId+eventId], [userId+status], status, [eventId+status], ' +
+        '[eventId+status+createdAt+id], [eventId+status+updatedAt+id], [userId+status+createdAt+id]',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });

@@ -62,8 +62,8 @@ export interface ParticipationPort {
   forEvent(eventId: string, cursor?: string | null): Promise<Page<ParticipationRequest>>;
   /**
    * How many pending requests the event has (a count, no documents read). Only its signed-in
-   * organizer may ask: anyone else, and a missing event, is refused (the local backend with
-   * 'noProcessPermission' or 'eventNotFound', Firebase by its rules); a failure rejects.
+   * organizer may ask. Refusals: loginRequired, eventNotFound, noProcessPermission. Fails:
+   * throws. Caller: the event's organizer.
    */
   pendingCount(eventId: string): Promise<number>;
 }

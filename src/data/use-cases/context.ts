@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import type { DocData, StoredDoc, Transaction } from '@/data/storage/storage';
+import { fieldOp } from '@/data/storage/storage';
+import type { NotificationWrite } from '@/domain/entities/notification';
+import { failureCode } from '@/domain/errors';
+import { isSuspended, type Actor } from '@/domain/rules/standing';
+import { logger } from '@/lib/logger';
+import type { Storage } from '@/data/storage/storage';
+
+/** The signed-in user as the auth service knows them (the backend's own port supplies it). */
+export interface SignedIn {
+  uid: string;
+  emailVerified: boolean;
+}
+
+/** What every use case runs on: the documents, who is signed in, and the client's clock. */
+export interface UseCaseContext {
+  storage: Storage;
+  /**
+   * Who is signed in, or null. Read before a transaction starts: finding out may wait on the
+   * auth service, which a local (IndexedDB) transaction cannot outlive.
+   */
+  session: () => Promise<SignedIn | null>;
+  /** The client's clock (a notification's clientTimestamp; the store's own time is serverTime). */
+  now: () => Date;
+}
+
+/** The acting user with the profile their standing was read from (null when it does not exist). */
+export interface UseCaseActor extends Actor {
+  profile: DocData | null;
+}
+
+/**
+ * Who is writing (src/domain/rules/standing.ts): the session's verified flag and the standing on
+ * their users document, read inside the transaction, so a suspension that lands meanwhile makes
+ * it retry (Firestore) or waits for it (IndexedDB) and refuses. Null when signed out.
+ */
+export async function readActor(
+  tx: Transaction,
+  who: SignedIn | null,
+): Promise<UseCaseActor | null> {
+  if (!who) return null;
+  const profile = (await tx.get(`users/${who.uid}`))?.data ?? null;
+  return {
+    uid: who.uid,
+    emailVerified: who.emailVerified,
+    suspended: isSuspended({ isActive: profile?.isActive as boolean | undefined }),
+    profile,
+  };
+}
+
+/**
+ * A document the reader may not see reads as missing: the security rules refuse the read on
+ * Firebase, and the use case then decides as if it did not exist (the domain's visibility rule
+ * gives the local store the same answer).
+ */
+export async function readUnlessRefused(
+  read: () => Promise<StoredDoc | null>,
+): Promise<StoredDoc | null> {
+  try {
+    return await read();
+  } catch (e) {
+    if (failureCode(e) === 'permission-denied') return null;
+    throw e;
+  }
+}
+
+/** One stored document parsed with its domain schema, so defaults apply the same everywhere. */
+export function parseDoc<S extends z.core.$ZodType>(
+  schema: S,
+  doc: StoredDoc | null,
+): z.output<S> | null {
+  return doc ? z.parse(schema, { ...doc.data, id: doc.id }) : null;
+}
+
+/**
+ * The documents of a list parsed with their schema. One the schema cannot read is left out and
+ * logged, rather than failing the whole screen.
+ */
+export function parseDocs<S extends z.core.$ZodType>(
+  schema: S,
+  docs: readonly StoredDoc[],
+  context: string,
+): z.output<S>[] {
+  const out: z.output<S>[] = [];
+  for (const doc of docs) {
+    const parsed = z.safeParse(schema, { ...doc.data, id: doc.id });
+    if (parsed.success) out.push(parsed.data);
+    else logger.warn(`${context}: skipped unreadable document ${doc.path}`, parsed.error);
+  }
+  return out;
+}
+
+/**
+ * The stored form of a new notification (no words: src/domain/entities/notification.ts renders
+ * them), under the id of its cause. docs/domain.md "Entities": the client's time at creation
+ * (what the list sorts by first, so a notification shows at once) and the store's time beside it.
+ */
+export function notificationDoc(n: NotificationWrite, clientNow: Date): DocData {
+  return {
+    userId: n.userId,
+    type: n.type,
+    data: n.data,
+    read: false,
+    timestamp: fieldOp.serverTime(),
+    clientTimestamp: clientNow,
+  };
+}

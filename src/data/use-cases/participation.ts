@@ -1,0 +1,336 @@
+import type { ApiPort } from '@/data/ports/api';
+import type { ParticipationPort } from '@/data/ports/participation';
+import { DOC_ID, fieldOp, type Filter, type Transaction } from '@/data/storage/storage';
+import {
+  EVENT_REQUESTS_PAGE_SIZE,
+  MY_PENDING_FALLBACK_LIMIT,
+  MY_PENDING_LIMIT,
+  MY_REQUESTS_PER_EVENT_LIMIT,
+} from '@/domain/constants';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import { requesterNameOf } from '@/domain/entities/notification';
+import {
+  participationRequestSchema,
+  PLACEHOLDER_EVENT_INFO,
+  requestIdFor,
+  type ParticipationRequest,
+  type PendingRequestWithEvent,
+} from '@/domain/entities/participation-request';
+import { DomainError } from '@/domain/errors';
+import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
+import {
+  decideApprove,
+  decideCancel,
+  decideReject,
+  decideRequest,
+  mayListEventRequests,
+  ORGANIZER_PHASE_STATUSES,
+  pendingFromFallback,
+  requestThatCounts,
+  requestVisibleTo,
+} from '@/domain/rules/participation';
+import { logger } from '@/lib/logger';
+import { runSideEffect } from '@/lib/side-effects';
+import {
+  notificationDoc,
+  parseDoc,
+  parseDocs,
+  readActor,
+  readUnlessRefused,
+  type UseCaseActor,
+  type UseCaseContext,
+} from './context';
+
+const REQUESTS = 'participationRequests';
+const requestPath = (id: string) => `${REQUESTS}/${id}`;
+const eventPath = (id: string) => `events/${id}`;
+const notificationPath = (id: string) => `notifications/${id}`;
+
+/**
+ * Join requests (src/data/ports/participation.ts), written once for both backends: what each
+ * reads, the domain's decision (src/domain/rules/participation.ts), the writes that change
+ * together, the notification and the mail. The writes have the shapes firestore.rules accept.
+ */
+export function participationUseCases(ctx: UseCaseContext, api: ApiPort): ParticipationPort {
+  const { storage } = ctx;
+
+  /** A request inside a transaction, or null when it is missing or not the reader's to see. */
+  const readRequest = async (tx: Transaction, uid: string, id: string) => {
+    const request = parseDoc(
+      participationRequestSchema,
+      await readUnlessRefused(() => tx.get(requestPath(id))),
+    );
+    const event = request?.eventId ? await readEvent(tx, request.eventId) : null;
+    return { request: requestVisibleTo(uid, request, event?.organizerId ?? null), event };
+  };
+
+  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
+    parseDoc(sportEventSchema, await tx.get(eventPath(id)));
+
+  /** The actor, the request and its event, read for the organizer's decision. */
+  const readForProcessing = async (
+    tx: Transaction,
+    who: Awaited<ReturnType<typeof ctx.session>>,
+    requestId: string,
+  ) => {
+    const actor = await readActor(tx, who);
+    if (!actor || !requestId) return { actor, request: null, event: null };
+    const { request, event } = await readRequest(tx, actor.uid, requestId);
+    return { actor, request, event: request ? event : null };
+  };
+
+  /** My requests for an event (at most MY_REQUESTS_PER_EVENT_LIMIT), by the [userId, eventId] index. */
+  const requestsOf = async (uid: string, eventId: string) =>
+    storage.query({
+      collection: REQUESTS,
+      where: [
+        { field: 'userId', op: '==', value: uid },
+        { field: 'eventId', op: '==', value: eventId },
+      ],
+      limit: MY_REQUESTS_PER_EVENT_LIMIT,
+    });
+
+  /** The main pending list: the status filter in the index, newest first, event info joined. */
+  const pendingWithEvents = async (uid: string): Promise<PendingRequestWithEvent[]> => {
+    const pending = parseDocs(
+      participationRequestSchema,
+      await storage.query({
+        collection: REQUESTS,
+        where: [
+          { field: 'userId', op: '==', value: uid },
+          { field: 'status', op: '==', value: 'pending' },
+        ],
+        orderBy: [{ field: 'createdAt', direction: 'desc' }],
+        limit: MY_PENDING_LIMIT,
+      }),
+      'participation.myPending',
+    );
+    const ids = [...new Set(pending.map((r) => r.eventId).filter(Boolean))];
+    const events = await Promise.all(ids.map((id) => readEvent(storage, id)));
+    const info = new Map(
+      events.flatMap((e) =>
+        e ? [[e.id, { title: e.title, date: e.date, location: e.location }]] : [],
+      ),
+    );
+    return pending.map((r) => ({
+      ...r,
+      event: info.get(r.eventId) ?? { ...PLACEHOLDER_EVENT_INFO },
+    }));
+  };
+
+  /**
+   * The organizer's decision on a request in one transaction: `write` gets the domain's reading
+   * and makes the writes. Resolves with the request, for the mail that follows.
+   */
+  const process = async (
+    requestId: string,
+    write: (
+      tx: Transaction,
+      read: {
+        actor: UseCaseActor | null;
+        request: ParticipationRequest | null;
+        event: SportEvent | null;
+      },
+    ) => void,
+  ): Promise<ParticipationRequest> => {
+    const who = await ctx.session();
+    return storage.transaction(async (tx) => {
+      const read = await readForProcessing(tx, who, requestId);
+      write(tx, read);
+      return read.request!;
+    });
+  };
+
+  return {
+    async request(eventId, message) {
+      const who = await ctx.session();
+      // A transaction cannot query: my earlier requests for the event (older ones may carry
+      // other ids) are found first and read again inside, with the id this request will have.
+      const mine = who && eventId ? await requestsOf(who.uid, eventId) : [];
+      return storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        let event: SportEvent | null = null;
+        const myRequests: ParticipationRequest[] = [];
+        if (actor && eventId) {
+          event = await readEvent(tx, eventId);
+          for (const id of new Set([requestIdFor(eventId, actor.uid), ...mine.map((d) => d.id)])) {
+            const r = parseDoc(
+              participationRequestSchema,
+              await readUnlessRefused(() => tx.get(requestPath(id))),
+            );
+            if (r) myRequests.push(r);
+          }
+        }
+        const decision = decideRequest({
+          actor,
+          event,
+          myRequests,
+          requesterName: requesterNameOf(actor?.profile ?? null),
+          message,
+        });
+        // A new request, or my rejected one asked again: either way it starts over from now.
+        tx.set(requestPath(decision.id), {
+          ...decision.request,
+          createdAt: fieldOp.serverTime(),
+          updatedAt: fieldOp.serverTime(),
+        });
+        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+        return decision.id;
+      });
+    },
+
+    async cancel(requestId) {
+      const who = await ctx.session();
+      await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const { request } =
+          actor && requestId ? await readRequest(tx, actor.uid, requestId) : { request: null };
+        decideCancel(actor, request);
+        tx.delete(requestPath(requestId));
+      });
+    },
+
+    async approve(requestId) {
+      const request = await process(requestId, (tx, read) => {
+        const decision = decideApprove(read);
+        const event = read.event!;
+        // Request, participants and notification change together or not at all. The newcomer is
+        // appended (arrayUnion): the rules read them as the last entry.
+        tx.update(requestPath(requestId), { status: 'approved', updatedAt: fieldOp.serverTime() });
+        const added = decision.participants.filter((p) => !event.participants.includes(p));
+        if (added.length > 0) {
+          tx.update(eventPath(event.id), { participants: fieldOp.arrayUnion(...added) });
+        }
+        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+      });
+      void runSideEffect('participation.approve: mail', () =>
+        api.sendNotificationEmail(approvalEmailPayload(request)),
+      );
+    },
+
+    async reject(requestId) {
+      const request = await process(requestId, (tx, read) => {
+        const decision = decideReject(read);
+        tx.update(requestPath(requestId), { status: 'rejected', updatedAt: fieldOp.serverTime() });
+        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+      });
+      void runSideEffect('participation.reject: mail', () =>
+        api.sendNotificationEmail(rejectionEmailPayload(request)),
+      );
+    },
+
+    async myPending() {
+      const who = await ctx.session();
+      if (!who) return [];
+      try {
+        return await pendingWithEvents(who.uid);
+      } catch (e) {
+        logger.error('participation.myPending: using the fallback', e);
+      }
+      const mine = await storage.query({
+        collection: REQUESTS,
+        where: [{ field: 'userId', op: '==', value: who.uid }],
+        limit: MY_PENDING_FALLBACK_LIMIT,
+      });
+      return pendingFromFallback(
+        parseDocs(participationRequestSchema, mine, 'participation.myPending.fallback'),
+      );
+    },
+
+    async myRequestFor(eventId) {
+      const who = await ctx.session();
+      if (!who || !eventId) return null;
+      return requestThatCounts(
+        parseDocs(
+          participationRequestSchema,
+          await requestsOf(who.uid, eventId),
+          'participation.myRequestFor',
+        ),
+      );
+    },
+
+    async forEvent(eventId, cursor) {
+      const who = await ctx.session();
+      const none = { items: [], nextCursor: null };
+      if (!who || !eventId) return none;
+      if (!mayListEventRequests(who.uid, await readEvent(storage, eventId))) return none;
+      // Two queries in the organizer's order, each reading no more than the page still needs
+      // plus one: the pending ones oldest first, then the decided ones latest first.
+      const after = decodePageCursor(cursor);
+      const found: { request: ParticipationRequest; cursor: PageCursor }[] = [];
+      const read = async (phase: PageCursor['phase']) => {
+        const [field, direction] =
+          phase === 'pending' ? (['createdAt', 'asc'] as const) : (['updatedAt', 'desc'] as const);
+        const where: Filter[] = [
+          { field: 'eventId', op: '==', value: eventId },
+          { field: 'status', op: 'in', value: [...ORGANIZER_PHASE_STATUSES[phase]] },
+        ];
+        const docs = await storage.query({
+          collection: REQUESTS,
+          where,
+          orderBy: [
+            { field, direction },
+            { field: DOC_ID, direction },
+          ],
+          after: after?.phase === phase ? after.at : null,
+          limit: EVENT_REQUESTS_PAGE_SIZE + 1 - found.length,
+        });
+        for (const d of docs) {
+          for (const request of parseDocs(
+            participationRequestSchema,
+            [d],
+            'participation.forEvent',
+          )) {
+            found.push({ request, cursor: { phase, at: d.cursor } });
+          }
+        }
+      };
+      if (!after || after.phase === 'pending') await read('pending');
+      if (found.length <= EVENT_REQUESTS_PAGE_SIZE) await read('decided');
+      const items = found.slice(0, EVENT_REQUESTS_PAGE_SIZE);
+      const last = items.at(-1);
+      return {
+        items: items.map((f) => f.request),
+        nextCursor: found.length > items.length && last ? encodePageCursor(last.cursor) : null,
+      };
+    },
+
+    async pendingCount(eventId) {
+      const who = await ctx.session();
+      if (!who) throw new DomainError('loginRequired');
+      const event = eventId ? await readEvent(storage, eventId) : null;
+      if (!event) throw new DomainError('eventNotFound');
+      if (event.organizerId !== who.uid) throw new DomainError('noProcessPermission');
+      // A count reads no documents; the rules let only the event's organizer run it.
+      return storage.count({
+        collection: REQUESTS,
+        where: [
+          { field: 'eventId', op: '==', value: eventId },
+          { field: 'status', op: '==', value: 'pending' },
+        ],
+      });
+    },
+  };
+}
+
+/** Where the organizer's list stopped: the phase, and the storage cursor within its query. */
+interface PageCursor {
+  phase: 'pending' | 'decided';
+  at: string;
+}
+
+function encodePageCursor(c: PageCursor): string {
+  return btoa(encodeURIComponent(JSON.stringify([c.phase, c.at])));
+}
+
+/** The cursor, or null for one this module did not make (the list then starts over). */
+function decodePageCursor(cursor: string | null | undefined): PageCursor | null {
+  if (!cursor) return null;
+  try {
+    const v: unknown = JSON.parse(decodeURIComponent(atob(cursor)));
+    if (!Array.isArray(v) || typeof v[1] !== 'string') return null;
+    return v[0] === 'pending' || v[0] === 'decided' ? { phase: v[0], at: v[1] } : null;
+  } catch {
+    return null;
+  }
+}

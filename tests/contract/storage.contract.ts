@@ -1,0 +1,356 @@
+import { describe, expect, it } from 'vitest';
+import { failureCode } from '@/domain/errors';
+import {
+  DOC_ID,
+  fieldOp,
+  MAX_WRITES_PER_COMMIT,
+  type QueriedDoc,
+  type Query,
+  type Storage,
+  type StoredDoc,
+} from '@/data/storage/storage';
+import { useHarness, waitForLive } from './support';
+
+/** One store under test: emptied before each case, past any security rules. */
+export interface StorageHarness {
+  storage: Storage;
+  dispose(): Promise<void>;
+}
+
+export type StorageHarnessFactory = () => Promise<StorageHarness>;
+
+const ids = (docs: QueriedDoc[]) => docs.map((d) => d.id);
+
+const day = (n: number) => new Date(Date.UTC(2030, 0, 1) + n * 86_400_000);
+
+/**
+ * The storage interface (src/data/storage/storage.ts): what the use cases rely on, the same on
+ * the Dexie adapter and on Firestore. The queries here have the shapes of real ones, so they
+ * find their index on both stores (db.ts, firestore.indexes.json).
+ */
+export function storageContract(make: StorageHarnessFactory): void {
+  describe('storage', () => {
+    const harness = useHarness(make);
+    const s = () => harness().storage;
+
+    async function rejection(p: Promise<unknown>): Promise<unknown> {
+      try {
+        await p;
+      } catch (e) {
+        return e;
+      }
+      throw new Error('expected a rejection');
+    }
+
+    describe('documents', () => {
+      it('sets, reads, updates (nested fields too) and deletes a document; a missing one reads as null', async () => {
+        expect(await s().get('events/missing')).toBeNull();
+        await s().set('events/e1', { title: '朝のテニス', date: day(1), info: { a: 1, b: 2 } });
+        expect(await s().get('events/e1')).toEqual({
+          id: 'e1',
+          path: 'events/e1',
+          data: { title: '朝のテニス', date: day(1), info: { a: 1, b: 2 } },
+        });
+        await s().update('events/e1', { title: '夜のテニス', 'info.b': 3 });
+        expect((await s().get('events/e1'))!.data).toEqual({
+          title: '夜のテニス',
+          date: day(1),
+          info: { a: 1, b: 3 },
+        });
+        // set replaces the whole document.
+        await s().set('events/e1', { title: '置き換え' });
+        expect((await s().get('events/e1'))!.data).toEqual({ title: '置き換え' });
+        await s().delete('events/e1');
+        expect(await s().get('events/e1')).toBeNull();
+      });
+
+      it("refuses to update a missing document with 'not-found'", async () => {
+        expect(failureCode(await rejection(s().update('events/none', { title: 'x' })))).toBe(
+          'not-found',
+        );
+        expect(await s().get('events/none')).toBeNull();
+      });
+
+      it('keeps documents below another document apart per parent', async () => {
+        await s().set('teams/t1/joinRequests/r1', { userId: 'u1', status: 'pending' });
+        await s().set('teams/t2/joinRequests/r2', { userId: 'u2', status: 'pending' });
+        expect(await s().get('teams/t1/joinRequests/r1')).toEqual({
+          id: 'r1',
+          path: 'teams/t1/joinRequests/r1',
+          data: { userId: 'u1', status: 'pending' },
+        });
+        expect(await s().get('teams/t2/joinRequests/r1')).toBeNull();
+        const pending = await s().query({
+          collection: 'teams/t1/joinRequests',
+          where: [{ field: 'status', op: '==', value: 'pending' }],
+        });
+        expect(pending.map((d) => d.path)).toEqual(['teams/t1/joinRequests/r1']);
+      });
+    });
+
+    describe('field operations', () => {
+      it('writes the server time, increments, and adds or removes array elements by value', async () => {
+        const before = Date.now();
+        await s().set('events/e1', {
+          at: fieldOp.serverTime(),
+          count: fieldOp.increment(2),
+          participants: ['a'],
+        });
+        const first = (await s().get('events/e1'))!.data;
+        expect(first.at).toBeInstanceOf(Date);
+        expect(Math.abs((first.at as Date).getTime() - before)).toBeLessThan(60_000);
+        expect(first.count).toBe(2);
+
+        await s().update('events/e1', {
+          count: fieldOp.increment(-1),
+          participants: fieldOp.arrayUnion('b', 'a', 'c'),
+        });
+        expect((await s().get('events/e1'))!.data).toMatchObject({
+          count: 1,
+          participants: ['a', 'b', 'c'],
+        });
+        await s().update('events/e1', { participants: fieldOp.arrayRemove('a', 'zz') });
+        expect((await s().get('events/e1'))!.data.participants).toEqual(['b', 'c']);
+      });
+    });
+
+    describe('transactions and batches', () => {
+      it('reads, then writes everything at once, and resolves with the result', async () => {
+        await s().set('events/e1', { capacity: 2, participants: [] });
+        const result = await s().transaction(async (tx) => {
+          const event = await tx.get('events/e1');
+          const missing = await tx.get('events/none');
+          tx.update('events/e1', { participants: fieldOp.arrayUnion('u1') });
+          tx.set('notifications/n1', { userId: 'u1', read: false });
+          return { capacity: event!.data.capacity, missing };
+        });
+        expect(result).toEqual({ capacity: 2, missing: null });
+        expect((await s().get('events/e1'))!.data.participants).toEqual(['u1']);
+        expect((await s().get('notifications/n1'))!.data).toEqual({ userId: 'u1', read: false });
+      });
+
+      it('writes nothing when the function throws, and refuses a read after a write', async () => {
+        await s().set('events/e1', { title: 'a' });
+        await expect(
+          s().transaction(async (tx) => {
+            tx.update('events/e1', { title: 'b' });
+            throw new Error('人数オーバー');
+          }),
+        ).rejects.toThrow('人数オーバー');
+        await expect(
+          s().transaction(async (tx) => {
+            tx.update('events/e1', { title: 'c' });
+            await tx.get('events/e1');
+          }),
+        ).rejects.toThrow(/read.*before.*write|reads before it writes/i);
+        expect((await s().get('events/e1'))!.data.title).toBe('a');
+      });
+
+      it('fails a whole transaction when one write fails', async () => {
+        await s().set('events/e1', { title: 'a' });
+        const e = await rejection(
+          s().transaction(async (tx) => {
+            tx.update('events/e1', { title: 'b' });
+            tx.update('events/none', { title: 'b' });
+          }),
+        );
+        expect(failureCode(e)).toBe('not-found');
+        expect((await s().get('events/e1'))!.data.title).toBe('a');
+      });
+
+      it('commits a batch atomically, and refuses one beyond the commit limit', async () => {
+        await s().batch((w) => {
+          w.set('events/e1', { title: 'a' });
+          w.set('events/e2', { title: 'b' });
+          w.delete('events/e3');
+        });
+        expect((await s().get('events/e2'))!.data.title).toBe('b');
+        await expect(
+          s().batch((w) => {
+            for (let i = 0; i <= MAX_WRITES_PER_COMMIT; i++) w.set(`events/many${i}`, { i });
+          }),
+        ).rejects.toThrow(`the limit is ${MAX_WRITES_PER_COMMIT}`);
+        expect(await s().get('events/many0')).toBeNull();
+      });
+    });
+
+    describe('queries', () => {
+      /** 7 requests of event e1 (4 pending, 3 decided), one of another event; two share a time. */
+      async function requests() {
+        const rows = [
+          ['p1', 'pending', 3, 3],
+          ['p2', 'pending', 1, 1],
+          ['p3', 'pending', 2, 2],
+          ['p4', 'pending', 2, 2],
+          ['d1', 'approved', 0, 9],
+          ['d2', 'rejected', 1, 7],
+          ['d3', 'approved', 2, 8],
+        ] as const;
+        await s().batch((w) => {
+          for (const [id, status, created, updated] of rows) {
+            w.set(`participationRequests/${id}`, {
+              eventId: 'e1',
+              userId: `u-${id}`,
+              status,
+              createdAt: day(created),
+              updatedAt: day(updated),
+            });
+          }
+          w.set('participationRequests/other', {
+            eventId: 'e2',
+            userId: 'u-p1',
+            status: 'pending',
+            createdAt: day(0),
+            updatedAt: day(0),
+          });
+        });
+      }
+
+      /** Every page of `q` (size `size`), following the cursors. */
+      async function pages(q: Query, size: number): Promise<string[][]> {
+        const out: string[][] = [];
+        let after: string | null = null;
+        for (;;) {
+          const page: QueriedDoc[] = await s().query({ ...q, limit: size, after });
+          if (page.length > 0) out.push(ids(page));
+          if (page.length < size || out.length > 10) return out;
+          after = page.at(-1)!.cursor;
+        }
+      }
+
+      it('filters by equality and in, orders with the id breaking ties, and pages by cursor', async () => {
+        await requests();
+        const pending: Query = {
+          collection: 'participationRequests',
+          where: [
+            { field: 'eventId', op: '==', value: 'e1' },
+            { field: 'status', op: 'in', value: ['pending'] },
+          ],
+          orderBy: [{ field: 'createdAt' }, { field: DOC_ID }],
+        };
+        expect(await pages(pending, 3)).toEqual([['p2', 'p3', 'p4'], ['p1']]);
+        const decided: Query = {
+          collection: 'participationRequests',
+          where: [
+            { field: 'eventId', op: '==', value: 'e1' },
+            { field: 'status', op: 'in', value: ['approved', 'rejected'] },
+          ],
+          orderBy: [
+            { field: 'updatedAt', direction: 'desc' },
+            { field: DOC_ID, direction: 'desc' },
+          ],
+        };
+        expect(await pages(decided, 2)).toEqual([['d1', 'd3'], ['d2']]);
+        // A cursor this adapter did not make starts from the beginning.
+        expect(ids(await s().query({ ...decided, limit: 1, after: 'not-a-cursor' }))).toEqual([
+          'd1',
+        ]);
+      });
+
+      it('orders by a field alone, newest first', async () => {
+        await requests();
+        const docs = await s().query({
+          collection: 'participationRequests',
+          where: [
+            { field: 'userId', op: '==', value: 'u-p1' },
+            { field: 'status', op: '==', value: 'pending' },
+          ],
+          orderBy: [{ field: 'createdAt', direction: 'desc' }],
+          limit: 5,
+        });
+        expect(ids(docs)).toEqual(['p1', 'other']);
+        expect(docs[0]).toMatchObject({
+          path: 'participationRequests/p1',
+          data: { eventId: 'e1', status: 'pending', createdAt: day(3) },
+        });
+      });
+
+      it('filters a range of one field, in its order', async () => {
+        await s().batch((w) => {
+          for (const n of [5, 1, 3, 4, 2]) w.set(`events/e${n}`, { date: day(n) });
+        });
+        const range = await s().query({
+          collection: 'events',
+          where: [
+            { field: 'date', op: '>', value: day(1) },
+            { field: 'date', op: '<=', value: day(4) },
+          ],
+          orderBy: [{ field: 'date' }],
+        });
+        expect(ids(range)).toEqual(['e2', 'e3', 'e4']);
+        const from = await s().query({
+          collection: 'events',
+          where: [{ field: 'date', op: '>=', value: day(4) }],
+          orderBy: [{ field: 'date', direction: 'desc' }],
+        });
+        expect(ids(from)).toEqual(['e5', 'e4']);
+      });
+
+      it('finds the documents whose array contains a value', async () => {
+        await s().batch((w) => {
+          w.set('events/a', { participants: ['u1', 'u2'], date: day(1) });
+          w.set('events/b', { participants: ['u2'], date: day(2) });
+          w.set('events/c', { participants: [], date: day(3) });
+        });
+        const mine = await s().query({
+          collection: 'events',
+          where: [{ field: 'participants', op: 'array-contains', value: 'u2' }],
+        });
+        expect(ids(mine)).toEqual(['a', 'b']);
+      });
+
+      it('counts the matching documents', async () => {
+        await requests();
+        const count = (status: string) =>
+          s().count({
+            collection: 'participationRequests',
+            where: [
+              { field: 'eventId', op: '==', value: 'e1' },
+              { field: 'status', op: '==', value: status },
+            ],
+          });
+        expect(await count('pending')).toBe(4);
+        expect(await count('approved')).toBe(2);
+        expect(await count('cancelled')).toBe(0);
+      });
+    });
+
+    describe('listeners', () => {
+      it('delivers a document now and after each change, null once deleted', async () => {
+        await s().set('events/e1', { title: 'a' });
+        const seen = (accept: (d: StoredDoc | null) => boolean) =>
+          waitForLive<StoredDoc | null>((next, fail) => s().onDoc('events/e1', next, fail), accept);
+        expect((await seen((d) => d !== null))!.data.title).toBe('a');
+        const changed = seen((d) => d?.data.title === 'b');
+        await s().update('events/e1', { title: 'b' });
+        expect((await changed)!.data.title).toBe('b');
+        const gone = seen((d) => d === null);
+        await s().delete('events/e1');
+        expect(await gone).toBeNull();
+      });
+
+      it("delivers a query's answer now and after each change", async () => {
+        const q: Query = {
+          collection: 'participationRequests',
+          where: [
+            { field: 'eventId', op: '==', value: 'e9' },
+            { field: 'status', op: '==', value: 'pending' },
+          ],
+          orderBy: [{ field: 'createdAt' }, { field: DOC_ID }],
+          limit: 10,
+        };
+        const answer = (accept: (docs: QueriedDoc[]) => boolean) =>
+          waitForLive<QueriedDoc[]>((next, fail) => s().onQuery(q, next, fail), accept);
+        expect(await answer(() => true)).toEqual([]);
+        const one = answer((docs) => docs.length === 1);
+        await s().set('participationRequests/x', {
+          eventId: 'e9',
+          userId: 'u',
+          status: 'pending',
+          createdAt: day(1),
+        });
+        expect(ids(await one)).toEqual(['x']);
+      });
+    });
+  });
+}
