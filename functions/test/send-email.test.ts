@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleSendEmail, SEND_EMAIL_CALLER_LIMIT } from '../src/handlers/send-email.js';
+import { handleSendEmail, SEND_EMAIL_CALLER_LIMIT } from '../../mail/handlers/send-email.js';
 import { BASE_URL, fakeDeps, post, REQUESTER, world } from './fakes.js';
 
 /** The body the app sends (src/data/ports/api.ts); `over` adds what an older or forged one might. */

@@ -3,7 +3,7 @@ import {
   handleTrackUnreadMessage,
   TRACK_UNREAD_CALLER_LIMIT,
   TRACK_UNREAD_MAIL_LIMIT,
-} from '../src/handlers/track-unread-message.js';
+} from '../../mail/handlers/track-unread-message.js';
 import { BASE_URL, fakeDeps, ORGANIZER, post, REQUESTER, STRANGER, world } from './fakes.js';
 
 const CONVERSATION = `${ORGANIZER}_${REQUESTER}`;
