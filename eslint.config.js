@@ -11,7 +11,7 @@ import boundaries from './eslint/boundaries.js';
  */
 /**
  * Classic zod costs about 25 KiB gzip on every first page against about 9.5 for zod/mini, the same
- * package's functional API; the web app bundles the Functions' handlers too (docs/architecture.md).
+ * package's functional API; the local build bundles the mail handlers too (docs/architecture.md).
  */
 const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
   name,

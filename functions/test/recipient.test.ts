@@ -52,7 +52,7 @@ function production(authUsers: Record<string, Partial<UserRecord>>) {
   return fake;
 }
 
-describe('the recipient’s address (hole 3, docs/security.md "Mail")', () => {
+describe('the recipient’s address (docs/security.md "Mail")', () => {
   it('is the verified Auth address, not the one the owner wrote into private/account', async () => {
     const { deps, sent } = production({
       [REQUESTER]: { email: 'requester@example.jp', emailVerified: true },
