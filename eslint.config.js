@@ -5,12 +5,13 @@ import tseslint from 'typescript-eslint';
 import boundaries from './eslint/boundaries.js';
 
 /**
- * docs/architecture.md: which part of src may import which is the rule boundaries/zones
- * (eslint/boundaries.js), judged on resolved paths; the packages each zone may use are listed here.
+ * docs/architecture.md: which part of src, mail/ and functions/src may import which is the rule
+ * boundaries/zones (eslint/boundaries.js), judged on resolved paths; the packages each zone may
+ * use are listed here.
  */
 /**
  * Classic zod costs about 25 KiB gzip on every first page against about 9.5 for zod/mini, the same
- * package's functional API; the web app bundles the Functions' handlers too (docs/architecture.md).
+ * package's functional API; the local build bundles the mail handlers too (docs/architecture.md).
  */
 const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
   name,
@@ -79,6 +80,23 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'functions/src/**/*.ts'],
     rules: restrict(),
+  },
+  {
+    files: ['mail/**/*.ts'],
+    rules: restrict(
+      ...sdk('The mail module runs in the Cloud Functions and in the browser alike.'),
+      {
+        group: [
+          'firebase-admin',
+          'firebase-admin/*',
+          'firebase-functions',
+          'firebase-functions/*',
+          'nodemailer',
+          'node:*',
+        ],
+        message: 'The mail module runs in the Cloud Functions and in the browser alike.',
+      },
+    ),
   },
   {
     files: ['src/domain/**/*.{ts,tsx}'],

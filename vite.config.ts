@@ -64,9 +64,9 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: {
         '@': fileURLToPath(new URL('./src', import.meta.url)),
-        // The pure mail modules of the Cloud Functions (renderer, decisions, handlers), which the
-        // local backend runs too (docs/mail.md).
-        '@functions': fileURLToPath(new URL('./functions/src', import.meta.url)),
+        // The mail module the Cloud Functions and the local backend share (renderer, decisions,
+        // handlers; docs/mail.md).
+        '@mail': fileURLToPath(new URL('./mail', import.meta.url)),
       },
     },
     server: { port: 5173, proxy },

@@ -5,8 +5,9 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // The pure mail modules of the Cloud Functions (renderer, decisions, handlers), which the
-      // local backend runs too (docs/mail.md).
+      // The mail module the Cloud Functions and the local backend share (docs/mail.md), and the
+      // Functions' own code, which the Firebase contract harness runs in process.
+      '@mail': fileURLToPath(new URL('./mail', import.meta.url)),
       '@functions': fileURLToPath(new URL('./functions/src', import.meta.url)),
     },
   },

@@ -2,19 +2,41 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The import zones of src (docs/architecture.md), judged on the resolved path of every import,
- * so a relative import (`../../data/local/db`) is treated exactly like its `@/` spelling.
+ * The import zones of src, of the shared mail module and of the Cloud Functions
+ * (docs/architecture.md), judged on the resolved path of every import, so a relative import
+ * (`../../data/local/db`) is treated exactly like its `@/` (or `@mail/`, `@functions/`) spelling.
  */
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = path.join(ROOT, 'src');
+
+/** The path aliases of tsconfig and vite, resolved as the compilers do. */
+const ALIASES = {
+  '@/': SRC,
+  '@mail/': path.join(ROOT, 'mail'),
+  '@functions/': path.join(ROOT, 'functions', 'src'),
+};
 
 /** What each zone may import besides itself; features are handled apart. */
 const ALLOWED = {
   domain: [],
-  'data/ports': ['domain'],
+  // The mail module (top-level mail/) is shared by the Functions and the local backend, which
+  // runs the handlers; the ports take the handlers' body types. The Functions' own code
+  // (functions/src: the HTTP adapter, Firestore and Auth reads, the transport) is theirs alone.
+  mail: ['domain'],
+  functions: ['mail'],
+  'data/ports': ['domain', 'mail'],
   'data/demo': ['domain'],
   'data/storage': [],
   'data/use-cases': ['domain', 'data/ports', 'data/storage', 'lib'],
-  'data/local': ['domain', 'data/ports', 'data/demo', 'data/storage', 'data/use-cases', 'lib'],
+  'data/local': [
+    'domain',
+    'data/ports',
+    'data/demo',
+    'data/storage',
+    'data/use-cases',
+    'lib',
+    'mail',
+  ],
   'data/firebase': ['domain', 'data/ports', 'data/storage', 'data/use-cases', 'lib'],
   lib: ['domain', 'data/ports', 'components'],
   components: ['domain', 'data/ports', 'lib'],
@@ -29,6 +51,9 @@ const PUBLIC_ENTRY = 'public';
 
 /** Where an absolute path lies: its zone, and for a feature its name and the rest of the path. */
 export function locate(file) {
+  const inRoot = path.relative(ROOT, file).split(path.sep);
+  if (inRoot[0] === 'mail') return { zone: 'mail' };
+  if (inRoot[0] === 'functions' && inRoot[1] === 'src') return { zone: 'functions' };
   const rel = path.relative(SRC, file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   const parts = rel.split(path.sep);
@@ -41,7 +66,9 @@ export function locate(file) {
 }
 
 function resolveSpecifier(specifier, importer) {
-  if (specifier.startsWith('@/')) return path.join(SRC, specifier.slice(2));
+  for (const [alias, dir] of Object.entries(ALIASES)) {
+    if (specifier.startsWith(alias)) return path.join(dir, specifier.slice(alias.length));
+  }
   if (specifier === '.' || specifier === '..' || /^\.\.?\//.test(specifier)) {
     return path.resolve(path.dirname(importer), specifier);
   }

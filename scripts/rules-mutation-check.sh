@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proof that the Firebase browser journeys test the real security rules (issue 16, docs/testing.md
+# Proof that the Firebase browser journeys test the real security rules (docs/testing.md
 # "Mutation check"): with the organizer's right to process a participation request removed from
 # a copy of firestore.rules, the participation journey must FAIL on the Firebase project and
 # still PASS on the local one (whose rules live in src/domain, untouched). Not part of npm test:

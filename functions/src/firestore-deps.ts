@@ -5,8 +5,8 @@ import type {
   EventRecord,
   MessageRecord,
   RequestRecord,
-} from './handlers/common.js';
-import { readEmailSettings, type AuthRecipient, type EmailSettings } from './mail/policy.js';
+} from '../../mail/handlers/common.js';
+import { readEmailSettings, type AuthRecipient, type EmailSettings } from '../../mail/policy.js';
 
 /**
  * The Firestore reads of the handlers, on the Admin SDK (which bypasses firestore.rules). No

@@ -1,4 +1,4 @@
-import type { HandlerRequest, HandlerResponse, Logger } from './handlers/common.js';
+import type { HandlerRequest, HandlerResponse, Logger } from '../../mail/handlers/common.js';
 
 /** The parts of Express's request and response the adapter uses (so tests can fake them). */
 export interface HttpRequest {

@@ -6,9 +6,12 @@ import { defineString } from 'firebase-functions/params';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
 import * as z from 'zod/mini';
 import { createAuthRecipients, createFirestoreReads } from './firestore-deps.js';
-import type { Logger } from './handlers/common.js';
-import { handleSendEmail, type SendEmailDeps } from './handlers/send-email.js';
-import { handleTrackUnreadMessage, type TrackUnreadDeps } from './handlers/track-unread-message.js';
+import type { Logger } from '../../mail/handlers/common.js';
+import { handleSendEmail, type SendEmailDeps } from '../../mail/handlers/send-email.js';
+import {
+  handleTrackUnreadMessage,
+  type TrackUnreadDeps,
+} from '../../mail/handlers/track-unread-message.js';
 import { httpHandler, originPolicy } from './http.js';
 import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
 import { createFirestoreRateLimiter } from './rate-limit.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
-import { decideRate, type RateDecision, type RateLimit } from './mail/policy.js';
+import { decideRate, type RateDecision, type RateLimit } from '../../mail/policy.js';
 
 /**
  * The limits are in ./mail/policy.ts (docs/security.md "Rate limits"), with the window rule

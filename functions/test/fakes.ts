@@ -5,14 +5,14 @@ import type {
   MessageRecord,
   OutgoingMail,
   RequestRecord,
-} from '../src/handlers/common.js';
-import type { SendEmailDeps } from '../src/handlers/send-email.js';
-import type { TrackUnreadDeps } from '../src/handlers/track-unread-message.js';
+} from '../../mail/handlers/common.js';
+import type { SendEmailDeps } from '../../mail/handlers/send-email.js';
+import type { TrackUnreadDeps } from '../../mail/handlers/track-unread-message.js';
 import {
   createMemoryRateLimiter,
   type AuthRecipient,
   type EmailSettings,
-} from '../src/mail/policy.js';
+} from '../../mail/policy.js';
 
 export const ORGANIZER = 'organizer-uid';
 export const REQUESTER = 'requester-uid';

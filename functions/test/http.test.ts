@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HandlerRequest, HandlerResponse, Logger } from '../src/handlers/common.js';
+import type { HandlerRequest, HandlerResponse, Logger } from '../../mail/handlers/common.js';
 import { httpHandler, originPolicy, readBody, type HttpRequest } from '../src/http.js';
 
 function fakeResponse() {

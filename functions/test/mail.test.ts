@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '../src/handlers/common.js';
+import type { Logger } from '../../mail/handlers/common.js';
 import { createMailer, DEFAULT_FROM, mailerConfigFromEnv } from '../src/mail/transport.js';
 
 const logs: { message: string; data?: Record<string, unknown> }[] = [];

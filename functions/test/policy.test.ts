@@ -8,7 +8,7 @@ import {
   type AuthRecipient,
   type EmailSettings,
   type MailGates,
-} from '../src/mail/policy.js';
+} from '../../mail/policy.js';
 
 const CAUSE = {
   key: 'send-email:request:r1:event_approved',

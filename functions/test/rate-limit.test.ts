@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from '../src/mail/policy.js';
+import { createMemoryRateLimiter } from '../../mail/policy.js';
 import { createFirestoreRateLimiter } from '../src/rate-limit.js';
 
 const LIMIT = { limit: 2, windowMs: 60_000 };

@@ -2,9 +2,9 @@ import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { createAuthRecipients, createFirestoreReads } from '../src/firestore-deps.js';
-import { handleSendEmail } from '../src/handlers/send-email.js';
-import { handleTrackUnreadMessage } from '../src/handlers/track-unread-message.js';
-import { MAIL_RECIPIENT_LIMIT } from '../src/mail/policy.js';
+import { handleSendEmail } from '../../mail/handlers/send-email.js';
+import { handleTrackUnreadMessage } from '../../mail/handlers/track-unread-message.js';
+import { MAIL_RECIPIENT_LIMIT } from '../../mail/policy.js';
 import { fakeDeps, ORGANIZER, post, REQUESTER, world } from './fakes.js';
 
 /** Firestore documents behind createFirestoreReads, as the Admin SDK returns them. */
@@ -52,7 +52,7 @@ function production(authUsers: Record<string, Partial<UserRecord>>) {
   return fake;
 }
 
-describe('the recipient’s address (hole 3, docs/security.md "Mail")', () => {
+describe('the recipient’s address (docs/security.md "Mail")', () => {
   it('is the verified Auth address, not the one the owner wrote into private/account', async () => {
     const { deps, sent } = production({
       [REQUESTER]: { email: 'requester@example.jp', emailVerified: true },

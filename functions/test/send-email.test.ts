@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleSendEmail, SEND_EMAIL_CALLER_LIMIT } from '../src/handlers/send-email.js';
+import { handleSendEmail, SEND_EMAIL_CALLER_LIMIT } from '../../mail/handlers/send-email.js';
 import { BASE_URL, fakeDeps, post, REQUESTER, world } from './fakes.js';
 
 /** The body the app sends (src/data/ports/api.ts); `over` adds what an older or forged one might. */
@@ -48,7 +48,7 @@ describe('POST /api/notifications/send-email', () => {
       },
     );
 
-    it('answers 403 to a suspended caller and mails nothing (hole 2)', async () => {
+    it('answers 403 to a suspended caller and mails nothing', async () => {
       const w = world();
       w.suspended.push('organizer-uid');
       const { deps, sent, logs } = fakeDeps(w);
@@ -283,13 +283,13 @@ describe('POST /api/notifications/send-email', () => {
       expect(sent).toHaveLength(1);
     });
 
-    it('mails the address the Auth service verified, never the body’s (hole 3)', async () => {
+    it('mails the address the Auth service verified, never the body’s', async () => {
       const { deps, sent } = fakeDeps();
       await handleSendEmail(post(approval({ recipientEmail: 'attacker@evil.example' })), deps);
       expect(sent.map((m) => m.to)).toEqual(['requester@example.jp']);
     });
 
-    it('mails nobody when the recipient’s Auth address is not verified (hole 3)', async () => {
+    it('mails nobody when the recipient’s Auth address is not verified', async () => {
       const w = world();
       w.authUsers[REQUESTER] = {
         email: 'requester@example.jp',

@@ -6,7 +6,7 @@ import {
   rejectionMail,
   unreadMessageMail,
   type MailEvent,
-} from '../src/mail/templates.js';
+} from '../../mail/templates.js';
 
 const BASE = 'https://sports.example.jp';
 const FOOTER = [

@@ -3,7 +3,7 @@ import {
   handleTrackUnreadMessage,
   TRACK_UNREAD_CALLER_LIMIT,
   TRACK_UNREAD_MAIL_LIMIT,
-} from '../src/handlers/track-unread-message.js';
+} from '../../mail/handlers/track-unread-message.js';
 import { BASE_URL, fakeDeps, ORGANIZER, post, REQUESTER, STRANGER, world } from './fakes.js';
 
 const CONVERSATION = `${ORGANIZER}_${REQUESTER}`;
@@ -21,7 +21,7 @@ const asRequester = (body: unknown) => post(body, 'requester-token');
 
 describe('POST /api/track-unread-message', () => {
   describe('method and authentication', () => {
-    it('answers 403 to a suspended sender and mails nothing (hole 2)', async () => {
+    it('answers 403 to a suspended sender and mails nothing', async () => {
       const w = world();
       w.suspended.push(REQUESTER);
       const { deps, sent } = fakeDeps(w);
@@ -190,7 +190,7 @@ describe('POST /api/track-unread-message', () => {
       expect(sent).toHaveLength(1);
     });
 
-    it('mails the recipient’s verified Auth address, not the body’s (hole 3)', async () => {
+    it('mails the recipient’s verified Auth address, not the body’s', async () => {
       const { deps, sent } = fakeDeps();
       await handleTrackUnreadMessage(
         asRequester(ping({ recipientEmail: 'attacker@evil.example' })),
@@ -199,7 +199,7 @@ describe('POST /api/track-unread-message', () => {
       expect(sent.map((m) => m.to)).toEqual(['organizer@example.jp']);
     });
 
-    it('mails nobody when the recipient’s Auth address is not verified (hole 3)', async () => {
+    it('mails nobody when the recipient’s Auth address is not verified', async () => {
       const w = world();
       w.authUsers[ORGANIZER] = {
         email: 'organizer@example.jp',

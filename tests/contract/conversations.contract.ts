@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { unreadMessageMail } from '@functions/mail/templates';
+import { unreadMessageMail } from '@mail/templates';
 import {
   CONVERSATIONS_LIVE_LIMIT,
   HISTORY_WINDOW_DAYS,

@@ -2,21 +2,21 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createAuthRecipients, createFirestoreReads } from '@functions/firestore-deps';
-import type { HandlerRequest, HandlerResponse, Logger } from '@functions/handlers/common';
-import { handleSendEmail, type SendEmailDeps } from '@functions/handlers/send-email';
+import type { HandlerRequest, HandlerResponse, Logger } from '@mail/handlers/common';
+import { handleSendEmail, type SendEmailDeps } from '@mail/handlers/send-email';
 import {
   handleTrackUnreadMessage,
   type TrackUnreadDeps,
-} from '@functions/handlers/track-unread-message';
-import { createMemoryRateLimiter } from '@functions/mail/policy';
+} from '@mail/handlers/track-unread-message';
+import { createMemoryRateLimiter } from '@mail/policy';
 import { createMailer, DEFAULT_FROM } from '@functions/mail/transport';
 import { API_PATHS } from '@/data/firebase/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { extractLinks } from '@/data/local/outbox';
 
 /**
- * The two Cloud Functions run in this process for the Firebase contract harness: the handlers of
- * functions/src with the dependencies functions/src/index.ts gives them in production — the
+ * The two Cloud Functions run in this process for the Firebase contract harness: the handlers
+ * (mail/handlers) with the dependencies functions/src/index.ts gives them in production — the
  * Admin SDK's Firestore reads and Auth lookups (here against the emulators the test run
  * announces) and nodemailer's capturing transport — except that the rate limits count in memory,
  * as in the Functions emulator. The app's api port reaches them through `fetch`, so the request

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { approvalMail, formatEventDay, rejectionMail } from '@functions/mail/templates';
+import { approvalMail, formatEventDay, rejectionMail } from '@mail/templates';
 import type { ApprovalEmail, RejectionEmail } from '@/data/ports/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, test, expect, signIn, signOut, uniqueEmail } from './fix
 import { submitNewPassword } from './steps';
 
 /**
- * Issue 3 end to end on the production build with the local backend: its mails land in the
+ * Account mail end to end on the production build with the local backend: its mails land in the
  * outbox page (/dev/outbox) with working links. Seeded accounts share the demo password.
  */
 const WRONG_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません';

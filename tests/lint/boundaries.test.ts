@@ -132,6 +132,49 @@ describe('use cases written once', () => {
   });
 });
 
+describe('the mail module and the Functions', () => {
+  const LOCAL_API = 'src/data/local/some-api.ts';
+  const HANDLER = 'mail/handlers/some-handler.ts';
+  const FUNCTION = 'functions/src/some-entry.ts';
+
+  it.each<[string, string]>([
+    // The Functions' internals, under their alias or a relative path, from anywhere in the app.
+    [LOCAL_API, '@functions/firestore-deps'],
+    [LOCAL_API, '../../../functions/src/mail/transport.js'],
+    ['src/data/ports/some-port.ts', '@functions/http'],
+    [EVENTS_PAGE, '@functions/index'],
+    [DOMAIN_RULE, '../../../functions/src/rate-limit.js'],
+    // The domain depends on nothing outside itself, the mail module included.
+    [DOMAIN_RULE, '@mail/policy'],
+    ['src/domain/entities/some-entity.ts', '../../../mail/templates.js'],
+    // Only the local backend runs the handlers; screens and shared code do not.
+    [EVENTS_PAGE, '@mail/templates'],
+    ['src/lib/some-helper.ts', '@mail/handlers/common'],
+    ['src/data/firebase/some-table.ts', '@mail/policy'],
+    // The mail module knows neither the Functions nor the app's backends.
+    [HANDLER, '../../functions/src/rate-limit.js'],
+    [HANDLER, '../../src/data/local/db'],
+    ['mail/some-policy.ts', '@/lib/logger'],
+    // The Functions reach the app only through the mail module.
+    [FUNCTION, '../../src/data/local/db'],
+    [FUNCTION, '../../src/domain/errors.js'],
+  ])('refuses %s importing %s', async (file, specifier) => {
+    expect(await boundaryErrors(file, specifier)).toHaveLength(1);
+  });
+
+  it.each<[string, string]>([
+    [LOCAL_API, '@mail/handlers/send-email'],
+    [LOCAL_API, '../../../mail/policy.js'],
+    ['src/data/ports/some-port.ts', '@mail/handlers/track-unread-message'],
+    [HANDLER, '../policy.js'],
+    ['mail/some-policy.ts', '../src/domain/entities/email-settings.js'],
+    [FUNCTION, '../../mail/handlers/send-email.js'],
+    [FUNCTION, './http.js'],
+  ])('allows %s importing %s', async (file, specifier) => {
+    expect(await boundaryErrors(file, specifier)).toEqual([]);
+  });
+});
+
 describe('zod', () => {
   async function importErrors(filePath: string, specifier: string): Promise<string[]> {
     const code = `import * as m from '${specifier}';\nexport const x = m;\n`;

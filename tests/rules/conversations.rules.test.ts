@@ -25,7 +25,7 @@ import { useRulesEnv, type RulesKit } from './firestore-support';
 
 /**
  * The conversations block of firestore.rules (docs/messages.md): allow and deny cases for each
- * rule, with the attacks of an outside review written as an attacker would (forged read
+ * rule, with attacks written as an attacker would (forged read
  * receipts, forged unread counts, a preview rewritten without a message, forged senders,
  * oversized and blank content, messaging oneself). Needs Google's Firestore emulator.
  */

@@ -365,7 +365,7 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       await assertSucceeds(approve('e1', CAROL, [CAROL]));
     });
 
-    it('keeps no pointer to an approved request on the public event (hole 5)', async () => {
+    it('keeps no pointer to an approved request on the public event', async () => {
       await seed(`participationRequests/e1_${BOB}`, request());
       const db = as(ALICE);
       const batch = writeBatch(db);
@@ -426,7 +426,7 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       );
     });
 
-    it('allows one pending request per user and event: the id is fixed, a pending one is never reopened (hole 8)', async () => {
+    it('allows one pending request per user and event: the id is fixed, a pending one is never reopened', async () => {
       const mine = (extra: DocumentData = {}) => ({
         userId: BOB,
         eventId: 'e1',
@@ -457,7 +457,7 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       await assertFails(getDocs(requests(as(CAROL))));
     });
 
-    it("shows a request and its message to the requester and the event's organizer only (hole 5)", async () => {
+    it("shows a request and its message to the requester and the event's organizer only", async () => {
       const id = `participationRequests/e1_${BOB}`;
       await assertSucceeds(getDoc(doc(as(BOB), id)));
       await assertSucceeds(getDoc(doc(as(ALICE), id)));

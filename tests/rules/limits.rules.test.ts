@@ -43,7 +43,7 @@ import {
 } from './firestore-support';
 
 /**
- * Size limits (hole 7 of the security review, docs/security.md "Size limits"): every string a
+ * Size limits (docs/security.md "Size limits"): every string a
  * client writes is bounded by the domain's constant and every number by a range. Each case
  * writes the largest accepted value and is refused one past it, so a rule and its constant that
  * drift apart fail here. Teams are covered by their own suite.
@@ -213,7 +213,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
       await assertSucceeds(updateDoc(legacy, { sportType: '野球' }));
     });
 
-    it('refuses the 300 KB organizer name of hole 7, on creation and on an edit', async () => {
+    it('refuses a 300 KB organizer name, on creation and on an edit', async () => {
       await assertFails(create({ organizerName: huge(300_000) }));
       await assertFails(create({ organizerPhotoURL: huge(300_000) }));
       await assertFails(
@@ -289,7 +289,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
   });
 
   describe('notifications/{notificationId}', () => {
-    it('refuses the 900 KB data map of hole 7: ids and checked values only', async () => {
+    it('refuses a 900 KB data map: ids and checked values only', async () => {
       await seed(`participationRequests/e1_${BOB}`, request());
       const approve = (data: DocumentData) => {
         const db = as(ALICE);

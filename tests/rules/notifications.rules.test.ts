@@ -31,7 +31,7 @@ import {
 } from './firestore-support';
 
 /**
- * Notifications carry no free text and come only with their cause (hole 1, docs/notifications.md):
+ * Notifications carry no free text and come only with their cause (docs/notifications.md):
  * `<requestId>_<type>`, written in the same batch as the request change that causes it.
  * ALICE organizes e1 (週末フットサル); BOB has a pending request e1_bob.
  */
@@ -135,7 +135,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: notifications${NOT_RUN}`, () =
     await assertSucceeds(askWith(requestId, requestNote()));
   });
 
-  it('refuses the phishing of hole 1: free words from an organizer to anyone, with no request behind', async () => {
+  it('refuses phishing: free words from an organizer to anyone, with no request behind', async () => {
     // The organizer of their own event, to a user who never asked.
     const phishing = note(
       CAROL,
@@ -167,7 +167,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: notifications${NOT_RUN}`, () =
     );
   });
 
-  it('refuses a request notification with no request created in the same write (hole 1)', async () => {
+  it('refuses a request notification with no request created in the same write', async () => {
     // Alone, to the organizer.
     await assertFails(setDoc(doc(as(CAROL), `notifications/${requestId}`), requestNote()));
     // About BOB's pending request, by BOB, without creating anything.

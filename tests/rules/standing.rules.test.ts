@@ -80,14 +80,14 @@ describe.skipIf(!firestoreHost)(`firestore rules: who may write${NOT_RUN}`, () =
     await seed(`notifications/n-${BOB}`, notificationOf(BOB));
   });
 
-  it('lets a suspended account read as before (hole 2)', async () => {
+  it('lets a suspended account read as before', async () => {
     await assertSucceeds(getDoc(doc(as(SAM), 'events/e1')));
     await assertSucceeds(getDoc(doc(as(SAM), `users/${SAM}`)));
     await assertSucceeds(getDoc(doc(as(SAM), `participationRequests/e1_${SAM}`)));
     await assertSucceeds(getDoc(doc(as(SAM), `notifications/n-${SAM}`)));
   });
 
-  it('refuses a suspended account every write, where an active one succeeds (hole 2)', async () => {
+  it('refuses a suspended account every write, where an active one succeeds', async () => {
     // Profile and private documents.
     await assertFails(updateDoc(doc(as(SAM), `users/${SAM}`), { bio: '停止中' }));
     await assertSucceeds(updateDoc(doc(as(ALICE), `users/${ALICE}`), { bio: '元気です' }));
@@ -136,7 +136,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: who may write${NOT_RUN}`, () =
     await assertFails(updateDoc(mine, { lastLoginAt: Timestamp.fromDate(new Date(2030, 0, 1)) }));
   });
 
-  it('lets no owner change their own standing: not lift a suspension, not write isActive at sign-in (hole 2)', async () => {
+  it('lets no owner change their own standing: not lift a suspension, not write isActive at sign-in', async () => {
     await assertFails(updateDoc(doc(as(SAM), `users/${SAM}`), { isActive: true }));
     // Writing the whole profile again without isActive would lift it too.
     const { isActive: _dropped, ...rest } = (await peek(`users/${SAM}`))!;
@@ -150,7 +150,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: who may write${NOT_RUN}`, () =
     expect((await peek(`users/${SAM}`))!.isActive).toBe(false);
   });
 
-  it('refuses standing and role changes without their audit entry, and a moderator acting as admin (hole 2; the audited changes by rank: tests/rules/staff.rules.test.ts)', async () => {
+  it('refuses standing and role changes without their audit entry, and a moderator acting as admin (the audited changes by rank: tests/rules/staff.rules.test.ts)', async () => {
     await seed('users/mod2', profile('mod2', { role: 'moderator' }));
     await assertFails(updateDoc(doc(as(MOD), `users/${ALICE}`), { isActive: false }));
     await assertFails(updateDoc(doc(as(MOD), `users/${SAM}`), { isActive: true }));
@@ -178,7 +178,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: who may write${NOT_RUN}`, () =
     await assertFails(updateDoc(doc(as(MOD), `users/${BOB}`), { isActive: false }));
   });
 
-  it('refuses an unverified account the creation of events, join requests and direct joins (issue 16)', async () => {
+  it('refuses an unverified account the creation of events, join requests and direct joins', async () => {
     await assertFails(setDoc(doc(unverified(CAROL), 'events/new'), newEvent(CAROL)));
     await assertSucceeds(setDoc(doc(as(CAROL), 'events/new'), newEvent(CAROL)));
     await assertFails(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger, OutgoingMail } from '../handlers/common.js';
+import type { Logger, OutgoingMail } from '../../../mail/handlers/common.js';
 
 export const DEFAULT_FROM = 'スポーツコミュニティ <no-reply@sports-community.example>';
 

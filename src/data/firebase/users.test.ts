@@ -6,7 +6,7 @@ import { retryWhileRefused } from './users';
 const refusal = () =>
   new FirebaseError('permission-denied', 'Missing or insufficient permissions.');
 
-describe('retryWhileRefused (the write refused right after a verification, issue 16)', () => {
+describe('retryWhileRefused (the write refused right after a verification)', () => {
   it('tries a refused write again after each pause, logging every refusal, until it goes through', async () => {
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
     const write = vi

@@ -1,10 +1,10 @@
-import type { HandlerRequest, HandlerResponse, Logger } from '@functions/handlers/common';
-import { handleSendEmail, type SendEmailDeps } from '@functions/handlers/send-email';
+import type { HandlerRequest, HandlerResponse, Logger } from '@mail/handlers/common';
+import { handleSendEmail, type SendEmailDeps } from '@mail/handlers/send-email';
 import {
   handleTrackUnreadMessage,
   type TrackUnreadDeps,
-} from '@functions/handlers/track-unread-message';
-import { createMemoryRateLimiter, readEmailSettings } from '@functions/mail/policy';
+} from '@mail/handlers/track-unread-message';
+import { createMemoryRateLimiter, readEmailSettings } from '@mail/policy';
 import type { ApiPort, ApprovalEmail, RejectionEmail, UnreadMessagePing } from '@/data/ports/api';
 import { sportEventSchema } from '@/domain/entities/event';
 import { DomainError } from '@/domain/errors';
@@ -19,7 +19,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
  * Stands in for the two Cloud Functions: it runs their handlers itself (handleSendEmail,
- * handleTrackUnreadMessage in functions/src/handlers), on this database instead of Firestore and
+ * handleTrackUnreadMessage in mail/handlers), on this database instead of Firestore and
  * the Auth service, and "sends" into the outbox, where the demo outbox page (and the tests) read
  * it. Each call takes the way an HTTP request takes there, through acceptPost: a POST, the
  * caller's identity, an account that is not suspended, the caller's quota, the body against the

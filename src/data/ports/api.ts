@@ -1,5 +1,5 @@
-import type { SendEmailBody } from '@functions/handlers/send-email';
-import type { TrackUnreadBody } from '@functions/handlers/track-unread-message';
+import type { SendEmailBody } from '@mail/handlers/send-email';
+import type { TrackUnreadBody } from '@mail/handlers/track-unread-message';
 
 /**
  * The product's own mail endpoints: the two Cloud Functions on Firebase; on the local backend the
@@ -8,8 +8,8 @@ import type { TrackUnreadBody } from '@functions/handlers/track-unread-message';
  *
  * A payload names causes, never content: the server reads the event, the organizer's name, the
  * sender's name and the recipient's verified address from its own store, renders the mail with
- * the one renderer (functions/src/mail/templates.ts) and decides whether it goes out
- * (functions/src/mail/policy.ts decideMail: the recipient's email settings, one mail per cause,
+ * the one renderer (mail/templates.ts) and decides whether it goes out
+ * (mail/policy.ts decideMail: the recipient's email settings, one mail per cause,
  * a verified address only, at most 20 mails an hour per recipient). The types are the server's
  * own body types, so the client cannot send a field the server does not read. The participation
  * payloads are built by approvalEmailPayload / rejectionEmailPayload

@@ -1,19 +1,37 @@
 import * as z from 'zod/mini';
-import {
-  MAIL_KINDS,
-  readEmailSettings,
-  type EmailSettings,
-  type MailKind,
-} from '@functions/mail/policy';
+
+/*
+ * Imported by the mail module outside src (mail/policy.ts), which the Cloud Functions compile as
+ * a Node package: this file imports nothing but zod, by relative paths only.
+ */
 
 /**
  * One switch per kind of mail the product sends. Stored in users/{uid}/private/settings (Firebase:
  * readable by the owner and the Cloud Functions only) as `{ mail: { <kind>: boolean }, updatedAt }`.
- * A missing document, map or field means "send": only an explicit false turns a kind off. The
- * kinds and that rule live with the mail decisions both backends run
- * (functions/src/mail/policy.ts, docs/mail.md).
+ * New kinds are added here; the mail decisions both backends run read them (mail/policy.ts,
+ * docs/mail.md).
  */
-export { MAIL_KINDS, type EmailSettings, type MailKind };
+export const MAIL_KINDS = [
+  'participationApproved',
+  'participationRejected',
+  'unreadMessages',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export type EmailSettings = Record<MailKind, boolean>;
+
+/**
+ * A stored settings document of any shape, or none: a missing document, map or field means
+ * "send"; only an explicit false turns a kind off.
+ */
+export function readEmailSettings(doc: unknown): EmailSettings {
+  const mail =
+    doc && typeof doc === 'object' && 'mail' in doc && doc.mail && typeof doc.mail === 'object'
+      ? (doc.mail as Record<string, unknown>)
+      : {};
+  const out = {} as EmailSettings;
+  for (const kind of MAIL_KINDS) out[kind] = mail[kind] !== false;
+  return out;
+}
 
 export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: string }> = {
   participationApproved: {

@@ -11,6 +11,7 @@ import {
   decideJoin,
   decideLeave,
   decideStatusChange,
+  organizerCopy,
   STATUS_TRANSITIONS,
 } from '@/domain/rules/events';
 
@@ -364,5 +365,21 @@ describe('decideLeave', () => {
     expect(
       decideLeave(actorOf(USER), event({ status: 'closed', participants: [USER] })).participants,
     ).toEqual([]);
+  });
+});
+
+describe('organizerCopy', () => {
+  it("copies the profile's name and photo, and nothing else", () => {
+    expect(
+      organizerCopy({ displayName: '山田 太郎', photoURL: 'https://example.com/a.png', bio: 'x' }),
+    ).toEqual({ organizerName: '山田 太郎', organizerPhotoURL: 'https://example.com/a.png' });
+  });
+
+  it('gives empty strings for a missing profile or fields that are not text', () => {
+    expect(organizerCopy(null)).toEqual({ organizerName: '', organizerPhotoURL: '' });
+    expect(organizerCopy({ displayName: 3, photoURL: null })).toEqual({
+      organizerName: '',
+      organizerPhotoURL: '',
+    });
   });
 });

@@ -1,36 +1,21 @@
 /**
  * Whether a mail goes out: the decisions both backends take the same way (docs/security.md
  * "Mail"). The Cloud Functions run them on Firestore and the Auth service; the web app's local
- * backend, which stands in for the Functions, runs the very same handlers on IndexedDB (through
- * the `@functions/*` alias). No dependencies, so it runs in Node and in the browser alike.
+ * backend, which stands in for the Functions, runs the very same handlers (./handlers) on
+ * IndexedDB. Nothing here depends on a runtime, so it runs in Node and in the browser alike.
  */
+import {
+  MAIL_KINDS,
+  readEmailSettings,
+  type EmailSettings,
+  type MailKind,
+} from '../src/domain/entities/email-settings.js';
 
 /**
- * One switch per kind of mail, stored in users/{uid}/private/settings as
- * `{ mail: { <kind>: boolean }, updatedAt }` (src/domain/entities/email-settings.ts). New kinds
- * are added here.
+ * The kinds of mail and the stored switches are the domain's (src/domain/entities/email-settings.ts),
+ * which the settings screen shows; the Functions read them from here.
  */
-export const MAIL_KINDS = [
-  'participationApproved',
-  'participationRejected',
-  'unreadMessages',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-export type EmailSettings = Record<MailKind, boolean>;
-
-/**
- * A stored settings document of any shape, or none: a missing document, map or field means
- * "send"; only an explicit false turns a kind off.
- */
-export function readEmailSettings(doc: unknown): EmailSettings {
-  const mail =
-    doc && typeof doc === 'object' && 'mail' in doc && doc.mail && typeof doc.mail === 'object'
-      ? (doc.mail as Record<string, unknown>)
-      : {};
-  const out = {} as EmailSettings;
-  for (const kind of MAIL_KINDS) out[kind] = mail[kind] !== false;
-  return out;
-}
+export { MAIL_KINDS, readEmailSettings, type EmailSettings, type MailKind };
 
 /** Whether a mail of this kind may go to a recipient with these settings. */
 export function mailAllowed(settings: EmailSettings, kind: MailKind): boolean {
@@ -106,7 +91,7 @@ export function decideRate(
 
 /**
  * Counts in memory: one process (the Functions emulator, tests, one browser's local backend).
- * Production counts in Firestore (src/rate-limit.ts).
+ * Production counts in Firestore (functions/src/rate-limit.ts).
  */
 export function createMemoryRateLimiter(now: () => Date) {
   const windows = new Map<string, RateWindow>();

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { MailKind, RateLimit } from '../mail/policy.js';
-import { approvalMail, rejectionMail } from '../mail/templates.js';
+import type { MailKind, RateLimit } from '../policy.js';
+import { approvalMail, rejectionMail } from '../templates.js';
 import {
   acceptPost,
   answeringTransportFailure,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { RateLimit } from '../mail/policy.js';
-import { unreadMessageMail } from '../mail/templates.js';
+import type { RateLimit } from '../policy.js';
+import { unreadMessageMail } from '../templates.js';
 import {
   acceptPost,
   answeringTransportFailure,

@@ -5,15 +5,19 @@ import {
   type MailGates,
   type RateDecision,
   type RateLimit,
-} from '../mail/policy.js';
-import type { MailEvent, MailText } from '../mail/templates.js';
+} from '../policy.js';
+import type { MailEvent, MailText } from '../templates.js';
 
 /*
- * The handlers depend on zod and on the pure modules in ../mail only, never on a Firebase SDK or
- * Node: the web app's local backend runs their mail paths too (src/data/local/local-api.ts).
+ * The handlers depend on zod and on ../policy.ts and ../templates.ts only, never on a Firebase
+ * SDK or Node (the lint zones hold this): the web app's local backend runs them too
+ * (src/data/local/local-api.ts).
  */
 
-/** What a handler needs of an HTTP request: the adapter in src/http.ts builds it from Express's. */
+/**
+ * What a handler needs of an HTTP request: the adapter in functions/src/http.ts builds it from
+ * Express's.
+ */
 export interface HandlerRequest {
   method: string;
   headers: Record<string, string | string[] | undefined>;
@@ -65,7 +69,7 @@ export interface Logger {
 
 /**
  * What the mail part of a handler touches outside itself: the Cloud Functions pass the Firebase
- * ones (src/index.ts), the local backend its IndexedDB ones (src/data/local/local-api.ts).
+ * ones (functions/src/index.ts), the local backend its IndexedDB ones (src/data/local/local-api.ts).
  */
 export interface MailDeps extends MailGates {
   /** The public profile's displayName (users/{uid}), or null. */

@@ -1,7 +1,7 @@
 /**
  * The one renderer of every mail the product sends in its own name (approval, rejection, unread
  * message), for both backends: the Cloud Functions import it, and so does the web app's local
- * backend (through the `@functions/*` alias), whose outbox stands in for the Functions. It
+ * backend (through the `@mail/*` alias), whose outbox stands in for the Functions. It
  * depends on nothing, so it runs in Node and in the browser alike.
  *
  * Every value in a mail comes from the backend's own documents, never from the request body, so
