@@ -19,6 +19,7 @@ export default defineConfig({
     // (scripts/test-firebase.sh starts what it can and runs them for real).
     include: [
       'src/**/*.test.{ts,tsx}',
+      'mail/**/*.test.ts',
       'tests/contract/**/*.test.ts',
       'tests/rules/**/*.test.ts',
       'tests/lint/**/*.test.ts',

@@ -1,7 +1,7 @@
-import { rejectionMail } from '@functions/mail/templates';
-import { MAIL_KIND_LABELS } from './email-settings';
-import { notificationText } from './notification';
-import { REQUEST_STATUS_LABELS } from './participation-request';
+import { rejectionMail } from './templates';
+import { MAIL_KIND_LABELS } from '@/domain/entities/email-settings';
+import { notificationText } from '@/domain/entities/notification';
+import { REQUEST_STATUS_LABELS } from '@/domain/entities/participation-request';
 
 /** The organizer presses 却下; whoever asked reads 見送り, and only that, wherever they read it. */
 describe('the words of a refused request, as the requester reads them', () => {
