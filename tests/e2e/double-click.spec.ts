@@ -75,7 +75,7 @@ test('a double click on 参加をリクエスト, 承認 and 通報する writes
   await resetWrites(hanako);
   await dialog.getByRole('button', { name: '通報する' }).dblclick();
   await expect(dialog).toHaveCount(0);
-  await expect(hanako.getByText('通報を受け付けました')).toBeVisible();
+  await expect(hanako.getByText('通報を受け付けました', { exact: true })).toBeVisible();
   expect(await writesTo(hanako, 'reports')).toBe(1);
   await expectNoError(hanako);
 
