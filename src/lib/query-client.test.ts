@@ -1,8 +1,13 @@
 import { QueryObserver } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+} from '@tanstack/react-query-persist-client';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import {
   clearQueryCaches,
+  createPersister,
   createQueryClient,
   deserializeCache,
   refreshQueries,
@@ -13,13 +18,19 @@ describe('query client', () => {
   it('uses the cache settings of docs/constants.md', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
-      staleTime: 5 * 60_000,
       gcTime: 30 * 60_000,
       retry: 1,
       refetchInterval: false,
       refetchOnWindowFocus: true,
-      refetchOnMount: false,
     });
+    // Read in this page: fresh for 5 minutes, not read again on mount.
+    const client = createQueryClient();
+    client.setQueryData(['k'], 1);
+    const query = client.getQueryCache().find({ queryKey: ['k'] })!;
+    const staleTime = defaults.queries!.staleTime as (q: typeof query) => number;
+    expect(staleTime(query)).toBe(5 * 60_000);
+    const refetchOnMount = defaults.queries!.refetchOnMount as (q: typeof query) => boolean;
+    expect(refetchOnMount(query)).toBe(false);
     expect(defaults.mutations).toMatchObject({ retry: 0 });
   });
 
@@ -89,5 +100,68 @@ describe('query client', () => {
     expect(back.a.when).toBeInstanceOf(Date);
     expect(back.a.when.getTime()).toBe(when.getTime());
     expect(back.a.n).toBe(1);
+  });
+});
+
+describe('the stored query cache', () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.useRealTimers();
+  });
+
+  /** The previous page: `value` read (or written) under ['settings'], then stored. */
+  async function previousPage(value: string) {
+    const before = createQueryClient();
+    before.setQueryData(['settings'], value);
+    const persister = createPersister(localStorage);
+    await persistQueryClientSave({ queryClient: before, persister, buster: 'local' });
+    window.dispatchEvent(new Event('pagehide'));
+  }
+
+  it('never lets a restored copy win over the fresh read', async () => {
+    await previousPage('old');
+    await new Promise((r) => setTimeout(r, 5));
+    const client = createQueryClient();
+    await persistQueryClientRestore({
+      queryClient: client,
+      persister: createPersister(localStorage),
+      buster: 'local',
+    });
+    expect(client.getQueryData(['settings'])).toBe('old');
+    const observer = new QueryObserver(client, {
+      queryKey: ['settings'],
+      queryFn: async () => 'new',
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    // Shown at once, then replaced by the server's answer, which stays.
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('new'));
+    expect(observer.getCurrentResult().isStale).toBe(false);
+    unsubscribe();
+  });
+
+  it('stores a write at once when the page is left, not only a moment later', async () => {
+    vi.useFakeTimers();
+    const persister = createPersister(localStorage);
+    const client = createQueryClient();
+    client.setQueryData(['settings'], 'written');
+    await persistQueryClientSave({ queryClient: client, persister, buster: 'local' });
+    expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    const stored = deserializeCache<{ clientState: { queries: { state: { data: unknown } }[] } }>(
+      localStorage.getItem(STORAGE_KEYS.queryCache)!,
+    );
+    expect(stored.clientState.queries.map((q) => q.state.data)).toEqual(['written']);
+  });
+
+  it('writes the latest state a moment after a change without a page change', async () => {
+    vi.useFakeTimers();
+    const persister = createPersister(localStorage);
+    const client = createQueryClient();
+    client.setQueryData(['settings'], 'first');
+    await persistQueryClientSave({ queryClient: client, persister });
+    client.setQueryData(['settings'], 'second');
+    await persistQueryClientSave({ queryClient: client, persister });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toContain('second');
   });
 });

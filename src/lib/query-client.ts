@@ -1,5 +1,11 @@
-import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type Query,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import {
   MUTATION_RETRY,
   QUERY_GC_TIME_MS,
@@ -16,8 +22,17 @@ type Notify = (message: string) => void;
  * The cache settings of docs/constants.md. Errors reach the user once: the caches raise one
  * toast; a screen adds an inline message only where the user can act on it (and sets meta.silent
  * to skip the toast).
+ *
+ * What was restored from storage is shown at once but never trusted: its data is older than
+ * this client (the stored copy keeps the time it was read), so it counts as stale and is read
+ * again when a screen uses it, and the answer replaces it. Without that, a copy stored before
+ * the last write of the previous page (storage is written a moment after each change) would
+ * stand for the whole fresh time, since nothing refetches on mount.
  */
 export function createQueryClient(notify: Notify = () => {}): QueryClient {
+  const startedAt = Date.now();
+  const restored = (query: Query) =>
+    query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < startedAt;
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
@@ -33,12 +48,12 @@ export function createQueryClient(notify: Notify = () => {}): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        staleTime: QUERY_STALE_TIME_MS,
+        staleTime: (query) => (restored(query) ? 0 : QUERY_STALE_TIME_MS),
         gcTime: QUERY_GC_TIME_MS,
         retry: QUERY_RETRY,
         refetchInterval: false,
         refetchOnWindowFocus: true,
-        refetchOnMount: false,
+        refetchOnMount: (query) => restored(query),
       },
       mutations: { retry: MUTATION_RETRY },
     },
@@ -61,14 +76,51 @@ export function deserializeCache<T>(text: string): T {
   ) as T;
 }
 
-/** One stored entry holds the whole dehydrated cache. */
-export function createPersister() {
-  return createSyncStoragePersister({
-    storage: typeof window === 'undefined' ? undefined : window.localStorage,
-    key: STORAGE_KEYS.queryCache,
-    serialize: serializeCache,
-    deserialize: deserializeCache,
-  });
+/** How long after a change the stored copy is written (at most once per this time). */
+const PERSIST_DELAY_MS = 1_000;
+
+/**
+ * One stored entry holds the whole dehydrated cache. It is written a moment after a change (the
+ * latest state, once per PERSIST_DELAY_MS), and at once when the page is hidden or left, so a
+ * reload right after a write stores that write rather than the copy from before it.
+ */
+export function createPersister(
+  storage: Storage | undefined = typeof window === 'undefined' ? undefined : window.localStorage,
+): Persister {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (!pending || !storage) return;
+    try {
+      storage.setItem(STORAGE_KEYS.queryCache, serializeCache(pending));
+    } catch (e) {
+      // A full or refused storage only costs the next visit its head start.
+      logger.warn('query cache not stored', e);
+    }
+    pending = null;
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+  }
+  return {
+    persistClient: (client) => {
+      pending = client;
+      timer ??= setTimeout(flush, PERSIST_DELAY_MS);
+    },
+    restoreClient: () => {
+      const text = storage?.getItem(STORAGE_KEYS.queryCache);
+      return text ? deserializeCache<PersistedClient>(text) : undefined;
+    },
+    removeClient: () => {
+      pending = null;
+      storage?.removeItem(STORAGE_KEYS.queryCache);
+    },
+  };
 }
 
 /**

@@ -165,3 +165,29 @@ test('a new profile photo is what others see (needs the Storage emulator on Fire
 
   expect(consoleErrors).toEqual([]);
 });
+
+test('a reload right after a saved switch shows what was saved, every time', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, MISAKI.email, DEMO_PASSWORD);
+  await page.goto('/email-settings');
+  const name = '参加リクエストの承認';
+  let on = true;
+  await expect(page.getByRole('switch', { name })).toHaveAttribute('aria-checked', String(on));
+  for (let round = 0; round < 4; round += 1) {
+    on = !on;
+    await page.getByRole('switch', { name }).click();
+    await expect(
+      page.getByText(`「${name}」のメールを${on ? 'オン' : 'オフ'}にしました`, { exact: true }),
+    ).toBeVisible();
+    // At once, before the stored copy of the cache would have been written on its own.
+    await page.reload();
+    const after = page.getByRole('switch', { name });
+    await expect(after).toHaveAttribute('aria-checked', String(on));
+    // And it stays: no later answer brings the old value back.
+    await page.waitForLoadState('networkidle');
+    await expect(after).toHaveAttribute('aria-checked', String(on), { timeout: 1_000 });
+  }
+  expect(consoleErrors).toEqual([]);
+});
