@@ -347,6 +347,7 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
     }
 
     it('tells the owner of a request created in the same write, and nothing else', async () => {
+      await seed(`users/${ASKER}`, profile(ASKER));
       const bare = teamNotification(OWNER, 'team_join_request', 'r1');
       // The asker's name as their profile has it (the support profiles are named by uid).
       const notice = { ...bare, data: { ...bare.data, requesterName: ASKER } };
