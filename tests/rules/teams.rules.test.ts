@@ -411,6 +411,7 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
     }
 
     it('tells the owner of a request created in the same write, and nothing else', async () => {
+      await seed(`users/${ASKER}`, profile(ASKER));
       const bare = teamNotification(OWNER, 'team_join_request', R);
       // The asker's name as their profile has it (the support profiles are named by uid).
       const notice = { ...bare, data: { ...bare.data, requesterName: ASKER } };
@@ -449,6 +450,7 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
     });
 
     it('tells the owner again when a rejected request is asked again', async () => {
+      await seed(`users/${ASKER}`, profile(ASKER));
       await seed(R_ASKER, storedRequest(ASKER, { status: 'rejected' }));
       const bare = teamNotification(OWNER, 'team_join_request', R);
       const notice = { ...bare, data: { ...bare.data, requesterName: ASKER } };

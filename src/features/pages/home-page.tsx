@@ -1,12 +1,21 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { useDocumentTitle } from '@/components/ui/page';
+import { useCurrentUser } from '@/features/auth/public';
 import { UpcomingEvents } from '@/features/events/public';
+import { MyHome } from '@/features/profile/public';
 
 export default function HomePage() {
   useDocumentTitle('');
+  const user = useCurrentUser();
   return (
     <div>
+      {user ? (
+        <Suspense fallback={null}>
+          <MyHome uid={user.uid} />
+        </Suspense>
+      ) : null}
       <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
         <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
           <h1 className="text-3xl leading-tight font-bold sm:text-4xl">

@@ -48,18 +48,19 @@ export const EventCard = memo(function EventCard({
     <li className="h-full" data-testid="event-card">
       <Link
         to={`/events/${encodeURIComponent(event.id)}`}
-        className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md"
+        className="group flex h-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md sm:flex-col"
       >
-        <div className="relative">
-          <EventImage event={event} eager={eager} />
+        {/* On a phone the picture is a thumbnail beside the text, so a screen holds several cards. */}
+        <div className="relative w-28 shrink-0 sm:w-auto">
+          <EventImage event={event} eager={eager} className="h-full w-full sm:h-auto" />
           <StatusBadge event={event} className="absolute top-2 left-2 shadow-sm" />
         </div>
-        <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
           <p className="text-xs font-semibold text-brand-700">{event.sportType}</p>
           <h2 className="line-clamp-2 text-base leading-snug font-bold text-slate-900 group-hover:underline">
             {event.title}
           </h2>
-          <dl className="space-y-1 text-sm text-slate-600">
+          <dl className="space-y-0.5 text-sm text-slate-600 sm:space-y-1">
             <div className="flex items-center gap-1.5">
               <dt className="sr-only">開催日</dt>
               <CalendarIcon className="text-slate-400" />
@@ -78,7 +79,7 @@ export const EventCard = memo(function EventCard({
               <dd className="truncate">{event.location}</dd>
             </div>
           </dl>
-          <dl className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">
+          <dl className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-2 text-sm sm:pt-3">
             <div>
               <dt className="sr-only">レベル</dt>
               <dd className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">

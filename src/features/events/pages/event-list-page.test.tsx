@@ -167,3 +167,13 @@ describe('event cards', () => {
     }
   });
 });
+
+describe('a reversed date range', () => {
+  it('says the from-date is after the to-date instead of finding nothing', async () => {
+    renderList('/events?from=2099-12-20&to=2099-12-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '開催日の「から」が「まで」より後の日付になっています',
+    );
+    expect(screen.queryByText('条件に合うイベントが見つかりません')).toBeNull();
+  });
+});

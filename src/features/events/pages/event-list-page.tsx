@@ -25,6 +25,8 @@ export default function EventListPage() {
   const query = useEventList(filters, { keepPrevious: true });
   const events = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const active = hasActiveFilters(filters);
+  // yyyy-MM-dd compares as text. Such a range matches nothing, and saying so beats 見つかりません.
+  const reversedDates = Boolean(filters.from && filters.to && filters.from > filters.to);
 
   return (
     <Page
@@ -42,24 +44,34 @@ export default function EventListPage() {
         onClear={onClear}
         canClear={active}
       />
-      <FilteredResults
-        query={query}
-        count={events.length}
-        testId="event-results"
-        resultsKey={resultsKey}
-        skeleton={<EventCardGridSkeleton />}
-        loadErrorMessage="イベントを読み込めませんでした"
-        emptyTitle="条件に合うイベントが見つかりません"
-        active={active}
-        onClear={onClear}
-        create={{ to: '/create-event', label: 'イベントを作成する' }}
-      >
-        <ul className={EVENT_GRID_CLASS} aria-label="イベント">
-          {events.map((event, i) => (
-            <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
-          ))}
-        </ul>
-      </FilteredResults>
+      {reversedDates ? (
+        <p
+          role="alert"
+          data-testid="event-date-range-error"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          開催日の「から」が「まで」より後の日付になっています。日付を見直してください。
+        </p>
+      ) : (
+        <FilteredResults
+          query={query}
+          count={events.length}
+          testId="event-results"
+          resultsKey={resultsKey}
+          skeleton={<EventCardGridSkeleton />}
+          loadErrorMessage="イベントを読み込めませんでした"
+          emptyTitle="条件に合うイベントが見つかりません"
+          active={active}
+          onClear={onClear}
+          create={{ to: '/create-event', label: 'イベントを作成する' }}
+        >
+          <ul className={EVENT_GRID_CLASS} aria-label="イベント">
+            {events.map((event, i) => (
+              <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
+            ))}
+          </ul>
+        </FilteredResults>
+      )}
     </Page>
   );
 }
