@@ -720,6 +720,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           expect((await backend.events.get(id))!.organizerName).toBe('新しい名前');
         }
         expect((await backend.events.get(theirs))!.organizerName).toBe('別の主催');
+        // Found by the new name, no longer by the old (on Firebase: the tokens moved with it).
+        expect((await listIds({ keyword: '新しい' })).sort()).toEqual([...mine].sort());
+        expect(await listIds({ keyword: '旧い' })).toEqual([]);
         expect(await backend.events.syncOrganizerProfile()).toBe(0);
         await h().signOut();
         expect(await backend.events.syncOrganizerProfile()).toBe(0);

@@ -650,6 +650,7 @@ export const events: DemoPart = ({ day, hoursAgo }) => ({
         region: e.region,
         level: e.level,
         teamId: e.teamId ?? '',
+        organizerId: organizer.uid,
         organizerPhotoURL: organizer.photoURL,
         participants: e.participants.map((k) => DEMO_UIDS[k]),
         status: e.status,
