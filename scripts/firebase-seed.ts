@@ -3,6 +3,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { buildDemoData } from '@/data/demo/demo-parts';
 import { emulatorHostsFromEnv, resetEmulators } from './emulator-rest';
+import { tokensOfStored } from './search-tokens-backfill';
 
 /** Firestore takes at most 500 writes per batch. */
 const BATCH = 500;
@@ -49,7 +50,14 @@ export async function seedFirebaseEmulators(opts: {
     const db = getFirestore(app);
     for (let i = 0; i < data.docs.length; i += BATCH) {
       const batch = db.batch();
-      for (const d of data.docs.slice(i, i + BATCH)) batch.set(db.doc(d.path), d.data);
+      for (const d of data.docs.slice(i, i + BATCH)) {
+        // Events carry the keyword search's lookup tokens here, as the app writes them on
+        // Firebase; the local backend searches the texts themselves and never stores them.
+        const tokens = d.path.startsWith('events/')
+          ? { searchTokens: tokensOfStored((field) => d.data[field]) }
+          : {};
+        batch.set(db.doc(d.path), { ...d.data, ...tokens });
+      }
       await batch.commit();
     }
   } finally {

@@ -6,6 +6,18 @@ const PAGE = 500;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/** The search tokens of a stored event's fields (any missing text counts as empty). */
+export function tokensOfStored(get: (field: string) => unknown): string[] {
+  return searchTokensOf({
+    title: text(get('title')),
+    sportType: text(get('sportType')),
+    location: text(get('location')),
+    organizerName: text(get('organizerName')),
+    teamName: text(get('teamName')),
+    description: text(get('description')),
+  });
+}
+
 const sameList = (stored: unknown, tokens: string[]): boolean =>
   Array.isArray(stored) &&
   stored.length === tokens.length &&
@@ -33,14 +45,7 @@ export async function backfillSearchTokens(
     const batch = db.batch();
     let inBatch = 0;
     for (const d of snap.docs) {
-      const tokens = searchTokensOf({
-        title: text(d.get('title')),
-        sportType: text(d.get('sportType')),
-        location: text(d.get('location')),
-        organizerName: text(d.get('organizerName')),
-        teamName: text(d.get('teamName')),
-        description: text(d.get('description')),
-      });
+      const tokens = tokensOfStored((field) => d.get(field));
       if (sameList(d.get('searchTokens'), tokens)) continue;
       batch.update(d.ref, { searchTokens: tokens });
       inBatch += 1;

@@ -1,4 +1,3 @@
-import { searchTokensOf } from '@/domain/event-search';
 import { requestIdFor } from '@/domain/entities/participation-request';
 import { demoDoc, type DemoClock, type DemoPart } from './demo-data';
 import { sportImageURL } from './images';
@@ -637,19 +636,17 @@ export const events: DemoPart = ({ day, hoursAgo }) => ({
   docs: [
     ...EVENTS.map((e, i) => {
       const organizer = demoPerson(e.organizer);
-      const searched = {
+      return demoDoc(`events/${seedEventId(i + 1)}`, {
         title: e.title,
         description: e.description,
         sportType: e.sport,
         location: e.location,
-        teamName: e.teamName ?? '',
-        organizerName: organizer.displayName,
-      };
-      return demoDoc(`events/${seedEventId(i + 1)}`, {
-        ...searched,
         region: e.region,
         level: e.level,
         teamId: e.teamId ?? '',
+        teamName: e.teamName ?? '',
+        organizerId: organizer.uid,
+        organizerName: organizer.displayName,
         organizerPhotoURL: organizer.photoURL,
         participants: e.participants.map((k) => DEMO_UIDS[k]),
         status: e.status,
@@ -660,7 +657,6 @@ export const events: DemoPart = ({ day, hoursAgo }) => ({
         capacity: e.capacity,
         imageURL: sportImageURL(e.sport),
         imagePath: '',
-        searchTokens: searchTokensOf(searched),
         createdAt: day(Math.min(e.day, 0) - 14),
       });
     }),

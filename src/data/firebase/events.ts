@@ -68,8 +68,7 @@ import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
  * its search tokens (searchTokensOf: every character and pair of characters of its folded
  * words; written on every create, edit and organizer rename) and the list adds `searchTokens
  * array-contains` the keyword's token (searchTokenFor) to the query it runs without a keyword;
- * the few events that hold the token but not the whole
- * keyword are dropped on the client. One page reads at most KEYWORD_SCAN_BUDGET documents
+ * the few events that hold the token but not the whole keyword are dropped on the client. One page reads at most KEYWORD_SCAN_BUDGET documents
  * (about twice the page size): the first batch is a page and one more, the next the rest of the
  * budget. When the budget runs out before the page is full, the page returns what it found and
  * a cursor at the last document examined, so "more" continues where it stopped.
