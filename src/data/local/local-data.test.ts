@@ -224,7 +224,10 @@ describe('local conversations', () => {
 describe('local api and files', () => {
   it('stores the content type and cache-control with the file, and serves it as a data: URL', async () => {
     const b = await backend();
+    // Event images need a verified address, as storage.rules have it.
     const { uid } = await b.auth.signUp('files@example.com', 'goodpass123', '画像');
+    await b.db.accounts.update(uid, { emailVerified: true });
+    await b.auth.signIn('files@example.com', 'goodpass123');
     const { url, path } = await b.files.upload(
       `events/${uid}`,
       new File(['abc'], 'x.png', { type: 'image/png' }),

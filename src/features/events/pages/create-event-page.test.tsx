@@ -194,7 +194,7 @@ describe('create event: input, confirmation, back, create', { timeout: 20_000 },
     expect(await screen.findByText('タイトルを入力してください')).toBeInTheDocument();
     expect(screen.getByText('種目を選択してください')).toBeInTheDocument();
     expect(screen.getByText('開催日を入力してください')).toBeInTheDocument();
-    expect(screen.getByText('定員は1人以上で入力してください')).toBeInTheDocument();
+    expect(screen.getByText('定員を入力してください')).toBeInTheDocument();
     expect(location()).toBe('/create-event');
   });
 
