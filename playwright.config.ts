@@ -43,6 +43,8 @@ export default defineConfig<object, { backend: BackendKind }>({
             'profile.spec.ts',
             'teams.spec.ts',
             'admin.spec.ts',
+            'double-click.spec.ts',
+            'calendar.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,
