@@ -124,3 +124,46 @@ export function unreadMessageMail(
     ].join('\n'),
   };
 }
+
+/** The schedule a change mail compares (the event's change record and the event now). */
+export type MailSchedule = Pick<MailEvent, 'date' | 'startTime' | 'endTime' | 'location'>;
+
+/** The organizer moved the event's day, times or place: each changed line, old → new. */
+export function eventChangedMail(event: MailEvent, before: MailSchedule, base: string): MailText {
+  const lines: string[] = [];
+  if (formatEventWhen(before) !== formatEventWhen(event)) {
+    lines.push(`開催日時: ${formatEventWhen(before)} → ${formatEventWhen(event)}`);
+  }
+  if ((before.location || '未定') !== (event.location || '未定')) {
+    lines.push(`場所: ${before.location || '未定'} → ${event.location || '未定'}`);
+  }
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」の開催日時・場所が変更されました`,
+    text: [
+      `参加予定のイベント「${event.title}」の内容が主催者により変更されました。`,
+      '',
+      ...lines,
+      '',
+      'イベントの詳細は以下のリンクからご確認ください。',
+      `${base}/events/${encodeURIComponent(event.id)}`,
+      ...footer(base),
+    ].join('\n'),
+  };
+}
+
+/** The organizer called the event off. */
+export function eventCancelledMail(event: MailEvent, base: string): MailText {
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」は中止になりました`,
+    text: [
+      `「${event.title}」は主催者により中止されました。`,
+      '',
+      `開催予定日時: ${formatEventWhen(event)}`,
+      `場所: ${event.location || '未定'}`,
+      '',
+      'ほかにも参加者を募集しているイベントがたくさんあります。ぜひ探してみてください。',
+      `${base}/events`,
+      ...footer(base),
+    ].join('\n'),
+  };
+}

@@ -6,6 +6,8 @@ import type {
   MessageRecord,
   RequestRecord,
 } from '../../mail/handlers/common.js';
+import { readChangeRecord } from '../../mail/handlers/common.js';
+import { EVENT_MAIL_REQUESTERS_LIMIT } from '../../mail/handlers/event-change-mail.js';
 import { readEmailSettings, type AuthRecipient, type EmailSettings } from '../../mail/policy.js';
 
 /**
@@ -61,7 +63,25 @@ export function createFirestoreReads(db: Firestore) {
         endTime: str(d.endTime),
         location: str(d.location),
         organizerName: str(d.organizerName),
+        status: str(d.status),
+        participants: Array.isArray(d.participants)
+          ? d.participants.filter((p): p is string => typeof p === 'string')
+          : [],
+        staffCancelReason: str(d.staffCancelReason),
+        lastChange: readChangeRecord(d.lastChange, toDate),
+        updatedAt: toDate(d.updatedAt),
       };
+    },
+
+    async getPendingRequesters(eventId: string): Promise<string[]> {
+      if (!safeId(eventId)) return [];
+      const snap = await db
+        .collection('participationRequests')
+        .where('eventId', '==', eventId)
+        .where('status', '==', 'pending')
+        .limit(EVENT_MAIL_REQUESTERS_LIMIT)
+        .get();
+      return snap.docs.map((d) => str(d.get('userId'))).filter(Boolean);
     },
 
     async getRequest(id: string): Promise<RequestRecord | null> {

@@ -10,6 +10,7 @@ import type { SendEmailDeps } from '../../mail/handlers/send-email.js';
 import type { TrackUnreadDeps } from '../../mail/handlers/track-unread-message.js';
 import {
   createMemoryRateLimiter,
+  readEmailSettings,
   type AuthRecipient,
   type EmailSettings,
 } from '../../mail/policy.js';
@@ -138,11 +139,11 @@ export function fakeDeps(w: World = world()): Fake {
       w.conversations[conversationId] ? (w.messages[messageId] ?? null) : null,
     getAuthRecipient: async (uid) => w.authUsers[uid] ?? null,
     getDisplayName: async (uid) => w.names[uid] ?? null,
-    getEmailSettings: async (uid) => ({
-      participationApproved: w.settings[uid]?.participationApproved ?? true,
-      participationRejected: w.settings[uid]?.participationRejected ?? true,
-      unreadMessages: w.settings[uid]?.unreadMessages ?? true,
-    }),
+    getEmailSettings: async (uid) => readEmailSettings({ mail: w.settings[uid] ?? {} }),
+    getPendingRequesters: async (eventId) =>
+      Object.values(w.requests)
+        .filter((r) => r.eventId === eventId && r.status === 'pending')
+        .map((r) => r.userId),
     async sendMail(mail) {
       sent.push(mail);
       return { messageId: `<${sent.length}@test>` };

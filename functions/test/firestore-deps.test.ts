@@ -32,7 +32,13 @@ describe('Firestore reads', () => {
       },
       'users/c/private/settings': { mail: 'off', participationApproved: false },
     });
-    const all = { participationApproved: true, participationRejected: true, unreadMessages: true };
+    const all = {
+      participationApproved: true,
+      participationRejected: true,
+      unreadMessages: true,
+      eventChanged: true,
+      eventCancelled: true,
+    };
     expect(await reads.getEmailSettings('a')).toEqual({ ...all, participationApproved: false });
     expect(await reads.getEmailSettings('b')).toEqual({ ...all, unreadMessages: false });
     expect(await reads.getEmailSettings('c')).toEqual(all);
@@ -67,6 +73,28 @@ describe('Firestore reads', () => {
       endTime: '',
       location: 'L',
       organizerName: '',
+      status: '',
+      participants: [],
+      staffCancelReason: '',
+      lastChange: null,
+      updatedAt: null,
+    });
+  });
+
+  it("reads an event's change record, with its dates", async () => {
+    const at = Timestamp.fromDate(new Date('2024-05-01T03:00:00Z'));
+    const day = Timestamp.fromDate(new Date('2024-04-29T15:00:00Z'));
+    const before = { date: day, startTime: '09:00', endTime: '11:00', location: 'X' };
+    const { reads } = fakeDb({
+      'events/e1': { organizerId: 'o', participants: ['a', 3], lastChange: { seq: 2, before, at } },
+    });
+    expect(await reads.getEvent('e1')).toMatchObject({
+      participants: ['a'],
+      lastChange: {
+        seq: 2,
+        before: { ...before, date: day.toDate() },
+        at: at.toDate(),
+      },
     });
   });
 

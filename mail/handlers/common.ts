@@ -35,6 +35,42 @@ export interface EventRecord extends MailEvent {
   organizerId: string;
   /** The name stored on the event at creation. */
   organizerName: string;
+  /** What the change and cancellation mail read (a missing one refuses those mails). */
+  status?: string;
+  participants?: string[];
+  /** Set when staff, not the organizer, called the event off. */
+  staffCancelReason?: string;
+  /** The event's last schedule change (src/domain/rules/event-changes.ts), or null. */
+  lastChange?: ChangeRecord | null;
+  updatedAt?: Date | null;
+}
+
+export interface ChangeRecord {
+  seq: number;
+  before: Pick<MailEvent, 'date' | 'startTime' | 'endTime' | 'location'>;
+  at: Date | null;
+}
+
+/** A stored change record read from any shape (dates already converted by `toDate`). */
+export function readChangeRecord(
+  raw: unknown,
+  toDate: (v: unknown) => Date | null,
+): ChangeRecord | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const b = (r.before && typeof r.before === 'object' ? r.before : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (typeof r.seq !== 'number') return null;
+  return {
+    seq: r.seq,
+    before: {
+      date: toDate(b.date),
+      startTime: text(b.startTime),
+      endTime: text(b.endTime),
+      location: text(b.location),
+    },
+    at: toDate(r.at),
+  };
 }
 
 export interface RequestRecord {

@@ -13,6 +13,7 @@ import {
   type MailDeps,
   type RequestRecord,
 } from './common.js';
+import { eventChangeMail, type EventChangeMailDeps } from './event-change-mail.js';
 
 /** What the approval and rejection mail read: the request and its event. */
 export interface ParticipationMailDeps extends MailDeps {
@@ -20,7 +21,7 @@ export interface ParticipationMailDeps extends MailDeps {
   getRequest(id: string): Promise<RequestRecord | null>;
 }
 
-export interface SendEmailDeps extends BaseDeps, ParticipationMailDeps {}
+export interface SendEmailDeps extends BaseDeps, ParticipationMailDeps, EventChangeMailDeps {}
 
 /** Per caller: an organizer processing a long list of requests stays well inside it. */
 export const SEND_EMAIL_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
@@ -39,15 +40,24 @@ const processedRequest = { recipientId: id, requestId: id };
 export const sendEmailBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event_approved'), ...processedRequest }),
   z.object({ type: z.literal('event_rejected'), ...processedRequest }),
+  // The organizer's change of an event's schedule (its change record's number) or cancellation:
+  // one call for every participant (event-changes.ts).
+  z.object({
+    type: z.literal('event_changed'),
+    eventId: id,
+    seq: z.number().check(z.int(), z.gte(1)),
+  }),
+  z.object({ type: z.literal('event_cancelled'), eventId: id }),
 ]);
 
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
+type ParticipationBody = Extract<SendEmailBody, { type: 'event_approved' | 'event_rejected' }>;
 
 const EXPECTED_STATUS = { event_approved: 'approved', event_rejected: 'rejected' } as const;
 const MAIL_KIND = {
   event_approved: 'participationApproved',
   event_rejected: 'participationRejected',
-} as const satisfies Record<SendEmailBody['type'], MailKind>;
+} as const satisfies Record<ParticipationBody['type'], MailKind>;
 
 /**
  * The approval or rejection mail that `uid` causes. Only the organizer of the request's event may
@@ -57,7 +67,7 @@ const MAIL_KIND = {
 export async function participationMail(
   deps: ParticipationMailDeps,
   uid: string,
-  body: SendEmailBody,
+  body: ParticipationBody,
 ): Promise<HandlerResponse> {
   const request = await deps.getRequest(body.requestId);
   if (!request) return forbidden('The participation request does not exist.');
@@ -97,7 +107,10 @@ export async function participationMail(
   );
 }
 
-/** POST /api/notifications/send-email: the caller's checks (acceptPost), then participationMail. */
+/**
+ * POST /api/notifications/send-email: the caller's checks (acceptPost), then participationMail
+ * or eventChangeMail (./event-change-mail.ts).
+ */
 export async function handleSendEmail(
   req: HandlerRequest,
   deps: SendEmailDeps,
@@ -108,7 +121,10 @@ export async function handleSendEmail(
     schema: sendEmailBody,
   });
   if ('response' in accepted) return accepted.response;
+  const { uid, body } = accepted;
   return answeringTransportFailure(deps, () =>
-    participationMail(deps, accepted.uid, accepted.body),
+    body.type === 'event_changed' || body.type === 'event_cancelled'
+      ? eventChangeMail(deps, uid, body)
+      : participationMail(deps, uid, body),
   );
 }

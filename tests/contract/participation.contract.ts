@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { approvalMail, formatEventDay, rejectionMail } from '@mail/templates';
 import type { ApprovalEmail, RejectionEmail } from '@/data/ports/api';
 import type { OutboxMail } from '@/data/ports/backend';
+import { DEFAULT_EMAIL_SETTINGS } from '@/domain/entities/email-settings';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { EVENT_REQUESTS_PAGE_SIZE } from '@/domain/constants';
 import {
@@ -456,6 +457,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const { organizer, requester, eventId } = await eventWithRequester(h());
         await backend.users.saveEmailSettings(requester, {
+          ...DEFAULT_EMAIL_SETTINGS,
           participationApproved: false,
           participationRejected: true,
           unreadMessages: true,

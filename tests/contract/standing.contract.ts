@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_EMAIL_SETTINGS } from '@/domain/entities/email-settings';
 import { ERR } from '@/domain/errors';
 import type { HarnessFactory } from './harness';
 import { eventInput, expectRejection, oobCodeOf, useHarness } from './support';
 
 /** An 'active' write of the user's own: every mail switched off. */
-const MAIL_OFF = {
-  participationApproved: false,
-  participationRejected: false,
-  unreadMessages: false,
-};
+const MAIL_OFF = Object.fromEntries(
+  Object.keys(DEFAULT_EMAIL_SETTINGS).map((k) => [k, false]),
+) as typeof DEFAULT_EMAIL_SETTINGS;
 
 /** Who may write (docs/security.md), the same on every backend: the domain decides. */
 export function standingContract(makeHarness: HarnessFactory): void {

@@ -28,6 +28,7 @@ import { createStaffPort } from './staff';
 import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
+import { eventUseCases, withEventUseCases } from '@/data/use-cases/events';
 import { participationUseCases } from '@/data/use-cases/participation';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
@@ -140,7 +141,7 @@ export async function createFirebaseServices(
     kind: 'firebase',
     auth: createAuthPort(ctx),
     users: createUsersPort(ctx),
-    events: createEventsPort(ctx),
+    events: withEventUseCases(createEventsPort(ctx), eventUseCases(useCases, api)),
     participation: participationUseCases(useCases, api),
     notifications: createNotificationsPort(ctx),
     conversations: createConversationsPort(ctx, api),

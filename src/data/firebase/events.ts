@@ -6,58 +6,37 @@ import {
   doc,
   documentId,
   getCountFromServer,
-  getDoc,
   getDocs,
   limit,
   orderBy,
   query,
   runTransaction,
-  serverTimestamp,
   startAfter,
   where,
-  writeBatch,
-  type DocumentData,
   type DocumentReference,
   type DocumentSnapshot,
   type QueryConstraint,
-  type QuerySnapshot,
   type Transaction,
 } from 'firebase/firestore';
 import {
   EVENTS_PAGE_SIZE,
   MY_REQUESTS_PER_EVENT_LIMIT,
-  ORGANIZER_SYNC_BATCH,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
   RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import type { SportEvent } from '@/domain/entities/event';
-import { keywordMatcher, searchTokenFor, searchTokensOf } from '@/domain/event-search';
+import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
   participationRecord,
   settledBefore,
 } from '@/domain/participation-history';
-import {
-  decideCreate,
-  decideEventUpdate,
-  decideJoin,
-  decideLeave,
-  decideStatusChange,
-  organizerCopy,
-} from '@/domain/rules/events';
-import { decideEventTeam } from '@/domain/rules/teams';
-import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
-import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
-import {
-  eventConverter,
-  eventFieldsWrite,
-  parseDay,
-  parsedDocs,
-  requestConverter,
-  teamConverter,
-} from './converters';
+import { decideJoin, decideLeave } from '@/domain/rules/events';
+import type { EventFilters, EventTime } from '@/data/ports/events';
+import type { EventQueries } from '@/data/use-cases/events';
+import { eventConverter, parseDay, parsedDocs, requestConverter } from './converters';
 import { scanPage } from '@/lib/scan-page';
 import { currentActor, currentUid, type FirebaseContext } from './context';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
@@ -164,29 +143,9 @@ export function applyParticipants(
   tx.update(ref, { participants: arrayRemove(...entries) });
 }
 
-export function createEventsPort(ctx: FirebaseContext): EventsPort {
+export function createEventsPort(ctx: FirebaseContext): EventQueries {
   const events = collection(ctx.db, 'events');
   const eventRef = (id: string) => doc(ctx.db, 'events', id);
-
-  /** The team fields to store, when the input names a team (decideEventTeam). */
-  const teamOf = async (
-    tx: Transaction,
-    uid: string,
-    input: Partial<EventInput>,
-    current?: SportEvent,
-  ): Promise<{ teamId?: string; teamName?: string }> => {
-    if (input.teamId === undefined) return {};
-    const snap = input.teamId
-      ? await tx.get(doc(ctx.db, 'teams', input.teamId).withConverter(teamConverter))
-      : null;
-    return decideEventTeam({
-      uid,
-      teamId: input.teamId,
-      teamName: input.teamName ?? '',
-      team: snap?.exists() ? snap.data() : null,
-      current,
-    });
-  };
 
   const readEvent = async (tx: Transaction, id: string) => {
     const snap = await tx.get(eventRef(id).withConverter(eventConverter));
@@ -281,57 +240,6 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
       return token ? listByKeyword(filters, token, after) : listPlain(filters, after);
     },
 
-    async get(id) {
-      if (!id) return null;
-      const snap = await getDoc(eventRef(id).withConverter(eventConverter));
-      return snap.exists() ? snap.data() : null;
-    },
-
-    async create(input) {
-      const actor = await currentActor(ctx);
-      const { fields, ...decision } = decideCreate(actor, input, new Date());
-      const ref = doc(events);
-      await runTransaction(ctx.db, async (tx) => {
-        const team = await teamOf(tx, decision.organizerId, fields);
-        const organizer = organizerCopy(actor?.profile);
-        tx.set(ref, {
-          ...eventFieldsWrite(fields),
-          searchTokens: searchTokensOf({ ...fields, ...team, ...organizer }),
-          ...team,
-          ...decision,
-          ...organizer,
-          createdAt: serverTimestamp(),
-          updatedAt: serverTimestamp(),
-        } satisfies DocumentData);
-      });
-      return ref.id;
-    },
-
-    async update(id, patch) {
-      await runTransaction(ctx.db, async (tx) => {
-        const actor = await currentActor(ctx, tx);
-        const { event } = actor ? await readEvent(tx, id) : { event: null };
-        const fields = decideEventUpdate(actor, event, patch, new Date());
-        const team = await teamOf(tx, event!.organizerId, fields, event!);
-        tx.update(eventRef(id), {
-          ...eventFieldsWrite(fields),
-          // Always rewritten, so an event stored before tokens existed gains them on its next edit.
-          searchTokens: searchTokensOf({ ...event!, ...fields, ...team }),
-          ...team,
-          updatedAt: serverTimestamp(),
-        });
-      });
-    },
-
-    async changeStatus(id, status) {
-      await runTransaction(ctx.db, async (tx) => {
-        const actor = await currentActor(ctx, tx);
-        const { event } = actor ? await readEvent(tx, id) : { event: null };
-        const next = decideStatusChange(actor, event, status);
-        if (next) tx.update(eventRef(id), { status: next, updatedAt: serverTimestamp() });
-      });
-    },
-
     async join(id) {
       await runTransaction(ctx.db, async (tx) => {
         const actor = await currentActor(ctx, tx);
@@ -418,62 +326,6 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         uid,
         now,
       );
-    },
-
-    async syncOrganizerProfile() {
-      const uid = await currentUid(ctx);
-      if (!uid) return 0;
-      const organizer = organizerCopy((await getDoc(doc(ctx.db, 'users', uid))).data());
-      let changed = 0;
-      let last: DocumentSnapshot<SportEvent> | null = null;
-      for (;;) {
-        const snap: QuerySnapshot<SportEvent> = await getDocs(
-          query(
-            events,
-            where('organizerId', '==', uid),
-            orderBy(documentId()),
-            ...(last ? [startAfter(last)] : []),
-            limit(ORGANIZER_SYNC_BATCH),
-          ).withConverter(eventConverter),
-        );
-        const batch = writeBatch(ctx.db);
-        let inBatch = 0;
-        for (const d of snap.docs) {
-          const same =
-            d.get('organizerName') === organizer.organizerName &&
-            d.get('organizerPhotoURL') === organizer.organizerPhotoURL;
-          if (same) continue;
-          // The organizer's name is searched: its tokens change with it.
-          const [event] = parsedDocs([d], 'events.syncOrganizerProfile');
-          batch.update(
-            d.ref,
-            event
-              ? { ...organizer, searchTokens: searchTokensOf({ ...event, ...organizer }) }
-              : organizer,
-          );
-          inBatch += 1;
-        }
-        if (inBatch > 0) await batch.commit();
-        changed += inBatch;
-        if (snap.docs.length < ORGANIZER_SYNC_BATCH) return changed;
-        last = snap.docs.at(-1)!;
-      }
-    },
-
-    async byTeam(teamId) {
-      if (!teamId) return [];
-      const snap = await getDocs(
-        query(
-          events,
-          where('teamId', '==', teamId),
-          where('date', '>=', Timestamp.fromDate(startOfToday())),
-          orderBy('date'),
-          orderBy('startTime'),
-          orderBy(documentId()),
-          limit(TEAM_UPCOMING_EVENTS_LIMIT),
-        ).withConverter(eventConverter),
-      );
-      return parsedDocs(snap, 'events.byTeam');
     },
   };
 }

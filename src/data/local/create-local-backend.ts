@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
 import type { Backend } from '@/data/ports/backend';
+import type { UseCaseContext } from '@/data/use-cases/context';
 import { deferPort } from '@/lib/deferred-port';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
@@ -63,6 +64,12 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   const ctx: LocalContext = { db, now, currentUser: () => auth.currentUser() };
   // Each repository's code loads when the app first uses it: a page downloads and runs the
   // ones it reads, not the whole backend (src/lib/deferred-port.ts).
+  // The use cases written once for both backends run here on the Dexie database.
+  const useCaseContext = async (): Promise<UseCaseContext> => ({
+    storage: (await import('./storage')).dexieStorage(db, now),
+    session: () => currentSession(ctx),
+    now,
+  });
   const api = deferPort('api', async () => new (await import('./local-api')).LocalApi(ctx, origin));
 
   return {
@@ -70,14 +77,19 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     db,
     auth,
     users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
-    events: deferPort('events', async () => new (await import('./local-events')).LocalEvents(ctx)),
-    participation: deferPort('participation', async () => {
-      // The use cases written once for both backends, here on the Dexie database.
-      const [{ participationUseCases }, { dexieStorage }] = await Promise.all([
-        import('@/data/use-cases/participation'),
-        import('./storage'),
+    events: deferPort('events', async () => {
+      const [{ LocalEvents }, { eventUseCases, withEventUseCases }, useCases] = await Promise.all([
+        import('./local-events'),
+        import('@/data/use-cases/events'),
+        useCaseContext(),
       ]);
-      const useCases = { storage: dexieStorage(db, now), session: () => currentSession(ctx), now };
+      return withEventUseCases(new LocalEvents(ctx), eventUseCases(useCases, api));
+    }),
+    participation: deferPort('participation', async () => {
+      const [{ participationUseCases }, useCases] = await Promise.all([
+        import('@/data/use-cases/participation'),
+        useCaseContext(),
+      ]);
       return participationUseCases(useCases, api);
     }),
     notifications: deferPort(

@@ -1,11 +1,17 @@
-import type { HandlerRequest, HandlerResponse, Logger } from '@mail/handlers/common';
+import {
+  readChangeRecord,
+  type HandlerRequest,
+  type HandlerResponse,
+  type Logger,
+} from '@mail/handlers/common';
+import { EVENT_MAIL_REQUESTERS_LIMIT } from '@mail/handlers/event-change-mail';
 import { handleSendEmail, type SendEmailDeps } from '@mail/handlers/send-email';
 import {
   handleTrackUnreadMessage,
   type TrackUnreadDeps,
 } from '@mail/handlers/track-unread-message';
 import { createMemoryRateLimiter, readEmailSettings } from '@mail/policy';
-import type { ApiPort, ApprovalEmail, RejectionEmail, UnreadMessagePing } from '@/data/ports/api';
+import type { ApiPort, UnreadMessagePing } from '@/data/ports/api';
 import { sportEventSchema } from '@/domain/entities/event';
 import { DomainError } from '@/domain/errors';
 import { isSuspended } from '@/domain/rules/standing';
@@ -60,7 +66,22 @@ export class LocalApi implements ApiPort {
         const row = await db.events.get(id);
         if (!row) return null;
         const e = parseRow(sportEventSchema, row);
-        return { ...e, date: e.date.getTime() === 0 ? null : e.date };
+        const asDate = (v: unknown) => (v instanceof Date ? v : null);
+        return {
+          ...e,
+          date: e.date.getTime() === 0 ? null : e.date,
+          staffCancelReason: e.staffCancelReason ?? '',
+          lastChange: readChangeRecord(row.lastChange, asDate),
+          updatedAt: asDate(row.updatedAt),
+        };
+      },
+      async getPendingRequesters(eventId) {
+        const rows = await db.participationRequests
+          .where('[eventId+status]')
+          .equals([eventId, 'pending'])
+          .limit(EVENT_MAIL_REQUESTERS_LIMIT)
+          .toArray();
+        return rows.map((r) => str(r.userId)).filter(Boolean);
       },
       async getRequest(id) {
         const row = await db.participationRequests.get(id);
@@ -102,7 +123,9 @@ export class LocalApi implements ApiPort {
     };
   }
 
-  async sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void> {
+  async sendNotificationEmail(
+    payload: Parameters<ApiPort['sendNotificationEmail']>[0],
+  ): Promise<void> {
     answer('api.sendNotificationEmail', await handleSendEmail(this.post(payload), this.deps));
   }
 

@@ -1,5 +1,6 @@
 import Dexie, { cmp } from 'dexie';
-import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
+import type { EventFilters, EventTime } from '@/data/ports/events';
+import type { EventQueries } from '@/data/use-cases/events';
 import {
   DEFAULT_LEVEL,
   EVENTS_PAGE_SIZE,
@@ -8,13 +9,7 @@ import {
   RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import {
-  byEventTime,
-  sportEventSchema,
-  type EventStatus,
-  type SportEvent,
-} from '@/domain/entities/event';
-import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
+import { byEventTime, sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import { keywordMatcher } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
@@ -56,12 +51,12 @@ export async function readEvent(ctx: LocalContext, id: string): Promise<SportEve
 }
 
 /**
- * The writes (local-event-writes.ts), with the rules that decide them and the form schemas they
- * check input with, load on the first write: a visitor who only reads never runs them.
+ * Joining and leaving (local-event-writes.ts), with the rules that decide them, load on the
+ * first write: a visitor who only reads never runs them.
  */
 const writes = () => import('./local-event-writes');
 
-export class LocalEvents implements EventsPort {
+export class LocalEvents implements EventQueries {
   private readonly ctx: LocalContext;
 
   constructor(ctx: LocalContext) {
@@ -113,22 +108,6 @@ export class LocalEvents implements EventsPort {
       items: page.map((f) => f.event),
       nextCursor: hasMore ? encodeKeyCursor(page[page.length - 1]!.key) : null,
     };
-  }
-
-  get(id: string): Promise<SportEvent | null> {
-    return readEvent(this.ctx, id);
-  }
-
-  async create(input: EventInput): Promise<string> {
-    return (await writes()).createEvent(this.ctx, input);
-  }
-
-  async update(id: string, patch: Partial<EventInput>): Promise<void> {
-    return (await writes()).updateEvent(this.ctx, id, patch);
-  }
-
-  async changeStatus(id: string, status: EventStatus): Promise<void> {
-    return (await writes()).changeEventStatus(this.ctx, id, status);
   }
 
   async join(id: string): Promise<void> {
@@ -206,24 +185,9 @@ export class LocalEvents implements EventsPort {
     );
   }
 
-  async syncOrganizerProfile(): Promise<number> {
-    return (await writes()).syncOrganizerProfile(this.ctx);
-  }
-
   private async participantEvents(uid: string): Promise<SportEvent[]> {
     const rows = await this.ctx.db.events.where('participants').equals(uid).distinct().toArray();
     return parseRows(sportEventSchema, rows, 'events.byParticipant');
-  }
-
-  async byTeam(teamId: string): Promise<SportEvent[]> {
-    if (!teamId) return [];
-    const today = startOfDay(this.ctx.now());
-    const rows = await this.ctx.db.events
-      .where('[teamId+date+startTime+id]')
-      .between([teamId, today], [teamId, Dexie.maxKey])
-      .limit(TEAM_UPCOMING_EVENTS_LIMIT)
-      .toArray();
-    return parseRows(sportEventSchema, rows, 'events.byTeam');
   }
 }
 

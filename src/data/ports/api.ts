@@ -22,6 +22,12 @@ export type ApprovalEmail = Extract<SendEmailBody, { type: 'event_approved' }>;
 /** The rejection of request `requestId`, mailed to its requester `recipientId`. */
 export type RejectionEmail = Extract<SendEmailBody, { type: 'event_rejected' }>;
 
+/** The latest schedule change (`seq`) of `eventId`, mailed to its participants. */
+export type EventChangedEmail = Extract<SendEmailBody, { type: 'event_changed' }>;
+
+/** The organizer's cancellation of `eventId`, mailed to its participants and pending requesters. */
+export type EventCancelledEmail = Extract<SendEmailBody, { type: 'event_cancelled' }>;
+
 /** Message `messageId` of `conversationId`, just sent by `senderId` to `recipientId`. */
 export type UnreadMessagePing = TrackUnreadBody;
 
@@ -42,7 +48,9 @@ export interface ApiPort {
    * (acceptPost), in the same order. Refusals: loginRequired (signed out, before any call).
    * Caller: the organizer who processed the request.
    */
-  sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void>;
+  sendNotificationEmail(
+    payload: ApprovalEmail | RejectionEmail | EventChangedEmail | EventCancelledEmail,
+  ): Promise<void>;
   /**
    * Asks for the unread-message mail; resolves and fails as sendNotificationEmail (403: not the
    * sender in that conversation). Caller: the sender of the message.

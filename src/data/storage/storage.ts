@@ -137,3 +137,20 @@ export function splitPath(path: string): { collection: string; id: string } {
   }
   return { collection: path.slice(0, at), id: path.slice(at + 1) };
 }
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A new document id, shaped like a Firestore auto id (which its SDK also makes on the client), so
+ * both stores hold lookalike ids.
+ */
+export function newDocId(length = 20): string {
+  const out: string[] = [];
+  while (out.length < length) {
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      // Rejection sampling keeps every character equally likely.
+      if (b < 248 && out.length < length) out.push(ID_ALPHABET[b % 62]!);
+    }
+  }
+  return out.join('');
+}

@@ -15,6 +15,8 @@ export const MAIL_KINDS = [
   'participationApproved',
   'participationRejected',
   'unreadMessages',
+  'eventChanged',
+  'eventCancelled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type EmailSettings = Record<MailKind, boolean>;
@@ -46,12 +48,22 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: '未読メッセージ',
     description: '新しいメッセージが届いたときにお知らせします',
   },
+  eventChanged: {
+    label: 'イベントの日時・場所の変更',
+    description: '参加予定のイベントの開催日時や場所が変更されたときにお知らせします',
+  },
+  eventCancelled: {
+    label: 'イベントの中止',
+    description: '参加予定やリクエスト中のイベントが中止されたときにお知らせします',
+  },
 };
 
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   participationApproved: true,
   participationRejected: true,
   unreadMessages: true,
+  eventChanged: true,
+  eventCancelled: true,
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */

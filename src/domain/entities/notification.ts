@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatEventTimes, formatMonthDayWithWeekday } from '@/domain/format';
 import { toDateOrNull } from '@/domain/time';
 import { text } from './common';
 import { STAFF_CANCEL_REASON_LABELS, type StaffCancelReason } from './staff-cancel';
@@ -13,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'message',
   'system',
   'staff_event_cancelled',
+  'event_changed',
+  'event_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -128,7 +131,60 @@ export type NotificationWrite =
       type: ParticipationNotificationType;
       data: ParticipationNotificationData;
     }
-  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData };
+  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData }
+  | { id: string; userId: string; type: 'event_changed'; data: EventChangedNoticeData }
+  | { id: string; userId: string; type: 'event_cancelled'; data: EventNoticeData };
+
+/** What an organizer's cancellation notice stores: the event and its title, checked by the rules. */
+export interface EventNoticeData {
+  eventId: string;
+  eventTitle: string;
+}
+
+/** The schedule a change notice compares (src/domain/rules/event-changes.ts EventSchedule). */
+export interface NoticeSchedule {
+  date: Date;
+  startTime: string;
+  endTime: string;
+  location: string;
+}
+
+/**
+ * What a change notice stores: the change's number and the schedule before and after it, which
+ * the rules check against the event's change record and the event itself (docs/notifications.md).
+ */
+export interface EventChangedNoticeData extends EventNoticeData {
+  seq: number;
+  before: NoticeSchedule;
+  after: NoticeSchedule;
+}
+
+/**
+ * The sentences of a change notice, old → new: 開催日時 when the day or the times moved, 場所
+ * when the place did.
+ */
+function changeSentences(data: Record<string, unknown>): string[] {
+  const side = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  const before = side(data.before);
+  const after = side(data.after);
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const when = (s: Record<string, unknown>) =>
+    [
+      formatMonthDayWithWeekday(toDateOrNull(s.date)),
+      formatEventTimes(str(s.startTime), str(s.endTime)),
+    ]
+      .filter(Boolean)
+      .join(' ') || '未定';
+  const out: string[] = [];
+  if (when(before) !== when(after)) {
+    out.push(`開催日時が ${when(before)} から ${when(after)} に変更されました`);
+  }
+  const place = (s: Record<string, unknown>) => str(s.location) || '未定';
+  if (place(before) !== place(after)) {
+    out.push(`場所が ${place(before)} から ${place(after)} に変更されました`);
+  }
+  return out;
+}
 
 /**
  * requesterName as the rules check it: the displayName stored on the requester's users
@@ -193,6 +249,13 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
         body: `${event}は運営により中止されました${reason ? `（理由：${reason}）` : ''}`,
       };
     }
+    case 'event_changed':
+      return {
+        title: `${event}の予定が変更されました`,
+        body: changeSentences(n.data).join('。') || `${event}の予定が変更されました`,
+      };
+    case 'event_cancelled':
+      return { title: 'イベントが中止されました', body: `${event}は主催者により中止されました` };
     default:
       return { title: 'お知らせ', body: '' };
   }

@@ -1,0 +1,313 @@
+import type { ApiPort } from '@/data/ports/api';
+import type { EventInput, EventsPort } from '@/data/ports/events';
+import {
+  DOC_ID,
+  fieldOp,
+  MAX_WRITES_PER_COMMIT,
+  newDocId,
+  type DocData,
+  type Transaction,
+  type Writes,
+} from '@/data/storage/storage';
+import { ORGANIZER_SYNC_BATCH } from '@/domain/constants';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import type { NotificationWrite } from '@/domain/entities/notification';
+import { teamSchema, TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
+import { searchTokensOf } from '@/domain/event-search';
+import {
+  CANCEL_NOTICE_REQUESTERS_LIMIT,
+  decideCancelNotices,
+  decideChangeNotices,
+  lastChangeSeq,
+  sameSchedule,
+  scheduleOf,
+  type EventSchedule,
+} from '@/domain/rules/event-changes';
+import {
+  decideCreate,
+  decideEventUpdate,
+  decideStatusChange,
+  organizerCopy,
+} from '@/domain/rules/events';
+import { decideEventTeam } from '@/domain/rules/teams';
+import { runSideEffect } from '@/lib/side-effects';
+import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
+
+const eventPath = (id: string) => `events/${id}`;
+const notificationPath = (id: string) => `notifications/${id}`;
+
+/** The methods written here; the list queries, joining and leaving are still the backends'. */
+export type EventUseCases = Pick<
+  EventsPort,
+  'get' | 'create' | 'update' | 'changeStatus' | 'syncOrganizerProfile' | 'byTeam'
+>;
+export type EventQueries = Omit<EventsPort, keyof EventUseCases>;
+
+/**
+ * Events (src/data/ports/events.ts), written once for both backends: reading one, creating,
+ * editing and changing the status, with the notices a change of schedule or a cancellation
+ * writes in the same commit and the one mail call that follows (docs/notifications.md "Change
+ * notices"). The writes have the shapes firestore.rules accept.
+ */
+export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases {
+  const { storage } = ctx;
+
+  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
+    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
+
+  /** The team fields to store, when the input names a team (decideEventTeam). */
+  const teamOf = async (
+    tx: Transaction,
+    uid: string,
+    input: Partial<EventInput>,
+    current?: SportEvent,
+  ): Promise<{ teamId?: string; teamName?: string }> => {
+    if (input.teamId === undefined) return {};
+    const team = input.teamId ? parseDoc(teamSchema, await tx.get(`teams/${input.teamId}`)) : null;
+    return decideEventTeam({
+      uid,
+      teamId: input.teamId,
+      teamName: input.teamName ?? '',
+      team,
+      current,
+    });
+  };
+
+  /**
+   * The notices of one change, the first MAX_WRITES_PER_COMMIT - 1 in the change's own commit;
+   * the rest (a large event: capacity goes up to 1000) in batches after it, which the rules
+   * accept because each notice matches what the event stores after the change.
+   */
+  const writeNotices = (tx: Writes, notices: NotificationWrite[]): NotificationWrite[] => {
+    const now = ctx.now();
+    const first = notices.slice(0, MAX_WRITES_PER_COMMIT - 1);
+    for (const n of first) tx.set(notificationPath(n.id), notificationDoc(n, now));
+    return notices.slice(first.length);
+  };
+
+  const writeRest = async (rest: NotificationWrite[]) => {
+    for (let i = 0; i < rest.length; i += MAX_WRITES_PER_COMMIT) {
+      const now = ctx.now();
+      await storage.batch((w) => {
+        for (const n of rest.slice(i, i + MAX_WRITES_PER_COMMIT)) {
+          w.set(notificationPath(n.id), notificationDoc(n, now));
+        }
+      });
+    }
+  };
+
+  /** The pending requesters of an event (a cancellation tells them too). */
+  const pendingRequesters = async (eventId: string): Promise<string[]> => {
+    const docs = await storage.query({
+      collection: 'participationRequests',
+      where: [
+        { field: 'eventId', op: '==', value: eventId },
+        { field: 'status', op: '==', value: 'pending' },
+      ],
+      limit: CANCEL_NOTICE_REQUESTERS_LIMIT,
+    });
+    return docs.map((d) => d.data.userId).filter((u): u is string => typeof u === 'string');
+  };
+
+  return {
+    async get(id) {
+      return readEvent(storage, id);
+    },
+
+    async create(input) {
+      const who = await ctx.session();
+      const id = newDocId();
+      await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const { fields, ...decision } = decideCreate(actor, input, ctx.now());
+        const team = await teamOf(tx, decision.organizerId, fields);
+        const organizer = organizerCopy(actor?.profile);
+        tx.set(eventPath(id), {
+          ...storedFields(fields),
+          searchTokens: searchTokensOf({ ...fields, ...team, ...organizer }),
+          ...team,
+          ...decision,
+          ...organizer,
+          createdAt: fieldOp.serverTime(),
+          updatedAt: fieldOp.serverTime(),
+        });
+      });
+      return id;
+    },
+
+    async update(id, patch) {
+      const who = await ctx.session();
+      const outcome = await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const stored = actor && id ? await tx.get(eventPath(id)) : null;
+        const event = parseDoc(sportEventSchema, stored);
+        const fields = decideEventUpdate(actor, event, patch, ctx.now());
+        const team = await teamOf(tx, event!.organizerId, fields, event!);
+        const changes = storedFields(fields);
+        const before = scheduleOf(event!);
+        const after: EventSchedule = {
+          date: (changes.date as Date | undefined) ?? before.date,
+          startTime: fields.startTime ?? before.startTime,
+          endTime: fields.endTime ?? before.endTime,
+          location: fields.location ?? before.location,
+        };
+        const write: DocData = {
+          ...changes,
+          // Always rewritten, so an event stored before tokens existed gains them on its next edit.
+          searchTokens: searchTokensOf({ ...event!, ...fields, ...team }),
+          ...team,
+          updatedAt: fieldOp.serverTime(),
+        };
+        if (sameSchedule(before, after)) {
+          tx.update(eventPath(id), write);
+          return null;
+        }
+        // The schedule moved: the change record, and the participants' notices beside it.
+        const seq = lastChangeSeq(stored?.data) + 1;
+        tx.update(eventPath(id), {
+          ...write,
+          lastChange: { seq, before, at: fieldOp.serverTime() },
+        });
+        const notices = decideChangeNotices(
+          { ...event!, title: fields.title ?? event!.title },
+          after,
+          seq,
+        );
+        return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices) };
+      });
+      if (!outcome) return;
+      await writeRest(outcome.rest);
+      if (outcome.notified) {
+        void runSideEffect('events.update: change mail', () =>
+          api.sendNotificationEmail({ type: 'event_changed', eventId: id, seq: outcome.seq }),
+        );
+      }
+    },
+
+    async changeStatus(id, status) {
+      const who = await ctx.session();
+      // A transaction cannot query: the pending requesters are found first.
+      const requesters = who && id && status === 'cancelled' ? await pendingRequesters(id) : [];
+      const outcome = await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const event = actor ? await readEvent(tx, id) : null;
+        const next = decideStatusChange(actor, event, status);
+        if (!next) return null;
+        tx.update(eventPath(id), { status: next, updatedAt: fieldOp.serverTime() });
+        if (next !== 'cancelled') return null;
+        const notices = decideCancelNotices(event!, requesters);
+        return { notified: notices.length > 0, rest: writeNotices(tx, notices) };
+      });
+      if (!outcome) return;
+      await writeRest(outcome.rest);
+      if (outcome.notified) {
+        void runSideEffect('events.changeStatus: cancellation mail', () =>
+          api.sendNotificationEmail({ type: 'event_cancelled', eventId: id }),
+        );
+      }
+    },
+
+    async syncOrganizerProfile() {
+      const who = await ctx.session();
+      if (!who) return 0;
+      const organizer = organizerCopy((await storage.get(`users/${who.uid}`))?.data);
+      let changed = 0;
+      let after: string | null = null;
+      for (;;) {
+        const docs = await storage.query({
+          collection: 'events',
+          where: [{ field: 'organizerId', op: '==', value: who.uid }],
+          orderBy: [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }],
+          after,
+          limit: ORGANIZER_SYNC_BATCH,
+        });
+        const stale = docs.filter(
+          (d) =>
+            d.data.organizerName !== organizer.organizerName ||
+            d.data.organizerPhotoURL !== organizer.organizerPhotoURL,
+        );
+        if (stale.length > 0) {
+          await storage.batch((w) => {
+            for (const d of stale) {
+              // The organizer's name is searched: its tokens change with it.
+              const [event] = parseDocs(sportEventSchema, [d], 'events.syncOrganizerProfile');
+              w.update(
+                d.path,
+                event
+                  ? { ...organizer, searchTokens: searchTokensOf({ ...event, ...organizer }) }
+                  : organizer,
+              );
+            }
+          });
+        }
+        changed += stale.length;
+        if (docs.length < ORGANIZER_SYNC_BATCH) return changed;
+        after = docs.at(-1)!.cursor;
+      }
+    },
+
+    async byTeam(teamId) {
+      if (!teamId) return [];
+      const now = ctx.now();
+      const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+      const docs = await storage.query({
+        collection: 'events',
+        where: [
+          { field: 'teamId', op: '==', value: teamId },
+          { field: 'date', op: '>=', value: today },
+        ],
+        orderBy: [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }],
+        limit: TEAM_UPCOMING_EVENTS_LIMIT,
+      });
+      return parseDocs(sportEventSchema, docs, 'events.byTeam');
+    },
+  };
+}
+
+/** The port: the use cases above with the backend's own queries. */
+export function withEventUseCases(queries: EventQueries, useCases: EventUseCases): EventsPort {
+  return {
+    list: (filters, cursor) => queries.list(filters, cursor),
+    byOrganizer: (uid, when, cursor) => queries.byOrganizer(uid, when, cursor),
+    byParticipant: (uid, when, cursor) => queries.byParticipant(uid, when, cursor),
+    participationRecord: (uid) => queries.participationRecord(uid),
+    join: (id) => queries.join(id),
+    leave: (id) => queries.leave(id),
+    ...useCases,
+  };
+}
+
+const INPUT_KEYS = [
+  'title',
+  'description',
+  'sportType',
+  'location',
+  'region',
+  'level',
+  'date',
+  'startTime',
+  'endTime',
+  'fee',
+  'capacity',
+  'imageURL',
+  'imagePath',
+] as const satisfies readonly (keyof EventInput)[];
+
+/**
+ * The stored form of event fields: only the input's own keys, the day (yyyy-MM-dd) as local
+ * midnight. The team is decided apart (decideEventTeam) and never written from the input.
+ */
+function storedFields(input: Partial<EventInput>): DocData {
+  const out: DocData = {};
+  for (const key of INPUT_KEYS) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (key === 'date') {
+      const [y, m, d] = String(v).split('-').map(Number);
+      out.date = new Date(y!, m! - 1, d!);
+    } else {
+      out[key] = v;
+    }
+  }
+  return out;
+}
