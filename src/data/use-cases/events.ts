@@ -34,6 +34,8 @@ import { runSideEffect } from '@/lib/side-effects';
 import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
 
 const eventPath = (id: string) => `events/${id}`;
+/** Requesters' cancellation notices per commit: the rules read each one's request. */
+const REQUESTER_NOTICES_PER_BATCH = 10;
 const notificationPath = (id: string) => `notifications/${id}`;
 
 /** The methods written here; the list queries, joining and leaving are still the backends'. */
@@ -85,11 +87,11 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
     return notices.slice(first.length);
   };
 
-  const writeRest = async (rest: NotificationWrite[]) => {
-    for (let i = 0; i < rest.length; i += MAX_WRITES_PER_COMMIT) {
+  const writeRest = async (rest: NotificationWrite[], perBatch = MAX_WRITES_PER_COMMIT) => {
+    for (let i = 0; i < rest.length; i += perBatch) {
       const now = ctx.now();
       await storage.batch((w) => {
-        for (const n of rest.slice(i, i + MAX_WRITES_PER_COMMIT)) {
+        for (const n of rest.slice(i, i + perBatch)) {
           w.set(notificationPath(n.id), notificationDoc(n, now));
         }
       });
@@ -196,10 +198,20 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
         tx.update(eventPath(id), { status: next, updatedAt: fieldOp.serverTime() });
         if (next !== 'cancelled') return null;
         const notices = decideCancelNotices(event!, requesters);
-        return { notified: notices.length > 0, rest: writeNotices(tx, notices) };
+        // The participants' notices ride with the cancellation. The rules read one request per
+        // requester's notice, and a commit may make only 20 such reads: theirs follow in small
+        // batches (the event is cancelled by then, which is what the rules check).
+        const joined = new Set(event!.participants);
+        const toRequesters = notices.filter((n) => !joined.has(n.userId));
+        const rest = writeNotices(
+          tx,
+          notices.filter((n) => joined.has(n.userId)),
+        );
+        return { notified: notices.length > 0, rest, toRequesters };
       });
       if (!outcome) return;
       await writeRest(outcome.rest);
+      await writeRest(outcome.toRequesters, REQUESTER_NOTICES_PER_BATCH);
       if (outcome.notified) {
         void runSideEffect('events.changeStatus: cancellation mail', () =>
           api.sendNotificationEmail({ type: 'event_cancelled', eventId: id }),
