@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { apiContract } from './api.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
+import { eventChangesContract } from './event-changes.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import {
@@ -67,6 +68,7 @@ const firestoreSuites = {
   storage: () => storageContract(createFirebaseStorageHarness),
   users: usersContract,
   events: eventsContract,
+  'event changes': eventChangesContract,
   participation: participationContract,
   notifications: notificationsContract,
   conversations: conversationsContract,

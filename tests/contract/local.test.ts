@@ -1,6 +1,7 @@
 import { apiContract } from './api.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
+import { eventChangesContract } from './event-changes.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import { notificationsContract } from './notifications.contract';
@@ -24,6 +25,7 @@ describe('local backend', () => {
   authContract(createLocalHarness);
   usersContract(createLocalHarness);
   eventsContract(createLocalHarness);
+  eventChangesContract(createLocalHarness);
   participationContract(createLocalHarness);
   notificationsContract(createLocalHarness);
   conversationsContract(createLocalHarness);

@@ -9,6 +9,9 @@ const PARTICIPATION_TYPES: readonly string[] = [
   'participation_request',
   'participation_approved',
   'participation_rejected',
+  // The organizer moved or cancelled the event: its page shows the new day, place or 中止.
+  'event_changed',
+  'event_cancelled',
 ] satisfies NotificationType[];
 
 /**
