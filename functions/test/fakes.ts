@@ -142,6 +142,7 @@ export function fakeDeps(w: World = world()): Fake {
       participationApproved: w.settings[uid]?.participationApproved ?? true,
       participationRejected: w.settings[uid]?.participationRejected ?? true,
       unreadMessages: w.settings[uid]?.unreadMessages ?? true,
+      eventReminder: w.settings[uid]?.eventReminder ?? true,
     }),
     async sendMail(mail) {
       sent.push(mail);

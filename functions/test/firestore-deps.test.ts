@@ -32,7 +32,12 @@ describe('Firestore reads', () => {
       },
       'users/c/private/settings': { mail: 'off', participationApproved: false },
     });
-    const all = { participationApproved: true, participationRejected: true, unreadMessages: true };
+    const all = {
+      participationApproved: true,
+      participationRejected: true,
+      unreadMessages: true,
+      eventReminder: true,
+    };
     expect(await reads.getEmailSettings('a')).toEqual({ ...all, participationApproved: false });
     expect(await reads.getEmailSettings('b')).toEqual({ ...all, unreadMessages: false });
     expect(await reads.getEmailSettings('c')).toEqual(all);

@@ -40,7 +40,12 @@ const decide = (g: MailGates) =>
 
 describe('the mail decision (both backends)', () => {
   it('reads stored settings with "missing means send", only an explicit false turning a kind off', () => {
-    const all = { participationApproved: true, participationRejected: true, unreadMessages: true };
+    const all = {
+      participationApproved: true,
+      participationRejected: true,
+      unreadMessages: true,
+      eventReminder: true,
+    };
     expect(readEmailSettings(undefined)).toEqual(all);
     expect(readEmailSettings({ mail: null })).toEqual(all);
     const s = readEmailSettings({ mail: { participationApproved: false, unreadMessages: 0 } });

@@ -7,6 +7,7 @@ import { startWebVitals } from '@/lib/web-vitals';
 import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
 import { AppRoutes, buildRoutes, preloadScreen, routePattern } from './routes';
+import { startScheduledWork } from './scheduled-work';
 
 // The backend and the current screen's code start loading before React's first render.
 const { backend, ready } = createAppBackend();
@@ -35,6 +36,15 @@ if (container.dataset.route === routePattern(routes, pathname) && search === '')
 }
 
 // Web-vitals reads the browser's buffered entries, so it can load once the page is idle instead
-// of competing with the first page's own code.
+// of competing with the first page's own code; so does the local backend's schedule (the
+// day-before reminders), which nothing on the first page waits for.
 const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-window.addEventListener('load', () => whenIdle(() => void startWebVitals()), { once: true });
+window.addEventListener(
+  'load',
+  () =>
+    whenIdle(() => {
+      void startWebVitals();
+      startScheduledWork(backend);
+    }),
+  { once: true },
+);

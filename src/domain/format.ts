@@ -25,6 +25,11 @@ export function formatLongDateWithWeekday(d: DateLike): string {
   return valid(d) ? `${formatLongDate(d)}(${WEEKDAYS[d.getDay()]})` : '';
 }
 
+/** 5月10日(金) */
+export function formatMonthDayWithWeekday(d: DateLike): string {
+  return valid(d) ? `${d.getMonth() + 1}月${d.getDate()}日(${WEEKDAYS[d.getDay()]})` : '';
+}
+
 /** 2024/05/10 */
 export function formatSlashDate(d: DateLike): string {
   return valid(d) ? `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}` : '';

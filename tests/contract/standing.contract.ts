@@ -8,6 +8,7 @@ const MAIL_OFF = {
   participationApproved: false,
   participationRejected: false,
   unreadMessages: false,
+  eventReminder: false,
 };
 
 /** Who may write (docs/security.md), the same on every backend: the domain decides. */

@@ -4,6 +4,7 @@ import { deferPort } from '@/lib/deferred-port';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
 import { newId } from './ids';
+import type { LocalApi } from './local-api';
 import { LocalAuth } from './local-auth';
 import { readOutbox } from './outbox';
 import { DEFAULT_PBKDF2_ITERATIONS } from './password-hash';
@@ -30,6 +31,7 @@ export interface LocalBackend extends Backend {
   db: LocalDb;
   auth: LocalAuth;
   dev: NonNullable<Backend['dev']>;
+  scheduled: NonNullable<Backend['scheduled']>;
   /** Closes the database (tests; the app keeps it open for the page's lifetime). */
   close(): void;
 }
@@ -63,7 +65,15 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   const ctx: LocalContext = { db, now, currentUser: () => auth.currentUser() };
   // Each repository's code loads when the app first uses it: a page downloads and runs the
   // ones it reads, not the whole backend (src/lib/deferred-port.ts).
-  const api = deferPort('api', async () => new (await import('./local-api')).LocalApi(ctx, origin));
+  // One LocalApi for the port and the schedule, so they share its counters (as the Functions
+  // share Firestore's).
+  let localApi: Promise<LocalApi> | null = null;
+  const loadApi = () => {
+    localApi ??= import('./local-api').then((m) => new m.LocalApi(ctx, origin));
+    localApi.catch(() => (localApi = null));
+    return localApi;
+  };
+  const api = deferPort('api', loadApi);
 
   return {
     kind: 'local',
@@ -107,6 +117,9 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
         await auth.signOut();
       },
       demoAccounts: DEMO_ACCOUNTS,
+    },
+    scheduled: {
+      runDueReminders: async () => void (await (await loadApi()).runDueReminders()),
     },
     close: () => db.close(),
   };

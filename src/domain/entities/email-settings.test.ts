@@ -15,6 +15,7 @@ describe('email settings', () => {
       participationApproved: false,
       participationRejected: true,
       unreadMessages: true,
+      eventReminder: true,
     });
   });
 

@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'participationApproved',
   'participationRejected',
   'unreadMessages',
+  'eventReminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type EmailSettings = Record<MailKind, boolean>;
@@ -46,12 +47,17 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: '未読メッセージ',
     description: '新しいメッセージが届いたときにお知らせします',
   },
+  eventReminder: {
+    label: 'イベント前日のリマインダー',
+    description: '参加予定のイベントの前日にお知らせします',
+  },
 };
 
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   participationApproved: true,
   participationRejected: true,
   unreadMessages: true,
+  eventReminder: true,
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */

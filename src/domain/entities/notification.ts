@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatMonthDayWithWeekday } from '@/domain/format';
 import { toDateOrNull } from '@/domain/time';
 import { text } from './common';
 import { STAFF_CANCEL_REASON_LABELS, type StaffCancelReason } from './staff-cancel';
@@ -13,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'message',
   'system',
   'staff_event_cancelled',
+  'event_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -193,9 +195,32 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
         body: `${event}は運営により中止されました${reason ? `（理由：${reason}）` : ''}`,
       };
     }
+    case 'event_reminder':
+      return eventReminderText(event, n.data);
     default:
       return { title: 'お知らせ', body: '' };
   }
+}
+
+/**
+ * The day-before reminder (docs/notifications.md "Reminders"): 「週末フットサル」は 11月28日(土)
+ * 10:00 から 代々木公園 で開催されます. The day and time are the start the reminder announced.
+ */
+function eventReminderText(
+  event: string,
+  data: Record<string, unknown>,
+): { title: string; body: string } {
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const startsAt = toDateOrNull(data.startsAt);
+  const when = [formatMonthDayWithWeekday(startsAt), str(data.startTime)].filter(Boolean).join(' ');
+  const place = str(data.location);
+  const body = when
+    ? `${event}は ${when} ${str(data.startTime) ? 'から' : 'に'}${place ? ` ${place} で` : ''}開催されます`
+    : `${event}${place ? `は ${place} で` : 'は'}開催されます`;
+  return {
+    title: data.day === 'today' ? '今日はイベントの日です' : '明日はイベントの日です',
+    body,
+  };
 }
 
 /**
