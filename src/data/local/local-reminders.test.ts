@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationSchema, notificationText } from '@/domain/entities/notification';
+import { logger } from '@/lib/logger';
 import { localBackendsPerTest } from '@/test/local-backends';
 import type { AccountRow } from './db';
 
 const backend = localBackendsPerTest('reminders');
+
+beforeEach(() => {
+  // Each run logs what it did.
+  vi.spyOn(logger, 'info').mockImplementation(() => {});
+});
 
 // Friday 27 November 2026, 21:00 in Japan; the event is on Saturday at 10:00 in Japan.
 const FRIDAY_EVENING = Date.parse('2026-11-27T12:00:00Z');
