@@ -36,15 +36,13 @@ if (container.dataset.route === routePattern(routes, pathname) && search === '')
 }
 
 // Web-vitals reads the browser's buffered entries, so it can load once the page is idle instead
-// of competing with the first page's own code; so does the local backend's schedule (the
-// day-before reminders), which nothing on the first page waits for.
+// of competing with the first page's own code.
 const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-window.addEventListener(
-  'load',
-  () =>
-    whenIdle(() => {
-      void startWebVitals();
-      startScheduledWork(backend);
-    }),
-  { once: true },
-);
+window.addEventListener('load', () => whenIdle(() => void startWebVitals()), { once: true });
+
+// The local backend's schedule (the day-before reminders) waits for the page too: nothing on the
+// first page needs it. This module may run after 'load' (src/main.tsx imports it once a
+// prerendered page has been painted), so a page already loaded starts it when idle.
+const onLoaded = (run: () => void) =>
+  document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true });
+onLoaded(() => whenIdle(() => startScheduledWork(backend)));
