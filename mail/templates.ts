@@ -1,6 +1,6 @@
 /**
  * The one renderer of every mail the product sends in its own name (approval, rejection, unread
- * message), for both backends: the Cloud Functions import it, and so does the web app's local
+ * message, the day-before reminder), for both backends: the Cloud Functions import it, and so does the web app's local
  * backend (through the `@mail/*` alias), whose outbox stands in for the Functions. It
  * depends on nothing, so it runs in Node and in the browser alike.
  *
@@ -163,6 +163,32 @@ export function eventCancelledMail(event: MailEvent, base: string): MailText {
       '',
       'ほかにも参加者を募集しているイベントがたくさんあります。ぜひ探してみてください。',
       `${base}/events`,
+      ...footer(base),
+    ].join('\n'),
+  };
+}
+
+/**
+ * The day-before reminder to a participant. `day` says whether it goes out the day before or,
+ * for someone who joined later, on the event's day.
+ */
+export function eventReminderMail(
+  event: MailEvent,
+  day: 'tomorrow' | 'today',
+  base: string,
+): MailText {
+  const when = day === 'today' ? '今日' : '明日';
+  return {
+    subject: `${SUBJECT_PREFIX}${when}は「${oneLine(event.title)}」の日です`,
+    text: [
+      `参加予定のイベントは${when}です。お気をつけてお越しください。`,
+      '',
+      `イベント: ${event.title}`,
+      `開催日時: ${formatEventWhen(event)}`,
+      `場所: ${event.location || '未定'}`,
+      '',
+      '参加できなくなった場合は、イベントページから参加を取り消してください。',
+      `${base}/events/${encodeURIComponent(event.id)}`,
       ...footer(base),
     ].join('\n'),
   };

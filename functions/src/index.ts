@@ -4,9 +4,11 @@ import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineString } from 'firebase-functions/params';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as z from 'zod/mini';
 import { createAuthRecipients, createFirestoreReads } from './firestore-deps.js';
 import type { Logger } from '../../mail/handlers/common.js';
+import { runEventReminders } from '../../mail/handlers/event-reminders.js';
 import { handleSendEmail, type SendEmailDeps } from '../../mail/handlers/send-email.js';
 import {
   handleTrackUnreadMessage,
@@ -15,6 +17,7 @@ import {
 import { httpHandler, originPolicy } from './http.js';
 import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
 import { createFirestoreRateLimiter } from './rate-limit.js';
+import { createReminderStores } from './reminder-stores.js';
 
 /**
  * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
@@ -107,4 +110,25 @@ export const trackUnreadMessage = onRequest(
     log,
     name: 'trackUnreadMessage',
   }),
+);
+
+/**
+ * The day-before reminder (docs/notifications.md "Reminders"): every 15 minutes, Japan time.
+ * No HTTP route leads here, so it runs in Tokyo, next to its users; a run reads and writes with
+ * the Admin SDK and mails through the same policy as the HTTP functions. A run that fails is
+ * logged and the next one catches up (every reminder stays due until its event starts).
+ */
+export const sendEventReminders = onSchedule(
+  {
+    schedule: 'every 15 minutes',
+    timeZone: 'Asia/Tokyo',
+    region: 'asia-northeast1',
+    timeoutSeconds: 300,
+    memory: '256MiB',
+    maxInstances: 1,
+  },
+  async () => {
+    const base = productionDeps();
+    await runEventReminders({ ...base, ...createReminderStores(getFirestore(), base.now) });
+  },
 );

@@ -38,6 +38,7 @@ describe('Firestore reads', () => {
       unreadMessages: true,
       eventChanged: true,
       eventCancelled: true,
+      eventReminder: true,
     };
     expect(await reads.getEmailSettings('a')).toEqual({ ...all, participationApproved: false });
     expect(await reads.getEmailSettings('b')).toEqual({ ...all, unreadMessages: false });

@@ -46,6 +46,7 @@ describe('the mail decision (both backends)', () => {
       unreadMessages: true,
       eventChanged: true,
       eventCancelled: true,
+      eventReminder: true,
     };
     expect(readEmailSettings(undefined)).toEqual(all);
     expect(readEmailSettings({ mail: null })).toEqual(all);

@@ -39,7 +39,7 @@ export interface EventRecord extends MailEvent {
   status?: string;
   participants?: string[];
   /** Set when staff, not the organizer, called the event off. */
-  staffCancelReason?: string;
+  staffCancelReason?: string | null;
   /** The event's last schedule change (src/domain/rules/event-changes.ts), or null. */
   lastChange?: ChangeRecord | null;
   updatedAt?: Date | null;

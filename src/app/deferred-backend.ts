@@ -1,7 +1,7 @@
 import type { Backend, BackendKind, DevTools } from '@/data/ports/backend';
 import { deferPort, type EarlyMembers } from '@/lib/deferred-port';
 
-type Port = Exclude<keyof Backend, 'kind' | 'dev'>;
+type Port = Exclude<keyof Backend, 'kind' | 'dev' | 'scheduled'>;
 
 const PORTS: Port[] = [
   'auth',
@@ -58,6 +58,11 @@ export function createDeferredBackend(
       clearOutbox: () => ready.then((b) => b.dev!.clearOutbox()),
       resetDemoData: () => ready.then((b) => b.dev!.resetDemoData()),
     },
+    // The local backend's schedule (Firebase schedules in the Cloud Functions).
+    scheduled:
+      kind === 'local'
+        ? { runDueReminders: () => ready.then((b) => b.scheduled?.runDueReminders()) }
+        : undefined,
   } as unknown as Backend;
   return { backend, ready };
 }

@@ -7,6 +7,7 @@ import { startWebVitals } from '@/lib/web-vitals';
 import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
 import { AppRoutes, buildRoutes, preloadScreen, routePattern } from './routes';
+import { startScheduledWork } from './scheduled-work';
 
 // The backend and the current screen's code start loading before React's first render.
 const { backend, ready } = createAppBackend();
@@ -38,3 +39,10 @@ if (container.dataset.route === routePattern(routes, pathname) && search === '')
 // of competing with the first page's own code.
 const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
 window.addEventListener('load', () => whenIdle(() => void startWebVitals()), { once: true });
+
+// The local backend's schedule (the day-before reminders) waits for the page too: nothing on the
+// first page needs it. This module may run after 'load' (src/main.tsx imports it once a
+// prerendered page has been painted), so a page already loaded starts it when idle.
+const onLoaded = (run: () => void) =>
+  document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true });
+onLoaded(() => whenIdle(() => startScheduledWork(backend)));

@@ -253,6 +253,7 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
           participationApproved: true,
           participationRejected: true,
           unreadMessages: false,
+          eventReminder: true,
         });
         await h().signUpAs('送信 太郎');
         const toB = (await backend.conversations.getOrCreate(b)).id;

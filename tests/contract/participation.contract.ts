@@ -461,6 +461,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
           participationApproved: false,
           participationRejected: true,
           unreadMessages: true,
+          eventReminder: true,
         });
         const first = await backend.participation.request(eventId, '');
         const email = await profileEmail(requester);

@@ -5,6 +5,7 @@ import { deferPort } from '@/lib/deferred-port';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
 import { newId } from './ids';
+import type { LocalApi } from './local-api';
 import { LocalAuth } from './local-auth';
 import { readOutbox } from './outbox';
 import { DEFAULT_PBKDF2_ITERATIONS } from './password-hash';
@@ -31,6 +32,7 @@ export interface LocalBackend extends Backend {
   db: LocalDb;
   auth: LocalAuth;
   dev: NonNullable<Backend['dev']>;
+  scheduled: NonNullable<Backend['scheduled']>;
   /** Closes the database (tests; the app keeps it open for the page's lifetime). */
   close(): void;
 }
@@ -70,7 +72,15 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     session: () => currentSession(ctx),
     now,
   });
-  const api = deferPort('api', async () => new (await import('./local-api')).LocalApi(ctx, origin));
+  // One LocalApi for the port and the schedule, so they share its counters (as the Functions
+  // share Firestore's).
+  let localApi: Promise<LocalApi> | null = null;
+  const loadApi = () => {
+    localApi ??= import('./local-api').then((m) => new m.LocalApi(ctx, origin));
+    localApi.catch(() => (localApi = null));
+    return localApi;
+  };
+  const api = deferPort('api', loadApi);
 
   return {
     kind: 'local',
@@ -119,6 +129,9 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
         await auth.signOut();
       },
       demoAccounts: DEMO_ACCOUNTS,
+    },
+    scheduled: {
+      runDueReminders: async () => void (await (await loadApi()).runDueReminders()),
     },
     close: () => db.close(),
   };

@@ -168,6 +168,7 @@ export class LocalDb extends Dexie {
   outbox!: Table<OutboxRow, string>;
   privateDocs!: Table<PrivateDocRow, string>;
   meta!: Table<MetaRow, string>;
+  reminders!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -263,6 +264,8 @@ export class LocalDb extends Dexie {
         'id, userId, eventId, [userId+eventId], [userId+status], status, [eventId+status], ' +
         '[eventId+status+createdAt+id], [eventId+status+updatedAt+id], [userId+status+createdAt+id]',
     });
+    // The day-before reminders' sent markers (reminders/{eventId}_{uid}; docs/notifications.md).
+    this.version(10).stores({ reminders: 'id' });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
@@ -295,6 +298,7 @@ export class LocalDb extends Dexie {
       this.outbox,
       this.privateDocs,
       this.meta,
+      this.reminders,
     ] as unknown as Table[];
   }
 }

@@ -5,6 +5,7 @@ import {
   type Logger,
 } from '@mail/handlers/common';
 import { EVENT_MAIL_REQUESTERS_LIMIT } from '@mail/handlers/event-change-mail';
+import { runEventReminders, type ReminderRun } from '@mail/handlers/event-reminders';
 import { handleSendEmail, type SendEmailDeps } from '@mail/handlers/send-email';
 import {
   handleTrackUnreadMessage,
@@ -18,14 +19,16 @@ import { isSuspended } from '@/domain/rules/standing';
 import { logger } from '@/lib/logger';
 import { currentUid, type LocalContext } from './context';
 import { privateDocId } from './db';
+import { localReminderStores } from './local-reminders';
 import { deliverMail } from './outbox';
 import { parseRow } from './rows';
+import { dexieStorage } from './storage';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
- * Stands in for the two Cloud Functions: it runs their handlers itself (handleSendEmail,
- * handleTrackUnreadMessage in mail/handlers), on this database instead of Firestore and
+ * Stands in for the Cloud Functions: it runs their handlers itself (handleSendEmail,
+ * handleTrackUnreadMessage and the scheduled runEventReminders in mail/handlers), on this database instead of Firestore and
  * the Auth service, and "sends" into the outbox, where the demo outbox page (and the tests) read
  * it. Each call takes the way an HTTP request takes there, through acceptPost: a POST, the
  * caller's identity, an account that is not suspended, the caller's quota, the body against the
@@ -131,6 +134,22 @@ export class LocalApi implements ApiPort {
 
   async trackUnreadMessage(payload: UnreadMessagePing): Promise<void> {
     answer('api.trackUnreadMessage', await handleTrackUnreadMessage(this.post(payload), this.deps));
+  }
+
+  /**
+   * One run of the day-before reminder (runEventReminders), which on Firebase the scheduled
+   * Cloud Function makes every 15 minutes: the same handler on this database, mailing into the
+   * outbox. The app runs it while it is open (src/app/scheduled-work.ts); a reminder stays due
+   * until its event starts, so a run catches up on what was missed while the app was closed.
+   */
+  async runDueReminders(): Promise<ReminderRun> {
+    const { db, now } = this.ctx;
+    const run = await runEventReminders({
+      ...this.deps,
+      ...localReminderStores(dexieStorage(db, now), now),
+    });
+    logger.info('scheduled.eventReminders', { ...run });
+    return run;
   }
 
   /** The request the Firebase api port sends: a POST with the caller's token and the body. */

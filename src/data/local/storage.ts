@@ -41,6 +41,7 @@ const TOP_LEVEL = new Set([
   'teams',
   'reports',
   'auditLog',
+  'reminders',
 ]);
 
 const BELOW: Record<string, Place> = {

@@ -49,6 +49,16 @@ export interface Backend {
   api: ApiPort;
   /** Local backend only: the captured mail and the demo data reset. */
   dev?: DevTools;
+  /**
+   * Local backend only: the work a schedule does on Firebase (the scheduled Cloud Function), run
+   * by the open app instead (src/app/scheduled-work.ts).
+   */
+  scheduled?: ScheduledWork;
+}
+
+export interface ScheduledWork {
+  /** One run of the day-before reminder: every reminder due now, once each. */
+  runDueReminders(): Promise<void>;
 }
 
 export interface OutboxMail {

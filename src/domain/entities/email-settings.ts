@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   'unreadMessages',
   'eventChanged',
   'eventCancelled',
+  'eventReminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type EmailSettings = Record<MailKind, boolean>;
@@ -56,6 +57,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: 'イベントの中止',
     description: '参加予定やリクエスト中のイベントが中止されたときにお知らせします',
   },
+  eventReminder: {
+    label: 'イベント前日のリマインダー',
+    description: '参加予定のイベントの前日にお知らせします',
+  },
 };
 
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
@@ -64,6 +69,7 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   unreadMessages: true,
   eventChanged: true,
   eventCancelled: true,
+  eventReminder: true,
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */

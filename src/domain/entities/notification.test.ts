@@ -149,6 +149,31 @@ describe('notificationText: the words, rendered from type and data', () => {
     );
   });
 
+  it('reminds of an event the day before, or on its day, with its day, time and place', () => {
+    // 29 November 2026 (a Sunday), 10:00 wherever the test runs: the screen shows local time.
+    const startsAt = new Date(2026, 10, 29, 10, 0).toISOString();
+    const data = {
+      eventTitle: '週末フットサル',
+      location: '代々木公園',
+      startTime: '10:00',
+      startsAt,
+    };
+    expect(notificationText(n('event_reminder', { ...data, day: 'tomorrow' }))).toEqual({
+      title: '明日はイベントの日です',
+      body: '「週末フットサル」は 11月29日(日) 10:00 から 代々木公園 で開催されます',
+    });
+    expect(notificationText(n('event_reminder', { ...data, day: 'today' })).title).toBe(
+      '今日はイベントの日です',
+    );
+    expect(notificationText(n('event_reminder', { ...data, location: '' })).body).toBe(
+      '「週末フットサル」は 11月29日(日) 10:00 から開催されます',
+    );
+    expect(notificationText(n('event_reminder', { ...data, startTime: '' })).body).toBe(
+      '「週末フットサル」は 11月29日(日) に 代々木公園 で開催されます',
+    );
+    expect(notificationText(n('event_reminder', {})).body).toBe('イベントは開催されます');
+  });
+
   it('says an approval or a rejection, and copes without the title', () => {
     expect(notificationText(n('participation_approved', { eventTitle: '夜ラン' }))).toEqual({
       title: '参加リクエストが承認されました',

@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'staff_event_cancelled',
   'event_changed',
   'event_cancelled',
+  'event_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -256,9 +257,32 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       };
     case 'event_cancelled':
       return { title: 'イベントが中止されました', body: `${event}は主催者により中止されました` };
+    case 'event_reminder':
+      return eventReminderText(event, n.data);
     default:
       return { title: 'お知らせ', body: '' };
   }
+}
+
+/**
+ * The day-before reminder (docs/notifications.md "Reminders"): 「週末フットサル」は 11月28日(土)
+ * 10:00 から 代々木公園 で開催されます. The day and time are the start the reminder announced.
+ */
+function eventReminderText(
+  event: string,
+  data: Record<string, unknown>,
+): { title: string; body: string } {
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const startsAt = toDateOrNull(data.startsAt);
+  const when = [formatMonthDayWithWeekday(startsAt), str(data.startTime)].filter(Boolean).join(' ');
+  const place = str(data.location);
+  const body = when
+    ? `${event}は ${when} ${str(data.startTime) ? 'から' : 'に'}${place ? ` ${place} で` : ''}開催されます`
+    : `${event}${place ? `は ${place} で` : 'は'}開催されます`;
+  return {
+    title: data.day === 'today' ? '今日はイベントの日です' : '明日はイベントの日です',
+    body,
+  };
 }
 
 /**

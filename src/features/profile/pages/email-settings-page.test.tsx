@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_EMAIL_SETTINGS } from '@/domain/entities/email-settings';
+import { DEFAULT_EMAIL_SETTINGS, MAIL_KINDS } from '@/domain/entities/email-settings';
 import { logger } from '@/lib/logger';
 import { DEMO_UIDS, type LocalBackend } from '@/test/local-seed';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
@@ -23,7 +23,10 @@ describe('EmailSettingsPage', () => {
     const user = userEvent.setup();
     renderPage();
     const switches = await screen.findAllByRole('switch');
-    expect(switches.map((s) => s.getAttribute('aria-checked'))).toEqual(['true', 'true', 'true']);
+    expect(switches.map((s) => s.getAttribute('aria-checked'))).toEqual(
+      MAIL_KINDS.map(() => 'true'),
+    );
+    expect(screen.getByRole('switch', { name: 'イベント前日のリマインダー' })).toBeVisible();
 
     const rejected = screen.getByRole('switch', { name: '参加リクエストの見送り' });
     await user.click(rejected);
@@ -59,6 +62,6 @@ describe('EmailSettingsPage', () => {
       .mockRejectedValueOnce(new Error('offline'));
     renderPage();
     await user.click(await screen.findByRole('button', { name: '再読み込み' }, { timeout: 5000 }));
-    expect(await screen.findAllByRole('switch')).toHaveLength(3);
+    expect(await screen.findAllByRole('switch')).toHaveLength(MAIL_KINDS.length);
   });
 });

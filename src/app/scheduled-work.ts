@@ -1,0 +1,20 @@
+import type { Backend } from '@/data/ports/backend';
+import { REMINDER_RUN_INTERVAL_MS } from '@/domain/rules/reminders';
+import { logger } from '@/lib/logger';
+
+/**
+ * The backend's scheduled work while the app is open: on the local backend, the day-before
+ * reminder that the scheduled Cloud Function sends on Firebase (docs/notifications.md
+ * "Reminders"), now and every 15 minutes. The first run catches up on what came due while the
+ * app was closed. On Firebase there is nothing to run here. Returns the stop.
+ */
+export function startScheduledWork(backend: Backend): () => void {
+  const work = backend.scheduled;
+  if (!work) return () => {};
+  const run = () => {
+    work.runDueReminders().catch((e: unknown) => logger.warn('scheduled.eventReminders', e));
+  };
+  run();
+  const timer = setInterval(run, REMINDER_RUN_INTERVAL_MS);
+  return () => clearInterval(timer);
+}
