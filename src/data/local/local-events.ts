@@ -2,6 +2,7 @@ import Dexie, { cmp } from 'dexie';
 import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
 import {
   DEFAULT_LEVEL,
+  EVENT_COUNT_CAP,
   EVENTS_PAGE_SIZE,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
@@ -15,7 +16,7 @@ import {
   type SportEvent,
 } from '@/domain/entities/event';
 import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
-import { keywordMatcher } from '@/domain/event-search';
+import { keywordMatcher, keywordTerms } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
   participationRecord,
@@ -74,17 +75,15 @@ export class LocalEvents implements EventsPort {
    */
   async list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>> {
     const { db } = this.ctx;
-    const today = startOfDay(this.ctx.now());
-    const from = filters.from ? dayFromYmd(filters.from) : null;
-    let lower: unknown[] = [from && from > today ? from : today];
+    const range = this.listRange(filters);
+    const upper = range.upper;
+    let lower = range.lower;
     let lowerOpen = false;
     const after = decodeCursor(cursor);
     if (after && cmp(after, lower) > 0) {
       lower = after;
       lowerOpen = true;
     }
-    // [nextDay] sorts before every [nextDay, time, id], so an exclusive bound keeps the whole `to` day.
-    const upper = filters.to ? [addDays(dayFromYmd(filters.to), 1)] : [Dexie.maxKey];
     if (cmp(lower, upper) >= 0) return { items: [], nextCursor: null };
 
     const { index, prefix } = listIndex(filters);
@@ -224,6 +223,37 @@ export class LocalEvents implements EventsPort {
       .limit(TEAM_UPCOMING_EVENTS_LIMIT)
       .toArray();
     return parseRows(sportEventSchema, rows, 'events.byTeam');
+  }
+
+  /** The list's bounds in its index order, before the equality prefix. */
+  private listRange(filters: EventFilters): { lower: unknown[]; upper: unknown[] } {
+    const today = startOfDay(this.ctx.now());
+    const from = filters.from ? dayFromYmd(filters.from) : null;
+    const start = filters.includePast ? from : from && from > today ? from : today;
+    return {
+      // Every stored day is a Date, and IndexedDB sorts every number (minKey) before any Date.
+      lower: [start ?? Dexie.minKey],
+      // [nextDay] sorts before every [nextDay, time, id], so an exclusive bound keeps the whole `to` day.
+      upper: filters.to ? [addDays(dayFromYmd(filters.to), 1)] : [Dexie.maxKey],
+    };
+  }
+
+  /** The same walk as list, counting the matches up to the cap. */
+  async count(filters: EventFilters): Promise<number | null> {
+    if (keywordTerms(filters.keyword).length > 0) return null;
+    const { lower, upper } = this.listRange(filters);
+    if (cmp(lower, upper) >= 0) return 0;
+    const { index, prefix } = listIndex(filters);
+    const matches = matcher(filters);
+    return this.ctx.db.events
+      .where(index)
+      .between([...prefix, ...lower], [...prefix, ...upper], true, false)
+      .filter((row) => {
+        const event = tryParseRow(sportEventSchema, row, 'events.count');
+        return event !== null && matches(event);
+      })
+      .limit(EVENT_COUNT_CAP + 1)
+      .count();
   }
 }
 
