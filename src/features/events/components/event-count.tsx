@@ -14,10 +14,17 @@ export function useEventCount(filters: EventFilters, enabled: boolean): number |
   return count.data;
 }
 
-/** 「12件」; its line keeps its height while nothing is shown, so the cards do not move. */
+/**
+ * 「12件」; its line keeps its height while nothing is shown, so the cards do not move. Takes
+ * the place of the filters' bottom margin, so a phone's first screen still shows three cards.
+ */
 export function EventCount({ total }: { total: number | null | undefined }) {
   return (
-    <p className="mb-3 h-5 text-sm text-slate-600" data-testid="event-count" aria-live="polite">
+    <p
+      className="mb-2 h-5 text-sm text-slate-600 sm:mb-3"
+      data-testid="event-count"
+      aria-live="polite"
+    >
       {typeof total === 'number'
         ? total > EVENT_COUNT_CAP
           ? `${EVENT_COUNT_CAP}件以上`

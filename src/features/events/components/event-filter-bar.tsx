@@ -72,7 +72,7 @@ export function EventFilterBar({
   return (
     <section
       aria-label="絞り込み"
-      className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="mb-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:mb-3 sm:p-4"
     >
       <div className="flex gap-2">
         <div role="search" className="min-w-0 flex-1">
