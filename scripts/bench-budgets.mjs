@@ -8,7 +8,10 @@
 //   3. sizes each page's first-page JavaScript against the bare page's (gzip);
 //   4. runs Lighthouse 12 (mobile preset: simulated slow 4G and 4x CPU slowdown) on each page,
 //      BUDGET_RUNS times, and takes the median of every metric;
-//   5. runs the event-list benchmark at 5,000 and 20,000 events (scripts/event-list-bench.mjs).
+//   5. runs the event-list benchmark at 5,000 and 20,000 events (scripts/event-list-bench.mjs);
+//   6. does 2 to 4 again for the Firebase build, the one users get: scripts/bench-firebase-env.sh
+//      starts the Auth and Firestore emulators, loads the demo data and builds dist-firebase/
+//      against them; it is served the same way. Its table is printed beside the local one's.
 // Every Lighthouse run is a first visit: Lighthouse clears the origin's storage, so the local
 // backend creates and seeds its database each time, as for a new visitor.
 //
@@ -17,11 +20,15 @@
 //   BUDGET_SKIP_BUILD=1      measure dist/ as it is (the bare page is still built)
 //   BUDGET_PAGES=/,/login    only these pages
 //   BUDGET_EVENT_COUNTS=5000 the event-list sizes (empty: skip the event-list benchmark)
+//   BUDGET_FIREBASE=0        skip the Firebase build (without the Firestore emulator it is
+//                            skipped and said so)
 //   CHROME_PATH=/usr/bin/chromium
 // Figures and medians are also written to bench-results/budgets.json.
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -48,6 +55,7 @@ const ALL_PAGES = [
   '/profile/demo-organizer',
 ];
 const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split(',') : ALL_PAGES;
+const FIREBASE = process.env.BUDGET_FIREBASE !== '0';
 
 const LIMITS = {
   performance: { min: 95, unit: '' },
@@ -99,7 +107,7 @@ async function buildAll() {
   return bareOut;
 }
 
-async function measureJs(appUrl, bareUrl, bareDir) {
+async function measureJs(appUrl, bareUrl, bareDir, appDir = 'dist') {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const bare = await firstPageJs(browser, `${bareUrl}/`, bareDir, screenReady);
@@ -111,7 +119,7 @@ async function measureJs(appUrl, bareUrl, bareDir) {
     );
     const pages = {};
     for (const path of PAGES)
-      pages[path] = await firstPageJs(browser, appUrl + path, 'dist', screenReady);
+      pages[path] = await firstPageJs(browser, appUrl + path, appDir, screenReady);
     return { bare, bareDeclarative, pages };
   } finally {
     await browser.close();
@@ -176,6 +184,32 @@ async function runLighthouse(appUrl) {
   return out;
 }
 
+/**
+ * Starts scripts/bench-firebase-env.sh and waits until the emulators hold the demo data and
+ * dist-firebase/ is built; `stop()` closes its input, which stops the emulators. Resolves
+ * { unavailable } when the emulators cannot run here.
+ */
+async function startFirebaseEnv() {
+  const child = spawn('bash', ['scripts/bench-firebase-env.sh'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((done) => child.once('exit', done));
+  const stop = async () => {
+    child.stdin.end();
+    await exited;
+  };
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    if (line === 'READY') return { stop };
+    if (line.startsWith('UNAVAILABLE')) {
+      await stop();
+      return { unavailable: line.slice('UNAVAILABLE '.length) };
+    }
+  }
+  await exited;
+  throw new Error(`scripts/bench-firebase-env.sh exited with ${child.exitCode}`);
+}
+
 function row(budget, subject, figure, limit, shown) {
   const pass = limit.min !== undefined ? figure >= limit.min : figure <= limit.max;
   const bound = limit.min !== undefined ? `≥ ${limit.min}` : `≤ ${limit.max}${limit.unit}`;
@@ -187,7 +221,7 @@ const ms = (v) => `${Math.round(v)} ms`;
 const bareDir = await buildAll();
 const app = await serveDist('dist');
 const bare = await serveDist(bareDir);
-const results = { machine: {}, js: null, lighthouse: null, eventList: {} };
+const results = { machine: {}, js: null, lighthouse: null, eventList: {}, firebase: null };
 try {
   results.machine = {
     cores: cpus().length,
@@ -215,43 +249,69 @@ try {
   } finally {
     await browser.close();
   }
+  if (FIREBASE) {
+    console.log('Firebase build: the emulators with the demo data, dist-firebase/ …');
+    const env = await startFirebaseEnv();
+    if (env.unavailable) {
+      results.firebase = { unavailable: env.unavailable };
+    } else {
+      const served = await serveDist('dist-firebase');
+      try {
+        console.log('Sizing the first-page JavaScript of the Firebase build …');
+        const js = await measureJs(served.url, bare.url, bareDir, 'dist-firebase');
+        console.log(`Lighthouse on the Firebase build, ${RUNS} runs per page …`);
+        results.firebase = { js, lighthouse: await runLighthouse(served.url) };
+      } finally {
+        await served.close();
+        await env.stop();
+      }
+    }
+  }
 } finally {
   await app.close();
   await bare.close();
   await rm(bareDir, { recursive: true, force: true });
 }
 
-const rows = [];
 const bareJs = results.js.bare.gzip;
-for (const path of PAGES) {
-  const lh = results.lighthouse[path];
-  const js = results.js.pages[path];
-  rows.push(
-    row('Lighthouse performance', path, lh.performance, LIMITS.performance, `${lh.performance}`),
-  );
-  rows.push(
-    row(
-      'Lighthouse accessibility',
-      path,
-      lh.accessibility,
-      LIMITS.accessibility,
-      `${lh.accessibility}`,
-    ),
-  );
-  rows.push(row('LCP', path, lh.lcp, LIMITS.lcp, ms(lh.lcp)));
-  rows.push(row('TBT', path, lh.tbt, LIMITS.tbt, ms(lh.tbt)));
-  rows.push(row('CLS', path, lh.cls, LIMITS.cls, lh.cls.toFixed(3)));
-  const ratio = js.gzip / bareJs;
-  rows.push(
-    row(
-      'first-page JS / bare page',
-      path,
-      ratio,
-      LIMITS.jsRatio,
-      `${ratio.toFixed(2)}× (${kib(js.gzip)})`,
-    ),
-  );
+
+/** The page budgets of one build's measurements. */
+function pageRows({ lighthouse: lhs, js: jss }) {
+  const rows = [];
+  for (const path of PAGES) {
+    const lh = lhs[path];
+    const js = jss.pages[path];
+    rows.push(
+      row('Lighthouse performance', path, lh.performance, LIMITS.performance, `${lh.performance}`),
+    );
+    rows.push(
+      row(
+        'Lighthouse accessibility',
+        path,
+        lh.accessibility,
+        LIMITS.accessibility,
+        `${lh.accessibility}`,
+      ),
+    );
+    rows.push(row('LCP', path, lh.lcp, LIMITS.lcp, ms(lh.lcp)));
+    rows.push(row('TBT', path, lh.tbt, LIMITS.tbt, ms(lh.tbt)));
+    rows.push(row('CLS', path, lh.cls, LIMITS.cls, lh.cls.toFixed(3)));
+    const ratio = js.gzip / bareJs;
+    rows.push(
+      row(
+        'first-page JS / bare page',
+        path,
+        ratio,
+        LIMITS.jsRatio,
+        `${ratio.toFixed(2)}× (${kib(js.gzip)})`,
+      ),
+    );
+  }
+  return rows;
 }
+
+const rows = pageRows(results);
+const firebaseRows = results.firebase?.lighthouse ? pageRows(results.firebase) : null;
 for (const count of EVENT_COUNTS) {
   const e = results.eventList[count];
   const n = count.toLocaleString('en');
@@ -291,12 +351,21 @@ console.log(
 console.log(
   `(the bare page with React Router's declarative router, which the app uses: ${kib(results.js.bareDeclarative.gzip)} gzip)`,
 );
+if (results.firebase?.unavailable) {
+  console.log(`Firebase build: not measured: ${results.firebase.unavailable}`);
+}
+// The Firebase build's figure beside the local one's, for the page budgets; the event-list
+// benchmark is the local backend's only.
+const firebaseFor = (r) =>
+  firebaseRows?.find((f) => f.budget === r.budget && f.subject === r.subject);
+const verdict = (r) => (r ? (r.pass ? 'pass' : 'FAIL') : '—');
 console.log(
-  `${'budget'.padEnd(34)} ${'page'.padEnd(24)} ${'figure'.padStart(22)}  ${'limit'.padEnd(10)} result`,
+  `${'budget'.padEnd(34)} ${'page'.padEnd(24)} ${'local'.padStart(22)} ${'firebase'.padStart(22)}  ${'limit'.padEnd(10)} local / firebase`,
 );
 for (const r of rows) {
+  const f = firebaseFor(r);
   console.log(
-    `${r.budget.padEnd(34)} ${r.subject.padEnd(24)} ${r.shown.padStart(22)}  ${r.bound.padEnd(10)} ${r.pass ? 'pass' : 'FAIL'}`,
+    `${r.budget.padEnd(34)} ${r.subject.padEnd(24)} ${r.shown.padStart(22)} ${(f?.shown ?? '—').padStart(22)}  ${r.bound.padEnd(10)} ${verdict(r)} / ${verdict(f)}`,
   );
 }
 console.log('\nFCP and LCP element per page (medians):');
@@ -308,7 +377,25 @@ for (const path of PAGES) {
       (failures.length ? `  accessibility failures: ${failures.join(', ')}` : ''),
   );
 }
+if (firebaseRows) {
+  console.log('\nFirebase build: FCP and LCP element per page (medians):');
+  for (const path of PAGES) {
+    const lh = results.firebase.lighthouse[path];
+    console.log(
+      `  ${path.padEnd(24)} FCP ${ms(lh.fcp).padStart(8)}  LCP element ${lh.runs.at(-1).lcpElement.slice(0, 70)}`,
+    );
+  }
+}
 const failed = rows.filter((r) => !r.pass).length;
-console.log(`\n${rows.length - failed} of ${rows.length} budgets hold.`);
+console.log(`\nLocal build: ${rows.length - failed} of ${rows.length} budgets hold.`);
+if (firebaseRows) {
+  const failedFirebase = firebaseRows.filter((r) => !r.pass).length;
+  console.log(
+    `Firebase build: ${firebaseRows.length - failedFirebase} of ${firebaseRows.length} page budgets hold.`,
+  );
+}
 await mkdir('bench-results', { recursive: true });
-await writeFile('bench-results/budgets.json', JSON.stringify({ ...results, rows }, null, 2));
+await writeFile(
+  'bench-results/budgets.json',
+  JSON.stringify({ ...results, rows, firebaseRows }, null, 2),
+);

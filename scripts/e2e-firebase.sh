@@ -43,17 +43,7 @@ if [[ -z "${FIRESTORE_EMULATOR_HOST:-}" ]]; then
   exit 0
 fi
 
-# The build reads these (src/app/backend.ts); vite preview reads the last two for its /api
-# rewrite (vite.config.ts).
-export VITE_FIREBASE_API_KEY=demo-key
-export VITE_FIREBASE_AUTH_DOMAIN=$EMU_PROJECT.firebaseapp.com
-export VITE_FIREBASE_PROJECT_ID=$EMU_PROJECT
-export VITE_FIREBASE_STORAGE_BUCKET=$EMU_PROJECT.appspot.com
-export VITE_FIREBASE_APP_ID=demo-app
-export VITE_USE_FIREBASE_EMULATORS=true
-export VITE_FIREBASE_AUTH_EMULATOR_HOST=$FIREBASE_AUTH_EMULATOR_HOST
-export VITE_FIRESTORE_EMULATOR_HOST=$FIRESTORE_EMULATOR_HOST
-export VITE_FIREBASE_STORAGE_EMULATOR_HOST=${FIREBASE_STORAGE_EMULATOR_HOST:-}
+emu_export_firebase_build_env
 node scripts/seed-emulators.mjs
 npx vite build --outDir dist-firebase --emptyOutDir --logLevel warn
 

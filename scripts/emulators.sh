@@ -295,3 +295,18 @@ emu_start() {
   local missing
   for missing in "${EMU_NOT_AVAILABLE[@]}"; do emu_log "not available: $missing"; done
 }
+
+# The settings a Firebase build of the app reads (src/app/backend.ts) to talk to the running
+# emulators, exported for `vite build`; vite preview reads the emulators' hosts for its /api
+# rewrite (vite.config.ts). After emu_start.
+emu_export_firebase_build_env() {
+  export VITE_FIREBASE_API_KEY=demo-key
+  export VITE_FIREBASE_AUTH_DOMAIN=$EMU_PROJECT.firebaseapp.com
+  export VITE_FIREBASE_PROJECT_ID=$EMU_PROJECT
+  export VITE_FIREBASE_STORAGE_BUCKET=$EMU_PROJECT.appspot.com
+  export VITE_FIREBASE_APP_ID=demo-app
+  export VITE_USE_FIREBASE_EMULATORS=true
+  export VITE_FIREBASE_AUTH_EMULATOR_HOST=$FIREBASE_AUTH_EMULATOR_HOST
+  export VITE_FIRESTORE_EMULATOR_HOST=$FIRESTORE_EMULATOR_HOST
+  export VITE_FIREBASE_STORAGE_EMULATOR_HOST=${FIREBASE_STORAGE_EMULATOR_HOST:-}
+}

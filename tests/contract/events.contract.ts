@@ -443,6 +443,49 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect(await listIds({ keyword: '   ' })).toEqual([a, b, c, d]);
       });
 
+      it('lists past events too with includePast, oldest first, and counts what each list holds', async () => {
+        const { backend } = h();
+        await h().signUpAs('主催');
+        const lastMonth = await eventOn(-30, { title: '先月の会', sportType: 'サッカー' });
+        const yesterday = await eventOn(-1, { title: '昨日の会', sportType: 'テニス' });
+        const soon = await backend.events.create(
+          eventInput({ sportType: 'サッカー', date: dayFromToday(3) }),
+        );
+        const later = await backend.events.create(
+          eventInput({ sportType: 'サッカー', date: dayFromToday(8) }),
+        );
+        await backend.events.changeStatus(later, 'closed');
+
+        expect(await listIds({ includePast: true })).toEqual([lastMonth, yesterday, soon, later]);
+        expect(await listIds({ includePast: true, sportType: 'サッカー' })).toEqual([
+          lastMonth,
+          soon,
+          later,
+        ]);
+        expect(await listIds({ includePast: true, from: dayFromToday(-5) })).toEqual([
+          yesterday,
+          soon,
+          later,
+        ]);
+        expect(await listIds({ includePast: true, to: dayFromToday(0) })).toEqual([
+          lastMonth,
+          yesterday,
+        ]);
+
+        // The count follows the same filters as the list.
+        expect(await backend.events.count({})).toBe(2);
+        expect(await backend.events.count({ includePast: true })).toBe(4);
+        expect(await backend.events.count({ includePast: true, sportType: 'サッカー' })).toBe(3);
+        expect(await backend.events.count({ openOnly: true })).toBe(1);
+        expect(await backend.events.count({ includePast: true, openOnly: true })).toBe(3);
+        expect(await backend.events.count({ from: dayFromToday(5) })).toBe(1);
+        expect(await backend.events.count({ region: '北海道' })).toBe(0);
+        expect(await backend.events.count({ from: dayFromToday(5), to: dayFromToday(4) })).toBe(0);
+        // A keyword is not counted: Firebase could only count a superset of the matches.
+        expect(await backend.events.count({ keyword: 'サッカー' })).toBeNull();
+        expect(await backend.events.count({ keyword: '   ' })).toBe(2);
+      });
+
       it('pages filtered results without losing or repeating any', async () => {
         const { backend } = h();
         await h().signUpAs('主催');

@@ -237,6 +237,46 @@ test('an event image is uploaded and shown (needs the Storage emulator on Fireba
   expect(consoleErrors).toEqual([]);
 });
 
+test('an event image picked before a reload of the confirmation is kept and published (needs the Storage emulator on Firebase)', async ({
+  page,
+  backend,
+  consoleErrors,
+}) => {
+  skipWithoutStorage(backend);
+  const title = `旅程 再読み込み画像 ${Date.now()}`;
+  await signIn(page, ORGANIZER.email, DEMO_PASSWORD);
+  await fillEvent(page, title);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'court.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'イベント画像のプレビュー' })).toBeVisible();
+  await page.getByRole('button', { name: '入力内容を確認する' }).click();
+  await expect(page).toHaveURL(/\/create-event\/confirm$/);
+  await expect(page.getByRole('img', { name: 'イベント画像のプレビュー' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(title)).toBeVisible();
+  const preview = page.getByRole('img', { name: 'イベント画像のプレビュー' });
+  await expect(preview).toBeVisible();
+  // The picture itself came back, not only a frame for it.
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'この内容で作成する' }).click();
+  await expect(page).toHaveURL(/\/create-event\/complete/);
+  await page.getByRole('link', { name: '作成したイベントを見る' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The event has its stored image: it is shown, and its organizer is offered to delete it.
+  await expect(page.getByRole('img', { name: 'イベント画像のプレビュー' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '画像を削除' })).toBeVisible();
+
+  // Published: a new event starts without the picture.
+  await page.goto('/create-event');
+  await expect(page.getByLabel('タイトル')).toHaveValue('');
+  await expect(page.getByText('画像が選択されていません')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
 test('keyword search finds the demo events whatever kana or width is typed, and by organizer', async ({
   page,
 }) => {

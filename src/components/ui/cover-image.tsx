@@ -36,7 +36,7 @@ export function CoverImage({
       ) : (
         <span
           aria-hidden="true"
-          className="absolute inset-0 flex items-center justify-center text-lg font-bold text-brand-700/60"
+          className="absolute inset-0 flex items-center justify-center px-1 text-center text-lg leading-tight font-bold text-brand-700/60"
         >
           {fallback}
         </span>

@@ -8,7 +8,7 @@ import type { FormDraft } from '@/lib/form-draft';
 import { preventImeEnterSubmit } from '@/lib/ime';
 import { prepareImage } from '@/lib/image-upload';
 import { useImageUpload } from '@/lib/use-image-upload';
-import { Button } from './button';
+import { Button, buttonClass } from './button';
 import { ImagePicker } from './image-picker';
 import type { WriteRefusal } from '@/domain/rules/standing';
 import { ActionError, StandingNotice } from './standing-notice';
@@ -16,6 +16,14 @@ import { Page } from './page';
 import { ProgressBar } from './progress-bar';
 import { StepIndicator } from './step-indicator';
 import { useObjectURL } from './use-object-url';
+
+/**
+ * The draft's picture as the screen has it: 'restoring' while it is read back after a reload,
+ * 'lost' when it could not be (then creating waits until it is picked again or dropped).
+ */
+type ImageState = 'ready' | 'restoring' | 'lost';
+
+const IMAGE_LOST = '選択した画像を読み込めませんでした。画像をもう一度選択してください。';
 
 const IMAGE_HINT = '1MBを超える画像は、送信前に自動で縮小・圧縮されます（最大800×600）。';
 
@@ -83,25 +91,52 @@ function CreationSteps<S extends z.ZodMiniType<FieldValues, FieldValues>>(
     mode: 'onTouched',
   });
   const [reviewed, setReviewed] = useState(initial.reviewed === true);
-  const [image, setImage] = useState<File | null>(() => draft.getImage(uid));
+  // The picked picture: kept in IndexedDB under imageId, read back after a remount or a reload.
+  const [imageId, setImageId] = useState<string | null>(initial.imageId ?? null);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageState, setImageState] = useState<ImageState>(initial.imageId ? 'restoring' : 'ready');
   const previewURL = useObjectURL(image);
   const [preparing, setPreparing] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
 
   useEffect(() => {
+    const id = initial.imageId;
+    if (!id) return;
+    let live = true;
+    void draft.loadImage(id).then((file) => {
+      if (!live) return;
+      setImage(file);
+      setImageState(file ? 'ready' : 'lost');
+    });
+    return () => {
+      live = false;
+    };
+  }, [draft, initial.imageId]);
+
+  useEffect(() => {
     return form.subscribe({
       formState: { values: true },
-      callback: ({ values }) => draft.save(uid, { values, reviewed }),
+      callback: ({ values }) => draft.save(uid, { values, reviewed, imageId }),
     });
-  }, [form, draft, uid, reviewed]);
+  }, [form, draft, uid, reviewed, imageId]);
+
+  /** Replaces the draft's picture (null: none), forgetting the stored one. */
+  const replaceImage = (file: File | null) => {
+    if (imageId) draft.removeImage(imageId);
+    // The id is in the draft before the bytes are stored: if storing fails, a reload says the
+    // picture is gone instead of creating without it.
+    const next = file ? draft.storeImage(uid, file).id : null;
+    setImage(file);
+    setImageId(next);
+    setImageState('ready');
+    draft.save(uid, { values: form.getValues(), reviewed, imageId: next });
+  };
 
   const pickImage = async (file: File) => {
     setImageError(null);
     setPreparing(true);
     try {
-      const prepared = await prepareImage(file);
-      setImage(prepared);
-      draft.setImage(uid, prepared);
+      replaceImage(await prepareImage(file));
     } catch (e) {
       setImageError(errorMessage(e, '画像を読み込めませんでした。別の画像を選択してください'));
     } finally {
@@ -111,7 +146,7 @@ function CreationSteps<S extends z.ZodMiniType<FieldValues, FieldValues>>(
 
   const toConfirm = () => {
     setReviewed(true);
-    draft.save(uid, { values: form.getValues(), reviewed: true });
+    draft.save(uid, { values: form.getValues(), reviewed: true, imageId });
     navigate(`${basePath}/confirm`, { state: { fromInput: true } });
   };
 
@@ -123,6 +158,7 @@ function CreationSteps<S extends z.ZodMiniType<FieldValues, FieldValues>>(
         {...props}
         values={parsed.data}
         image={image}
+        imageState={imageState}
         previewURL={previewURL}
         onBack={() => {
           // Back through history when we came from the input step, so the browser's own back
@@ -158,19 +194,38 @@ function CreationSteps<S extends z.ZodMiniType<FieldValues, FieldValues>>(
               label={props.imageLabel}
               previewURL={previewURL}
               onPick={(f) => void pickImage(f)}
-              onClear={() => {
-                setImage(null);
-                draft.setImage(uid, null);
-              }}
+              onClear={() => replaceImage(null)}
               pickLabel={image ? '画像を変更' : '画像を選択'}
               clearLabel="画像を外す"
-              hint={preparing ? '画像を処理しています…' : IMAGE_HINT}
-              disabled={preparing}
+              hint={
+                preparing
+                  ? '画像を処理しています…'
+                  : imageState === 'restoring'
+                    ? '選択した画像を読み込んでいます…'
+                    : IMAGE_HINT
+              }
+              disabled={preparing || imageState === 'restoring'}
               error={imageError}
             />
+            {imageState === 'lost' ? (
+              <div role="alert" className="mt-3 text-sm text-red-700">
+                <p>{IMAGE_LOST}</p>
+                <button
+                  type="button"
+                  className={buttonClass('ghost', 'mt-1 px-0 text-red-700')}
+                  onClick={() => replaceImage(null)}
+                >
+                  画像なしで続ける
+                </button>
+              </div>
+            ) : null}
           </section>
           <div className="flex justify-end">
-            <Button type="submit" className="w-full sm:w-auto" disabled={preparing}>
+            <Button
+              type="submit"
+              className="w-full sm:w-auto"
+              disabled={preparing || imageState !== 'ready'}
+            >
               入力内容を確認する
             </Button>
           </div>
@@ -190,11 +245,13 @@ function ConfirmStep<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   create,
   values,
   image,
+  imageState,
   previewURL,
   onBack,
 }: CreationFlowProps<S> & {
   values: z.output<S>;
   image: File | null;
+  imageState: ImageState;
   previewURL: string | null;
   onBack: () => void;
 }) {
@@ -232,6 +289,11 @@ function ConfirmStep<S extends z.ZodMiniType<FieldValues, FieldValues>>({
             <ProgressBar value={uploader.progress} label="画像をアップロードしています" />
           </div>
         ) : null}
+        {imageState === 'lost' ? (
+          <p role="alert" className="mt-6 text-sm text-red-700">
+            選択した画像を読み込めませんでした。入力画面に戻って、画像をもう一度選択してください。
+          </p>
+        ) : null}
         <ActionError
           error={error}
           fallback={`${noun}を作成できませんでした。もう一度お試しください`}
@@ -241,7 +303,12 @@ function ConfirmStep<S extends z.ZodMiniType<FieldValues, FieldValues>>({
           <Button variant="secondary" onClick={onBack} disabled={saving}>
             入力画面に戻る
           </Button>
-          <Button onClick={() => void submit()} busy={saving} busyLabel="作成しています…">
+          <Button
+            onClick={() => void submit()}
+            busy={saving || imageState === 'restoring'}
+            busyLabel={saving ? '作成しています…' : '画像を読み込んでいます…'}
+            disabled={imageState === 'lost'}
+          >
             この内容で作成する
           </Button>
         </div>

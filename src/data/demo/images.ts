@@ -21,12 +21,15 @@ const SPORT_COLORS: Record<(typeof SPORT_TYPES)[number], string> = {
  */
 export function sportImageURL(sport: string): string {
   const color = SPORT_COLORS[sport as keyof typeof SPORT_COLORS] ?? SPORT_COLORS['その他'];
+  // As large as reads well on a phone's thumbnail, the longest name within three quarters of
+  // the width.
+  const fontSize = Math.min(100, Math.floor(600 / Math.max(1, Array.from(sport).length)));
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450">` +
     `<rect width="800" height="450" fill="${color}"/>` +
     `<circle cx="680" cy="90" r="150" fill="#ffffff" fill-opacity="0.12"/>` +
     `<circle cx="110" cy="400" r="190" fill="#ffffff" fill-opacity="0.08"/>` +
-    `<text x="400" y="245" font-family="sans-serif" font-size="64" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(sport)}</text>` +
+    `<text x="400" y="225" font-family="sans-serif" font-size="${fontSize}" font-weight="700" fill="#ffffff" text-anchor="middle" dominant-baseline="central">${escapeXml(sport)}</text>` +
     `</svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }

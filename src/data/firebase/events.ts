@@ -19,6 +19,7 @@ import {
   type Transaction,
 } from 'firebase/firestore';
 import {
+  EVENT_COUNT_CAP,
   EVENTS_PAGE_SIZE,
   MY_REQUESTS_PER_EVENT_LIMIT,
   PARTICIPATION_HISTORY_LIMIT,
@@ -71,8 +72,8 @@ function listConstraints(f: EventFilters, now = new Date()): QueryConstraint[] {
   if (f.openOnly) c.push(where('status', '==', 'open'));
   const today = startOfToday(now);
   const from = parseDay(f.from);
-  const start = from && from > today ? from : today;
-  c.push(where('date', '>=', Timestamp.fromDate(start)));
+  const start = f.includePast ? from : from && from > today ? from : today;
+  if (start) c.push(where('date', '>=', Timestamp.fromDate(start)));
   const to = parseDay(f.to);
   if (to) c.push(where('date', '<', Timestamp.fromDate(nextDay(to))));
   // Same day: earlier start first (HH:mm strings are zero-padded, so they sort as text).
@@ -326,6 +327,16 @@ export function createEventsPort(ctx: FirebaseContext): EventQueries {
         uid,
         now,
       );
+    },
+
+    async count(filters) {
+      if (searchTokenFor(filters.keyword)) return null;
+      // The list's own query, so the count and the cards agree; capped, so it costs one read
+      // (a count aggregation is billed a read per thousand index entries).
+      const snap = await getCountFromServer(
+        query(events, ...listConstraints(filters), limit(EVENT_COUNT_CAP + 1)),
+      );
+      return snap.data().count;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { EventFilters, EventTime } from '@/data/ports/events';
 import type { EventQueries } from '@/data/use-cases/events';
 import {
   DEFAULT_LEVEL,
+  EVENT_COUNT_CAP,
   EVENTS_PAGE_SIZE,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
@@ -10,7 +11,7 @@ import {
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import { byEventTime, sportEventSchema, type SportEvent } from '@/domain/entities/event';
-import { keywordMatcher } from '@/domain/event-search';
+import { keywordMatcher, keywordTerms } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
   participationRecord,
@@ -69,17 +70,15 @@ export class LocalEvents implements EventQueries {
    */
   async list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>> {
     const { db } = this.ctx;
-    const today = startOfDay(this.ctx.now());
-    const from = filters.from ? dayFromYmd(filters.from) : null;
-    let lower: unknown[] = [from && from > today ? from : today];
+    const range = this.listRange(filters);
+    const upper = range.upper;
+    let lower = range.lower;
     let lowerOpen = false;
     const after = decodeCursor(cursor);
     if (after && cmp(after, lower) > 0) {
       lower = after;
       lowerOpen = true;
     }
-    // [nextDay] sorts before every [nextDay, time, id], so an exclusive bound keeps the whole `to` day.
-    const upper = filters.to ? [addDays(dayFromYmd(filters.to), 1)] : [Dexie.maxKey];
     if (cmp(lower, upper) >= 0) return { items: [], nextCursor: null };
 
     const { index, prefix } = listIndex(filters);
@@ -188,6 +187,37 @@ export class LocalEvents implements EventQueries {
   private async participantEvents(uid: string): Promise<SportEvent[]> {
     const rows = await this.ctx.db.events.where('participants').equals(uid).distinct().toArray();
     return parseRows(sportEventSchema, rows, 'events.byParticipant');
+  }
+
+  /** The list's bounds in its index order, before the equality prefix. */
+  private listRange(filters: EventFilters): { lower: unknown[]; upper: unknown[] } {
+    const today = startOfDay(this.ctx.now());
+    const from = filters.from ? dayFromYmd(filters.from) : null;
+    const start = filters.includePast ? from : from && from > today ? from : today;
+    return {
+      // Every stored day is a Date, and IndexedDB sorts every number (minKey) before any Date.
+      lower: [start ?? Dexie.minKey],
+      // [nextDay] sorts before every [nextDay, time, id], so an exclusive bound keeps the whole `to` day.
+      upper: filters.to ? [addDays(dayFromYmd(filters.to), 1)] : [Dexie.maxKey],
+    };
+  }
+
+  /** The same walk as list, counting the matches up to the cap. */
+  async count(filters: EventFilters): Promise<number | null> {
+    if (keywordTerms(filters.keyword).length > 0) return null;
+    const { lower, upper } = this.listRange(filters);
+    if (cmp(lower, upper) >= 0) return 0;
+    const { index, prefix } = listIndex(filters);
+    const matches = matcher(filters);
+    return this.ctx.db.events
+      .where(index)
+      .between([...prefix, ...lower], [...prefix, ...upper], true, false)
+      .filter((row) => {
+        const event = tryParseRow(sportEventSchema, row, 'events.count');
+        return event !== null && matches(event);
+      })
+      .limit(EVENT_COUNT_CAP + 1)
+      .count();
   }
 }
 

@@ -13,6 +13,8 @@ export interface EventFilters {
   openOnly?: boolean;
   /** Every term in a searched text, folded (domain keywordMatcher). */
   keyword?: string;
+  /** Events before today too (from `from`, or from the first one), in the same order. */
+  includePast?: boolean;
 }
 
 export interface EventInput {
@@ -47,7 +49,8 @@ export type EventTime = 'upcoming' | 'past';
  */
 export interface EventsPort {
   /**
-   * One page of upcoming events (from today, or `from` when later) matching every filter given.
+   * One page of upcoming events (from today, or `from` when later; from `from` or the first
+   * event with includePast) matching every filter given.
    * Order: date, then start time, then id. Cap: EVENTS_PAGE_SIZE a page; nextCursor is null on
    * the last page. A keyword search may return a short page with a cursor (Firebase scans a
    * bounded number of events per page and resumes where it stopped); following the cursors
@@ -121,4 +124,11 @@ export interface EventsPort {
    * are left out (and logged). Fails: throws. Caller: anyone, signed out too.
    */
   byTeam(teamId: string): Promise<SportEvent[]>;
+  /**
+   * How many events `list` would give for these filters over all its pages, counted apart from
+   * the list (one count aggregation on Firebase), up to EVENT_COUNT_CAP + 1: more count as that.
+   * null with a keyword (Firebase can only count events holding the keyword's search token, a
+   * superset of the matches). Fails: throws. Caller: anyone, signed out too.
+   */
+  count(filters: EventFilters): Promise<number | null>;
 }

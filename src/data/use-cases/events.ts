@@ -280,6 +280,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
 export function withEventUseCases(queries: EventQueries, useCases: EventUseCases): EventsPort {
   return {
     list: (filters, cursor) => queries.list(filters, cursor),
+    count: (filters) => queries.count(filters),
     byOrganizer: (uid, when, cursor) => queries.byOrganizer(uid, when, cursor),
     byParticipant: (uid, when, cursor) => queries.byParticipant(uid, when, cursor),
     participationRecord: (uid) => queries.participationRecord(uid),

@@ -11,6 +11,7 @@ const PARAM = {
   to: 'to',
   openOnly: 'open',
   keyword: 'q',
+  includePast: 'past',
 } as const;
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,6 +32,7 @@ export function filtersFromParams(params: URLSearchParams): EventFilters {
     to: to && YMD.test(to) ? to : undefined,
     openOnly: params.get(PARAM.openOnly) === '1',
     keyword: params.get(PARAM.keyword) ?? undefined,
+    includePast: params.get(PARAM.includePast) === '1',
   });
 }
 
@@ -45,6 +47,7 @@ export function paramsFromFilters(filters: EventFilters): URLSearchParams {
   if (f.from) params.set(PARAM.from, f.from);
   if (f.to) params.set(PARAM.to, f.to);
   if (f.openOnly) params.set(PARAM.openOnly, '1');
+  if (f.includePast) params.set(PARAM.includePast, '1');
   return params;
 }
 

@@ -21,6 +21,7 @@ export function normalizeFilters(filters: EventFilters): EventFilters {
   if (filters.openOnly) out.openOnly = true;
   const keyword = filters.keyword?.trim();
   if (keyword) out.keyword = keyword;
+  if (filters.includePast) out.includePast = true;
   return out;
 }
 
@@ -55,6 +56,18 @@ export const eventQueries = {
       ['events', 'list', normalized] as const,
       backend ? (cursor) => backend.events.list(normalized, cursor) : null,
     );
+  },
+
+  /**
+   * How many events the list holds for these filters (EventsPort.count), under the lists' key so
+   * whatever refreshes the lists refreshes it too.
+   */
+  count: (filters: EventFilters, backend?: Backend) => {
+    const normalized = normalizeFilters(filters);
+    return queryOptions({
+      queryKey: ['events', 'list', 'count', normalized] as const,
+      queryFn: backend ? () => backend.events.count(normalized) : skipToken,
+    });
   },
 
   detail: (id: string, backend?: Backend) =>

@@ -50,10 +50,17 @@ export const EventCard = memo(function EventCard({
         to={`/events/${encodeURIComponent(event.id)}`}
         className="group flex h-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md sm:flex-col"
       >
-        {/* On a phone the picture is a thumbnail beside the text, so a screen holds several cards. */}
-        <div className="relative w-28 shrink-0 sm:w-auto">
-          <EventImage event={event} eager={eager} className="h-full w-full sm:h-auto" />
-          <StatusBadge event={event} className="absolute top-2 left-2 shadow-sm" />
+        {/*
+          On a phone the picture is a thumbnail beside the text, so a screen holds several cards.
+          It keeps the picture's 16:9 frame (a taller frame would crop its sides, and with them
+          the sport's name on a demo picture), with the status below it instead of over it.
+        */}
+        <div className="w-32 shrink-0 p-3 pr-0 sm:relative sm:w-auto sm:p-0">
+          <EventImage event={event} eager={eager} className="rounded-md sm:rounded-none" />
+          <StatusBadge
+            event={event}
+            className="mt-2 sm:absolute sm:top-2 sm:left-2 sm:mt-0 sm:shadow-sm"
+          />
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
           <p className="text-xs font-semibold text-brand-700">{event.sportType}</p>

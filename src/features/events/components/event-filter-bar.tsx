@@ -67,11 +67,12 @@ export function EventFilterBar({
     filters.from,
     filters.to,
     filters.openOnly,
+    filters.includePast,
   ].filter(Boolean).length;
   return (
     <section
       aria-label="絞り込み"
-      className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="mb-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:mb-3 sm:p-4"
     >
       <div className="flex gap-2">
         <div role="search" className="min-w-0 flex-1">
@@ -126,11 +127,18 @@ export function EventFilterBar({
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <CheckboxFilter
-            label="募集中のみ"
-            checked={filters.openOnly === true}
-            onChange={(openOnly) => onChange({ openOnly })}
-          />
+          <div className="flex flex-wrap gap-x-6">
+            <CheckboxFilter
+              label="募集中のみ"
+              checked={filters.openOnly === true}
+              onChange={(openOnly) => onChange({ openOnly })}
+            />
+            <CheckboxFilter
+              label="終了したイベントも表示"
+              checked={filters.includePast === true}
+              onChange={(includePast) => onChange({ includePast })}
+            />
+          </div>
           {canClear ? <ClearFiltersButton onClear={onClear} /> : null}
         </div>
       </div>

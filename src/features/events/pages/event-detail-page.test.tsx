@@ -216,3 +216,16 @@ describe('event edit', () => {
     expect(after.startTime).toBe(before.startTime);
   });
 });
+
+describe('event detail: the description', () => {
+  it('makes an address in it a link that opens apart from this page', async () => {
+    await backend.db.events.update(seedEventId(1), {
+      description: '詳細は https://example.com/futsal をご覧ください。',
+    });
+    renderDetail(seedEventId(1));
+    const link = await screen.findByRole('link', { name: 'https://example.com/futsal' });
+    expect(link).toHaveAttribute('href', 'https://example.com/futsal');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  });
+});

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LocalBackend } from '@/test/local-seed';
@@ -175,5 +175,56 @@ describe('a reversed date range', () => {
       '開催日の「から」が「まで」より後の日付になっています',
     );
     expect(screen.queryByText('条件に合うイベントが見つかりません')).toBeNull();
+  });
+});
+
+describe('past events and the count', () => {
+  it('counts the events that match, and shows past ones too when asked, keeping that in the URL', async () => {
+    const user = userEvent.setup();
+    renderList(`/events?sport=${encodeURIComponent('テニス')}`);
+    await waitFor(() =>
+      expect(cardTitles()).toEqual(['初心者向けテニス練習会', 'テニス ダブルス練習（中級）']),
+    );
+    await waitFor(() => expect(screen.getByTestId('event-count')).toHaveTextContent('2件'));
+
+    await user.click(screen.getByLabelText('終了したイベントも表示'));
+    await waitFor(() =>
+      expect(location()).toBe(`/events?sport=${encodeURIComponent('テニス')}&past=1`),
+    );
+    const tennis = (await backend.db.events.toArray()).filter((e) => e.sportType === 'テニス');
+    expect(tennis.length).toBeGreaterThan(2);
+    await waitFor(() => expect(cardTitles()).toHaveLength(tennis.length));
+    // Oldest first, as the upcoming ones are: the past ones come before.
+    expect(cardTitles().slice(-2)).toEqual([
+      '初心者向けテニス練習会',
+      'テニス ダブルス練習（中級）',
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId('event-count')).toHaveTextContent(`${tennis.length}件`),
+    );
+  });
+
+  it('reads the switch from a shared URL', async () => {
+    renderList('/events?past=1');
+    expect(await screen.findByLabelText('終了したイベントも表示')).toBeChecked();
+    const all = (await backend.db.events.toArray()).length;
+    await waitFor(() =>
+      expect(screen.getByTestId('event-count')).toHaveTextContent(
+        all > 1000 ? '1000件以上' : `${all}件`,
+      ),
+    );
+  });
+
+  it('does not hold the first cards back for the count', async () => {
+    let release: () => void = () => {};
+    const count = vi
+      .spyOn(backend.events, 'count')
+      .mockImplementation(() => new Promise((r) => (release = () => r(7))));
+    renderList();
+    expect(await screen.findAllByTestId('event-card')).not.toHaveLength(0);
+    expect(screen.getByTestId('event-count')).toHaveTextContent('');
+    await waitFor(() => expect(count).toHaveBeenCalled());
+    act(() => release());
+    await waitFor(() => expect(screen.getByTestId('event-count')).toHaveTextContent('7件'));
   });
 });

@@ -8,6 +8,7 @@ import { EAGER_CARDS } from '@/components/ui/cover-image';
 import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from '../components/event-card';
 import { EventFilterBar } from '../components/event-filter-bar';
 import { filtersFromParams, hasActiveFilters, paramsFromFilters } from '../event-filters';
+import { EventCount, useEventCount } from '../components/event-count';
 import { useEventList } from '../use-event-list';
 
 export default function EventListPage() {
@@ -23,6 +24,8 @@ export default function EventListPage() {
   );
 
   const query = useEventList(filters, { keepPrevious: true });
+  // Counted once the first page is there, so the count never delays the cards.
+  const total = useEventCount(filters, query.isSuccess && !query.isPlaceholderData);
   const events = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const active = hasActiveFilters(filters);
   // yyyy-MM-dd compares as text. Such a range matches nothing, and saying so beats 見つかりません.
@@ -53,24 +56,27 @@ export default function EventListPage() {
           開催日の「から」が「まで」より後の日付になっています。日付を見直してください。
         </p>
       ) : (
-        <FilteredResults
-          query={query}
-          count={events.length}
-          testId="event-results"
-          resultsKey={resultsKey}
-          skeleton={<EventCardGridSkeleton />}
-          loadErrorMessage="イベントを読み込めませんでした"
-          emptyTitle="条件に合うイベントが見つかりません"
-          active={active}
-          onClear={onClear}
-          create={{ to: '/create-event', label: 'イベントを作成する' }}
-        >
-          <ul className={EVENT_GRID_CLASS} aria-label="イベント">
-            {events.map((event, i) => (
-              <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
-            ))}
-          </ul>
-        </FilteredResults>
+        <>
+          <EventCount total={events.length > 0 ? total : undefined} />
+          <FilteredResults
+            query={query}
+            count={events.length}
+            testId="event-results"
+            resultsKey={resultsKey}
+            skeleton={<EventCardGridSkeleton />}
+            loadErrorMessage="イベントを読み込めませんでした"
+            emptyTitle="条件に合うイベントが見つかりません"
+            active={active}
+            onClear={onClear}
+            create={{ to: '/create-event', label: 'イベントを作成する' }}
+          >
+            <ul className={EVENT_GRID_CLASS} aria-label="イベント">
+              {events.map((event, i) => (
+                <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
+              ))}
+            </ul>
+          </FilteredResults>
+        </>
       )}
     </Page>
   );

@@ -120,3 +120,12 @@ describe('MessageList', () => {
     expect(scroller.scrollTop).toBe(1000);
   });
 });
+
+describe('MessageList: addresses', () => {
+  it('makes an address in a message a link that opens apart from this page', () => {
+    renderList([item('a', { content: '集合場所 https://example.com/map です' })]);
+    const link = screen.getByRole('link', { name: 'https://example.com/map' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  });
+});

@@ -150,3 +150,18 @@ describe('MyProfilePage', () => {
     expect(within(summary).getByText('user_ichiro01')).toBeInTheDocument();
   });
 });
+
+describe('PublicProfilePage: the bio', () => {
+  it('makes an address in it a link that opens apart from this page', async () => {
+    await signInAs(backend, 'ichiro@example.com');
+    await backend.users.saveProfile(DEMO_UIDS.ichiro, {
+      ...save,
+      bio: '記録は https://example.com/ichiro に',
+    });
+    await backend.auth.signOut();
+    renderPublic(DEMO_UIDS.ichiro);
+    const link = await screen.findByRole('link', { name: 'https://example.com/ichiro' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  });
+});

@@ -71,3 +71,13 @@ describe('TeamDetailPage: 通報', () => {
     expect(screen.queryByRole('button', { name: /通報/ })).not.toBeInTheDocument();
   });
 });
+
+describe('TeamDetailPage: the introduction', () => {
+  it('makes an address in it a link that opens apart from this page', async () => {
+    await backend.db.teams.update(TEAM, { description: '練習日程: https://example.com/team' });
+    renderTeam();
+    const link = await screen.findByRole('link', { name: 'https://example.com/team' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  });
+});
