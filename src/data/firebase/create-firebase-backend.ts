@@ -29,6 +29,7 @@ import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
 import { participationUseCases } from '@/data/use-cases/participation';
+import { attendanceUseCases } from '@/data/use-cases/attendance';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
@@ -149,6 +150,7 @@ export async function createFirebaseServices(
     staff: createStaffPort(ctx),
     files: createFilesPort(ctx),
     api,
+    attendance: attendanceUseCases(useCases),
   };
   return { ...ctx, app, backend };
 }

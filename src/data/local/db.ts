@@ -168,6 +168,8 @@ export class LocalDb extends Dexie {
   outbox!: Table<OutboxRow, string>;
   privateDocs!: Table<PrivateDocRow, string>;
   meta!: Table<MetaRow, string>;
+  attendance!: Table<DocRow, string>;
+  attendanceStats!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -263,6 +265,12 @@ export class LocalDb extends Dexie {
         'id, userId, eventId, [userId+eventId], [userId+status], status, [eventId+status], ' +
         '[eventId+status+createdAt+id], [eventId+status+updatedAt+id], [userId+status+createdAt+id]',
     });
+    // Attendance after an event (docs/profile.md "Attendance"): one event's marks by eventId; a
+    // person's counts, and the pointer beside them, by key.
+    this.version(12).stores({
+      attendance: 'id, eventId',
+      attendanceStats: 'id',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
@@ -295,6 +303,8 @@ export class LocalDb extends Dexie {
       this.outbox,
       this.privateDocs,
       this.meta,
+      this.attendance,
+      this.attendanceStats,
     ] as unknown as Table[];
   }
 }

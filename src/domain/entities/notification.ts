@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'message',
   'system',
   'staff_event_cancelled',
+  'attendance_no_show',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -128,7 +129,14 @@ export type NotificationWrite =
       type: ParticipationNotificationType;
       data: ParticipationNotificationData;
     }
-  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData };
+  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData }
+  | {
+      id: string;
+      userId: string;
+      type: 'attendance_no_show';
+      /** The event and its title as the list shows it (the rules check it against the event). */
+      data: { eventId: string; eventTitle: string };
+    };
 
 /**
  * requesterName as the rules check it: the displayName stored on the requester's users
@@ -193,6 +201,11 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
         body: `${event}は運営により中止されました${reason ? `（理由：${reason}）` : ''}`,
       };
     }
+    case 'attendance_no_show':
+      return {
+        title: '出欠が記録されました',
+        body: `${event}は無断欠席として記録されました。プロフィールの参加履歴で確認できます`,
+      };
     default:
       return { title: 'お知らせ', body: '' };
   }
