@@ -1,4 +1,5 @@
 import { apiContract } from './api.contract';
+import { attendanceContract } from './attendance.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventsContract } from './events.contract';
@@ -32,5 +33,6 @@ describe('local backend', () => {
   staffContract(createLocalHarness);
   standingContract(createLocalHarness);
   apiContract(createLocalHarness);
+  attendanceContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
 });
