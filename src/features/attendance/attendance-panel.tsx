@@ -180,7 +180,7 @@ function AttendanceList({ event, editable }: { event: SportEvent; editable: bool
                       {ATTENDANCE_LABELS[recorded ?? 'attended']}
                     </span>
                   )}
-                  <span className="shrink-0 text-xs text-slate-500" aria-live="polite">
+                  <span className="w-14 shrink-0 text-xs text-slate-500" aria-live="polite">
                     {saving ? '保存中…' : recorded ? '記録済み' : '未記録'}
                   </span>
                 </div>
