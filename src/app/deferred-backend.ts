@@ -15,6 +15,7 @@ const PORTS: Port[] = [
   'staff',
   'files',
   'api',
+  'attendance',
 ];
 
 /**

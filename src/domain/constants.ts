@@ -129,3 +129,11 @@ export const STAFF_EVENT_SCAN_MAX = 500;
 export const STAFF_EVENT_SCAN_BATCH = 50;
 /** Events updated per write when an organizer's name or photo changes (Firestore allows 500). */
 export const ORGANIZER_SYNC_BATCH = 100;
+
+/**
+ * How long after an event's end its organizer may record and change attendance (出席 /
+ * 欠席（連絡あり） / 無断欠席): from the end until this many days later (docs/profile.md).
+ */
+export const ATTENDANCE_WINDOW_DAYS = 14;
+/** attendance.forEvent: the marks of one event (one per participant; the cap bounds the read). */
+export const ATTENDANCE_MARKS_LIMIT = 1000;

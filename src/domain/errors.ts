@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_WINDOW_DAYS,
   MESSAGE_MAX_LENGTH,
   REPORT_DETAIL_MAX,
   REQUEST_MESSAGE_MAX,
@@ -87,6 +88,13 @@ export const ERR = {
   reportReasonRequired: '通報の理由を選んでください',
   profileNotFound: 'ユーザーが見つかりません',
   customUserIdTaken: 'ユーザーIDが他のアカウントと重なりました。もう一度お試しください',
+  // Attendance after an event (docs/profile.md "Attendance").
+  noAttendancePermission: 'このイベントの出欠を記録する権限がありません',
+  attendanceBeforeEnd: '出欠はイベントの終了後に記録できます',
+  attendanceWindowClosed: `出欠を記録できるのはイベント終了から${ATTENDANCE_WINDOW_DAYS}日間です`,
+  attendanceEventCancelled: '中止されたイベントの出欠は記録できません',
+  notEventParticipant: 'この方はイベントの参加者ではありません',
+  invalidAttendance: '出欠の値が正しくありません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -1,4 +1,6 @@
 import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
+import type { AttendanceStats, AttendanceStatus, Reliability } from '@/domain/entities/attendance';
+import { attendedCount, reliabilityOf } from '@/domain/rules/attendance';
 import {
   EVENT_STATUSES,
   eventEnd,
@@ -124,4 +126,39 @@ export function participationRecord<T extends HistoryEvent>(
     count,
     history: history.map((event, i) => ({ event, label: participationLabel(count - 1 - i) })),
   };
+}
+
+/** A history entry with the participant's own attendance mark (null: none recorded). */
+export interface MarkedHistoryEntry<T> extends HistoryEntry<T> {
+  mark: AttendanceStatus | null;
+}
+
+export interface RecordWithAttendance<T> {
+  /** The participation count: attended events where attendance was recorded, else ended ones. */
+  count: number;
+  history: MarkedHistoryEntry<T>[];
+  /** 参加 n回・無断欠席 m回, or null for 記録なし. */
+  reliability: Reliability | null;
+}
+
+/**
+ * The participation record with attendance taken into account (docs/profile.md "Attendance"):
+ * an event marked 欠席（連絡あり） or 無断欠席 is not a participation. `stats` are the person's
+ * counts of those marks; `marks` the marks of the history's events where the reader may see them
+ * (the person themself), else empty: each entry's label then counts every older entry.
+ */
+export function withAttendance<T extends HistoryEvent>(
+  record: ParticipationRecord<T>,
+  stats: AttendanceStats,
+  marks: ReadonlyMap<string, AttendanceStatus> = new Map(),
+): RecordWithAttendance<T> {
+  const count = attendedCount(record.count, stats);
+  let attendedNewer = 0;
+  const history = record.history.map(({ event }) => {
+    const mark = marks.get(event.id) ?? null;
+    const attended = mark === null || mark === 'attended';
+    if (attended) attendedNewer += 1;
+    return { event, mark, label: participationLabel(Math.max(0, count - attendedNewer)) };
+  });
+  return { count, history, reliability: reliabilityOf(record.count, stats) };
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { apiContract } from './api.contract';
+import { attendanceContract } from './attendance.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
@@ -76,6 +77,7 @@ const firestoreSuites = {
   staff: staffContract,
   standing: standingContract,
   api: apiContract,
+  attendance: attendanceContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

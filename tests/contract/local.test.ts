@@ -1,4 +1,5 @@
 import { apiContract } from './api.contract';
+import { attendanceContract } from './attendance.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
@@ -34,5 +35,6 @@ describe('local backend', () => {
   staffContract(createLocalHarness);
   standingContract(createLocalHarness);
   apiContract(createLocalHarness);
+  attendanceContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
 });

@@ -79,6 +79,7 @@ export function RequestQueue<R extends QueuedRequest>({
   reject,
   approvedTitle,
   badge,
+  beside,
   decidable = () => true,
   approveBlocked,
   blockedReason = null,
@@ -100,6 +101,8 @@ export function RequestQueue<R extends QueuedRequest>({
   /** The toast after an approval, for the requester's name. */
   approvedTitle: (name: string) => string;
   badge?: (request: R) => ReactNode;
+  /** Shown next to 承認 / 却下 on a row that takes a decision (the requester's record). */
+  beside?: (request: R) => ReactNode;
   decidable?: (request: R) => boolean;
   approveBlocked: boolean;
   blockedReason?: string | null;
@@ -182,6 +185,7 @@ export function RequestQueue<R extends QueuedRequest>({
                       >
                         却下
                       </Button>
+                      {beside?.(r)}
                       {blockedReason ? (
                         <span id={`blocked-${r.id}`} className="text-xs font-semibold text-red-700">
                           {blockedReason}

@@ -30,6 +30,7 @@ import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
 import { eventUseCases, withEventUseCases } from '@/data/use-cases/events';
 import { participationUseCases } from '@/data/use-cases/participation';
+import { attendanceUseCases } from '@/data/use-cases/attendance';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
@@ -150,6 +151,7 @@ export async function createFirebaseServices(
     staff: createStaffPort(ctx),
     files: createFilesPort(ctx),
     api,
+    attendance: attendanceUseCases(useCases),
   };
   return { ...ctx, app, backend };
 }

@@ -120,6 +120,17 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     staff: deferPort('staff', async () => new (await import('./local-staff')).LocalStaff(ctx)),
     files: deferPort('files', async () => new (await import('./local-files')).LocalFiles(ctx)),
     api,
+    attendance: deferPort('attendance', async () => {
+      const [{ attendanceUseCases }, { dexieStorage }] = await Promise.all([
+        import('@/data/use-cases/attendance'),
+        import('./storage'),
+      ]);
+      return attendanceUseCases({
+        storage: dexieStorage(db, now),
+        session: () => currentSession(ctx),
+        now,
+      });
+    }),
     dev: {
       outbox: () => readOutbox(db),
       clearOutbox: () => db.outbox.clear(),

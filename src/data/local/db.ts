@@ -169,6 +169,8 @@ export class LocalDb extends Dexie {
   privateDocs!: Table<PrivateDocRow, string>;
   meta!: Table<MetaRow, string>;
   reminders!: Table<DocRow, string>;
+  attendance!: Table<DocRow, string>;
+  attendanceStats!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -266,6 +268,12 @@ export class LocalDb extends Dexie {
     });
     // The day-before reminders' sent markers (reminders/{eventId}_{uid}; docs/notifications.md).
     this.version(10).stores({ reminders: 'id' });
+    // Attendance after an event (docs/profile.md "Attendance"): one event's marks by eventId; a
+    // person's counts, and the pointer beside them, by key.
+    this.version(12).stores({
+      attendance: 'id, eventId',
+      attendanceStats: 'id',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
@@ -299,6 +307,8 @@ export class LocalDb extends Dexie {
       this.privateDocs,
       this.meta,
       this.reminders,
+      this.attendance,
+      this.attendanceStats,
     ] as unknown as Table[];
   }
 }

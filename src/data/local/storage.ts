@@ -42,12 +42,20 @@ const TOP_LEVEL = new Set([
   'reports',
   'auditLog',
   'reminders',
+  'attendanceStats',
 ]);
 
 const BELOW: Record<string, Place> = {
   'teams/joinRequests': { table: 'teamJoinRequests', parentField: 'teamId' },
   'conversations/messages': { table: 'messages', parentField: 'conversationId' },
   'users/private': { table: 'privateDocs', key: (uid, name) => `${uid}/${name}` },
+  'events/attendance': {
+    table: 'attendance',
+    parentField: 'eventId',
+    key: (eventId, uid) => `${eventId}/${uid}`,
+  },
+  // The one document below a person's counts (its lastChange pointer) beside the counts.
+  'attendanceStats/private': { table: 'attendanceStats', key: (uid, name) => `${uid}/${name}` },
 };
 
 /** Row fields the tables keep for their indexes, which are not part of the document. */
@@ -473,6 +481,7 @@ async function runQuery(tableOf: TableOf, q: Query): Promise<QueriedDoc[]> {
 
 /** The document id of a row (a private document's row key carries its parent's id too). */
 function idOf(row: Record<string, unknown>, collection: string): string {
+  // A key made of the parent's id and the document's (Place.key) ends with the document's id.
   const key = row.id as string;
-  return collection.endsWith('/private') ? key.slice(key.lastIndexOf('/') + 1) : key;
+  return collection.includes('/') ? key.slice(key.lastIndexOf('/') + 1) : key;
 }

@@ -1,4 +1,5 @@
 import type { ApiPort } from './api';
+import type { AttendancePort } from './attendance';
 import type { AuthPort } from './auth';
 import type { ConversationsPort } from './conversations';
 import type { EventsPort } from './events';
@@ -47,6 +48,7 @@ export interface Backend {
   staff: StaffPort;
   files: FilesPort;
   api: ApiPort;
+  attendance: AttendancePort;
   /** Local backend only: the captured mail and the demo data reset. */
   dev?: DevTools;
   /**

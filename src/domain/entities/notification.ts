@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'event_changed',
   'event_cancelled',
   'event_reminder',
+  'attendance_no_show',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -134,7 +135,14 @@ export type NotificationWrite =
     }
   | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData }
   | { id: string; userId: string; type: 'event_changed'; data: EventChangedNoticeData }
-  | { id: string; userId: string; type: 'event_cancelled'; data: EventNoticeData };
+  | { id: string; userId: string; type: 'event_cancelled'; data: EventNoticeData }
+  | {
+      id: string;
+      userId: string;
+      type: 'attendance_no_show';
+      /** The event and its title as the list shows it (the rules check it against the event). */
+      data: { eventId: string; eventTitle: string };
+    };
 
 /** What an organizer's cancellation notice stores: the event and its title, checked by the rules. */
 export interface EventNoticeData {
@@ -259,6 +267,11 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return { title: 'イベントが中止されました', body: `${event}は主催者により中止されました` };
     case 'event_reminder':
       return eventReminderText(event, n.data);
+    case 'attendance_no_show':
+      return {
+        title: '出欠が記録されました',
+        body: `${event}は無断欠席として記録されました。プロフィールの参加履歴で確認できます`,
+      };
     default:
       return { title: 'お知らせ', body: '' };
   }

@@ -6,6 +6,7 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { isFull, type SportEvent } from '@/domain/entities/event';
 import { takesApprovals } from '@/domain/rules/participation';
 import { REQUEST_STATUS_LABELS } from '@/domain/entities/participation-request';
+import { ReliabilityBadge } from '@/features/attendance/public';
 import { useBackend } from '@/lib/backend-context';
 import { participationQueries, useParticipationMutations } from './participation-queries';
 import { useLiveParticipation } from './use-live-participation';
@@ -56,6 +57,7 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
       badge={(r) => (
         <StatusPill tone={STATUS_TONE[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</StatusPill>
       )}
+      beside={(r) => <ReliabilityBadge uid={r.userId} />}
       decidable={(r) => r.status === 'pending'}
       approveBlocked={blocked !== null}
       blockedReason={blocked}

@@ -19,6 +19,7 @@ import {
   formatLongDateWithWeekday,
 } from '@/domain/format';
 import { ReportButton } from '@/features/admin/public';
+import { AttendancePanel } from '@/features/attendance/public';
 import { useCurrentUser } from '@/features/auth/public';
 import { Avatar } from '@/components/ui/avatar';
 import { StartConversationButton } from '@/features/messages/public';
@@ -222,6 +223,12 @@ function EventDetail({ event }: { event: SportEvent }) {
             <ParticipantsSection event={event} />
           </Card>
         </div>
+
+        {isOrganizer ? (
+          <div className="min-w-0 self-start lg:col-start-1">
+            <AttendancePanel event={event} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -6,7 +6,9 @@ import { errorMessage } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { participationLabel } from '@/domain/participation-history';
 import { Avatar } from '@/components/ui/avatar';
-import { eventQueries } from '@/features/events/public';
+import { attendanceQueries } from '@/features/attendance/public';
+import { useCurrentUser } from '@/features/auth/public';
+import { reliabilityText } from '@/domain/rules/attendance';
 import { useBackend } from '@/lib/backend-context';
 import { InlineRetry } from './inline-retry';
 import { LinkedText } from '@/components/ui/linked-text';
@@ -72,10 +74,14 @@ export function ProfileSummary({
   );
 }
 
-/** The participation count of the profile's user with its label, or why it is missing. */
+/**
+ * The participation count of the profile's user with its label and their reliability record
+ * (counts only), or why they are missing.
+ */
 function ParticipationSummary({ uid }: { uid: string }) {
   const backend = useBackend();
-  const record = useQuery(eventQueries.participationRecord(uid, backend));
+  const own = useCurrentUser()?.uid === uid;
+  const record = useQuery(attendanceQueries.record(uid, own, backend));
   if (record.isPending) {
     return (
       <p className="mt-2 text-sm text-slate-500" role="status">
@@ -98,6 +104,9 @@ function ParticipationSummary({ uid }: { uid: string }) {
         参加回数 <span className="text-lg font-bold text-slate-900">{record.data.count}</span>回
       </span>
       <StatusPill tone="brand">{participationLabel(record.data.count)}</StatusPill>
+      <span className="basis-full text-sm text-slate-700 sm:basis-auto" aria-label="参加記録">
+        参加記録：{reliabilityText(record.data.reliability)}
+      </span>
     </p>
   );
 }

@@ -10,6 +10,8 @@ import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
 import { errorMessage } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/public';
 import { eventQueries } from '@/features/events/public';
+import { attendanceQueries } from '@/features/attendance/public';
+import { ATTENDANCE_LABELS } from '@/domain/entities/attendance';
 import { participationQueries } from '@/features/participation/public';
 import { useBackend } from '@/lib/backend-context';
 import {
@@ -25,10 +27,13 @@ import { ProfileMissing } from '../components/profile-missing';
 import { ProfileSummary } from '../components/profile-summary';
 import { profileQueries } from '../profile-queries';
 
-/** The participation history (docs/profile.md): the newest past participations with what each one was (初参加, ２回目, 常連). */
+/**
+ * The participation history (docs/profile.md): the newest past participations with what each one
+ * was (初参加, ２回目, 常連) and the attendance its organizer recorded, which only I see here.
+ */
 function HistorySection({ uid }: { uid: string }) {
   const backend = useBackend();
-  const record = useQuery(eventQueries.participationRecord(uid, backend));
+  const record = useQuery(attendanceQueries.record(uid, true, backend));
   return (
     <PanelCard
       title="参加履歴"
@@ -46,11 +51,22 @@ function HistorySection({ uid }: { uid: string }) {
         </ListEmpty>
       ) : (
         <ul aria-label="参加履歴">
-          {record.data.history.map(({ event, label }) => (
+          {record.data.history.map(({ event, label, mark }) => (
             <EventRow
               key={event.id}
               event={event}
-              extra={<StatusPill tone="brand">{label}</StatusPill>}
+              extra={
+                <>
+                  {mark === null || mark === 'attended' ? (
+                    <StatusPill tone="brand">{label}</StatusPill>
+                  ) : null}
+                  {mark ? (
+                    <StatusPill tone={mark === 'noShow' ? 'amber' : 'slate'}>
+                      {ATTENDANCE_LABELS[mark]}
+                    </StatusPill>
+                  ) : null}
+                </>
+              }
             />
           ))}
         </ul>

@@ -1,0 +1,150 @@
+import type { AttendancePort } from '@/data/ports/attendance';
+import { fieldOp, type Transaction } from '@/data/storage/storage';
+import { ATTENDANCE_MARKS_LIMIT, PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
+import {
+  attendanceMarkSchema,
+  attendanceStatsSchema,
+  NO_ATTENDANCE_STATS,
+  type AttendanceStats,
+  type AttendanceStatus,
+} from '@/domain/entities/attendance';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import { DomainError } from '@/domain/errors';
+import { decideMark, mayReadAttendance } from '@/domain/rules/attendance';
+import {
+  notificationDoc,
+  parseDoc,
+  parseDocs,
+  readActor,
+  readUnlessRefused,
+  type UseCaseContext,
+} from './context';
+
+const eventPath = (id: string) => `events/${id}`;
+const marksOf = (eventId: string) => `events/${eventId}/attendance`;
+const markPath = (eventId: string, userId: string) => `${marksOf(eventId)}/${userId}`;
+const statsPath = (userId: string) => `attendanceStats/${userId}`;
+/**
+ * Which event's mark the last change of the counts came from: the security rules follow it to
+ * check the counts against that mark. Readable by nobody, so the public counts never say which
+ * event they changed on.
+ */
+const lastChangePath = (userId: string) => `attendanceStats/${userId}/private/lastChange`;
+
+/**
+ * Attendance (src/data/ports/attendance.ts), written once for both backends. A mark, the marked
+ * person's counts and the 無断欠席 notice change in one transaction; firestore.rules accept
+ * exactly these writes (the counts move by what the mark changed, in the same commit).
+ */
+export function attendanceUseCases(ctx: UseCaseContext): AttendancePort {
+  const { storage } = ctx;
+
+  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
+    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
+
+  const readStats = async (tx: Pick<Transaction, 'get'>, uid: string): Promise<AttendanceStats> =>
+    uid
+      ? (parseDoc(attendanceStatsSchema, await tx.get(statsPath(uid))) ?? NO_ATTENDANCE_STATS)
+      : NO_ATTENDANCE_STATS;
+
+  const mark: AttendancePort['mark'] = async (eventId, userId, status) => {
+    const who = await ctx.session();
+    await storage.transaction(async (tx) => {
+      const actor = await readActor(tx, who);
+      const event = actor ? await readEvent(tx, eventId) : null;
+      // Only the organizer may read a mark; anyone else is refused by decideMark below.
+      const mayRead = !!event && !!userId && event.organizerId === actor?.uid;
+      const before = mayRead
+        ? parseDoc(
+            attendanceMarkSchema,
+            await readUnlessRefused(() => tx.get(markPath(eventId, userId))),
+          )
+        : null;
+      const stats = mayRead ? await readStats(tx, userId) : NO_ATTENDANCE_STATS;
+      const decision = decideMark({
+        actor,
+        event,
+        userId,
+        status,
+        before: before?.status ?? null,
+        now: ctx.now(),
+      });
+      tx.set(markPath(eventId, userId), {
+        userId,
+        status: decision.status,
+        updatedAt: fieldOp.serverTime(),
+      });
+      if (decision.delta.excused !== 0 || decision.delta.noShow !== 0) {
+        tx.set(statsPath(userId), {
+          excused: stats.excused + decision.delta.excused,
+          noShow: stats.noShow + decision.delta.noShow,
+          updatedAt: fieldOp.serverTime(),
+        });
+        tx.set(lastChangePath(userId), { eventId });
+      }
+      if (decision.notify) {
+        tx.set(`notifications/${decision.notify.id}`, notificationDoc(decision.notify, ctx.now()));
+      }
+    });
+  };
+
+  /** The organizer's event, refused as the port states for anyone else. */
+  const eventForOrganizer = async (eventId: string): Promise<SportEvent> => {
+    const who = await ctx.session();
+    if (!who) throw new DomainError('loginRequired');
+    const event = await readEvent(storage, eventId);
+    if (!event) throw new DomainError('eventNotFound');
+    if (!mayReadAttendance(who.uid, event, ctx.now())) {
+      throw new DomainError('noAttendancePermission');
+    }
+    return event;
+  };
+
+  const forEvent: AttendancePort['forEvent'] = async (eventId) => {
+    await eventForOrganizer(eventId);
+    const marks = parseDocs(
+      attendanceMarkSchema,
+      await storage.query({ collection: marksOf(eventId), limit: ATTENDANCE_MARKS_LIMIT }),
+      'attendance.forEvent',
+    );
+    const out: Record<string, AttendanceStatus> = {};
+    for (const m of marks) if (m.status && m.userId === m.id) out[m.id] = m.status;
+    return out;
+  };
+
+  return {
+    forEvent,
+    mark,
+
+    async markAllAttended(eventId) {
+      const event = await eventForOrganizer(eventId);
+      const marks = await forEvent(eventId);
+      let changed = 0;
+      for (const uid of event.participants) {
+        if (marks[uid] === 'attended') continue;
+        await mark(eventId, uid, 'attended');
+        changed += 1;
+      }
+      return changed;
+    },
+
+    stats: (uid) => readStats(storage, uid),
+
+    async mine(eventIds) {
+      const who = await ctx.session();
+      if (!who) return {};
+      const ids = [...new Set(eventIds)].filter(Boolean).slice(0, PARTICIPATION_HISTORY_LIMIT);
+      const found = await Promise.all(
+        ids.map(async (id) =>
+          parseDoc(attendanceMarkSchema, await storage.get(markPath(id, who.uid))),
+        ),
+      );
+      const out: Record<string, AttendanceStatus> = {};
+      ids.forEach((id, i) => {
+        const status = found[i]?.status;
+        if (status) out[id] = status;
+      });
+      return out;
+    },
+  };
+}

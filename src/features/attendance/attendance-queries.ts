@@ -1,0 +1,80 @@
+import { queryOptions, skipToken, useQueryClient } from '@tanstack/react-query';
+import type { Backend } from '@/data/ports/backend';
+import type { AttendanceStatus } from '@/domain/entities/attendance';
+import type { SportEvent } from '@/domain/entities/event';
+import type { UserProfile } from '@/domain/entities/user';
+import { withAttendance, type RecordWithAttendance } from '@/domain/participation-history';
+import { useBackend } from '@/lib/backend-context';
+import { eventKeys } from '@/lib/event-keys';
+import { refreshQueries } from '@/lib/query-client';
+import { useMutation } from '@/lib/use-mutation';
+
+/**
+ * The attendance feature's queries. A person's record lives under their participant lists
+ * (eventKeys.participantLists), so a join, a leave or a mark refreshes it.
+ */
+export const attendanceQueries = {
+  /** An event's marks, by participant id: what its organizer manages. */
+  forEvent: (eventId: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['attendance', 'event', eventId] as const,
+      queryFn: backend
+        ? (): Promise<Record<string, AttendanceStatus>> => backend.attendance.forEvent(eventId)
+        : skipToken,
+    }),
+
+  /** The participants' names beside their marks, under the event's marks. */
+  people: (eventId: string, uids: readonly string[], backend?: Backend) =>
+    queryOptions({
+      queryKey: ['attendance', 'event', eventId, 'people', uids] as const,
+      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...uids]) : skipToken,
+    }),
+
+  /**
+   * The participation count, labels and reliability record of `uid`, attendance taken into
+   * account; `own` adds the person's own marks to their history (only they may read them).
+   */
+  record: (uid: string, own: boolean, backend?: Backend) =>
+    queryOptions({
+      queryKey: [...eventKeys.participantLists(uid), 'record', 'attendance', own] as const,
+      queryFn: backend
+        ? async (): Promise<RecordWithAttendance<SportEvent>> => {
+            const [record, stats] = await Promise.all([
+              backend.events.participationRecord(uid),
+              backend.attendance.stats(uid),
+            ]);
+            const marks = own
+              ? await backend.attendance.mine(record.history.map((h) => h.event.id))
+              : {};
+            return withAttendance(record, stats, new Map(Object.entries(marks)));
+          }
+        : skipToken,
+    }),
+};
+
+/** The organizer's marking of one event; each settles once the marks shown are the new ones. */
+export function useAttendanceMutations(eventId: string) {
+  const backend = useBackend();
+  const client = useQueryClient();
+  const meta = { silent: true };
+  const refresh = (uids: readonly string[]) =>
+    refreshQueries(client, [
+      attendanceQueries.forEvent(eventId).queryKey,
+      ...uids.map((uid) => eventKeys.participantLists(uid)),
+    ]);
+
+  const mark = useMutation({
+    mutationFn: (v: { userId: string; status: AttendanceStatus }) =>
+      backend.attendance.mark(eventId, v.userId, v.status),
+    onSuccess: (_data, v) => refresh([v.userId]),
+    meta,
+  });
+
+  const markAll = useMutation({
+    mutationFn: (_participants: readonly string[]) => backend.attendance.markAllAttended(eventId),
+    onSuccess: (_data, participants) => refresh(participants),
+    meta,
+  });
+
+  return { mark, markAll };
+}
