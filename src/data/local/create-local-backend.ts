@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
 import type { Backend } from '@/data/ports/backend';
+import type { UseCaseContext } from '@/data/use-cases/context';
 import { deferPort } from '@/lib/deferred-port';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
@@ -63,6 +64,15 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   const ctx: LocalContext = { db, now, currentUser: () => auth.currentUser() };
   // Each repository's code loads when the app first uses it: a page downloads and runs the
   // ones it reads, not the whole backend (src/lib/deferred-port.ts).
+  // The use cases written once for both backends run on one storage adapter here, on the Dexie
+  // database, loaded with the first of them.
+  let storage: Promise<UseCaseContext> | null = null;
+  const useCases = () =>
+    (storage ??= import('./storage').then(({ dexieStorage }) => ({
+      storage: dexieStorage(db, now),
+      session: () => currentSession(ctx),
+      now,
+    })));
   const api = deferPort('api', async () => new (await import('./local-api')).LocalApi(ctx, origin));
 
   return {
@@ -71,23 +81,20 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     auth,
     users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
     events: deferPort('events', async () => new (await import('./local-events')).LocalEvents(ctx)),
-    participation: deferPort('participation', async () => {
-      // The use cases written once for both backends, here on the Dexie database.
-      const [{ participationUseCases }, { dexieStorage }] = await Promise.all([
-        import('@/data/use-cases/participation'),
-        import('./storage'),
-      ]);
-      const useCases = { storage: dexieStorage(db, now), session: () => currentSession(ctx), now };
-      return participationUseCases(useCases, api);
-    }),
-    notifications: deferPort(
-      'notifications',
-      async () => new (await import('./local-notifications')).LocalNotifications(ctx),
+    participation: deferPort('participation', async () =>
+      (await import('@/data/use-cases/participation')).participationUseCases(await useCases(), api),
+    ),
+    notifications: deferPort('notifications', async () =>
+      (await import('@/data/use-cases/notifications')).notificationsUseCases(await useCases()),
     ),
     conversations: deferPort(
       'conversations',
-      async () => new (await import('./local-conversations')).LocalConversations(ctx, api),
-      // The id of a message to come needs no repository (the same ids as LocalConversations').
+      async () =>
+        (await import('@/data/use-cases/conversations')).conversationsUseCases(
+          await useCases(),
+          api,
+        ),
+      // The id of a message to come needs no repository (the storage adapter's ids).
       { newMessageId: () => newId() },
     ),
     teams: deferPort('teams', async () => new (await import('./local-teams')).LocalTeams(ctx)),

@@ -263,9 +263,17 @@ export class LocalDb extends Dexie {
         'id, userId, eventId, [userId+eventId], [userId+status], status, [eventId+status], ' +
         '[eventId+status+createdAt+id], [eventId+status+updatedAt+id], [userId+status+createdAt+id]',
     });
+    // A user's notifications, newest first by the stored time (the live list).
+    this.version(14).stores({
+      notifications: 'id, userId, [userId+timestamp]',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
+    // The storage adapter writes whole documents (without p0 / p1): they are derived again.
+    this.conversations.hook('updating', (changes, _key, row) =>
+      participantKeys({ ...row, ...(changes as Partial<ConversationRow>) }),
+    );
     this.teams.hook('creating', (_key, row) => {
       Object.assign(row, membershipKeys(row));
     });
