@@ -37,12 +37,26 @@ const restrict = (...patterns) => ({
  * The decisions of the features whose use cases are written once (src/data/use-cases): a
  * backend that called one would be deciding for itself again.
  */
-const DECIDED_IN_USE_CASES = {
-  group: ['@/domain/rules/participation', '**/domain/rules/participation'],
-  importNames: ['decideRequest', 'decideCancel', 'decideApprove', 'decideReject'],
-  message:
-    'Participation is decided in src/data/use-cases/participation.ts; a backend only stores.',
-};
+const DECIDED_IN_USE_CASES = [
+  {
+    group: ['@/domain/rules/participation', '**/domain/rules/participation'],
+    importNames: ['decideRequest', 'decideCancel', 'decideApprove', 'decideReject'],
+    message:
+      'Participation is decided in src/data/use-cases/participation.ts; a backend only stores.',
+  },
+  {
+    group: ['@/domain/rules/conversations', '**/domain/rules/conversations'],
+    importNames: [
+      'decideOpenConversation',
+      'decideCreateConversation',
+      'decideSend',
+      'decideMarkRead',
+      'decideArchive',
+    ],
+    message:
+      'Conversations are decided in src/data/use-cases/conversations.ts; a backend only stores.',
+  },
+];
 
 const sdk = (why) => [
   { group: ['firebase', 'firebase/*', '@firebase/*'], message: why },
@@ -126,7 +140,7 @@ export default tseslint.config(
         group: ['firebase', 'firebase/*', '@firebase/*'],
         message: 'The local backend never loads Firebase.',
       },
-      DECIDED_IN_USE_CASES,
+      ...DECIDED_IN_USE_CASES,
     ),
   },
   {
@@ -136,7 +150,7 @@ export default tseslint.config(
         group: ['dexie', 'dexie/*'],
         message: 'The Firebase backend never loads Dexie.',
       },
-      DECIDED_IN_USE_CASES,
+      ...DECIDED_IN_USE_CASES,
     ),
   },
   {

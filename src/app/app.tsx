@@ -8,7 +8,7 @@ import { ConversationsFeedProvider } from '@/features/messages/conversations-fee
 import { NotificationsFeedProvider } from '@/features/notifications/notifications-feed';
 import { BackendContext } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
-import { createPersister } from '@/lib/query-client';
+import { createPersister, dehydrateOptions } from '@/lib/query-client';
 import { ToastOutlet } from '@/lib/toast-outlet';
 
 const persister = createPersister();
@@ -74,7 +74,12 @@ export function App({
       <BackendContext.Provider value={backend}>
         <PersistQueryClientProvider
           client={queryClient}
-          persistOptions={{ persister, maxAge: QUERY_GC_TIME_MS, buster: backend.kind }}
+          persistOptions={{
+            persister,
+            maxAge: QUERY_GC_TIME_MS,
+            buster: backend.kind,
+            dehydrateOptions,
+          }}
         >
           <SessionProvider>
             <NotificationsFeedProvider>

@@ -2,6 +2,7 @@ import {
   MutationCache,
   QueryCache,
   QueryClient,
+  defaultShouldDehydrateQuery,
   type Query,
   type QueryKey,
 } from '@tanstack/react-query';
@@ -75,6 +76,12 @@ export function deserializeCache<T>(text: string): T {
       : v,
   ) as T;
 }
+
+/** What the stored copy keeps: settled queries, but none marked `meta.persist: false`. */
+export const dehydrateOptions = {
+  shouldDehydrateQuery: (query: Query) =>
+    defaultShouldDehydrateQuery(query) && query.meta?.persist !== false,
+};
 
 /** How long after a change the stored copy is written (at most once per this time). */
 const PERSIST_DELAY_MS = 1_000;
@@ -160,7 +167,8 @@ export function refreshQueries(client: QueryClient, keys: QueryKey[]): Promise<v
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { silent?: boolean };
+    /** silent: no toast on failure; persist false: left out of the stored copy of the cache. */
+    queryMeta: { silent?: boolean; persist?: boolean };
     mutationMeta: { silent?: boolean };
   }
 }

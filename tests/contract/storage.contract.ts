@@ -299,6 +299,61 @@ export function storageContract(make: StorageHarnessFactory): void {
         expect(ids(mine)).toEqual(['a', 'b']);
       });
 
+      it("finds an array's holders in an order and a range, bounded, also after an update", async () => {
+        await s().batch((w) => {
+          for (const [id, pair, n] of [
+            ['a_b', ['a', 'b'], 1],
+            ['b_c', ['b', 'c'], 3],
+            ['a_c', ['a', 'c'], 4],
+            ['b_d', ['b', 'd'], 0],
+          ] as const) {
+            w.set(`conversations/${id}`, { participants: pair, lastMessageTime: day(n) });
+          }
+        });
+        const newest = (limit: number) =>
+          s().query({
+            collection: 'conversations',
+            where: [
+              { field: 'participants', op: 'array-contains', value: 'b' },
+              { field: 'lastMessageTime', op: '>=', value: day(1) },
+            ],
+            orderBy: [{ field: 'lastMessageTime', direction: 'desc' }],
+            limit,
+          });
+        expect(ids(await newest(5))).toEqual(['b_c', 'a_b']);
+        expect(ids(await newest(1))).toEqual(['b_c']);
+        await s().update('conversations/a_b', { lastMessageTime: day(5) });
+        expect(ids(await newest(5))).toEqual(['a_b', 'b_c']);
+        expect((await s().get('conversations/a_b'))!.data).toEqual({
+          participants: ['a', 'b'],
+          lastMessageTime: day(5),
+        });
+      });
+
+      it('filters by a boolean before the limit, and counts so', async () => {
+        await s().batch((w) => {
+          for (const [id, user, read] of [
+            ['n1', 'u1', true],
+            ['n2', 'u1', false],
+            ['n3', 'u1', true],
+            ['n4', 'u1', false],
+            ['n5', 'u2', false],
+          ] as const) {
+            w.set(`notifications/${id}`, { userId: user, read, timestamp: day(1) });
+          }
+        });
+        const unread: Query = {
+          collection: 'notifications',
+          where: [
+            { field: 'userId', op: '==', value: 'u1' },
+            { field: 'read', op: '==', value: false },
+          ],
+        };
+        expect(ids(await s().query({ ...unread, limit: 1 }))).toEqual(['n2']);
+        expect(ids(await s().query(unread)).sort()).toEqual(['n2', 'n4']);
+        expect(await s().count(unread)).toBe(2);
+      });
+
       it('counts the matching documents', async () => {
         await requests();
         const count = (status: string) =>
@@ -313,6 +368,12 @@ export function storageContract(make: StorageHarnessFactory): void {
         expect(await count('approved')).toBe(2);
         expect(await count('cancelled')).toBe(0);
       });
+    });
+
+    it('gives fresh document ids shaped like Firestore automatic ids', () => {
+      const fresh = Array.from({ length: 20 }, () => s().newId());
+      expect(new Set(fresh).size).toBe(20);
+      expect(fresh.every((id) => /^[A-Za-z0-9]{20}$/.test(id))).toBe(true);
     });
 
     describe('listeners', () => {

@@ -175,12 +175,14 @@ test('a send that fails keeps its text with a retry, and the retry sends it once
   await a.evaluate(() => {
     const w = window as unknown as { __failMessageWrites?: boolean };
     w.__failMessageWrites = true;
-    const add = IDBObjectStore.prototype.add;
-    IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args) {
-      if (w.__failMessageWrites && this.name === 'messages')
-        throw new DOMException('simulated storage failure', 'UnknownError');
-      return add.apply(this, args);
-    };
+    for (const method of ['add', 'put'] as const) {
+      const write = IDBObjectStore.prototype[method];
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args) {
+        if (w.__failMessageWrites && this.name === 'messages')
+          throw new DOMException('simulated storage failure', 'UnknownError');
+        return write.apply(this, args);
+      };
+    }
   });
   await boxA.fill('この返信は一度失敗します');
   await boxA.press('Enter');
@@ -197,4 +199,69 @@ test('a send that fails keeps its text with a retry, and the retry sends it once
   // The only console error is the failed send, logged once.
   expect(consoleErrors).toHaveLength(1);
   expect(consoleErrors[0]).toContain('[conversations.send]');
+});
+
+test('two users at the same moment: both send, one archives while the other reads, and nothing fails', async ({
+  page,
+  otherUser,
+  consoleErrors,
+}) => {
+  const C = { email: 'misaki@example.com', name: '高橋 美咲', uid: 'demo-misaki' };
+  const m = page;
+  const h = await otherUser();
+  // A refused or contended commit shows up as the SDK's warning even when a retry saves it.
+  const refusals: string[] = [];
+  for (const p of [m, h]) {
+    p.on('console', (msg) => {
+      if (
+        /FAILED_PRECONDITION|PERMISSION_DENIED|failed-precondition|permission-denied/.test(
+          msg.text(),
+        )
+      )
+        refusals.push(`${msg.type()}: ${msg.text()}`);
+    });
+  }
+  await signIn(m, C.email, DEMO_PASSWORD);
+  await signIn(h, B.email, DEMO_PASSWORD);
+  const url = `/messages/${[B.uid, C.uid].sort().join('_')}`;
+  await m.goto(url);
+  await h.goto(url);
+  const boxM = m.getByRole('textbox', { name: 'メッセージ' });
+  const boxH = h.getByRole('textbox', { name: 'メッセージ' });
+  const stamp = Date.now().toString(36);
+  const fromM = `同時に送ります（美咲 ${stamp}）`;
+  const fromH = `同時に送ります（花子 ${stamp}）`;
+  await boxM.fill(fromM);
+  await boxH.fill(fromH);
+
+  // --- Both send at once: each message is stored once and both see both.
+  await Promise.all([boxM.press('Enter'), boxH.press('Enter')]);
+  for (const p of [m, h]) {
+    await expect(history(p).getByText(fromM)).toHaveCount(1);
+    await expect(history(p).getByText(fromH)).toHaveCount(1);
+  }
+
+  // --- Misaki sends and archives at once while Hanako, reading, marks it read.
+  await h.bringToFront();
+  const last = `そしてアーカイブします（${stamp}）`;
+  await boxM.fill(last);
+  await Promise.all([
+    boxM.press('Enter'),
+    m.getByRole('button', { name: 'アーカイブ', exact: true }).click(),
+  ]);
+  await expect(m.getByRole('button', { name: 'アーカイブを解除' })).toBeVisible();
+  await expect(history(h).getByText(last)).toBeVisible();
+  await expect(myBubble(m, last)).toHaveAttribute('data-status', 'read');
+  await expect(myBubble(m, fromM)).toHaveAttribute('data-status', 'read');
+
+  // --- The end state: archived for Misaki alone, nothing unread left for Hanako here.
+  await h.goto('/messages');
+  await expect(
+    h.getByRole('tabpanel').getByRole('link', { name: `${C.name}との会話`, exact: true }),
+  ).toBeVisible();
+  await m.reload();
+  await expect(m.getByRole('button', { name: 'アーカイブを解除' })).toBeVisible();
+
+  expect(consoleErrors).toEqual([]);
+  expect(refusals).toEqual([]);
 });

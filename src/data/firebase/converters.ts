@@ -13,7 +13,6 @@ import {
   type Message,
 } from '@/domain/entities/conversation';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
-import { notificationSchema, type AppNotification } from '@/domain/entities/notification';
 import {
   participationRequestSchema,
   type ParticipationRequest,
@@ -62,10 +61,6 @@ export const eventConverter = readConverter<SportEvent>((id, d) =>
 
 export const requestConverter = readConverter<ParticipationRequest>((id, d) =>
   participationRequestSchema.parse({ ...d, id }),
-);
-
-export const notificationConverter = readConverter<AppNotification>((id, d) =>
-  notificationSchema.parse({ ...d, id }),
 );
 
 export const conversationConverter = readConverter<Conversation>((id, d) =>

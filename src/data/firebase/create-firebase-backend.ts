@@ -19,16 +19,16 @@ import type { Backend } from '@/data/ports/backend';
 import { createApiPort } from './api';
 import { createAuthPort } from './auth';
 import { currentSession, type FirebaseContext } from './context';
-import { createConversationsPort } from './conversations';
 import { createEventsPort } from './events';
 import { createFilesPort } from './files';
-import { createNotificationsPort } from './notifications';
 import { createReportsPort } from './reports';
 import { createStaffPort } from './staff';
 import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
 import { eventUseCases, withEventUseCases } from '@/data/use-cases/events';
+import { conversationsUseCases } from '@/data/use-cases/conversations';
+import { notificationsUseCases } from '@/data/use-cases/notifications';
 import { participationUseCases } from '@/data/use-cases/participation';
 import { attendanceUseCases } from '@/data/use-cases/attendance';
 import type { UseCaseContext } from '@/data/use-cases/context';
@@ -144,8 +144,8 @@ export async function createFirebaseServices(
     users: createUsersPort(ctx),
     events: withEventUseCases(createEventsPort(ctx), eventUseCases(useCases, api)),
     participation: participationUseCases(useCases, api),
-    notifications: createNotificationsPort(ctx),
-    conversations: createConversationsPort(ctx, api),
+    notifications: notificationsUseCases(useCases),
+    conversations: conversationsUseCases(useCases, api),
     teams: createTeamsPort(ctx),
     reports: createReportsPort(ctx),
     staff: createStaffPort(ctx),

@@ -85,6 +85,7 @@ export function firestoreStorage(db: Firestore): Storage {
   });
 
   return {
+    newId: () => doc(collection(db, 'ids')).id,
     async get(path) {
       const snap = await getDoc(ref(path));
       return snap.exists() ? stored(snap) : null;

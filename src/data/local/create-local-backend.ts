@@ -66,12 +66,15 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   const ctx: LocalContext = { db, now, currentUser: () => auth.currentUser() };
   // Each repository's code loads when the app first uses it: a page downloads and runs the
   // ones it reads, not the whole backend (src/lib/deferred-port.ts).
-  // The use cases written once for both backends run here on the Dexie database.
-  const useCaseContext = async (): Promise<UseCaseContext> => ({
-    storage: (await import('./storage')).dexieStorage(db, now),
-    session: () => currentSession(ctx),
-    now,
-  });
+  // The use cases written once for both backends run on one storage adapter here, on the Dexie
+  // database, loaded with the first of them.
+  let storage: Promise<UseCaseContext> | null = null;
+  const useCases = () =>
+    (storage ??= import('./storage').then(({ dexieStorage }) => ({
+      storage: dexieStorage(db, now),
+      session: () => currentSession(ctx),
+      now,
+    })));
   // One LocalApi for the port and the schedule, so they share its counters (as the Functions
   // share Firestore's).
   let localApi: Promise<LocalApi> | null = null;
@@ -88,28 +91,27 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     auth,
     users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
     events: deferPort('events', async () => {
-      const [{ LocalEvents }, { eventUseCases, withEventUseCases }, useCases] = await Promise.all([
+      const [{ LocalEvents }, { eventUseCases, withEventUseCases }, context] = await Promise.all([
         import('./local-events'),
         import('@/data/use-cases/events'),
-        useCaseContext(),
+        useCases(),
       ]);
-      return withEventUseCases(new LocalEvents(ctx), eventUseCases(useCases, api));
+      return withEventUseCases(new LocalEvents(ctx), eventUseCases(context, api));
     }),
-    participation: deferPort('participation', async () => {
-      const [{ participationUseCases }, useCases] = await Promise.all([
-        import('@/data/use-cases/participation'),
-        useCaseContext(),
-      ]);
-      return participationUseCases(useCases, api);
-    }),
-    notifications: deferPort(
-      'notifications',
-      async () => new (await import('./local-notifications')).LocalNotifications(ctx),
+    participation: deferPort('participation', async () =>
+      (await import('@/data/use-cases/participation')).participationUseCases(await useCases(), api),
+    ),
+    notifications: deferPort('notifications', async () =>
+      (await import('@/data/use-cases/notifications')).notificationsUseCases(await useCases()),
     ),
     conversations: deferPort(
       'conversations',
-      async () => new (await import('./local-conversations')).LocalConversations(ctx, api),
-      // The id of a message to come needs no repository (the same ids as LocalConversations').
+      async () =>
+        (await import('@/data/use-cases/conversations')).conversationsUseCases(
+          await useCases(),
+          api,
+        ),
+      // The id of a message to come needs no repository (the storage adapter's ids).
       { newMessageId: () => newId() },
     ),
     teams: deferPort('teams', async () => new (await import('./local-teams')).LocalTeams(ctx)),
@@ -120,17 +122,9 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     staff: deferPort('staff', async () => new (await import('./local-staff')).LocalStaff(ctx)),
     files: deferPort('files', async () => new (await import('./local-files')).LocalFiles(ctx)),
     api,
-    attendance: deferPort('attendance', async () => {
-      const [{ attendanceUseCases }, { dexieStorage }] = await Promise.all([
-        import('@/data/use-cases/attendance'),
-        import('./storage'),
-      ]);
-      return attendanceUseCases({
-        storage: dexieStorage(db, now),
-        session: () => currentSession(ctx),
-        now,
-      });
-    }),
+    attendance: deferPort('attendance', async () =>
+      (await import('@/data/use-cases/attendance')).attendanceUseCases(await useCases()),
+    ),
     dev: {
       outbox: () => readOutbox(db),
       clearOutbox: () => db.outbox.clear(),

@@ -274,9 +274,17 @@ export class LocalDb extends Dexie {
       attendance: 'id, eventId',
       attendanceStats: 'id',
     });
+    // A user's notifications, newest first by the stored time (the live list).
+    this.version(14).stores({
+      notifications: 'id, userId, [userId+timestamp]',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
+    // The storage adapter writes whole documents (without p0 / p1): they are derived again.
+    this.conversations.hook('updating', (changes, _key, row) =>
+      participantKeys({ ...row, ...(changes as Partial<ConversationRow>) }),
+    );
     this.teams.hook('creating', (_key, row) => {
       Object.assign(row, membershipKeys(row));
     });

@@ -16,6 +16,7 @@ import {
   type Writes,
 } from '@/data/storage/storage';
 import type { LocalDb } from './db';
+import { newId } from './ids';
 import { decodeKeyCursor, encodeKeyCursor, type KeyPart } from './key-cursor';
 import { subscribeLive } from './live-query';
 
@@ -61,6 +62,25 @@ const BELOW: Record<string, Place> = {
 /** Row fields the tables keep for their indexes, which are not part of the document. */
 const DERIVED = new Set(['id', 'p0', 'p1']);
 
+/**
+ * Array fields of a fixed length whose elements a table also keeps in fields of their own
+ * (db.ts), so that `array-contains` with an order walks one compound index per element
+ * ([p0+lastMessageTime], [p1+…]) instead of reading every document holding the value.
+ */
+const ARRAY_SLOTS: Record<string, Record<string, readonly string[]>> = {
+  conversations: { participants: ['p0', 'p1'] },
+};
+
+/** Whether IndexedDB can hold the value in an index key (booleans and null it cannot). */
+function isKeyValue(v: unknown): boolean {
+  return (
+    typeof v === 'string' ||
+    (typeof v === 'number' && !Number.isNaN(v)) ||
+    (v instanceof Date && !Number.isNaN(v.getTime())) ||
+    (Array.isArray(v) && v.every(isKeyValue))
+  );
+}
+
 function placeOf(collectionPath: string): Place & { parentId: string } {
   const s = collectionPath.split('/');
   if (s.length === 1 && TOP_LEVEL.has(s[0]!)) return { table: s[0]!, parentId: '' };
@@ -89,17 +109,28 @@ function missingIndex(q: Query): Error {
  *   not list them. Local writes therefore run one at a time; one user per tab makes that cheap.
  *   Writes are applied when the function returns, in order, as Firestore applies them at commit,
  *   and a read after a write throws (Firestore refuses it too).
- * - The server's time is the backend's clock (`now`).
+ * - The server's time is the backend's clock (`now`), moved on by a millisecond when a commit
+ *   would otherwise get the time of the one before: Firestore's commit times of successive writes
+ *   differ, and two messages sent within one millisecond keep their order.
  * - A query walks one index of db.ts whose key is the equality fields (in any order) followed by
  *   the order fields, so it reads no more than it returns; an 'in' filter walks it once per
  *   value and merges. A query no index serves fails with 'failed-precondition', as Firestore's
  *   does without its composite index. `array-contains` walks the field's multi-entry index and
  *   applies the other filters and the order in memory (IndexedDB cannot combine a multi-entry
- *   index with others): it reads every document holding the value.
+ *   index with others): it reads every document holding the value, unless the table keeps the
+ *   array's elements in fields of their own (ARRAY_SLOTS), when it walks one index per element.
+ * - An equality with a value IndexedDB cannot put in a key (a boolean, null) is checked on each
+ *   row the walk of the other filters passes, before the limit: such a query reads the rows
+ *   matching its other filters up to the limit of those that match all.
  * - Listeners rerun their read when a table it read changes, in this tab or another (liveQuery).
  */
 export function dexieStorage(db: LocalDb, now: () => Date): Storage {
   const table = (name: string): Table<Record<string, unknown>, string> => db.table(name);
+  let lastCommit = 0;
+  const commitTime = () => {
+    lastCommit = Math.max(now().getTime(), lastCommit + 1);
+    return new Date(lastCommit);
+  };
   const tables = () => [...TOP_LEVEL, ...Object.values(BELOW).map((p) => p.table)].map(table);
 
   const get = async (path: string): Promise<StoredDoc | null> => {
@@ -109,14 +140,14 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
     return { id: at.id, path, data: documentOf(row, at.parentField) };
   };
 
-  const apply = async (write: Write): Promise<void> => {
+  const apply = async (write: Write, serverTime: Date): Promise<void> => {
     const at = locate(write.path);
     const t = table(at.table);
     if (write.kind === 'delete') return t.delete(at.key);
     const existing = await t.get(at.key);
     if (write.kind === 'update' && !existing) throw new BackendError('not-found');
     const base = write.kind === 'set' ? {} : documentOf(existing!, at.parentField);
-    const data = resolve(base, write.data, now(), write.kind === 'update');
+    const data = resolve(base, write.data, serverTime, write.kind === 'update');
     const row: Record<string, unknown> = { ...data, id: at.key };
     if (at.parentField) row[at.parentField] = at.parentId;
     await t.put(row);
@@ -133,11 +164,13 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
       };
       const result = await fill(writes, () => queued.length === 0);
       if (queued.length > MAX_WRITES_PER_COMMIT) throw tooManyWrites(queued.length);
-      for (const w of queued) await apply(w);
+      const time = queued.length > 0 ? commitTime() : null;
+      for (const w of queued) await apply(w, time!);
       return result;
     });
 
   const storage: Storage = {
+    newId: () => newId(),
     get,
     query: (q) => runQuery(table, q),
     count: async (q) => {
@@ -331,6 +364,19 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
   const desc = order[0]?.desc ?? false;
 
   const contains = filters.filter((f) => f.op === 'array-contains');
+  const slots = contains.length === 1 ? ARRAY_SLOTS[place.table]?.[contains[0]!.field] : undefined;
+  if (slots) {
+    // The document holds the value at one of the array's positions: one walk per position.
+    const byPosition = slots.map((field) =>
+      planQuery(tableOf, {
+        ...q,
+        where: (q.where ?? []).map((f) =>
+          f === contains[0] ? { field, op: '==' as const, value: f.value } : f,
+        ),
+      }),
+    );
+    return { ...byPosition[0]!, walks: byPosition.flatMap((p) => p.walks) };
+  }
   if (contains.length > 0) {
     const [c] = contains;
     const index = t.schema.indexes.find((i) => i.multi && i.keyPath === c!.field);
@@ -344,7 +390,9 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     };
   }
 
-  const equal = filters.filter((f) => f.op === '==' || f.op === 'in');
+  // Checked on each row the walk passes: IndexedDB keys hold no booleans or null.
+  const onRows = filters.filter((f) => f.op === '==' && !isKeyValue(f.value));
+  const equal = filters.filter((f) => (f.op === '==' || f.op === 'in') && !onRows.includes(f));
   const ranges = filters.filter((f) => f.op !== '==' && f.op !== 'in');
   const eqFields = new Set(equal.map((f) => fieldName(f.field)));
   if (eqFields.size !== equal.length) throw missingIndex(q);
@@ -415,6 +463,7 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
       const key = (k: KeyPart[]) => (compound ? k : k[0]!);
       let walk = whereOf().between(key(lower), key(upper), includeLower, includeUpper);
       if (desc) walk = walk.reverse();
+      if (onRows.length > 0) walk = walk.filter((row) => onRows.every((f) => matches(row, f)));
       if (from && !unique) {
         walk = walk.filter((row) => {
           const c = cmp(tailOf(row, tailKp), from.tail);

@@ -97,6 +97,8 @@ export interface Transaction extends Writes {
 export const MAX_WRITES_PER_COMMIT = 500;
 
 export interface Storage {
+  /** A fresh document id, shaped like Firestore's automatic ids (20 letters and digits). */
+  newId(): string;
   /** The document, or null when it does not exist. */
   get(path: string): Promise<StoredDoc | null>;
   query(query: Query): Promise<QueriedDoc[]>;

@@ -36,7 +36,7 @@ export interface UseCaseActor extends Actor {
  * it retry (Firestore) or waits for it (IndexedDB) and refuses. Null when signed out.
  */
 export async function readActor(
-  tx: Transaction,
+  tx: Pick<Transaction, 'get'>,
   who: SignedIn | null,
 ): Promise<UseCaseActor | null> {
   if (!who) return null;
@@ -46,6 +46,31 @@ export async function readActor(
     emailVerified: who.emailVerified,
     suspended: isSuspended({ isActive: profile?.isActive as boolean | undefined }),
     profile,
+  };
+}
+
+/**
+ * A live listener that starts once `check` passes; a refusal goes to `onError` instead. The
+ * check runs before the store's listener, as the security rules do before Firestore's.
+ */
+export function listenAfter(
+  check: () => Promise<void>,
+  listen: () => () => void,
+  onError: (e: unknown) => void,
+): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  check().then(
+    () => {
+      if (!stopped) stop = listen();
+    },
+    (e: unknown) => {
+      if (!stopped) onError(e);
+    },
+  );
+  return () => {
+    stopped = true;
+    stop?.();
   };
 }
 

@@ -3,7 +3,8 @@ import type { Conversation } from '@/domain/entities/conversation';
 import { totalUnread } from '@/domain/rules/conversations';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
-import { useLiveSubscription } from '@/lib/use-live-subscription';
+import { useLiveQuery } from '@/lib/use-live-query';
+import { messageQueries } from './message-queries';
 import { forgetAllBut } from './unsent-messages';
 
 export interface ConversationsFeed {
@@ -21,15 +22,17 @@ const FeedContext = createContext<ConversationsFeed | null>(null);
 /**
  * One live listener to the signed-in user's conversations for the whole shell: the header badge
  * and the messages screen read the same list. It is torn down on sign-out and before another
- * user's starts. Kept in memory only, not in the stored query cache.
+ * user's starts. The list lives in the query cache (useLiveQuery), in memory only: not in the
+ * stored copy, so what people wrote each other does not outlive the page.
  */
 export function ConversationsFeedProvider({ children }: { children: ReactNode }) {
   const backend = useBackend();
   const uid = useCurrentUser()?.uid ?? null;
-  const live = useLiveSubscription<Conversation[]>(
-    uid,
+  const live = useLiveQuery<Conversation[]>(
+    uid ? messageQueries.conversations(uid) : null,
     (next, fail) => backend.conversations.subscribe(uid!, next, fail),
     'conversations.subscribe',
+    { persist: false },
   );
   // Unsent text belongs to the user who typed it: gone when they sign out or another signs in.
   useEffect(() => forgetAllBut(uid), [uid]);

@@ -4,10 +4,18 @@ import type { UserProfile } from '@/domain/entities/user';
 
 /**
  * The query-options factory of the messages feature. Conversations and messages themselves are
- * live (conversations-feed.tsx, use-chat.ts); these are the one-off reads around them.
+ * live: their listeners push into the keys below (useLiveQuery in conversations-feed.tsx and
+ * use-chat.ts); the rest are the one-off reads around them.
  */
 export const messageQueries = {
   all: ['messages'] as const,
+
+  /** The signed-in user's live conversation list. */
+  conversations: (uid: string) => ['messages', 'conversations', uid] as const,
+
+  /** The live messages of one conversation, as the signed-in user sees them. */
+  messages: (uid: string, conversationId: string) =>
+    ['messages', 'messages', uid, conversationId] as const,
 
   /** The other participant's public profile (name and photo for a row or the chat header). */
   profile: (uid: string, backend?: Backend) =>

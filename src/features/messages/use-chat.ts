@@ -4,7 +4,8 @@ import { errorMessage, isDomainError } from '@/domain/errors';
 import { normalizeMessageContent } from '@/domain/rules/conversations';
 import { useBackend } from '@/lib/backend-context';
 import { logger } from '@/lib/logger';
-import { useLiveSubscription } from '@/lib/use-live-subscription';
+import { useLiveQuery } from '@/lib/use-live-query';
+import { messageQueries } from './message-queries';
 import { pendingSends, usePendingSends, type PendingSend } from './unsent-messages';
 
 export type ChatItemStatus = 'sending' | 'failed' | 'sent' | 'read';
@@ -68,10 +69,11 @@ export function mergeChat(uid: string, messages: Message[], pending: PendingSend
  */
 export function useChat(uid: string, conversationId: string, myUnread: number) {
   const backend = useBackend();
-  const live = useLiveSubscription<Message[]>(
-    `${uid}\u0000${conversationId}`,
+  const live = useLiveQuery<Message[]>(
+    messageQueries.messages(uid, conversationId),
     (next, fail) => backend.conversations.subscribeMessages(conversationId, next, fail),
     'conversations.subscribeMessages',
+    { persist: false },
   );
   const pending = usePendingSends(uid, conversationId);
   const visible = useDocumentVisible();

@@ -1,0 +1,252 @@
+import type { ApiPort } from '@/data/ports/api';
+import type { ConversationsPort } from '@/data/ports/conversations';
+import { fieldOp } from '@/data/storage/storage';
+import { CONVERSATIONS_LIVE_LIMIT, MESSAGES_LIVE_LIMIT } from '@/domain/constants';
+import {
+  conversationSchema,
+  messageSchema,
+  type Conversation,
+  type Message,
+} from '@/domain/entities/conversation';
+import { BackendError, DomainError } from '@/domain/errors';
+import {
+  decideArchive,
+  decideCreateConversation,
+  decideMarkRead,
+  decideOpenConversation,
+  decideSend,
+  historyWindowStart,
+  isMessageId,
+  isParticipant,
+  isSameSend,
+  partnerFromConversationId,
+} from '@/domain/rules/conversations';
+import { runSideEffect } from '@/lib/side-effects';
+import {
+  listenAfter,
+  parseDoc,
+  parseDocs,
+  readActor,
+  readUnlessRefused,
+  type UseCaseContext,
+} from './context';
+
+const CONVERSATIONS = 'conversations';
+const conversationPath = (id: string) => `${CONVERSATIONS}/${id}`;
+const messagesOf = (id: string) => `${CONVERSATIONS}/${id}/messages`;
+const refused = () => new BackendError('permission-denied');
+
+/**
+ * One-to-one conversations (src/data/ports/conversations.ts), written once for both backends.
+ *
+ * Both participants write the one conversation document at the same moments (a send, a read, an
+ * archive), so no write here reads it in a transaction and writes it back: each participant's
+ * own fields are written by field path (`unreadCount.<uid>`, `archived.<uid>`), the partner's
+ * count rises with `increment`, and the store applies them to whatever the document holds at
+ * commit. A transaction reads only documents that one participant alone writes (the new message,
+ * the messages sent to me), so the other's writes never make it fail and retry. firestore.rules
+ * check the same decisions on the shapes written here.
+ */
+export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): ConversationsPort {
+  const { storage } = ctx;
+
+  /**
+   * A conversation of `uid`'s, or null. Only an id that is the sorted pair of `uid` and someone
+   * else is read: the rules keep every such document's participants equal to its id.
+   */
+  const readConversation = async (id: string, uid: string): Promise<Conversation | null> => {
+    if (!partnerFromConversationId(id, uid)) return null;
+    const c = parseDoc(
+      conversationSchema,
+      await readUnlessRefused(() => storage.get(conversationPath(id))),
+    );
+    return c && isParticipant(c, uid) ? c : null;
+  };
+
+  /** The signed-in user with their standing and the conversation `id` if it is theirs. */
+  const readForWrite = async (id: string) => {
+    const actor = await readActor(storage, await ctx.session());
+    return { actor, conversation: actor && (await readConversation(id, actor.uid)) };
+  };
+
+  /** markRead calls of this client, one at a time per conversation (see markRead). */
+  const reading = new Map<string, Promise<unknown>>();
+
+  return {
+    subscribe(uid, onChange, onError) {
+      return listenAfter(
+        async () => {
+          if (!uid || (await ctx.session())?.uid !== uid) throw refused();
+        },
+        // The window is fixed when the listener starts; a screen open for weeks keeps a few
+        // conversations past it until it is reopened, which is harmless.
+        () =>
+          storage.onQuery(
+            {
+              collection: CONVERSATIONS,
+              where: [
+                { field: 'participants', op: 'array-contains', value: uid },
+                { field: 'lastMessageTime', op: '>=', value: historyWindowStart(ctx.now()) },
+              ],
+              orderBy: [{ field: 'lastMessageTime', direction: 'desc' }],
+              limit: CONVERSATIONS_LIVE_LIMIT,
+            },
+            (docs) => onChange(parseDocs(conversationSchema, docs, 'conversations.subscribe')),
+            onError,
+          ),
+        onError,
+      );
+    },
+
+    async get(id) {
+      const who = await ctx.session();
+      if (!who) throw new DomainError('authRequired');
+      return readConversation(id, who.uid);
+    },
+
+    async getOrCreate(otherUid) {
+      const who = await ctx.session();
+      const { id, participants } = decideOpenConversation(who?.uid ?? null, otherUid);
+      // An existing conversation opens without a write (and without a transaction, which the
+      // partner's sends would make retry).
+      const existing = parseDoc(conversationSchema, await storage.get(conversationPath(id)));
+      if (existing) return existing;
+      return storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const now = parseDoc(conversationSchema, await tx.get(conversationPath(id)));
+        if (now) return now;
+        const fields = decideCreateConversation(
+          actor,
+          participants,
+          (await tx.get(`users/${otherUid}`)) !== null,
+        );
+        tx.set(conversationPath(id), {
+          ...fields,
+          lastMessageTime: fieldOp.serverTime(),
+          createdAt: fieldOp.serverTime(),
+        });
+        const at = ctx.now();
+        return conversationSchema.parse({ id, ...fields, lastMessageTime: at, createdAt: at });
+      });
+    },
+
+    async setArchived(id, archived) {
+      const { actor, conversation } = await readForWrite(id);
+      const uid = decideArchive(actor, conversation);
+      await storage.update(conversationPath(id), {
+        [`archived.${uid}`]: archived,
+        // Unarchiving clears the time rather than deleting the key (docs/messages.md).
+        [`archivedAt.${uid}`]: archived ? fieldOp.serverTime() : null,
+      });
+    },
+
+    subscribeMessages(id, onChange, onError) {
+      return listenAfter(
+        async () => {
+          const who = await ctx.session();
+          if (!who || !(await readConversation(id, who.uid))) throw refused();
+        },
+        () =>
+          storage.onQuery(
+            {
+              collection: messagesOf(id),
+              where: [{ field: 'sentAt', op: '>=', value: historyWindowStart(ctx.now()) }],
+              orderBy: [{ field: 'sentAt', direction: 'desc' }],
+              limit: MESSAGES_LIVE_LIMIT,
+            },
+            // Read newest first (so the limit keeps the latest), shown oldest first.
+            (docs) => onChange(parseDocs(messageSchema, docs, 'conversations.messages').reverse()),
+            onError,
+          ),
+        onError,
+      );
+    },
+
+    newMessageId() {
+      return storage.newId();
+    },
+
+    async send(id, content, messageId = storage.newId()) {
+      const { actor, conversation } = await readForWrite(id);
+      const d = decideSend(actor, conversation, content);
+      if (!isMessageId(messageId)) throw new DomainError('messageIdTaken');
+      const path = `${messagesOf(id)}/${messageId}`;
+      // Only the message is read here: the conversation's fields are written by path, so the
+      // partner's writes to it meanwhile neither conflict nor are lost.
+      const stored = await storage.transaction(async (tx) => {
+        const earlier = parseDoc(messageSchema, await tx.get(path));
+        if (earlier) {
+          // The same send again (its first answer was lost): nothing more is stored or mailed.
+          if (isSameSend(earlier, d)) return earlier;
+          throw new DomainError('messageIdTaken');
+        }
+        tx.set(path, {
+          senderId: d.senderId,
+          content: d.content,
+          read: false,
+          readAt: null,
+          sentAt: fieldOp.serverTime(),
+        });
+        tx.update(conversationPath(id), {
+          lastMessage: d.content,
+          lastMessageId: messageId,
+          lastMessageTime: fieldOp.serverTime(),
+          lastSenderId: d.senderId,
+          [`unreadCount.${d.recipientId}`]: fieldOp.increment(1),
+        });
+        return null;
+      });
+      if (stored) return stored;
+      // The recipient's address and the sender's name are read on the server.
+      void runSideEffect('conversations.send: unread-message mail', () =>
+        api.trackUnreadMessage({
+          recipientId: d.recipientId,
+          senderId: d.senderId,
+          messageId,
+          conversationId: id,
+        }),
+      );
+      const message: Message = {
+        id: messageId,
+        senderId: d.senderId,
+        content: d.content,
+        read: false,
+        readAt: null,
+        sentAt: ctx.now(),
+      };
+      return message;
+    },
+
+    markRead(id, messageIds) {
+      // One at a time per conversation: two calls in flight would both find a message unread,
+      // and the second would write over the first's readAt, which the rules refuse.
+      const run = (reading.get(id) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => markRead(id, messageIds));
+      reading.set(id, run);
+      void run.finally(() => reading.get(id) === run && reading.delete(id)).catch(() => undefined);
+      return run;
+    },
+  };
+
+  async function markRead(id: string, messageIds: string[]): Promise<void> {
+    const { actor, conversation } = await readForWrite(id);
+    const ids = conversation ? [...new Set(messageIds)].slice(0, MESSAGES_LIVE_LIMIT) : [];
+    await storage.transaction(async (tx) => {
+      // The messages are read in the transaction (only I mark them read); the conversation is
+      // not, so the partner's sends and archives meanwhile do not make it retry.
+      const messages = parseDocs(
+        messageSchema,
+        (
+          await Promise.all(ids.filter(isMessageId).map((m) => tx.get(`${messagesOf(id)}/${m}`)))
+        ).filter((doc) => doc !== null),
+        'conversations.markRead',
+      );
+      const decision = decideMarkRead(actor, conversation, messages);
+      for (const m of decision.messageIds) {
+        tx.update(`${messagesOf(id)}/${m}`, { read: true, readAt: fieldOp.serverTime() });
+      }
+      tx.update(conversationPath(id), { [`unreadCount.${actor!.uid}`]: 0 });
+    });
+  }
+}
