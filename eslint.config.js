@@ -44,6 +44,21 @@ const DECIDED_IN_USE_CASES = {
     'Participation is decided in src/data/use-cases/participation.ts; a backend only stores.',
 };
 
+const TEAMS_DECIDED_IN_USE_CASES = {
+  group: ['@/domain/rules/teams', '**/domain/rules/teams'],
+  importNames: [
+    'decideTeamCreate',
+    'decideTeamUpdate',
+    'decideTeamJoinRequest',
+    'decideTeamRequestCancel',
+    'decideTeamApprove',
+    'decideTeamReject',
+    'decideTeamLeave',
+    'decideTeamMemberRemoval',
+  ],
+  message: 'Teams are decided in src/data/use-cases/teams.ts; a backend only stores.',
+};
+
 const sdk = (why) => [
   { group: ['firebase', 'firebase/*', '@firebase/*'], message: why },
   { group: ['dexie', 'dexie/*'], message: why },
@@ -127,6 +142,7 @@ export default tseslint.config(
         message: 'The local backend never loads Firebase.',
       },
       DECIDED_IN_USE_CASES,
+      TEAMS_DECIDED_IN_USE_CASES,
     ),
   },
   {
@@ -137,6 +153,7 @@ export default tseslint.config(
         message: 'The Firebase backend never loads Dexie.',
       },
       DECIDED_IN_USE_CASES,
+      TEAMS_DECIDED_IN_USE_CASES,
     ),
   },
   {

@@ -25,10 +25,10 @@ import { createFilesPort } from './files';
 import { createNotificationsPort } from './notifications';
 import { createReportsPort } from './reports';
 import { createStaffPort } from './staff';
-import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
 import { participationUseCases } from '@/data/use-cases/participation';
+import { teamUseCases } from '@/data/use-cases/teams';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
@@ -144,7 +144,7 @@ export async function createFirebaseServices(
     participation: participationUseCases(useCases, api),
     notifications: createNotificationsPort(ctx),
     conversations: createConversationsPort(ctx, api),
-    teams: createTeamsPort(ctx),
+    teams: teamUseCases(useCases),
     reports: createReportsPort(ctx),
     staff: createStaffPort(ctx),
     files: createFilesPort(ctx),

@@ -1,5 +1,4 @@
 import {
-  Timestamp,
   collection,
   deleteDoc,
   doc,
@@ -8,16 +7,13 @@ import {
   onSnapshot,
   orderBy,
   query,
-  serverTimestamp,
   updateDoc,
   where,
   writeBatch,
-  type DocumentData,
   type Query,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
-import type { NotificationWrite } from '@/domain/entities/notification';
 import { assertMayWrite } from '@/domain/rules/standing';
 import type { NotificationsPort } from '@/data/ports/notifications';
 import { notificationConverter, parsedDocs } from './converters';
@@ -25,22 +21,6 @@ import { currentActor, type FirebaseContext } from './context';
 
 /** A write batch holds at most 500 operations; markAllRead and removeAll read pages of as many. */
 const BATCH_LIMIT = 500;
-
-/**
- * The stored form of a new notification (no words: src/domain/entities/notification.ts renders
- * them). docs/domain.md "Entities": clientTimestamp at creation (what the list sorts by first, so a notification
- * shows at once) and the server timestamp beside it.
- */
-export function notificationWrite(n: NotificationWrite): DocumentData {
-  return {
-    userId: n.userId,
-    type: n.type,
-    data: n.data,
-    read: false,
-    timestamp: serverTimestamp(),
-    clientTimestamp: Timestamp.now(),
-  };
-}
 
 export function createNotificationsPort(ctx: FirebaseContext): NotificationsPort {
   const col = collection(ctx.db, 'notifications');

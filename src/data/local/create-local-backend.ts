@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
 import type { Backend } from '@/data/ports/backend';
+import type { UseCaseContext } from '@/data/use-cases/context';
 import { deferPort } from '@/lib/deferred-port';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
@@ -64,6 +65,11 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   // Each repository's code loads when the app first uses it: a page downloads and runs the
   // ones it reads, not the whole backend (src/lib/deferred-port.ts).
   const api = deferPort('api', async () => new (await import('./local-api')).LocalApi(ctx, origin));
+  const useCases = async (): Promise<UseCaseContext> => ({
+    storage: (await import('./storage')).dexieStorage(db, now),
+    session: () => currentSession(ctx),
+    now,
+  });
 
   return {
     kind: 'local',
@@ -71,14 +77,10 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     auth,
     users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
     events: deferPort('events', async () => new (await import('./local-events')).LocalEvents(ctx)),
+    // The use cases written once for both backends, here on the Dexie database.
     participation: deferPort('participation', async () => {
-      // The use cases written once for both backends, here on the Dexie database.
-      const [{ participationUseCases }, { dexieStorage }] = await Promise.all([
-        import('@/data/use-cases/participation'),
-        import('./storage'),
-      ]);
-      const useCases = { storage: dexieStorage(db, now), session: () => currentSession(ctx), now };
-      return participationUseCases(useCases, api);
+      const { participationUseCases } = await import('@/data/use-cases/participation');
+      return participationUseCases(await useCases(), api);
     }),
     notifications: deferPort(
       'notifications',
@@ -90,7 +92,9 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
       // The id of a message to come needs no repository (the same ids as LocalConversations').
       { newMessageId: () => newId() },
     ),
-    teams: deferPort('teams', async () => new (await import('./local-teams')).LocalTeams(ctx)),
+    teams: deferPort('teams', async () =>
+      (await import('@/data/use-cases/teams')).teamUseCases(await useCases()),
+    ),
     reports: deferPort(
       'reports',
       async () => new (await import('./local-reports')).LocalReports(ctx),

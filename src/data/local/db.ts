@@ -263,17 +263,26 @@ export class LocalDb extends Dexie {
         'id, userId, eventId, [userId+eventId], [userId+status], status, [eventId+status], ' +
         '[eventId+status+createdAt+id], [eventId+status+updatedAt+id], [userId+status+createdAt+id]',
     });
+    // Teams as a use case (src/data/use-cases/teams.ts): the list filtered by sport and region
+    // together, a user's requests for a team newest first, a team's pending ones oldest first.
+    this.version(13).stores({
+      teams:
+        'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], ' +
+        '[sportType+region+createdAt+id], *members, *memberships',
+      teamJoinRequests:
+        'id, [teamId+userId], [teamId+status], [teamId+userId+createdAt+id], ' +
+        '[teamId+status+createdAt+id]',
+    });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
     this.teams.hook('creating', (_key, row) => {
       Object.assign(row, membershipKeys(row));
     });
-    this.teams.hook('updating', (changes, _key, row) => {
-      const c = changes as Partial<TeamRow>;
-      if (!('members' in c) && !('createdAt' in c)) return undefined;
-      return membershipKeys({ ...row, ...c });
-    });
+    // Every update, as the storage adapter replaces a whole row (without its derived keys).
+    this.teams.hook('updating', (changes, _key, row) =>
+      membershipKeys({ ...row, ...(changes as Partial<TeamRow>) }),
+    );
   }
 
   /** Every table, for wiping the demo data in one transaction. */

@@ -1,10 +1,6 @@
 import type { NotificationsPort } from '@/data/ports/notifications';
 import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
-import {
-  notificationSchema,
-  type AppNotification,
-  type NotificationWrite,
-} from '@/domain/entities/notification';
+import { notificationSchema, type AppNotification } from '@/domain/entities/notification';
 import { BackendError } from '@/domain/errors';
 import { assertMayWrite } from '@/domain/rules/standing';
 import { currentActor, currentUid, type LocalContext } from './context';
@@ -93,12 +89,4 @@ export class LocalNotifications implements NotificationsPort {
     const row = await this.ctx.db.notifications.get(id);
     this.assertMe(row?.userId ?? '');
   }
-}
-
-/**
- * Written as the Firebase backend does: under the id of its cause (a later request of the same
- * user replaces the earlier one's), with the server time and the client time the list prefers.
- */
-export async function putNotification(db: LocalDb, n: NotificationWrite, now: Date): Promise<void> {
-  await db.notifications.put({ ...n, read: false, timestamp: now, clientTimestamp: now });
 }

@@ -50,7 +50,16 @@ const BELOW: Record<string, Place> = {
 };
 
 /** Row fields the tables keep for their indexes, which are not part of the document. */
-const DERIVED = new Set(['id', 'p0', 'p1']);
+const DERIVED = new Set(['id', 'p0', 'p1', 'memberships']);
+
+/**
+ * Multi-entry indexes of [value, ...order fields, id] entries for an array field, kept by the
+ * table hooks in db.ts: an `array-contains` query on the field, ordered by those fields and by
+ * nothing else, walks one from the cursor and reads no more than it returns.
+ */
+const CONTAINS_INDEXES: Record<string, { field: string; order: string[]; index: string }[]> = {
+  teams: [{ field: 'members', order: ['createdAt'], index: 'memberships' }],
+};
 
 function placeOf(collectionPath: string): Place & { parentId: string } {
   const s = collectionPath.split('/');
@@ -178,7 +187,10 @@ function documentOf(row: Record<string, unknown>, parentField?: string): DocData
 function resolve(base: DocData, fields: DocData, now: Date, dotted: boolean): DocData {
   const out = Dexie.deepClone(base);
   for (const [key, value] of Object.entries(fields)) {
-    if (dotted) {
+    if (fieldOpOf(value)?.kind === 'deleteField') {
+      if (dotted) Dexie.delByKeyPath(out, key);
+      else delete out[key];
+    } else if (dotted) {
       Dexie.setByKeyPath(out, key, resolveValue(value, Dexie.getByKeyPath(out, key), now));
     } else {
       out[key] = resolveValue(value, out[key], now);
@@ -210,6 +222,8 @@ function resolveValue(value: unknown, before: unknown, now: Date): unknown {
       );
     case 'arrayRemove':
       return list.filter((x) => !op.values.some((v) => sameValue(x, v)));
+    case 'deleteField':
+      return undefined;
   }
 }
 
@@ -322,6 +336,30 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
   const desc = order[0]?.desc ?? false;
 
   const contains = filters.filter((f) => f.op === 'array-contains');
+  const ordered =
+    contains.length === 1 &&
+    filters.length === 1 &&
+    containsIndex(place.table, contains[0]!.field, order);
+  if (ordered) {
+    const value = contains[0]!.value as KeyPart;
+    const tailKp = [...ordered.order, 'id'];
+    return {
+      walks: [
+        (from) => {
+          let lower: KeyPart[] = [value, ...tailKp.map(() => MIN_KEY)];
+          let upper: KeyPart[] = [value, ...tailKp.map(maxKey)];
+          let [includeLower, includeUpper] = [true, true];
+          if (from && desc) [upper, includeUpper] = [[value, ...from.tail], false];
+          if (from && !desc) [lower, includeLower] = [[value, ...from.tail], false];
+          const walk = t.where(ordered.index).between(lower, upper, includeLower, includeUpper);
+          return desc ? walk.reverse() : walk;
+        },
+      ],
+      tail: (row) => tailOf(row, tailKp),
+      tailLength: tailKp.length,
+      desc,
+    };
+  }
   if (contains.length > 0) {
     const [c] = contains;
     const index = t.schema.indexes.find((i) => i.multi && i.keyPath === c!.field);
@@ -335,7 +373,10 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     };
   }
 
-  const equal = filters.filter((f) => f.op === '==' || f.op === 'in');
+  // IndexedDB cannot index a boolean: an equality filter on one is applied to the rows of the
+  // walk (before its limit), which then also reads the rows it leaves out.
+  const booleans = filters.filter((f) => f.op === '==' && typeof f.value === 'boolean');
+  const equal = filters.filter((f) => (f.op === '==' || f.op === 'in') && !booleans.includes(f));
   const ranges = filters.filter((f) => f.op !== '==' && f.op !== 'in');
   const eqFields = new Set(equal.map((f) => fieldName(f.field)));
   if (eqFields.size !== equal.length) throw missingIndex(q);
@@ -406,6 +447,7 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
       const key = (k: KeyPart[]) => (compound ? k : k[0]!);
       let walk = whereOf().between(key(lower), key(upper), includeLower, includeUpper);
       if (desc) walk = walk.reverse();
+      if (booleans.length > 0) walk = walk.filter((row) => booleans.every((f) => matches(row, f)));
       if (from && !unique) {
         walk = walk.filter((row) => {
           const c = cmp(tailOf(row, tailKp), from.tail);
@@ -420,6 +462,19 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     desc,
     parent,
   };
+}
+
+/** The CONTAINS_INDEXES entry that serves an array-contains on `field` in this order. */
+function containsIndex(table: string, field: string, order: { field: string }[]) {
+  return CONTAINS_INDEXES[table]?.find((x) => {
+    const served = [...x.order, 'id'];
+    return (
+      x.field === field &&
+      order.length > 0 &&
+      order.length <= served.length &&
+      order.every((o, i) => o.field === served[i])
+    );
+  });
 }
 
 function tailOf(row: Record<string, unknown>, kp: string[]): KeyPart[] {

@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'message',
   'system',
   'staff_event_cancelled',
+  'team_member_left',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -117,6 +118,18 @@ export interface TeamNotificationData {
 }
 
 /**
+ * team_member_left: a member left the team, told to its owner. The member's id and their
+ * profile name, and the team's name, each checked by the rules against the documents of the
+ * leaving write.
+ */
+export interface TeamMemberLeftData {
+  teamId: string;
+  teamName: string;
+  memberId: string;
+  memberName: string;
+}
+
+/**
  * A notification as a backend writes it, inside the write that causes it. The id comes from the
  * cause (notificationIdFor), so one cause makes one notification; the stored document is
  * `{ userId, type, data, read: false, timestamp, clientTimestamp }`.
@@ -128,7 +141,8 @@ export type NotificationWrite =
       type: ParticipationNotificationType;
       data: ParticipationNotificationData;
     }
-  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData };
+  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData }
+  | { id: string; userId: string; type: 'team_member_left'; data: TeamMemberLeftData };
 
 /**
  * requesterName as the rules check it: the displayName stored on the requester's users
@@ -138,11 +152,11 @@ export function requesterNameOf(profile: Record<string, unknown> | null): string
   return typeof profile?.displayName === 'string' ? profile.displayName : '';
 }
 
-/** One notification per request and outcome (event or team); a later request of the same user replaces it. */
-export function notificationIdFor(
-  requestId: string,
-  type: ParticipationNotificationType | TeamNotificationType,
-): string {
+/**
+ * One notification per request and outcome (event or team); a later request of the same user
+ * replaces it. A member leaving a team is keyed like their request (team and member).
+ */
+export function notificationIdFor(requestId: string, type: NotificationType): string {
   return `${requestId}_${type}`;
 }
 
@@ -185,6 +199,11 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return {
         title: 'チームへの参加リクエストが見送られました',
         body: `${team}への参加リクエストは見送られました`,
+      };
+    case 'team_member_left':
+      return {
+        title: 'メンバーがチームを抜けました',
+        body: `${str(n.data.memberName) || 'ユーザー'}さんが${team}を抜けました`,
       };
     case 'staff_event_cancelled': {
       const reason = STAFF_CANCEL_REASON_LABELS[str(n.data.reason) as StaffCancelReason];
