@@ -7,7 +7,7 @@ import {
   type StoredDoc,
   type Transaction,
 } from '@/data/storage/storage';
-import { requesterNameOf } from '@/domain/entities/notification';
+import { requesterNameOf, type NotificationWrite } from '@/domain/entities/notification';
 import {
   currentTeamRequest,
   MY_TEAMS_LIMIT,
@@ -119,7 +119,7 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
     decide: (
       actor: UseCaseActor | null,
       team: Team | null,
-    ) => { deleteRequestsOf: string; notify?: Parameters<typeof notificationDoc>[0] },
+    ) => { deleteRequestsOf: string; notify?: NotificationWrite },
   ) => {
     const who = await ctx.session();
     await storage.transaction(async (tx) => {
