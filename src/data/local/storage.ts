@@ -95,7 +95,10 @@ function missingIndex(q: Query): Error {
  *   value and merges. A query no index serves fails with 'failed-precondition', as Firestore's
  *   does without its composite index. `array-contains` walks the field's multi-entry index and
  *   applies the other filters and the order in memory (IndexedDB cannot combine a multi-entry
- *   index with others): it reads every document holding the value.
+ *   index with others): it reads every document holding the value, except where a table keeps
+ *   [value, order fields, id] entries for the field (CONTAINS_INDEXES), which are walked in order
+ *   from the cursor. IndexedDB cannot index a boolean either: an equality filter on one is
+ *   applied to the rows of the walk that serves the other filters.
  * - Listeners rerun their read when a table it read changes, in this tab or another (liveQuery).
  */
 export function dexieStorage(db: LocalDb, now: () => Date): Storage {
