@@ -56,6 +56,20 @@ const DECIDED_IN_USE_CASES = [
     message:
       'Conversations are decided in src/data/use-cases/conversations.ts; a backend only stores.',
   },
+  {
+    group: ['@/domain/rules/teams', '**/domain/rules/teams'],
+    importNames: [
+      'decideTeamCreate',
+      'decideTeamUpdate',
+      'decideTeamJoinRequest',
+      'decideTeamRequestCancel',
+      'decideTeamApprove',
+      'decideTeamReject',
+      'decideTeamLeave',
+      'decideTeamMemberRemoval',
+    ],
+    message: 'Teams are decided in src/data/use-cases/teams.ts; a backend only stores.',
+  },
 ];
 
 const sdk = (why) => [

@@ -30,7 +30,7 @@ const eventListShapes = Array.from({ length: 2 ** EVENT_LIST_FILTERS.length }, (
 ]);
 
 /**
- * The team list (src/data/firebase/teams.ts): any of its three equality filters, newest first.
+ * The team list (src/data/use-cases/teams.ts): any of its three equality filters, newest first.
  * All combinations, as for the events.
  */
 const TEAM_LIST_FILTERS = ['sportType', 'region', 'recruiting'];

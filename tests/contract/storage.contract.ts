@@ -111,6 +111,56 @@ export function storageContract(make: StorageHarnessFactory): void {
         });
         await s().update('events/e1', { participants: fieldOp.arrayRemove('a', 'zz') });
         expect((await s().get('events/e1'))!.data.participants).toEqual(['b', 'c']);
+        await s().update('events/e1', { count: fieldOp.deleteField(), 'meta.gone': 1 });
+        await s().update('events/e1', { 'meta.gone': fieldOp.deleteField() });
+        const last = (await s().get('events/e1'))!.data;
+        expect('count' in last).toBe(false);
+        expect(last.meta).toEqual({});
+      });
+
+      it('walks an array-contains query in the order of a [value, order, id] index from a cursor', async () => {
+        const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000);
+        for (const [id, n, members] of [
+          ['t1', 1, ['u', 'v']],
+          ['t2', 3, ['u']],
+          ['t3', 2, ['v']],
+          ['t4', 2, ['u']],
+        ] as const) {
+          await s().set(`teams/${id}`, { members: [...members], createdAt: at(n) });
+        }
+        const q = {
+          collection: 'teams',
+          where: [{ field: 'members', op: 'array-contains' as const, value: 'u' }],
+          orderBy: [
+            { field: 'createdAt', direction: 'desc' as const },
+            { field: DOC_ID, direction: 'desc' as const },
+          ],
+          limit: 2,
+        };
+        const first = await s().query(q);
+        expect(first.map((d) => d.id)).toEqual(['t2', 't4']);
+        const rest = await s().query({ ...q, after: first.at(-1)!.cursor });
+        expect(rest.map((d) => d.id)).toEqual(['t1']);
+      });
+
+      it('filters by a boolean field with the equality filters that have an index', async () => {
+        for (const [id, sportType, recruiting] of [
+          ['t1', 'テニス', true],
+          ['t2', 'テニス', false],
+          ['t3', 'フットサル', true],
+        ] as const) {
+          await s().set(`teams/${id}`, { sportType, recruiting, createdAt: new Date() });
+        }
+        const found = await s().query({
+          collection: 'teams',
+          where: [
+            { field: 'sportType', op: '==', value: 'テニス' },
+            { field: 'recruiting', op: '==', value: true },
+          ],
+          orderBy: [{ field: 'createdAt', direction: 'desc' }],
+          limit: 1,
+        });
+        expect(found.map((d) => d.id)).toEqual(['t1']);
       });
     });
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamInput } from '@/data/ports/teams';
 import type { AppNotification } from '@/domain/entities/notification';
-import { MY_TEAMS_LIMIT, TEAMS_PAGE_SIZE, teamRequestIdFor } from '@/domain/entities/team';
+import {
+  MY_TEAMS_LIMIT,
+  TEAM_PENDING_REQUESTS_LIMIT,
+  TEAMS_PAGE_SIZE,
+  teamRequestIdFor,
+} from '@/domain/entities/team';
 import { ERR } from '@/domain/errors';
 import type { ContractHarness, HarnessFactory } from './harness';
 import {
@@ -33,6 +38,12 @@ function teamInput(overrides: Partial<TeamInput> = {}): TeamInput {
 export function teamsContract(makeHarness: HarnessFactory): void {
   describe('teams port', () => {
     const h = useHarness(makeHarness);
+
+    /** `uid` asks to join (signed in for it, and left signed in). */
+    async function askAs(uid: string, teamId: string) {
+      await h().signInAs(uid);
+      return h().backend.teams.requestToJoin(teamId, '');
+    }
 
     /** An owner with a team, then a second user (signed in afterwards). */
     async function teamWithAsker(h: ContractHarness, overrides: Partial<TeamInput> = {}) {
@@ -154,6 +165,22 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         );
       });
 
+      it('lists a team stored without the recruiting flag as recruiting, but not under the recruiting filter', async () => {
+        // Firestore's equality filter skips a document without the field, and so does the
+        // local store now (it used to filter the parsed team, where the flag defaults to true).
+        const { backend } = h();
+        await h().putDocuments([
+          {
+            path: 'teams/legacy',
+            data: { name: '古いチーム', ownerId: 'o', members: ['o'], createdAt: new Date() },
+          },
+        ]);
+        expect((await backend.teams.list({})).items).toEqual([
+          expect.objectContaining({ id: 'legacy', recruiting: true }),
+        ]);
+        expect((await backend.teams.list({ recruitingOnly: true })).items).toEqual([]);
+      });
+
       it("lists a user's teams, newest first", async () => {
         const { backend } = h();
         const owner = await h().signUpAs('代表');
@@ -241,6 +268,42 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         expect(await backend.teams.pendingRequests('no-such-team')).toEqual([]);
       });
 
+      it("reads at most TEAM_PENDING_REQUESTS_LIMIT of the owner's queue, oldest first", async () => {
+        const { backend, queriedDocuments } = h();
+        const owner = await h().signUpAs('代表');
+        const teamId = await backend.teams.create(teamInput({ maxMembers: 200 }));
+        const base = Date.UTC(2026, 0, 1);
+        const count = TEAM_PENDING_REQUESTS_LIMIT + 5;
+        // u00, u01, … are not stored, nor aged, in the order of their ids.
+        const users = Array.from({ length: count }, (_, i) => `u${String(i).padStart(2, '0')}`);
+        const age = (i: number) => (i * 37) % count;
+        await h().putDocuments(
+          users.map((userId, i) => ({
+            path: `teams/${teamId}/joinRequests/${teamId}_${userId}`,
+            data: {
+              userId,
+              message: '',
+              status: 'pending',
+              createdAt: new Date(base + age(i) * 60_000),
+              updatedAt: new Date(base),
+            },
+          })),
+        );
+        const oldestFirst = users
+          .map((userId, i) => ({ userId, at: age(i) }))
+          .sort((a, b) => a.at - b.at)
+          .map((u) => u.userId);
+        await h().signInAs(owner);
+        const before = queriedDocuments?.() ?? 0;
+        const queue = await backend.teams.pendingRequests(teamId);
+        if (queriedDocuments) {
+          expect(queriedDocuments() - before).toBeLessThanOrEqual(TEAM_PENDING_REQUESTS_LIMIT);
+        }
+        expect(queue.map((r) => r.userId)).toEqual(
+          oldestFirst.slice(0, TEAM_PENDING_REQUESTS_LIMIT),
+        );
+      });
+
       it('refuses a second pending request, a long message, a member and a visitor', async () => {
         const { backend } = h();
         const { owner, teamId } = await teamWithAsker(h());
@@ -273,6 +336,23 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         await h().signUpAs('四人目');
         await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.teamNotRecruiting);
         expect((await backend.teams.get(teamId))!.members).toEqual([owner, asker]);
+      });
+
+      it('takes no request to a full team until a member leaves', async () => {
+        const { backend } = h();
+        const { owner, asker, teamId } = await teamWithAsker(h(), { maxMembers: 2 });
+        const first = await askAs(asker, teamId);
+        await h().signInAs(owner);
+        await backend.teams.approveRequest(teamId, first);
+        const third = await h().signUpAs('三人目');
+        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.teamFull);
+        await h().signInAs(asker);
+        await backend.teams.leave(teamId);
+        await h().signInAs(third);
+        const requestId = await backend.teams.requestToJoin(teamId, '空きが出たので');
+        await h().signInAs(owner);
+        await backend.teams.approveRequest(teamId, requestId);
+        expect((await backend.teams.get(teamId))!.members).toEqual([owner, third]);
       });
 
       it('lets the requester cancel a pending request, and nobody else', async () => {
@@ -394,6 +474,39 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         await expectRejection(backend.teams.leave(teamId), ERR.notTeamMember);
         await h().signOut();
         await expectRejection(backend.teams.leave(teamId), ERR.loginRequired);
+      });
+
+      it('tells the owner when a member leaves, once per leave, and nobody when the owner removes one', async () => {
+        const { backend } = h();
+        const { owner, member, teamId } = await teamWithMember(h());
+        await h().signInAs(member);
+        await backend.teams.leave(teamId);
+        await h().signInAs(owner);
+        const notes = await notificationsOf(owner, (items) =>
+          items.some((n) => n.type === 'team_member_left'),
+        );
+        expect(notes.filter((n) => n.type === 'team_member_left')).toEqual([
+          expect.objectContaining({
+            id: `${teamRequestIdFor(teamId, member)}_team_member_left`,
+            userId: owner,
+            read: false,
+            data: {
+              teamId,
+              teamName: '世田谷フットサルクラブ',
+              memberId: member,
+              memberName: '加入 花子',
+            },
+          }),
+        ]);
+        // Back in, then removed by the owner: no notice of that.
+        await backend.notifications.markAllRead(owner);
+        const again = await askAs(member, teamId);
+        await h().signInAs(owner);
+        await backend.teams.approveRequest(teamId, again);
+        await backend.teams.removeMember(teamId, member);
+        await sleep(200);
+        const after = await notificationsOf(owner, () => true);
+        expect(after.filter((n) => n.type === 'team_member_left' && !n.read)).toEqual([]);
       });
 
       it('lets the owner remove a member, and nobody else remove anyone', async () => {

@@ -93,12 +93,20 @@ test('two users: create a team, find it, ask, approve, edit, leave', async ({
       .filter({ hasText: name }),
   ).toBeVisible();
 
-  // --- The owner edits the description; the member sees it.
+  // --- The owner edits the description and lowers the limit to the two members: the team is
+  // full (満員) on its page and its card; the member sees the new text.
   await owner.goto(`${teamPath}/edit`);
   await owner.getByLabel('紹介文').fill('初心者も歓迎します。');
+  await owner.getByLabel('上限人数（人）').fill('2');
   await owner.getByRole('button', { name: '変更を保存する' }).click();
   await expect(owner).toHaveURL(teamPath);
   await expect(owner.getByText('初心者も歓迎します。')).toBeVisible();
+  await expect(owner.getByRole('main').getByText('満員', { exact: true }).first()).toBeVisible();
+  await owner
+    .getByRole('navigation', { name: 'メインメニュー' })
+    .getByRole('link', { name: 'チーム' })
+    .click();
+  await expect(owner.getByRole('link', { name: new RegExp(name) })).toContainText('満員');
   // The member, signing in afresh in a new tab, gets the new text at once (a copy a tab already
   // holds stays fresh for up to 5 minutes, as every cached read: docs/teams.md).
   await asker.close();
@@ -115,6 +123,15 @@ test('two users: create a team, find it, ask, approve, edit, leave', async ({
   await expect(
     member.getByRole('region', { name: /^メンバー/ }).getByRole('link', { name: ASKER.name }),
   ).toHaveCount(0);
+  // The team has room again, and its owner is told who left.
+  await expect(member.getByRole('main').getByText('メンバー募集中').first()).toBeVisible();
+  await openNotifications(owner);
+  await expect(
+    owner
+      .getByRole('listitem')
+      .filter({ hasText: 'メンバーがチームを抜けました' })
+      .filter({ hasText: `${ASKER.name}さんが「${name}」を抜けました` }),
+  ).toBeVisible();
 
   expect(consoleErrors).toEqual([]);
 });

@@ -130,6 +130,16 @@ describe('use cases written once', () => {
     ]);
   });
 
+  it.each<[string, string]>([
+    ['src/data/local/some-table.ts', '@/domain/rules/teams'],
+    ['src/data/firebase/some-table.ts', '../../domain/rules/teams'],
+  ])('refuses a team decision in the backend %s (%s)', async (file, specifier) => {
+    const code = `import { decideTeamLeave } from '${specifier}';\nexport const x = decideTeamLeave;\n`;
+    expect(await restricted(file, code)).toEqual([
+      expect.stringContaining('src/data/use-cases/teams.ts'),
+    ]);
+  });
+
   it('lets a backend use what the domain offers besides the decisions, and the use case decide', async () => {
     const other = `import { inOrganizerOrder } from '@/domain/rules/participation';\nexport const x = inOrganizerOrder;\n`;
     expect(await restricted('src/data/local/some-table.ts', other)).toEqual([]);

@@ -352,6 +352,31 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
       await assertFails(setDoc(doc(as(ASKER), R_ASKER), newRequest(ASKER)));
     });
 
+    it('takes requests to a full team again once a member leaves, and approves one', async () => {
+      await seed(TEAM, storedTeam({ maxMembers: 2 }));
+      await assertFails(setDoc(doc(as(ASKER), R_ASKER), newRequest(ASKER)));
+      await assertSucceeds(
+        updateDoc(doc(as(MEMBER), TEAM), {
+          members: arrayRemove(MEMBER),
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertSucceeds(setDoc(doc(as(ASKER), R_ASKER), newRequest(ASKER)));
+      // Full again (a second requester waits): the owner approves no one beyond the limit.
+      await seed(`${TEAM}/joinRequests/${rid(STRANGER)}`, storedRequest(STRANGER));
+      const approve = (db: Firestore, uid: string) => {
+        const batch = writeBatch(db);
+        batch.update(doc(db, `${TEAM}/joinRequests/${rid(uid)}`), {
+          status: 'approved',
+          updatedAt: serverTimestamp(),
+        });
+        batch.update(doc(db, TEAM), { members: arrayUnion(uid), updatedAt: serverTimestamp() });
+        return batch.commit();
+      };
+      await assertSucceeds(approve(as(OWNER), ASKER));
+      await assertFails(approve(as(OWNER), STRANGER));
+    });
+
     it('shows a request (and its private message) to its requester and the owner only', async () => {
       await seed(R_ASKER, storedRequest(ASKER));
       await assertSucceeds(getDocs(query(requests(as(ASKER)), where('userId', '==', ASKER))));
@@ -503,6 +528,57 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
         ),
       );
       await assertSucceeds(process(as(OWNER), 'rejected', rejected, 'team_join_rejected'));
+    });
+  });
+
+  describe('a member leaving tells the owner', () => {
+    const LEFT = `t1_${MEMBER}_team_member_left`;
+    const left = (extra: DocumentData = {}, data: DocumentData = {}): DocumentData => ({
+      userId: OWNER,
+      type: 'team_member_left',
+      // The member's name as their profile has it (the support profiles are named by uid).
+      data: { teamId: 't1', teamName: TEAM_NAME, memberId: MEMBER, memberName: MEMBER, ...data },
+      read: false,
+      timestamp: serverTimestamp(),
+      clientTimestamp: Timestamp.now(),
+      ...extra,
+    });
+    /** The leave and its notice in one write, as leave does. */
+    const leave = (db: Firestore, notice: DocumentData, id = LEFT, leaving = MEMBER) => {
+      const batch = writeBatch(db);
+      batch.update(doc(db, TEAM), { members: arrayRemove(leaving), updatedAt: serverTimestamp() });
+      batch.set(doc(db, `notifications/${id}`), notice);
+      return batch.commit();
+    };
+
+    beforeEach(async () => {
+      await seed(`users/${MEMBER}`, profile(MEMBER));
+      await seed(TEAM, storedTeam({ members: [OWNER, MEMBER, ASKER] }));
+    });
+
+    it("is carried only by the leaving member's own leave write, to that team's owner", async () => {
+      // Forged: to someone who is not the owner, without leaving, by a member who stays, by the
+      // owner removing someone, with another member's id or name, or free text.
+      await assertFails(leave(as(MEMBER), left({ userId: ASKER })));
+      await assertFails(leave(as(MEMBER), left({ userId: STRANGER })));
+      await assertFails(setDoc(doc(as(MEMBER), `notifications/${LEFT}`), left()));
+      await assertFails(leave(as(ASKER), left(), LEFT, ASKER));
+      await assertFails(
+        leave(as(ASKER), left({}, { memberId: ASKER, memberName: ASKER }), LEFT, ASKER),
+      );
+      await assertFails(leave(as(OWNER), left(), LEFT, MEMBER));
+      await assertFails(leave(as(MEMBER), left({}, { memberName: '運営事務局' })));
+      await assertFails(leave(as(MEMBER), left({}, { teamName: '別のチーム' })));
+      await assertFails(leave(as(MEMBER), left({}, { note: '自由に書いた文' })));
+      await assertFails(leave(as(MEMBER), left(), `t1_${ASKER}_team_member_left`));
+      await assertFails(leave(as(MEMBER), left({}, { teamId: 't2' })));
+      await assertFails(leave(as(STRANGER), left(), `t1_${STRANGER}_team_member_left`, STRANGER));
+      await assertSucceeds(leave(as(MEMBER), left()));
+    });
+
+    it('is written again when the member joins and leaves again', async () => {
+      await seed(`notifications/${LEFT}`, { ...left(), timestamp: Timestamp.now(), read: true });
+      await assertSucceeds(leave(as(MEMBER), left()));
     });
   });
 

@@ -17,12 +17,7 @@ import {
   participationRequestSchema,
   type ParticipationRequest,
 } from '@/domain/entities/participation-request';
-import {
-  teamJoinRequestSchema,
-  teamSchema,
-  type Team,
-  type TeamJoinRequest,
-} from '@/domain/entities/team';
+import { teamSchema, type Team } from '@/domain/entities/team';
 import { reportSchema, type Report } from '@/domain/entities/report';
 import { auditEntrySchema, type AuditEntry } from '@/domain/entities/audit';
 import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
@@ -77,11 +72,6 @@ export const reportConverter = readConverter<Report>((id, d) => reportSchema.par
 
 export const auditConverter = readConverter<AuditEntry>((id, d) =>
   auditEntrySchema.parse({ ...d, id }),
-);
-
-/** teams/{teamId}/joinRequests/{id}: the team id comes from the path. */
-export const teamJoinRequestConverter = readConverter<TeamJoinRequest>((id, d, snap) =>
-  teamJoinRequestSchema.parse({ ...d, id, teamId: snap.ref.parent.parent?.id ?? '' }),
 );
 
 /**

@@ -23,7 +23,6 @@ import { createEventsPort } from './events';
 import { createFilesPort } from './files';
 import { createReportsPort } from './reports';
 import { createStaffPort } from './staff';
-import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
 import { eventUseCases, withEventUseCases } from '@/data/use-cases/events';
@@ -31,6 +30,7 @@ import { conversationsUseCases } from '@/data/use-cases/conversations';
 import { notificationsUseCases } from '@/data/use-cases/notifications';
 import { participationUseCases } from '@/data/use-cases/participation';
 import { attendanceUseCases } from '@/data/use-cases/attendance';
+import { teamUseCases } from '@/data/use-cases/teams';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
@@ -146,7 +146,7 @@ export async function createFirebaseServices(
     participation: participationUseCases(useCases, api),
     notifications: notificationsUseCases(useCases),
     conversations: conversationsUseCases(useCases, api),
-    teams: createTeamsPort(ctx),
+    teams: teamUseCases(useCases),
     reports: createReportsPort(ctx),
     staff: createStaffPort(ctx),
     files: createFilesPort(ctx),

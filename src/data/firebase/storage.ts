@@ -19,6 +19,7 @@ import {
   Timestamp,
   updateDoc,
   deleteDoc,
+  deleteField,
   where,
   writeBatch,
   type DocumentData,
@@ -169,6 +170,8 @@ function toFirestore(data: DocData): DocumentData {
           return arrayUnion(...op.values);
         case 'arrayRemove':
           return arrayRemove(...op.values);
+        case 'deleteField':
+          return deleteField();
       }
     }
     if (Array.isArray(value)) return value.map(convert);

@@ -114,7 +114,9 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
       // The id of a message to come needs no repository (the storage adapter's ids).
       { newMessageId: () => newId() },
     ),
-    teams: deferPort('teams', async () => new (await import('./local-teams')).LocalTeams(ctx)),
+    teams: deferPort('teams', async () =>
+      (await import('@/data/use-cases/teams')).teamUseCases(await useCases()),
+    ),
     reports: deferPort(
       'reports',
       async () => new (await import('./local-reports')).LocalReports(ctx),

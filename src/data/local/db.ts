@@ -274,6 +274,16 @@ export class LocalDb extends Dexie {
       attendance: 'id, eventId',
       attendanceStats: 'id',
     });
+    // Teams as a use case (src/data/use-cases/teams.ts): the list filtered by sport and region
+    // together, a user's requests for a team newest first, a team's pending ones oldest first.
+    this.version(13).stores({
+      teams:
+        'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], ' +
+        '[sportType+region+createdAt+id], *members, *memberships',
+      teamJoinRequests:
+        'id, [teamId+userId], [teamId+status], [teamId+userId+createdAt+id], ' +
+        '[teamId+status+createdAt+id]',
+    });
     // A user's notifications, newest first by the stored time (the live list).
     this.version(14).stores({
       notifications: 'id, userId, [userId+timestamp]',
@@ -288,11 +298,10 @@ export class LocalDb extends Dexie {
     this.teams.hook('creating', (_key, row) => {
       Object.assign(row, membershipKeys(row));
     });
-    this.teams.hook('updating', (changes, _key, row) => {
-      const c = changes as Partial<TeamRow>;
-      if (!('members' in c) && !('createdAt' in c)) return undefined;
-      return membershipKeys({ ...row, ...c });
-    });
+    // Every update, as the storage adapter replaces a whole row (without its derived keys).
+    this.teams.hook('updating', (changes, _key, row) =>
+      membershipKeys({ ...row, ...(changes as Partial<TeamRow>) }),
+    );
   }
 
   /** Every table, for wiping the demo data in one transaction. */

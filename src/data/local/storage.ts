@@ -60,7 +60,16 @@ const BELOW: Record<string, Place> = {
 };
 
 /** Row fields the tables keep for their indexes, which are not part of the document. */
-const DERIVED = new Set(['id', 'p0', 'p1']);
+const DERIVED = new Set(['id', 'p0', 'p1', 'memberships']);
+
+/**
+ * Multi-entry indexes of [value, ...order fields, id] entries for an array field, kept by the
+ * table hooks in db.ts: an `array-contains` query on the field, ordered by those fields and by
+ * nothing else, walks one from the cursor and reads no more than it returns.
+ */
+const CONTAINS_INDEXES: Record<string, { field: string; order: string[]; index: string }[]> = {
+  teams: [{ field: 'members', order: ['createdAt'], index: 'memberships' }],
+};
 
 /**
  * Array fields of a fixed length whose elements a table also keeps in fields of their own
@@ -122,6 +131,8 @@ function missingIndex(q: Query): Error {
  * - An equality with a value IndexedDB cannot put in a key (a boolean, null) is checked on each
  *   row the walk of the other filters passes, before the limit: such a query reads the rows
  *   matching its other filters up to the limit of those that match all.
+ *   Where a table keeps [value, order fields, id] entries for the field (CONTAINS_INDEXES),
+ *   those are walked in order from the cursor.
  * - Listeners rerun their read when a table it read changes, in this tab or another (liveQuery).
  */
 export function dexieStorage(db: LocalDb, now: () => Date): Storage {
@@ -220,7 +231,10 @@ function documentOf(row: Record<string, unknown>, parentField?: string): DocData
 function resolve(base: DocData, fields: DocData, now: Date, dotted: boolean): DocData {
   const out = Dexie.deepClone(base);
   for (const [key, value] of Object.entries(fields)) {
-    if (dotted) {
+    if (fieldOpOf(value)?.kind === 'deleteField') {
+      if (dotted) Dexie.delByKeyPath(out, key);
+      else delete out[key];
+    } else if (dotted) {
       Dexie.setByKeyPath(out, key, resolveValue(value, Dexie.getByKeyPath(out, key), now));
     } else {
       out[key] = resolveValue(value, out[key], now);
@@ -252,6 +266,8 @@ function resolveValue(value: unknown, before: unknown, now: Date): unknown {
       );
     case 'arrayRemove':
       return list.filter((x) => !op.values.some((v) => sameValue(x, v)));
+    case 'deleteField':
+      return undefined;
   }
 }
 
@@ -377,6 +393,30 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     );
     return { ...byPosition[0]!, walks: byPosition.flatMap((p) => p.walks) };
   }
+  const ordered =
+    contains.length === 1 &&
+    filters.length === 1 &&
+    containsIndex(place.table, contains[0]!.field, order);
+  if (ordered) {
+    const value = contains[0]!.value as KeyPart;
+    const tailKp = [...ordered.order, 'id'];
+    return {
+      walks: [
+        (from) => {
+          let lower: KeyPart[] = [value, ...tailKp.map(() => MIN_KEY)];
+          let upper: KeyPart[] = [value, ...tailKp.map(maxKey)];
+          let [includeLower, includeUpper] = [true, true];
+          if (from && desc) [upper, includeUpper] = [[value, ...from.tail], false];
+          if (from && !desc) [lower, includeLower] = [[value, ...from.tail], false];
+          const walk = t.where(ordered.index).between(lower, upper, includeLower, includeUpper);
+          return desc ? walk.reverse() : walk;
+        },
+      ],
+      tail: (row) => tailOf(row, tailKp),
+      tailLength: tailKp.length,
+      desc,
+    };
+  }
   if (contains.length > 0) {
     const [c] = contains;
     const index = t.schema.indexes.find((i) => i.multi && i.keyPath === c!.field);
@@ -478,6 +518,19 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     desc,
     parent,
   };
+}
+
+/** The CONTAINS_INDEXES entry that serves an array-contains on `field` in this order. */
+function containsIndex(table: string, field: string, order: { field: string }[]) {
+  return CONTAINS_INDEXES[table]?.find((x) => {
+    const served = [...x.order, 'id'];
+    return (
+      x.field === field &&
+      order.length > 0 &&
+      order.length <= served.length &&
+      order.every((o, i) => o.field === served[i])
+    );
+  });
 }
 
 function tailOf(row: Record<string, unknown>, kp: string[]): KeyPart[] {

@@ -14,8 +14,8 @@ export interface TeamFilters {
 
 /**
  * Teams and their join requests (docs/teams.md). The statements follow the convention in
- * ./backend.ts; the refusals are the domain's (src/domain/rules/teams.ts), decided by both
- * backends inside one transaction per write. Every write refuses a visitor with loginRequired and
+ * ./backend.ts; the refusals are the domain's (src/domain/rules/teams.ts), decided inside one
+ * transaction per write by src/data/use-cases/teams.ts for both backends. Every write refuses a visitor with loginRequired and
  * a suspended account with accountSuspended (assertMayWrite, src/domain/rules/standing.ts);
  * creating and asking to join also refuse an unverified address with emailNotVerified.
  */
@@ -77,9 +77,11 @@ export interface TeamsPort {
    */
   rejectRequest(teamId: string, requestId: string): Promise<void>;
   /**
-   * Removes the caller from the members and deletes their requests for the team, in one write.
-   * Refusals: loginRequired, accountSuspended, teamNotFound, teamOwnerCannotLeave, notTeamMember.
-   * Fails: throws. Caller: a member other than the owner.
+   * Removes the caller from the members, deletes their requests for the team (at most 20 read)
+   * and tells the owner (team_member_left, id `<teamId>_<uid>_team_member_left`), in one write;
+   * the team takes requests again if it was full. Refusals: loginRequired, accountSuspended,
+   * teamNotFound, teamOwnerCannotLeave, notTeamMember. Fails: throws. Caller: a member other
+   * than the owner.
    */
   leave(teamId: string): Promise<void>;
   /**
@@ -90,7 +92,8 @@ export interface TeamsPort {
   removeMember(teamId: string, memberId: string): Promise<void>;
   /**
    * My request for the team that counts (currentTeamRequest: the pending one, else the latest).
-   * Missing: null (none, signed out, or teamId ''). Fails: throws. Caller: anyone.
+   * Cap: my 20 newest requests for the team are read. Missing: null (none, signed out, or teamId
+   * ''). Fails: throws. Caller: anyone.
    */
   myRequestFor(teamId: string): Promise<TeamJoinRequest | null>;
   /**

@@ -14,7 +14,8 @@ export interface FieldOp {
     | { kind: 'serverTime' }
     | { kind: 'increment'; by: number }
     | { kind: 'arrayUnion'; values: unknown[] }
-    | { kind: 'arrayRemove'; values: unknown[] };
+    | { kind: 'arrayRemove'; values: unknown[] }
+    | { kind: 'deleteField' };
 }
 
 const FIELD_OP = Symbol('storage.fieldOp');
@@ -28,7 +29,23 @@ export const fieldOp = {
   arrayUnion: (...values: unknown[]): FieldOp => ({ [FIELD_OP]: { kind: 'arrayUnion', values } }),
   /** Removes every element equal (by value) to one of `values`. */
   arrayRemove: (...values: unknown[]): FieldOp => ({ [FIELD_OP]: { kind: 'arrayRemove', values } }),
+  /** Removes the field (an update only). */
+  deleteField: (): FieldOp => ({ [FIELD_OP]: { kind: 'deleteField' } }),
 };
+
+const AUTO_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new random document id, shaped like Firestore's automatic ids (20 of 62 characters). */
+export function autoId(length = 20): string {
+  const out: string[] = [];
+  while (out.length < length) {
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      // Rejection sampling keeps every character equally likely.
+      if (b < 248 && out.length < length) out.push(AUTO_ID_ALPHABET[b % 62]!);
+    }
+  }
+  return out.join('');
+}
 
 /** The operation a value stands for, or null for plain data (for the adapters). */
 export function fieldOpOf(value: unknown): FieldOp[typeof FIELD_OP] | null {
@@ -138,21 +155,4 @@ export function splitPath(path: string): { collection: string; id: string } {
     throw new Error(`storage: not a document path: ${path}`);
   }
   return { collection: path.slice(0, at), id: path.slice(at + 1) };
-}
-
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/**
- * A new document id, shaped like a Firestore auto id (which its SDK also makes on the client), so
- * both stores hold lookalike ids.
- */
-export function newDocId(length = 20): string {
-  const out: string[] = [];
-  while (out.length < length) {
-    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      // Rejection sampling keeps every character equally likely.
-      if (b < 248 && out.length < length) out.push(ID_ALPHABET[b % 62]!);
-    }
-  }
-  return out.join('');
 }

@@ -4,7 +4,7 @@ import {
   DOC_ID,
   fieldOp,
   MAX_WRITES_PER_COMMIT,
-  newDocId,
+  autoId,
   type DocData,
   type Transaction,
   type Writes,
@@ -118,7 +118,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
 
     async create(input) {
       const who = await ctx.session();
-      const id = newDocId();
+      const id = autoId();
       await storage.transaction(async (tx) => {
         const actor = await readActor(tx, who);
         const { fields, ...decision } = decideCreate(actor, input, ctx.now());

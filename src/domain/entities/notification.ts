@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'event_cancelled',
   'event_reminder',
   'attendance_no_show',
+  'team_member_left',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -122,6 +123,18 @@ export interface TeamNotificationData {
 }
 
 /**
+ * team_member_left: a member left the team, told to its owner. The member's id and their
+ * profile name, and the team's name, each checked by the rules against the documents of the
+ * leaving write.
+ */
+export interface TeamMemberLeftData {
+  teamId: string;
+  teamName: string;
+  memberId: string;
+  memberName: string;
+}
+
+/**
  * A notification as a backend writes it, inside the write that causes it. The id comes from the
  * cause (notificationIdFor), so one cause makes one notification; the stored document is
  * `{ userId, type, data, read: false, timestamp, clientTimestamp }`.
@@ -142,7 +155,8 @@ export type NotificationWrite =
       type: 'attendance_no_show';
       /** The event and its title as the list shows it (the rules check it against the event). */
       data: { eventId: string; eventTitle: string };
-    };
+    }
+  | { id: string; userId: string; type: 'team_member_left'; data: TeamMemberLeftData };
 
 /** What an organizer's cancellation notice stores: the event and its title, checked by the rules. */
 export interface EventNoticeData {
@@ -203,11 +217,11 @@ export function requesterNameOf(profile: Record<string, unknown> | null): string
   return typeof profile?.displayName === 'string' ? profile.displayName : '';
 }
 
-/** One notification per request and outcome (event or team); a later request of the same user replaces it. */
-export function notificationIdFor(
-  requestId: string,
-  type: ParticipationNotificationType | TeamNotificationType,
-): string {
+/**
+ * One notification per request and outcome (event or team); a later request of the same user
+ * replaces it. A member leaving a team is keyed like their request (team and member).
+ */
+export function notificationIdFor(requestId: string, type: NotificationType): string {
   return `${requestId}_${type}`;
 }
 
@@ -250,6 +264,11 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return {
         title: 'チームへの参加リクエストが見送られました',
         body: `${team}への参加リクエストは見送られました`,
+      };
+    case 'team_member_left':
+      return {
+        title: 'メンバーがチームを抜けました',
+        body: `${str(n.data.memberName) || 'ユーザー'}さんが${team}を抜けました`,
       };
     case 'staff_event_cancelled': {
       const reason = STAFF_CANCEL_REASON_LABELS[str(n.data.reason) as StaffCancelReason];

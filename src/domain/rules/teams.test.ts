@@ -229,14 +229,34 @@ describe('processing a request', () => {
 });
 
 describe('leaving and removing', () => {
-  it('lets a member leave, never the owner, and drops their requests', () => {
-    expect(decideTeamLeave(actor('m1'), team())).toEqual({
+  it('lets a member leave, never the owner, drops their requests and tells the owner', () => {
+    const d = decideTeamLeave(actor('m1'), team(), '佐藤 花子');
+    expect(d).toEqual({
       members: ['owner'],
       deleteRequestsOf: 'm1',
+      notify: {
+        id: 't1_m1_team_member_left',
+        userId: 'owner',
+        type: 'team_member_left',
+        data: {
+          teamId: 't1',
+          teamName: '週末フットサル部',
+          memberId: 'm1',
+          memberName: '佐藤 花子',
+        },
+      },
     });
-    expect(refusal(() => decideTeamLeave(actor('owner'), team()))).toBe('teamOwnerCannotLeave');
-    expect(refusal(() => decideTeamLeave(actor('stranger'), team()))).toBe('notTeamMember');
-    expect(refusal(() => decideTeamLeave(null, team()))).toBe('loginRequired');
+    expect(
+      notificationText({ type: d.notify.type, data: { ...d.notify.data }, title: '', content: '' }),
+    ).toEqual({
+      title: 'メンバーがチームを抜けました',
+      body: '佐藤 花子さんが「週末フットサル部」を抜けました',
+    });
+    const leave = (a: Actor | null) => refusal(() => decideTeamLeave(a, team(), ''));
+    expect(leave(actor('owner'))).toBe('teamOwnerCannotLeave');
+    expect(leave(actor('stranger'))).toBe('notTeamMember');
+    expect(leave(actor('m1', { suspended: true }))).toBe('accountSuspended');
+    expect(leave(null)).toBe('loginRequired');
   });
 
   it('lets the owner remove a member, not themself, and nobody else remove anyone', () => {

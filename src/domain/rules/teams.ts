@@ -183,16 +183,30 @@ export function decideTeamReject(input: {
   return { notify: teamNotification('team_join_rejected', request.userId, team, request.id) };
 }
 
-/** Leaving: a member other than the owner; their requests for the team go with them. */
+/**
+ * Leaving: a member other than the owner; their requests for the team go with them, and the
+ * owner is told (by the member's id and profile name, one notification per team and member).
+ */
 export function decideTeamLeave(
   actor: Actor | null,
   team: Team | null,
-): { members: string[]; deleteRequestsOf: string } {
+  /** The leaving member's display name on their profile (requesterNameOf), which the owner is told. */
+  memberName: string,
+): { members: string[]; deleteRequestsOf: string; notify: NotificationWrite } {
   const { uid } = assertMayWrite(actor, 'active');
   if (!team) throw new DomainError('teamNotFound');
   if (team.ownerId === uid) throw new DomainError('teamOwnerCannotLeave');
   if (!team.members.includes(uid)) throw new DomainError('notTeamMember');
-  return { members: team.members.filter((m) => m !== uid), deleteRequestsOf: uid };
+  return {
+    members: team.members.filter((m) => m !== uid),
+    deleteRequestsOf: uid,
+    notify: {
+      id: notificationIdFor(teamRequestIdFor(team.id, uid), 'team_member_left'),
+      userId: team.ownerId,
+      type: 'team_member_left',
+      data: { teamId: team.id, teamName: team.name, memberId: uid, memberName },
+    },
+  };
 }
 
 /** The owner removes a member (never themself); that member's requests go too. */

@@ -9,11 +9,13 @@ const TEAM_TYPES: readonly string[] = [
   'team_join_request',
   'team_join_approved',
   'team_join_rejected',
+  'team_member_left',
 ] satisfies NotificationType[];
 
 /**
- * Requests and their answers come from the other party, in another browser or tab. Each of them
- * notifies this user (a request the owner, an answer the requester), and notifications are a
+ * Requests, their answers and leaving members come from the other party, in another browser or
+ * tab. Each of them notifies this user (a request or a leave the owner, an answer the
+ * requester), and notifications are a
  * live list; so when the latest team notification about this team is newer than what the page
  * shows, the team, my request and the owner's queue are read again.
  */
