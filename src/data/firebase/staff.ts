@@ -162,7 +162,9 @@ export function createStaffPort(ctx: FirebaseContext): StaffPort {
             where('date', '>=', Timestamp.fromDate(today)),
           ),
         ),
-        count(query(collection(ctx.db, 'participationRequests'), where('status', '==', 'pending'))),
+        getDoc(doc(ctx.db, 'stats', 'participation')).then((d) =>
+          Math.max(0, Number(d.get('pending') ?? 0)),
+        ),
         count(query(reports, where('status', '==', 'open'))),
       ]);
       return { users: userCount, newUsers, openEvents, pendingRequests, openReports };

@@ -168,6 +168,9 @@ export class LocalDb extends Dexie {
   outbox!: Table<OutboxRow, string>;
   privateDocs!: Table<PrivateDocRow, string>;
   meta!: Table<MetaRow, string>;
+  config!: Table<DocRow, string>;
+  stats!: Table<DocRow, string>;
+  customUserIds!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -263,6 +266,19 @@ export class LocalDb extends Dexie {
         'id, userId, eventId, [userId+eventId], [userId+status], status, [eventId+status], ' +
         '[eventId+status+createdAt+id], [eventId+status+updatedAt+id], [userId+status+createdAt+id]',
     });
+    // Top-level documents the use cases read and write by path, as on Firestore: config/admin
+    // (until now a meta row), the staff dashboard's counters (stats/*) and the reservations of
+    // public ids (customUserIds/*).
+    this.version(15)
+      .stores({ config: 'id', stats: 'id', customUserIds: 'id' })
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>('meta');
+        const admin = await meta.get('config/admin');
+        if (admin) {
+          await tx.table('config').put({ ...(admin.value as object), id: 'admin' });
+          await meta.delete('config/admin');
+        }
+      });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
@@ -295,6 +311,9 @@ export class LocalDb extends Dexie {
       this.outbox,
       this.privateDocs,
       this.meta,
+      this.config,
+      this.stats,
+      this.customUserIds,
     ] as unknown as Table[];
   }
 }

@@ -35,9 +35,6 @@ import { newId } from './ids';
 import { decodeKeyCursor, encodeKeyCursor, type KeyPart } from './key-cursor';
 import { parseRow, parseRows, tryParseRow } from './rows';
 
-/** config/admin of the Firebase backend, kept in the meta table: the list of admins. */
-export const CONFIG_ADMIN_KEY = 'config/admin';
-
 export class LocalStaff implements StaffPort {
   private readonly ctx: LocalContext;
 
@@ -57,7 +54,7 @@ export class LocalStaff implements StaffPort {
         .where('[status+date]')
         .between(['open', startOfDay(now)], ['open', Dexie.maxKey])
         .count(),
-      db.participationRequests.where('status').equals('pending').count(),
+      db.stats.get('participation').then((d) => Math.max(0, Number(d?.pending ?? 0))),
       db.reports.where('[status+createdAt+id]').between(['open'], ['open', Dexie.maxKey]).count(),
     ]);
     return { users, newUsers, openEvents, pendingRequests, openReports };
@@ -126,7 +123,7 @@ export class LocalStaff implements StaffPort {
 
   async setRole(uid: string, role: Role): Promise<void> {
     const { db } = this.ctx;
-    await db.transaction('rw', [db.users, db.meta, db.auditLog], async () => {
+    await db.transaction('rw', [db.users, db.config, db.auditLog], async () => {
       const decision = decideRoleChange(
         await this.actor(),
         await this.profile(uid),
@@ -267,7 +264,7 @@ export class LocalStaff implements StaffPort {
 
   async initializeAdmin(): Promise<void> {
     const { db } = this.ctx;
-    await db.transaction('rw', [db.users, db.meta, db.auditLog], async () => {
+    await db.transaction('rw', [db.users, db.config, db.auditLog], async () => {
       const actor = await this.actor();
       const decision = decideAdminInit(
         actor,
@@ -308,13 +305,13 @@ export class LocalStaff implements StaffPort {
   }
 
   private async admins(): Promise<string[]> {
-    const row = await this.ctx.db.meta.get(CONFIG_ADMIN_KEY);
-    const admins = (row?.value as { admins?: unknown } | undefined)?.admins;
+    const admins = (await this.ctx.db.config.get('admin'))?.admins;
     return Array.isArray(admins) ? admins.filter((a): a is string => typeof a === 'string') : [];
   }
 
   private async saveAdmins(admins: string[]): Promise<void> {
-    await this.ctx.db.meta.put({ key: CONFIG_ADMIN_KEY, value: { admins } });
+    const row = await this.ctx.db.config.get('admin');
+    await this.ctx.db.config.put({ ...row, id: 'admin', admins });
   }
 
   /**

@@ -33,6 +33,9 @@ interface Place {
 }
 
 const TOP_LEVEL = new Set([
+  'config',
+  'stats',
+  'customUserIds',
   'users',
   'events',
   'participationRequests',
@@ -106,7 +109,7 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
     if (write.kind === 'delete') return t.delete(at.key);
     const existing = await t.get(at.key);
     if (write.kind === 'update' && !existing) throw new BackendError('not-found');
-    const base = write.kind === 'set' ? {} : documentOf(existing!, at.parentField);
+    const base = write.kind === 'set' || !existing ? {} : documentOf(existing, at.parentField);
     const data = resolve(base, write.data, now(), write.kind === 'update');
     const row: Record<string, unknown> = { ...data, id: at.key };
     if (at.parentField) row[at.parentField] = at.parentId;
@@ -120,6 +123,7 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
       const writes: Writes = {
         set: (path, data) => void queued.push({ kind: 'set', path, data }),
         update: (path, data) => void queued.push({ kind: 'update', path, data }),
+        merge: (path, data) => void queued.push({ kind: 'merge', path, data }),
         delete: (path) => void queued.push({ kind: 'delete', path, data: {} }),
       };
       const result = await fill(writes, () => queued.length === 0);
@@ -160,7 +164,7 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
 }
 
 interface Write {
-  kind: 'set' | 'update' | 'delete';
+  kind: 'set' | 'update' | 'merge' | 'delete';
   path: string;
   data: DocData;
 }
