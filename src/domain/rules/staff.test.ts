@@ -233,7 +233,7 @@ describe('decideResolveReport', () => {
     );
   });
 
-  it("names the report by its label when it fits the log, else by its id alone", () => {
+  it('names the report by its label when it fits the log, else by its id alone', () => {
     const label = (l: string) =>
       decideResolveReport(
         actor({ role: 'moderator' }),
