@@ -23,12 +23,12 @@ import { createConversationsPort } from './conversations';
 import { createEventsPort } from './events';
 import { createFilesPort } from './files';
 import { createNotificationsPort } from './notifications';
-import { createReportsPort } from './reports';
-import { createStaffPort } from './staff';
 import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
 import { participationUseCases } from '@/data/use-cases/participation';
+import { reportsUseCases } from '@/data/use-cases/reports';
+import { staffUseCases } from '@/data/use-cases/staff';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
@@ -145,8 +145,8 @@ export async function createFirebaseServices(
     notifications: createNotificationsPort(ctx),
     conversations: createConversationsPort(ctx, api),
     teams: createTeamsPort(ctx),
-    reports: createReportsPort(ctx),
-    staff: createStaffPort(ctx),
+    reports: reportsUseCases(useCases),
+    staff: staffUseCases(useCases),
     files: createFilesPort(ctx),
     api,
   };

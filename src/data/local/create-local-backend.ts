@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
 import type { Backend } from '@/data/ports/backend';
 import { deferPort } from '@/lib/deferred-port';
+import type { UseCaseContext } from '@/data/use-cases/context';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
 import { newId } from './ids';
@@ -64,6 +65,12 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   // Each repository's code loads when the app first uses it: a page downloads and runs the
   // ones it reads, not the whole backend (src/lib/deferred-port.ts).
   const api = deferPort('api', async () => new (await import('./local-api')).LocalApi(ctx, origin));
+  // The use cases written once for both backends run here on the Dexie database.
+  const useCases = async (): Promise<UseCaseContext> => ({
+    storage: (await import('./storage')).dexieStorage(db, now),
+    session: () => currentSession(ctx),
+    now,
+  });
 
   return {
     kind: 'local',
@@ -72,13 +79,8 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
     events: deferPort('events', async () => new (await import('./local-events')).LocalEvents(ctx)),
     participation: deferPort('participation', async () => {
-      // The use cases written once for both backends, here on the Dexie database.
-      const [{ participationUseCases }, { dexieStorage }] = await Promise.all([
-        import('@/data/use-cases/participation'),
-        import('./storage'),
-      ]);
-      const useCases = { storage: dexieStorage(db, now), session: () => currentSession(ctx), now };
-      return participationUseCases(useCases, api);
+      const { participationUseCases } = await import('@/data/use-cases/participation');
+      return participationUseCases(await useCases(), api);
     }),
     notifications: deferPort(
       'notifications',
@@ -91,11 +93,12 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
       { newMessageId: () => newId() },
     ),
     teams: deferPort('teams', async () => new (await import('./local-teams')).LocalTeams(ctx)),
-    reports: deferPort(
-      'reports',
-      async () => new (await import('./local-reports')).LocalReports(ctx),
+    reports: deferPort('reports', async () =>
+      (await import('@/data/use-cases/reports')).reportsUseCases(await useCases()),
     ),
-    staff: deferPort('staff', async () => new (await import('./local-staff')).LocalStaff(ctx)),
+    staff: deferPort('staff', async () =>
+      (await import('@/data/use-cases/staff')).staffUseCases(await useCases()),
+    ),
     files: deferPort('files', async () => new (await import('./local-files')).LocalFiles(ctx)),
     api,
     dev: {

@@ -268,9 +268,15 @@ export class LocalDb extends Dexie {
     });
     // Top-level documents the use cases read and write by path, as on Firestore: config/admin
     // (until now a meta row), the staff dashboard's counters (stats/*) and the reservations of
-    // public ids (customUserIds/*).
+    // public ids (customUserIds/*); the staff use cases' report counts.
     this.version(15)
-      .stores({ config: 'id', stats: 'id', customUserIds: 'id' })
+      .stores({
+        config: 'id',
+        stats: 'id',
+        customUserIds: 'id',
+        // A user's open reports (staff's user activity).
+        reports: 'id, [status+createdAt+id], subjectUserId, reporterId, [subjectUserId+status]',
+      })
       .upgrade(async (tx) => {
         const meta = tx.table<MetaRow, string>('meta');
         const admin = await meta.get('config/admin');
