@@ -43,6 +43,19 @@ const DECIDED_IN_USE_CASES = {
   message:
     'Participation is decided in src/data/use-cases/participation.ts; a backend only stores.',
 };
+const STAFF_DECIDED_IN_USE_CASES = {
+  group: ['@/domain/rules/staff', '**/domain/rules/staff'],
+  importNames: [
+    'decideRoleChange',
+    'decideStandingChange',
+    'decideStaffCancel',
+    'decideResolveReport',
+    'decideAdminInit',
+    'decideReport',
+  ],
+  message:
+    'Staff and reports are decided in src/data/use-cases/staff.ts and reports.ts; a backend only stores.',
+};
 
 const sdk = (why) => [
   { group: ['firebase', 'firebase/*', '@firebase/*'], message: why },
@@ -127,6 +140,7 @@ export default tseslint.config(
         message: 'The local backend never loads Firebase.',
       },
       DECIDED_IN_USE_CASES,
+      STAFF_DECIDED_IN_USE_CASES,
     ),
   },
   {
@@ -137,6 +151,7 @@ export default tseslint.config(
         message: 'The Firebase backend never loads Dexie.',
       },
       DECIDED_IN_USE_CASES,
+      STAFF_DECIDED_IN_USE_CASES,
     ),
   },
   {

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { searchTokensOf, type KeywordSearchable } from '@/domain/event-search';
 
 /**
  * Rows hold documents in the raw shape Firestore would store (times as Date, optional fields
@@ -151,6 +152,24 @@ function membershipKeys(row: Partial<TeamRow> & { id?: string }): {
   };
 }
 
+/**
+ * An event's search tokens, kept by table hooks as the Firebase backend writes them on every
+ * create and edit (searchTokensOf), so a keyword is looked up the same way in both stores.
+ */
+function searchKeys(row: Partial<EventRow>): { searchTokens: string[] } {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    searchTokens: searchTokensOf({
+      title: text(row.title),
+      sportType: text(row.sportType),
+      location: text(row.location),
+      organizerName: text(row.organizerName),
+      teamName: text(row.teamName),
+      description: text(row.description),
+    } as KeywordSearchable),
+  };
+}
+
 export class LocalDb extends Dexie {
   users!: Table<DocRow, string>;
   events!: Table<EventRow, string>;
@@ -276,6 +295,12 @@ export class LocalDb extends Dexie {
         customUserIds: 'id',
         // A user's open reports (staff's user activity).
         reports: 'id, [status+createdAt+id], subjectUserId, reporterId, [subjectUserId+status]',
+        // Staff look a keyword up by its search token, as on Firestore (searchKeys).
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+          '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
+          '[teamId+date+startTime+id], *searchTokens',
       })
       .upgrade(async (tx) => {
         const meta = tx.table<MetaRow, string>('meta');
@@ -284,10 +309,20 @@ export class LocalDb extends Dexie {
           await tx.table('config').put({ ...(admin.value as object), id: 'admin' });
           await meta.delete('config/admin');
         }
+        await tx
+          .table<EventRow, string>('events')
+          .toCollection()
+          .modify((row) => {
+            Object.assign(row, searchKeys(row));
+          });
       });
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));
     });
+    this.events.hook('creating', (_key, row) => {
+      Object.assign(row, searchKeys(row));
+    });
+    this.events.hook('updating', (changes, _key, row) => searchKeys({ ...row, ...changes }));
     this.teams.hook('creating', (_key, row) => {
       Object.assign(row, membershipKeys(row));
     });

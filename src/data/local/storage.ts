@@ -52,8 +52,11 @@ const BELOW: Record<string, Place> = {
   'users/private': { table: 'privateDocs', key: (uid, name) => `${uid}/${name}` },
 };
 
-/** Row fields the tables keep for their indexes, which are not part of the document. */
-const DERIVED = new Set(['id', 'p0', 'p1']);
+/**
+ * Row fields the tables keep for their indexes, which are not part of the document (an event's
+ * searchTokens are kept by a table hook in db.ts; Firestore's event holds the same list).
+ */
+const DERIVED = new Set(['id', 'p0', 'p1', 'searchTokens']);
 
 function placeOf(collectionPath: string): Place & { parentId: string } {
   const s = collectionPath.split('/');

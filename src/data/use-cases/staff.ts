@@ -19,7 +19,7 @@ import type { Page } from '@/domain/entities/common';
 import { sportEventSchema } from '@/domain/entities/event';
 import { reportSchema } from '@/domain/entities/report';
 import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
-import { keywordMatcher } from '@/domain/event-search';
+import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
 import {
   assertSetupAccount,
   assertStaffRead,
@@ -239,17 +239,22 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
 
     async recentEvents(keyword, cursor) {
       await guardRead();
-      // Newest created first, a keyword kept in memory (keywordMatcher); a page examines at most
-      // STAFF_EVENT_SCAN_MAX events. Events without createdAt are not in the order, so not here.
+      // Newest created first. A keyword is looked up by its search token, so only events holding
+      // it are read; of those a page examines at most STAFF_EVENT_SCAN_MAX and keeps the ones
+      // that match every term (keywordMatcher). Events without createdAt are not in the order.
+      const token = searchTokenFor(keyword);
+      const where: Filter[] = token
+        ? [{ field: 'searchTokens', op: 'array-contains', value: token }]
+        : [];
       const { items, next } = await scanPage({
         after: cursor ?? null,
         read: (after, size) =>
-          storage.query({ collection: 'events', orderBy: newestFirst, after, limit: size }),
+          storage.query({ collection: 'events', where, orderBy: newestFirst, after, limit: size }),
         keyOf: (d) => d.cursor,
         parse: (d) => parseDocs(sportEventSchema, [d], 'staff.recentEvents')[0] ?? null,
         matches: keywordMatcher(keyword),
         pageSize: STAFF_PAGE_SIZE,
-        batchSize: keyword.trim() ? STAFF_EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1,
+        batchSize: token ? STAFF_EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1,
         maxExamined: STAFF_EVENT_SCAN_MAX,
       });
       return { items, nextCursor: next };
