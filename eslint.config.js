@@ -70,6 +70,19 @@ const DECIDED_IN_USE_CASES = [
     ],
     message: 'Teams are decided in src/data/use-cases/teams.ts; a backend only stores.',
   },
+  {
+    group: ['@/domain/rules/staff', '**/domain/rules/staff'],
+    importNames: [
+      'decideRoleChange',
+      'decideStandingChange',
+      'decideStaffCancel',
+      'decideResolveReport',
+      'decideAdminInit',
+      'decideReport',
+    ],
+    message:
+      'Staff and reports are decided in src/data/use-cases/staff.ts and reports.ts; a backend only stores.',
+  },
 ];
 
 const sdk = (why) => [

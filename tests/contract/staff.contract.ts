@@ -223,6 +223,26 @@ export function staffContract(makeHarness: HarnessFactory): void {
       });
     });
 
+    it('counts pending requests as the request writes move them, without reading any', async () => {
+      const { backend } = h();
+      const organizer = await h().signUpAs('主催 太郎');
+      const first = await backend.events.create(eventInput());
+      const second = await backend.events.create(eventInput({ title: '二つ目' }));
+      await h().signUpAs('参加 花子');
+      const approved = await backend.participation.request(first, 'よろしく');
+      const cancelled = await backend.participation.request(second, 'よろしく');
+      await backend.participation.cancel(cancelled);
+      const again = await backend.participation.request(second, 'もう一度');
+      await h().signInAs(organizer);
+      await backend.participation.approve(approved);
+      const admin = await firstAdmin(h());
+      expect((await backend.staff.dashboard()).pendingRequests).toBe(1);
+      await h().signInAs(organizer);
+      await backend.participation.reject(again);
+      await h().signInAs(admin);
+      expect((await backend.staff.dashboard()).pendingRequests).toBe(0);
+    });
+
     it('lists events newest created first in pages, and by keyword', async () => {
       const { backend } = h();
       await h().signUpAs('主催 太郎');

@@ -179,6 +179,15 @@ export function storageContract(make: StorageHarnessFactory): void {
         expect((await s().get('notifications/n1'))!.data).toEqual({ userId: 'u1', read: false });
       });
 
+      it('merges fields into a document, creating it when missing, with no read first', async () => {
+        await s().batch((w) => w.merge('events/m1', { count: fieldOp.increment(1), last: 'a' }));
+        expect((await s().get('events/m1'))!.data).toEqual({ count: 1, last: 'a' });
+        await s().transaction(async (tx) => {
+          tx.merge('events/m1', { count: fieldOp.increment(-1), last: 'b' });
+        });
+        expect((await s().get('events/m1'))!.data).toEqual({ count: 0, last: 'b' });
+      });
+
       it('writes nothing when the function throws, and refuses a read after a write', async () => {
         await s().set('events/e1', { title: 'a' });
         await expect(

@@ -140,6 +140,19 @@ describe('use cases written once', () => {
     ]);
   });
 
+  it.each<[string, string]>([
+    ['src/data/local/some-table.ts', '@/domain/rules/staff'],
+    ['src/data/firebase/some-table.ts', '../../domain/rules/staff'],
+  ])('refuses a staff or report decision in the backend %s (%s)', async (file, specifier) => {
+    const code = `import { decideStandingChange, decideReport } from '${specifier}';\nexport const x = [decideStandingChange, decideReport];\n`;
+    expect(await restricted(file, code)).toEqual([
+      expect.stringContaining('src/data/use-cases/staff.ts'),
+      expect.stringContaining('src/data/use-cases/staff.ts'),
+    ]);
+    const other = `import { userSearch } from '${specifier}';\nexport const x = userSearch;\n`;
+    expect(await restricted(file, other)).toEqual([]);
+  });
+
   it('lets a backend use what the domain offers besides the decisions, and the use case decide', async () => {
     const other = `import { inOrganizerOrder } from '@/domain/rules/participation';\nexport const x = inOrganizerOrder;\n`;
     expect(await restricted('src/data/local/some-table.ts', other)).toEqual([]);

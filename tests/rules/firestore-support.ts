@@ -9,8 +9,11 @@ import {
   deleteDoc,
   doc,
   getDoc,
+  increment,
   setDoc,
+  writeBatch,
   type DocumentData,
+  type WriteBatch,
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
@@ -162,3 +165,39 @@ export function request(extra: DocumentData = {}): DocumentData {
     ...extra,
   };
 }
+
+/**
+ * A write that moves request `requestId` into (+1) or out of (-1) pending, as the use case makes
+ * it: with the staff dashboard's count in the same batch (stats/participation, naming it).
+ * `count: false` leaves the count out, as an attacker might.
+ */
+export function countedRequestWrite(
+  db: Firestore,
+  requestId: string,
+  delta: 1 | -1,
+  fill: (batch: WriteBatch) => void,
+  count: { pending?: unknown; lastRequest?: unknown } | false = {},
+): Promise<void> {
+  const batch = writeBatch(db);
+  fill(batch);
+  if (count) {
+    batch.set(
+      doc(db, 'stats/participation'),
+      { pending: increment(delta), lastRequest: requestId, ...count },
+      { merge: true },
+    );
+  }
+  return batch.commit();
+}
+
+/** Sets, updates or deletes participationRequests/{id} with the count (countedRequestWrite). */
+export const counted = {
+  set: (db: Firestore, id: string, data: DocumentData) =>
+    countedRequestWrite(db, id, 1, (b) => b.set(doc(db, `participationRequests/${id}`), data)),
+  update: (db: Firestore, id: string, fields: DocumentData, delta: 1 | -1 = -1) =>
+    countedRequestWrite(db, id, delta, (b) =>
+      b.update(doc(db, `participationRequests/${id}`), fields),
+    ),
+  delete: (db: Firestore, id: string) =>
+    countedRequestWrite(db, id, -1, (b) => b.delete(doc(db, `participationRequests/${id}`))),
+};

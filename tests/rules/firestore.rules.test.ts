@@ -14,12 +14,11 @@ import {
   setDoc,
   updateDoc,
   where,
-  writeBatch,
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { beforeEach, describe, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_STATUSES } from '@/domain/entities/event';
 import { STATUS_TRANSITIONS } from '@/domain/rules/events';
 import {
@@ -27,12 +26,15 @@ import {
   ALICE,
   BOB,
   CAROL,
+  MOD,
   NOT_RUN,
   event,
   firestoreHost,
   profile,
   request,
   useRulesEnv,
+  counted,
+  countedRequestWrite,
 } from './firestore-support';
 
 /**
@@ -56,7 +58,7 @@ function newEvent(extra: DocumentData = {}): DocumentData {
 }
 
 describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
-  const { as, anon, seed } = useRulesEnv('demo-rules-firestore');
+  const { as, anon, seed, peek } = useRulesEnv('demo-rules-firestore');
 
   it('denies what no rule matches', async () => {
     await assertFails(setDoc(doc(as(ALICE), 'unknown/x'), { a: 1 }));
@@ -324,13 +326,13 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       /** The approval as the Firebase backend writes it: request and event in one transaction. */
       const approve = (eventId: string, requester: string, add: string[], status = 'approved') => {
         const db = as(ALICE);
-        const batch = writeBatch(db);
-        batch.update(doc(db, `participationRequests/${eventId}_${requester}`), {
-          status,
-          updatedAt: serverTimestamp(),
+        return countedRequestWrite(db, `${eventId}_${requester}`, -1, (batch) => {
+          batch.update(doc(db, `participationRequests/${eventId}_${requester}`), {
+            status,
+            updatedAt: serverTimestamp(),
+          });
+          batch.update(doc(db, `events/${eventId}`), { participants: arrayUnion(...add) });
         });
-        batch.update(doc(db, `events/${eventId}`), { participants: arrayUnion(...add) });
-        return batch.commit();
       };
       await seed(`participationRequests/e1_${BOB}`, request());
       await seed(`participationRequests/e1_${CAROL}`, request({ userId: CAROL }));
@@ -368,16 +370,16 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
     it('keeps no pointer to an approved request on the public event', async () => {
       await seed(`participationRequests/e1_${BOB}`, request());
       const db = as(ALICE);
-      const batch = writeBatch(db);
-      batch.update(doc(db, `participationRequests/e1_${BOB}`), {
-        status: 'approved',
-        updatedAt: serverTimestamp(),
-      });
-      batch.update(doc(db, 'events/e1'), {
-        participants: arrayUnion(BOB),
-        approvedRequestId: `e1_${BOB}`,
-      });
-      await assertFails(batch.commit());
+      const approve = (pointer: DocumentData) =>
+        countedRequestWrite(db, `e1_${BOB}`, -1, (batch) => {
+          batch.update(doc(db, `participationRequests/e1_${BOB}`), {
+            status: 'approved',
+            updatedAt: serverTimestamp(),
+          });
+          batch.update(doc(db, 'events/e1'), { participants: arrayUnion(BOB), ...pointer });
+        });
+      await assertFails(approve({ approvedRequestId: `e1_${BOB}` }));
+      await assertSucceeds(approve({}));
       await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { approvedRequestId: 'x' }));
     });
 
@@ -402,9 +404,10 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
         updatedAt: serverTimestamp(),
         ...extra,
       });
-      const at = (id: string) => doc(as(CAROL), `participationRequests/${id}`);
+      const at = (id: string) => id;
+      const setDoc = (id: string, data: DocumentData) => counted.set(as(CAROL), id, data);
       await assertSucceeds(setDoc(at(`e1_${CAROL}`), mine()));
-      await assertFails(setDoc(doc(anon(), `participationRequests/e1_${CAROL}`), mine()));
+      await assertFails(counted.set(anon(), `e1_${CAROL}`, mine()));
       await assertFails(setDoc(at(`e1_${BOB}`), mine({ userId: BOB })));
       await assertFails(setDoc(at('x_carol'), mine({ status: 'approved', eventId: 'x' })));
       await assertFails(setDoc(at(`missing_${CAROL}`), mine({ eventId: 'missing' })));
@@ -437,15 +440,15 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
         ...extra,
       });
       // A second request under any other id, or over the pending one.
-      await assertFails(setDoc(doc(as(BOB), 'participationRequests/another'), mine()));
-      await assertFails(setDoc(doc(as(BOB), `participationRequests/e1_${BOB}_2`), mine()));
-      await assertFails(setDoc(doc(as(BOB), `participationRequests/e1_${BOB}`), mine()));
+      await assertFails(counted.set(as(BOB), 'another', mine()));
+      await assertFails(counted.set(as(BOB), `e1_${BOB}_2`, mine()));
+      await assertFails(counted.set(as(BOB), `e1_${BOB}`, mine()));
       // Asked again after a rejection: the same request, pending again.
       await seed(`participationRequests/e1_${BOB}`, request({ status: 'rejected' }));
-      await assertSucceeds(setDoc(doc(as(BOB), `participationRequests/e1_${BOB}`), mine()));
+      await assertSucceeds(counted.set(as(BOB), `e1_${BOB}`, mine()));
       // Someone else cannot reopen it for them.
       await seed(`participationRequests/e1_${BOB}`, request({ status: 'rejected' }));
-      await assertFails(setDoc(doc(as(CAROL), `participationRequests/e1_${BOB}`), mine()));
+      await assertFails(counted.set(as(CAROL), `e1_${BOB}`, mine()));
     });
 
     it('lists requests to the requester and to the organizer only', async () => {
@@ -472,33 +475,33 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
 
     it('lets only the organizer process a pending request, status and updatedAt only', async () => {
       await assertFails(
-        updateDoc(doc(as(BOB), `participationRequests/e1_${BOB}`), {
+        counted.update(as(BOB), `e1_${BOB}`, {
           status: 'approved',
           updatedAt: serverTimestamp(),
         }),
       );
       await assertFails(
-        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+        counted.update(as(ALICE), `e1_${BOB}`, {
           status: 'approved',
           message: 'x',
           updatedAt: serverTimestamp(),
         }),
       );
       await assertFails(
-        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+        counted.update(as(ALICE), `e1_${BOB}`, {
           status: 'cancelled',
           updatedAt: serverTimestamp(),
         }),
       );
       await assertSucceeds(
-        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+        counted.update(as(ALICE), `e1_${BOB}`, {
           status: 'approved',
           updatedAt: serverTimestamp(),
         }),
       );
       // Only a pending request can be processed.
       await assertFails(
-        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+        counted.update(as(ALICE), `e1_${BOB}`, {
           status: 'rejected',
           updatedAt: serverTimestamp(),
         }),
@@ -506,10 +509,76 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
     });
 
     it('lets the requester or the organizer delete a request', async () => {
-      await assertFails(deleteDoc(doc(as(CAROL), `participationRequests/e1_${BOB}`)));
-      await assertSucceeds(deleteDoc(doc(as(BOB), `participationRequests/e1_${BOB}`)));
+      await assertFails(counted.delete(as(CAROL), `e1_${BOB}`));
+      await assertSucceeds(counted.delete(as(BOB), `e1_${BOB}`));
       await seed(`participationRequests/e1_${CAROL}`, request({ userId: CAROL }));
-      await assertSucceeds(deleteDoc(doc(as(ALICE), `participationRequests/e1_${CAROL}`)));
+      await assertSucceeds(counted.delete(as(ALICE), `e1_${CAROL}`));
+      // A decided request leaves no count to keep.
+      await seed(
+        `participationRequests/e1_${CAROL}`,
+        request({ userId: CAROL, status: 'approved' }),
+      );
+      await assertSucceeds(deleteDoc(doc(as(CAROL), `participationRequests/e1_${CAROL}`)));
+    });
+
+    it("keeps the staff dashboard's pending count in the writes that change it", async () => {
+      const count = async () => (await peek('stats/participation'))?.pending as unknown;
+      const mine = {
+        userId: CAROL,
+        eventId: 'e1',
+        message: '',
+        status: 'pending',
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+      };
+      // A request without the count, or with a count that is wrong or names another request.
+      await assertFails(setDoc(doc(as(CAROL), `participationRequests/e1_${CAROL}`), mine));
+      const carol = as(CAROL);
+      const without = (c: { pending?: unknown; lastRequest?: unknown }) =>
+        countedRequestWrite(
+          carol,
+          `e1_${CAROL}`,
+          1,
+          (b) => b.set(doc(carol, `participationRequests/e1_${CAROL}`), mine),
+          c,
+        );
+      await assertFails(without({ pending: 5 }));
+      await assertFails(without({ lastRequest: `e1_${BOB}` }));
+      await assertSucceeds(counted.set(as(CAROL), `e1_${CAROL}`, mine));
+      expect(await count()).toBe(1);
+      // The count alone: moved by hand, or naming a request that does not change.
+      const alone = (delta: 1 | -1, lastRequest: string) =>
+        countedRequestWrite(as(CAROL), lastRequest, delta, () => {});
+      await assertFails(alone(1, `e1_${CAROL}`));
+      await assertFails(alone(-1, `e1_${BOB}`));
+      await assertFails(
+        setDoc(doc(as(CAROL), 'stats/participation'), { pending: 0, lastRequest: `e1_${CAROL}` }),
+      );
+      // Processing and cancelling move it back, each by one.
+      await assertFails(
+        updateDoc(doc(as(ALICE), `participationRequests/e1_${BOB}`), {
+          status: 'rejected',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertSucceeds(
+        counted.update(as(ALICE), `e1_${BOB}`, {
+          status: 'rejected',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(deleteDoc(doc(as(CAROL), `participationRequests/e1_${CAROL}`)));
+      await assertSucceeds(counted.delete(as(CAROL), `e1_${CAROL}`));
+      expect(await count()).toBe(-1);
+      // Staff read the count and nothing of the requests; users not even the count.
+      await assertSucceeds(getDoc(doc(as(MOD), 'stats/participation')));
+      await assertFails(getDoc(doc(as(CAROL), 'stats/participation')));
+      await assertFails(
+        getDocs(
+          query(collection(as(MOD), 'participationRequests'), where('status', '==', 'pending')),
+        ),
+      );
+      await assertFails(getDoc(doc(as(MOD), `participationRequests/e1_${BOB}`)));
     });
   });
 });

@@ -40,6 +40,8 @@ import {
   profile,
   request,
   useRulesEnv,
+  counted,
+  countedRequestWrite,
 } from './firestore-support';
 
 /**
@@ -275,7 +277,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
   describe('participationRequests/{requestId}', () => {
     it('bounds the message by REQUEST_MESSAGE_MAX', async () => {
       const ask = (message: unknown) =>
-        setDoc(doc(as(CAROL), 'participationRequests', `e1_${CAROL}`), {
+        counted.set(as(CAROL), `e1_${CAROL}`, {
           ...request({ userId: CAROL, message }),
           createdAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
@@ -293,20 +295,20 @@ describe.skipIf(!firestoreHost)(`firestore rules: size limits${NOT_RUN}`, () => 
       await seed(`participationRequests/e1_${BOB}`, request());
       const approve = (data: DocumentData) => {
         const db = as(ALICE);
-        const batch = writeBatch(db);
-        batch.update(doc(db, `participationRequests/e1_${BOB}`), {
-          status: 'approved',
-          updatedAt: serverTimestamp(),
+        return countedRequestWrite(db, `e1_${BOB}`, -1, (batch) => {
+          batch.update(doc(db, `participationRequests/e1_${BOB}`), {
+            status: 'approved',
+            updatedAt: serverTimestamp(),
+          });
+          batch.set(doc(db, 'notifications', `e1_${BOB}_participation_approved`), {
+            userId: BOB,
+            type: 'participation_approved',
+            data: { eventId: 'e1', requestId: `e1_${BOB}`, eventTitle: '週末フットサル', ...data },
+            read: false,
+            timestamp: serverTimestamp(),
+            clientTimestamp: Timestamp.now(),
+          });
         });
-        batch.set(doc(db, 'notifications', `e1_${BOB}_participation_approved`), {
-          userId: BOB,
-          type: 'participation_approved',
-          data: { eventId: 'e1', requestId: `e1_${BOB}`, eventTitle: '週末フットサル', ...data },
-          read: false,
-          timestamp: serverTimestamp(),
-          clientTimestamp: Timestamp.now(),
-        });
-        return batch.commit();
       };
       await assertFails(approve({ note: huge(900_000) }));
       await assertFails(approve({ eventTitle: huge(900_000) }));

@@ -13,7 +13,6 @@ import {
   setDoc,
   updateDoc,
   where,
-  writeBatch,
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
@@ -28,6 +27,7 @@ import {
   profile,
   request,
   useRulesEnv,
+  countedRequestWrite,
 } from './firestore-support';
 
 /**
@@ -93,23 +93,23 @@ describe.skipIf(!firestoreHost)(`firestore rules: notifications${NOT_RUN}`, () =
 
   /** The organizer processes BOB's request and writes `noteData` under `noteId` in the same batch. */
   function processWith(status: string, noteId: string, noteData: DocumentData, db = as(ALICE)) {
-    const batch = writeBatch(db);
-    batch.update(doc(db, `participationRequests/e1_${BOB}`), {
-      status,
-      updatedAt: serverTimestamp(),
+    return countedRequestWrite(db, `e1_${BOB}`, -1, (batch) => {
+      batch.update(doc(db, `participationRequests/e1_${BOB}`), {
+        status,
+        updatedAt: serverTimestamp(),
+      });
+      if (status === 'approved')
+        batch.update(doc(db, 'events/e1'), { participants: arrayUnion(BOB) });
+      batch.set(doc(db, 'notifications', noteId), noteData);
     });
-    if (status === 'approved')
-      batch.update(doc(db, 'events/e1'), { participants: arrayUnion(BOB) });
-    batch.set(doc(db, 'notifications', noteId), noteData);
-    return batch.commit();
   }
 
   /** CAROL asks to join e1 and writes `noteData` under `noteId` in the same batch. */
   function askWith(noteId: string, noteData: DocumentData, db: Firestore = as(CAROL)) {
-    const batch = writeBatch(db);
-    batch.set(doc(db, `participationRequests/e1_${CAROL}`), newRequest(CAROL));
-    batch.set(doc(db, 'notifications', noteId), noteData);
-    return batch.commit();
+    return countedRequestWrite(db, `e1_${CAROL}`, 1, (batch) => {
+      batch.set(doc(db, `participationRequests/e1_${CAROL}`), newRequest(CAROL));
+      batch.set(doc(db, 'notifications', noteId), noteData);
+    });
   }
 
   const approvedId = `e1_${BOB}_participation_approved`;

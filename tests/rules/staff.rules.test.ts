@@ -470,7 +470,12 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
     });
 
     it('is resolved by staff once, with a note and its entry', async () => {
-      async function resolve(db: Firestore, uid: string, extra: DocumentData = {}) {
+      async function resolve(
+        db: Firestore,
+        uid: string,
+        extra: DocumentData = {},
+        entry: DocumentData = {},
+      ) {
         const batch = writeBatch(db);
         const auditRef = doc(collection(db, 'auditLog'));
         batch.set(
@@ -481,6 +486,7 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
             targetId: 'event-e1-carol',
             targetLabel: '週末フットサル',
             note: '対応しました',
+            ...entry,
           }),
         );
         batch.update(doc(db, 'reports/event-e1-carol'), {
@@ -495,6 +501,11 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
       }
       await assertFails(resolve(as(ALICE), ALICE));
       await assertFails(resolve(as(MOD), MOD, { resolutionNote: '別のメモ' }));
+      // The entry names the report by its own label, and carries no role or reason values.
+      await assertFails(resolve(as(MOD), MOD, {}, { targetLabel: '別のイベント' }));
+      await assertFails(resolve(as(MOD), MOD, {}, { targetLabel: '' }));
+      await assertFails(resolve(as(MOD), MOD, {}, { from: 'open', to: 'resolved' }));
+      await assertFails(resolve(as(MOD), MOD, {}, { reason: 'spam' }));
       await assertFails(
         updateDoc(doc(as(MOD), 'reports/event-e1-carol'), {
           status: 'resolved',
@@ -606,18 +617,24 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
   });
 
   describe('dashboard counts', () => {
-    it('lets staff count pending join requests, and nobody else list them all', async () => {
-      await seed('participationRequests/r1', {
+    it('gives staff the pending count from stats/participation, never the requests and their messages', async () => {
+      await seed('participationRequests/e1_alice', {
         userId: ALICE,
         eventId: 'e1',
         status: 'pending',
-        message: '',
+        message: '非公開のメッセージ',
       });
+      await seed('stats/participation', { pending: 1, lastRequest: 'e1_alice' });
       const pending = (db: Firestore) =>
         getCountFromServer(
           query(collection(db, 'participationRequests'), where('status', '==', 'pending')),
         );
-      await assertSucceeds(pending(as(MOD)));
+      await assertSucceeds(getDoc(doc(as(MOD), 'stats/participation')));
+      await assertSucceeds(getDoc(doc(as(ADMIN), 'stats/participation')));
+      await assertFails(getDoc(doc(as(ALICE), 'stats/participation')));
+      await assertFails(pending(as(MOD)));
+      await assertFails(getDocs(collection(as(MOD), 'participationRequests')));
+      await assertFails(getDoc(doc(as(MOD), 'participationRequests/e1_alice')));
       await assertFails(pending(as(ALICE)));
       await assertFails(getCountFromServer(collection(as(ALICE), 'reports')));
     });

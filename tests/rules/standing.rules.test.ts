@@ -25,6 +25,7 @@ import {
   profile,
   request,
   useRulesEnv,
+  counted,
 } from './firestore-support';
 
 /**
@@ -109,14 +110,12 @@ describe.skipIf(!firestoreHost)(`firestore rules: who may write${NOT_RUN}`, () =
     );
     // Requests: ask, cancel; and processing as an organizer.
     await seed('events/other', event());
-    await assertFails(
-      setDoc(doc(as(SAM), `participationRequests/other_${SAM}`), newRequest(SAM, 'other')),
-    );
-    await assertFails(deleteDoc(doc(as(SAM), `participationRequests/e1_${SAM}`)));
-    await assertSucceeds(deleteDoc(doc(as(BOB), `participationRequests/e1_${BOB}`)));
+    await assertFails(counted.set(as(SAM), `other_${SAM}`, newRequest(SAM, 'other')));
+    await assertFails(counted.delete(as(SAM), `e1_${SAM}`));
+    await assertSucceeds(counted.delete(as(BOB), `e1_${BOB}`));
     await seed(`participationRequests/mine_${BOB}`, request({ eventId: 'mine' }));
     await assertFails(
-      updateDoc(doc(as(SAM), `participationRequests/mine_${BOB}`), {
+      counted.update(as(SAM), `mine_${BOB}`, {
         status: 'rejected',
         updatedAt: serverTimestamp(),
       }),
@@ -181,15 +180,11 @@ describe.skipIf(!firestoreHost)(`firestore rules: who may write${NOT_RUN}`, () =
   it('refuses an unverified account the creation of events, join requests and direct joins', async () => {
     await assertFails(setDoc(doc(unverified(CAROL), 'events/new'), newEvent(CAROL)));
     await assertSucceeds(setDoc(doc(as(CAROL), 'events/new'), newEvent(CAROL)));
-    await assertFails(
-      setDoc(doc(unverified(CAROL), `participationRequests/e1_${CAROL}`), newRequest(CAROL, 'e1')),
-    );
+    await assertFails(counted.set(unverified(CAROL), `e1_${CAROL}`, newRequest(CAROL, 'e1')));
     await assertFails(
       updateDoc(doc(unverified(CAROL), 'events/e1'), { participants: arrayUnion(CAROL) }),
     );
-    await assertSucceeds(
-      setDoc(doc(as(CAROL), `participationRequests/e1_${CAROL}`), newRequest(CAROL, 'e1')),
-    );
+    await assertSucceeds(counted.set(as(CAROL), `e1_${CAROL}`, newRequest(CAROL, 'e1')));
     // A token without the claim at all counts as unverified.
     await assertFails(
       updateDoc(doc(as('dave', { email_verified: null }), 'events/e1'), {

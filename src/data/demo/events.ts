@@ -671,5 +671,11 @@ export const events: DemoPart = ({ day, hoursAgo }) => ({
         updatedAt: r.updatedAt,
       });
     }),
+    // The staff dashboard's count of pending requests, which the request writes keep.
+    demoDoc('stats/participation', {
+      pending: REQUESTS.filter((_, i) => demoRequest(i + 1, { hoursAgo }).status === 'pending')
+        .length,
+      lastRequest: '',
+    }),
   ],
 });

@@ -48,12 +48,12 @@ async function syncVerifiedClaim(user: User): Promise<void> {
  */
 export async function currentSession(
   ctx: FirebaseContext,
-): Promise<{ uid: string; emailVerified: boolean } | null> {
+): Promise<{ uid: string; emailVerified: boolean; email: string } | null> {
   await ctx.auth.authStateReady();
   const user = ctx.auth.currentUser;
   if (!user) return null;
   await syncVerifiedClaim(user);
-  return { uid: user.uid, emailVerified: user.emailVerified };
+  return { uid: user.uid, emailVerified: user.emailVerified, email: user.email ?? '' };
 }
 
 /**

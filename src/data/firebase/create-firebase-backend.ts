@@ -21,8 +21,6 @@ import { createAuthPort } from './auth';
 import { currentSession, type FirebaseContext } from './context';
 import { createEventsPort } from './events';
 import { createFilesPort } from './files';
-import { createReportsPort } from './reports';
-import { createStaffPort } from './staff';
 import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
 import { eventUseCases, withEventUseCases } from '@/data/use-cases/events';
@@ -31,6 +29,8 @@ import { notificationsUseCases } from '@/data/use-cases/notifications';
 import { participationUseCases } from '@/data/use-cases/participation';
 import { attendanceUseCases } from '@/data/use-cases/attendance';
 import { teamUseCases } from '@/data/use-cases/teams';
+import { reportsUseCases } from '@/data/use-cases/reports';
+import { staffUseCases } from '@/data/use-cases/staff';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
@@ -147,8 +147,8 @@ export async function createFirebaseServices(
     notifications: notificationsUseCases(useCases),
     conversations: conversationsUseCases(useCases, api),
     teams: teamUseCases(useCases),
-    reports: createReportsPort(ctx),
-    staff: createStaffPort(ctx),
+    reports: reportsUseCases(useCases),
+    staff: staffUseCases(useCases),
     files: createFilesPort(ctx),
     api,
     attendance: attendanceUseCases(useCases),

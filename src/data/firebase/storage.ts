@@ -76,12 +76,13 @@ export function firestoreStorage(db: Firestore): Storage {
     }));
 
   const writer = (w: {
-    set: (r: ReturnType<typeof ref>, data: DocumentData) => unknown;
+    set: (r: ReturnType<typeof ref>, data: DocumentData, options?: { merge: true }) => unknown;
     update: (r: ReturnType<typeof ref>, data: DocumentData) => unknown;
     delete: (r: ReturnType<typeof ref>) => unknown;
   }): Writes => ({
     set: (path, data) => void w.set(ref(path), toFirestore(data)),
     update: (path, fields) => void w.update(ref(path), toFirestore(fields)),
+    merge: (path, fields) => void w.set(ref(path), toFirestore(fields), { merge: true }),
     delete: (path) => void w.delete(ref(path)),
   });
 
@@ -118,6 +119,7 @@ export function firestoreStorage(db: Firestore): Storage {
       fill({
         set: (path, data) => (count++, counted.set(path, data)),
         update: (path, fields) => (count++, counted.update(path, fields)),
+        merge: (path, fields) => (count++, counted.merge(path, fields)),
         delete: (path) => (count++, counted.delete(path)),
       });
       if (count > MAX_WRITES_PER_COMMIT) throw tooManyWrites(count);

@@ -19,10 +19,11 @@ export function currentUid(ctx: LocalContext): string | null {
  */
 export async function currentSession(
   ctx: LocalContext,
-): Promise<{ uid: string; emailVerified: boolean } | null> {
+): Promise<{ uid: string; emailVerified: boolean; email: string } | null> {
   const uid = currentUid(ctx);
   if (!uid) return null;
-  return { uid, emailVerified: (await ctx.db.accounts.get(uid))?.emailVerified === true };
+  const account = await ctx.db.accounts.get(uid);
+  return { uid, emailVerified: account?.emailVerified === true, email: account?.email ?? '' };
 }
 
 /** The acting user with the profile row their standing was read from (null when it does not exist). */

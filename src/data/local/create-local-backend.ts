@@ -117,11 +117,12 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     teams: deferPort('teams', async () =>
       (await import('@/data/use-cases/teams')).teamUseCases(await useCases()),
     ),
-    reports: deferPort(
-      'reports',
-      async () => new (await import('./local-reports')).LocalReports(ctx),
+    reports: deferPort('reports', async () =>
+      (await import('@/data/use-cases/reports')).reportsUseCases(await useCases()),
     ),
-    staff: deferPort('staff', async () => new (await import('./local-staff')).LocalStaff(ctx)),
+    staff: deferPort('staff', async () =>
+      (await import('@/data/use-cases/staff')).staffUseCases(await useCases()),
+    ),
     files: deferPort('files', async () => new (await import('./local-files')).LocalFiles(ctx)),
     api,
     attendance: deferPort('attendance', async () =>

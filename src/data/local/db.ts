@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { searchTokensOf, type KeywordSearchable } from '@/domain/event-search';
 
 /**
  * Rows hold documents in the raw shape Firestore would store (times as Date, optional fields
@@ -151,6 +152,24 @@ function membershipKeys(row: Partial<TeamRow> & { id?: string }): {
   };
 }
 
+/**
+ * An event's search tokens, kept by table hooks as the Firebase backend writes them on every
+ * create and edit (searchTokensOf), so a keyword is looked up the same way in both stores.
+ */
+function searchKeys(row: Partial<EventRow>): { searchTokens: string[] } {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    searchTokens: searchTokensOf({
+      title: text(row.title),
+      sportType: text(row.sportType),
+      location: text(row.location),
+      organizerName: text(row.organizerName),
+      teamName: text(row.teamName),
+      description: text(row.description),
+    } as KeywordSearchable),
+  };
+}
+
 export class LocalDb extends Dexie {
   users!: Table<DocRow, string>;
   events!: Table<EventRow, string>;
@@ -171,6 +190,9 @@ export class LocalDb extends Dexie {
   reminders!: Table<DocRow, string>;
   attendance!: Table<DocRow, string>;
   attendanceStats!: Table<DocRow, string>;
+  config!: Table<DocRow, string>;
+  stats!: Table<DocRow, string>;
+  customUserIds!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -295,6 +317,41 @@ export class LocalDb extends Dexie {
     this.conversations.hook('updating', (changes, _key, row) =>
       participantKeys({ ...row, ...(changes as Partial<ConversationRow>) }),
     );
+    // Top-level documents the use cases read and write by path, as on Firestore: config/admin
+    // (until now a meta row), the staff dashboard's counters (stats/*) and the reservations of
+    // public ids (customUserIds/*); the staff use cases' report counts.
+    this.version(15)
+      .stores({
+        config: 'id',
+        stats: 'id',
+        customUserIds: 'id',
+        // A user's open reports (staff's user activity).
+        reports: 'id, [status+createdAt+id], subjectUserId, reporterId, [subjectUserId+status]',
+        // Staff look a keyword up by its search token, as on Firestore (searchKeys).
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+          '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
+          '[teamId+date+startTime+id], *searchTokens',
+      })
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>('meta');
+        const admin = await meta.get('config/admin');
+        if (admin) {
+          await tx.table('config').put({ ...(admin.value as object), id: 'admin' });
+          await meta.delete('config/admin');
+        }
+        await tx
+          .table<EventRow, string>('events')
+          .toCollection()
+          .modify((row) => {
+            Object.assign(row, searchKeys(row));
+          });
+      });
+    this.events.hook('creating', (_key, row) => {
+      Object.assign(row, searchKeys(row));
+    });
+    this.events.hook('updating', (changes, _key, row) => searchKeys({ ...row, ...changes }));
     this.teams.hook('creating', (_key, row) => {
       Object.assign(row, membershipKeys(row));
     });
@@ -326,6 +383,9 @@ export class LocalDb extends Dexie {
       this.reminders,
       this.attendance,
       this.attendanceStats,
+      this.config,
+      this.stats,
+      this.customUserIds,
     ] as unknown as Table[];
   }
 }

@@ -11,14 +11,14 @@ const seeded = (dbName?: string) => open(dbName ? { dbName } : {});
 
 /** The local seeder itself; what the demo data holds is checked on both backends by tests/contract/demo-seed.contract.ts. */
 describe('local demo seed', () => {
-  it('maps the Firebase layout to its tables: the address onto the profile, private profiles to privateDocs, config/admin to meta, messages beside their conversation', async () => {
+  it('maps the Firebase layout to its tables: the address onto the profile, private profiles to privateDocs, config/admin to its table, messages beside their conversation', async () => {
     const b = await seeded();
     expect((await b.db.users.get(DEMO_UIDS.hanako))!.email).toBe('hanako@example.com');
     expect(await b.db.privateDocs.get(privateDocId(DEMO_UIDS.hanako, 'profile'))).toMatchObject({
       gender: 'female',
       birthDate: '1995-09-03',
     });
-    expect((await b.db.meta.get('config/admin'))!.value).toMatchObject({
+    expect(await b.db.config.get('admin')).toMatchObject({
       admins: [DEMO_UIDS.admin],
     });
     const conversation = `${DEMO_UIDS.hanako}_${DEMO_UIDS.organizer}`;

@@ -14,8 +14,6 @@ const ELSEWHERE: Record<
   string,
   (ids: string[], data: Record<string, unknown>) => Mapped | undefined
 > = {
-  // config/admin and the like are meta rows under their path (src/data/local/local-staff.ts).
-  config: ([id], data) => ['meta', { key: `config/${id}`, value: data }, `config/${id}`],
   'users/private': ([uid, name], data) => {
     // The local backend keeps the address on the profile (it has no other readers to hide it from).
     if (name === 'account') return ['users', { id: uid, email: data.email }, uid!];

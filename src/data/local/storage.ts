@@ -34,6 +34,9 @@ interface Place {
 }
 
 const TOP_LEVEL = new Set([
+  'config',
+  'stats',
+  'customUserIds',
   'users',
   'events',
   'participationRequests',
@@ -59,8 +62,11 @@ const BELOW: Record<string, Place> = {
   'attendanceStats/private': { table: 'attendanceStats', key: (uid, name) => `${uid}/${name}` },
 };
 
-/** Row fields the tables keep for their indexes, which are not part of the document. */
-const DERIVED = new Set(['id', 'p0', 'p1', 'memberships']);
+/**
+ * Row fields the tables keep for their indexes, which are not part of the document (an event's
+ * searchTokens are kept by a table hook in db.ts; Firestore's event holds the same list).
+ */
+const DERIVED = new Set(['id', 'p0', 'p1', 'memberships', 'searchTokens']);
 
 /**
  * Multi-entry indexes of [value, ...order fields, id] entries for an array field, kept by the
@@ -157,7 +163,7 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
     if (write.kind === 'delete') return t.delete(at.key);
     const existing = await t.get(at.key);
     if (write.kind === 'update' && !existing) throw new BackendError('not-found');
-    const base = write.kind === 'set' ? {} : documentOf(existing!, at.parentField);
+    const base = write.kind === 'set' || !existing ? {} : documentOf(existing, at.parentField);
     const data = resolve(base, write.data, serverTime, write.kind === 'update');
     const row: Record<string, unknown> = { ...data, id: at.key };
     if (at.parentField) row[at.parentField] = at.parentId;
@@ -171,6 +177,7 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
       const writes: Writes = {
         set: (path, data) => void queued.push({ kind: 'set', path, data }),
         update: (path, data) => void queued.push({ kind: 'update', path, data }),
+        merge: (path, data) => void queued.push({ kind: 'merge', path, data }),
         delete: (path) => void queued.push({ kind: 'delete', path, data: {} }),
       };
       const result = await fill(writes, () => queued.length === 0);
@@ -213,7 +220,7 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
 }
 
 interface Write {
-  kind: 'set' | 'update' | 'delete';
+  kind: 'set' | 'update' | 'merge' | 'delete';
   path: string;
   data: DocData;
 }

@@ -98,6 +98,11 @@ export interface Writes {
   set(path: string, data: DocData): void;
   /** Changes the given fields ('a.b' names a nested one); a missing document fails 'not-found'. */
   update(path: string, fields: DocData): void;
+  /**
+   * Changes the given top-level fields, creating the document when missing (Firestore's set
+   * with merge): a counter kept with `fieldOp.increment` needs no read first.
+   */
+  merge(path: string, fields: DocData): void;
   delete(path: string): void;
 }
 

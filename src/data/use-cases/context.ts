@@ -11,6 +11,8 @@ import type { Storage } from '@/data/storage/storage';
 export interface SignedIn {
   uid: string;
   emailVerified: boolean;
+  /** The auth service's address ('' when it has none): the set-up account is known by it. */
+  email?: string;
 }
 
 /** What every use case runs on: the documents, who is signed in, and the client's clock. */
@@ -130,4 +132,17 @@ export function notificationDoc(n: NotificationWrite, clientNow: Date): DocData 
     timestamp: fieldOp.serverTime(),
     clientTimestamp: clientNow,
   };
+}
+
+/** A new document id as Firestore makes them: 20 random letters and digits. */
+export function autoId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const out: string[] = [];
+  while (out.length < 20) {
+    for (const b of crypto.getRandomValues(new Uint8Array(40))) {
+      // Rejection sampling keeps every character equally likely.
+      if (b < 248 && out.length < 20) out.push(alphabet[b % 62]!);
+    }
+  }
+  return out.join('');
 }

@@ -233,6 +233,17 @@ describe('decideResolveReport', () => {
     );
   });
 
+  it('names the report by its label when it fits the log, else by its id alone', () => {
+    const label = (l: string) =>
+      decideResolveReport(
+        actor({ role: 'moderator' }),
+        reportSchema.parse({ id: 'r1', targetLabel: l, status: 'open' }),
+        'x',
+      ).audit.targetLabel;
+    expect(label('あ'.repeat(100))).toBe('あ'.repeat(100));
+    expect(label('あ'.repeat(101))).toBe('');
+  });
+
   it('needs a note, a report and staff', () => {
     expect(refusal(() => decideResolveReport(actor(), report(), '   '))).toBe(
       'resolutionNoteRequired',

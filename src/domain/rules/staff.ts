@@ -304,7 +304,8 @@ export function decideResolveReport(
         action: 'report_resolved',
         targetType: 'report',
         targetId: report.id,
-        targetLabel: label(report.targetLabel),
+        // Whole or not at all, as the rules can check it: a long message is named by the id.
+        targetLabel: [...report.targetLabel].length <= AUDIT_LABEL_MAX ? report.targetLabel : '',
       },
       { note: checked },
     ),

@@ -1,0 +1,76 @@
+import type { ReportsPort } from '@/data/ports/reports';
+import { fieldOp, type Transaction } from '@/data/storage/storage';
+import { conversationSchema, messageSchema } from '@/domain/entities/conversation';
+import { sportEventSchema } from '@/domain/entities/event';
+import { reportDocId, type ReportTarget } from '@/domain/entities/report';
+import { teamSchema } from '@/domain/entities/team';
+import { userProfileSchema } from '@/domain/entities/user';
+import { failureCode } from '@/domain/errors';
+import {
+  decideReport,
+  eventSubject,
+  messageSubject,
+  teamSubject,
+  userSubject,
+  type ReportSubject,
+} from '@/domain/rules/staff';
+import { parseDoc, readActor, readUnlessRefused, type UseCaseContext } from './context';
+
+/**
+ * Reporting content to staff (src/data/ports/reports.ts), written once for both backends: the
+ * subject as it is now, the domain's decision (decideReport), the report in the shape
+ * firestore.rules accept.
+ */
+export function reportsUseCases(ctx: UseCaseContext): ReportsPort {
+  const { storage } = ctx;
+
+  /** What is reported, as the reporter may see it (a conversation they are not in: nothing). */
+  const subjectOf = async (tx: Transaction, t: ReportTarget): Promise<ReportSubject | null> => {
+    const read = (path: string) => readUnlessRefused(() => tx.get(path));
+    switch (t.type) {
+      case 'event':
+        return eventSubject(t.id ? parseDoc(sportEventSchema, await read(`events/${t.id}`)) : null);
+      case 'team':
+        return teamSubject(t.id ? parseDoc(teamSchema, await read(`teams/${t.id}`)) : null);
+      case 'user':
+        return userSubject(t.id ? parseDoc(userProfileSchema, await read(`users/${t.id}`)) : null);
+      case 'message': {
+        if (!t.conversationId || !t.messageId) return null;
+        const conversation = parseDoc(
+          conversationSchema,
+          await read(`conversations/${t.conversationId}`),
+        );
+        const message = conversation
+          ? parseDoc(
+              messageSchema,
+              await read(`conversations/${t.conversationId}/messages/${t.messageId}`),
+            )
+          : null;
+        return messageSubject(conversation, message);
+      }
+    }
+  };
+
+  return {
+    async file(target, input) {
+      const who = await ctx.session();
+      await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const subject = await subjectOf(tx, target);
+        // The rules let a reporter look up only a missing report of their own (nobody but staff
+        // reads a report): a refusal therefore means this person reported this target before.
+        let alreadyReported = false;
+        if (actor) {
+          try {
+            alreadyReported = (await tx.get(`reports/${reportDocId(target, actor.uid)}`)) !== null;
+          } catch (e) {
+            if (failureCode(e) !== 'permission-denied') throw e;
+            alreadyReported = true;
+          }
+        }
+        const { id, report } = decideReport(actor, target, input, subject, alreadyReported);
+        tx.set(`reports/${id}`, { ...report, createdAt: fieldOp.serverTime() });
+      });
+    },
+  };
+}

@@ -1,0 +1,370 @@
+import type { StaffPort } from '@/data/ports/staff';
+import {
+  DOC_ID,
+  fieldOp,
+  MAX_WRITES_PER_COMMIT,
+  type Filter,
+  type QueriedDoc,
+  type Query,
+  type Transaction,
+} from '@/data/storage/storage';
+import {
+  NEW_USERS_WINDOW_DAYS,
+  STAFF_EVENT_SCAN_BATCH,
+  STAFF_EVENT_SCAN_MAX,
+  STAFF_PAGE_SIZE,
+} from '@/domain/constants';
+import { auditEntrySchema, type NewAuditEntry } from '@/domain/entities/audit';
+import type { Page } from '@/domain/entities/common';
+import { sportEventSchema } from '@/domain/entities/event';
+import { reportSchema } from '@/domain/entities/report';
+import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
+import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
+import {
+  assertSetupAccount,
+  assertStaffRead,
+  assertStaffWrite,
+  customUserIdLookup,
+  decideAdminInit,
+  decideResolveReport,
+  decideRoleChange,
+  decideStaffCancel,
+  decideStandingChange,
+  onlyHolder,
+  staffCancelNotification,
+  userSearch,
+  type StaffActor,
+  type StaffCancelNotification,
+} from '@/domain/rules/staff';
+import { isSuspended } from '@/domain/rules/standing';
+import { scanPage } from '@/lib/scan-page';
+import { autoId, parseDoc, parseDocs, type SignedIn, type UseCaseContext } from './context';
+import { PENDING_STATS_PATH } from './pending-count';
+
+const CONFIG_ADMIN = 'config/admin';
+/** Sorts after every string a name or id holds: the upper bound of a prefix range. */
+const MAX_CHAR = '\u{10FFFF}';
+/** Notifications written in the cancelling transaction; any further ones follow in batches. */
+const NOTIFY_IN_TRANSACTION = 400;
+
+const newestFirst: Query['orderBy'] = [
+  { field: 'createdAt', direction: 'desc' },
+  { field: DOC_ID, direction: 'desc' },
+];
+
+/**
+ * The staff area (src/data/ports/staff.ts), written once for both backends: the domain decides
+ * (src/domain/rules/staff.ts), and each change is written with its audit entry in one
+ * transaction, in the shapes firestore.rules accept.
+ */
+export function staffUseCases(ctx: UseCaseContext): StaffPort {
+  const { storage } = ctx;
+
+  /** The signed-in account with its role and standing as stored now (null when signed out). */
+  const readActor = async (
+    who: SignedIn | null,
+    tx?: Pick<Transaction, 'get'>,
+  ): Promise<StaffActor | null> => {
+    if (!who) return null;
+    const profile = parseDoc(userProfileSchema, await (tx ?? storage).get(`users/${who.uid}`));
+    return {
+      uid: who.uid,
+      email: who.email ?? '',
+      emailVerified: who.emailVerified,
+      suspended: isSuspended(profile),
+      role: profile?.role ?? 'user',
+    };
+  };
+
+  const guardRead = async () => assertStaffRead(await readActor(await ctx.session()));
+
+  const readProfile = async (tx: Transaction, uid: string): Promise<UserProfile | null> =>
+    uid ? parseDoc(userProfileSchema, await tx.get(`users/${uid}`)) : null;
+
+  const readAdmins = async (tx: Transaction): Promise<string[]> => {
+    const admins = (await tx.get(CONFIG_ADMIN))?.data.admins;
+    return Array.isArray(admins) ? admins.filter((a): a is string => typeof a === 'string') : [];
+  };
+
+  /** The entry goes into the same transaction; the changed document points at it. */
+  const addAudit = (tx: Transaction, entry: NewAuditEntry): string => {
+    const id = autoId();
+    tx.set(`auditLog/${id}`, { ...entry, createdAt: fieldOp.serverTime() });
+    return id;
+  };
+
+  /** A page of PAGE+1 documents: the first PAGE parsed, and the cursor after them if more exist. */
+  const page = async <T>(query: Query, parse: (docs: QueriedDoc[]) => T[]): Promise<Page<T>> => {
+    const docs = await storage.query({ ...query, limit: STAFF_PAGE_SIZE + 1 });
+    const shown = docs.slice(0, STAFF_PAGE_SIZE);
+    const last = shown.at(-1);
+    return {
+      items: parse(shown),
+      nextCursor: docs.length > STAFF_PAGE_SIZE && last ? last.cursor : null,
+    };
+  };
+
+  const count = (collection: string, ...where: Filter[]) => storage.count({ collection, where });
+
+  return {
+    async dashboard() {
+      await guardRead();
+      const now = ctx.now();
+      const since = new Date(now.getTime() - NEW_USERS_WINDOW_DAYS * 86_400_000);
+      const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+      const [users, newUsers, openEvents, stats, openReports] = await Promise.all([
+        count('users'),
+        count('users', { field: 'createdAt', op: '>=', value: since }),
+        count(
+          'events',
+          { field: 'status', op: '==', value: 'open' },
+          { field: 'date', op: '>=', value: today },
+        ),
+        storage.get(PENDING_STATS_PATH),
+        count('reports', { field: 'status', op: '==', value: 'open' }),
+      ]);
+      // Requests pending before the count was kept are not in it, so it may read below zero.
+      const pendingRequests = Math.max(0, Number(stats?.data.pending ?? 0) || 0);
+      return { users, newUsers, openEvents, pendingRequests, openReports };
+    },
+
+    async searchUsers(text, cursor) {
+      await guardRead();
+      const search = userSearch(text);
+      const result = await page(
+        search
+          ? {
+              collection: 'users',
+              where: [
+                { field: search.field, op: '>=', value: search.prefix },
+                { field: search.field, op: '<', value: search.prefix + MAX_CHAR },
+              ],
+              orderBy: [{ field: search.field }, { field: DOC_ID }],
+              after: cursor,
+            }
+          : { collection: 'users', orderBy: newestFirst, after: cursor },
+        (docs) => parseDocs(userProfileSchema, docs, 'staff.searchUsers'),
+      );
+      return { ...result, items: result.items.map((p) => ({ ...p, email: '' })) };
+    },
+
+    async userByCustomId(customUserId) {
+      await guardRead();
+      const id = customUserIdLookup(customUserId);
+      if (!id) return null;
+      // The reservation names the one account holding the id; an id given before reservations
+      // existed is found on the profiles, and only when exactly one holds it.
+      const reserved = (await storage.get(`customUserIds/${id}`))?.data.uid;
+      const holders =
+        typeof reserved === 'string'
+          ? [parseDoc(userProfileSchema, await storage.get(`users/${reserved}`))].filter(
+              (p): p is UserProfile => p !== null,
+            )
+          : parseDocs(
+              userProfileSchema,
+              await storage.query({
+                collection: 'users',
+                where: [{ field: 'customUserId', op: '==', value: id }],
+                limit: 2,
+              }),
+              'staff.userByCustomId',
+            );
+      const profile = onlyHolder(holders);
+      if (!profile) return null;
+      // Staff may read the private account document (firestore.rules); a store that keeps the
+      // address on the profile has none.
+      const email = (await storage.get(`users/${profile.id}/private/account`))?.data.email;
+      return { ...profile, email: typeof email === 'string' ? email : profile.email };
+    },
+
+    async userActivity(uid) {
+      await guardRead();
+      if (!uid)
+        return { organizedEvents: 0, joinedEvents: 0, openReportsAbout: 0, reportsFiled: 0 };
+      const [organizedEvents, joinedEvents, openReportsAbout, reportsFiled] = await Promise.all([
+        count('events', { field: 'organizerId', op: '==', value: uid }),
+        count('events', { field: 'participants', op: 'array-contains', value: uid }),
+        count(
+          'reports',
+          { field: 'subjectUserId', op: '==', value: uid },
+          { field: 'status', op: '==', value: 'open' },
+        ),
+        count('reports', { field: 'reporterId', op: '==', value: uid }),
+      ]);
+      return { organizedEvents, joinedEvents, openReportsAbout, reportsFiled };
+    },
+
+    async setRole(uid, role) {
+      const who = await ctx.session();
+      await storage.transaction(async (tx) => {
+        // Checked before reading config/admin, which the rules show to staff only.
+        const actor = assertStaffWrite(await readActor(who, tx));
+        const decision = decideRoleChange(
+          actor,
+          await readProfile(tx, uid),
+          role,
+          await readAdmins(tx),
+        );
+        if (!decision) return;
+        const auditId = addAudit(tx, decision.audit);
+        tx.update(`users/${uid}`, {
+          role: decision.role,
+          staffAuditId: auditId,
+          updatedAt: fieldOp.serverTime(),
+        });
+        if (decision.admins) {
+          tx.update(CONFIG_ADMIN, {
+            admins: decision.admins,
+            auditId,
+            updatedAt: fieldOp.serverTime(),
+          });
+        }
+      });
+    },
+
+    async setActive(uid, active, note) {
+      const who = await ctx.session();
+      await storage.transaction(async (tx) => {
+        const actor = await readActor(who, tx);
+        const decision = decideStandingChange(actor, await readProfile(tx, uid), active, note);
+        if (!decision) return;
+        const auditId = addAudit(tx, decision.audit);
+        tx.update(`users/${uid}`, {
+          isActive: decision.isActive,
+          staffAuditId: auditId,
+          updatedAt: fieldOp.serverTime(),
+        });
+      });
+    },
+
+    async recentEvents(keyword, cursor) {
+      await guardRead();
+      // Newest created first. A keyword is looked up by its search token, so only events holding
+      // it are read; of those a page examines at most STAFF_EVENT_SCAN_MAX and keeps the ones
+      // that match every term (keywordMatcher). Events without createdAt are not in the order.
+      const token = searchTokenFor(keyword);
+      const where: Filter[] = token
+        ? [{ field: 'searchTokens', op: 'array-contains', value: token }]
+        : [];
+      const { items, next } = await scanPage({
+        after: cursor ?? null,
+        read: (after, size) =>
+          storage.query({ collection: 'events', where, orderBy: newestFirst, after, limit: size }),
+        keyOf: (d) => d.cursor,
+        parse: (d) => parseDocs(sportEventSchema, [d], 'staff.recentEvents')[0] ?? null,
+        matches: keywordMatcher(keyword),
+        pageSize: STAFF_PAGE_SIZE,
+        batchSize: token ? STAFF_EVENT_SCAN_BATCH : STAFF_PAGE_SIZE + 1,
+        maxExamined: STAFF_EVENT_SCAN_MAX,
+      });
+      return { items, nextCursor: next };
+    },
+
+    async cancelEvent(eventId, reason, note) {
+      const who = await ctx.session();
+      const later = await storage.transaction(async (tx) => {
+        const actor = await readActor(who, tx);
+        const event = eventId
+          ? parseDoc(sportEventSchema, await tx.get(`events/${eventId}`))
+          : null;
+        const decision = decideStaffCancel(actor, event, reason, note);
+        const auditId = addAudit(tx, decision.audit);
+        tx.update(`events/${eventId}`, {
+          status: decision.status,
+          staffCancelReason: decision.reason,
+          staffAuditId: auditId,
+          updatedAt: fieldOp.serverTime(),
+        });
+        const notices = decision.notify.map((uid) =>
+          staffCancelNotification(uid, event!, decision.reason),
+        );
+        const now = ctx.now();
+        for (const n of notices.slice(0, NOTIFY_IN_TRANSACTION)) {
+          tx.set(`notifications/${n.id}`, noticeDoc(n.notification, now));
+        }
+        return notices.slice(NOTIFY_IN_TRANSACTION);
+      });
+      // A very large event: the rest of the notices, which the rules allow for a cancelled event.
+      for (let i = 0; i < later.length; i += MAX_WRITES_PER_COMMIT) {
+        const now = ctx.now();
+        await storage.batch((w) => {
+          for (const n of later.slice(i, i + MAX_WRITES_PER_COMMIT)) {
+            w.set(`notifications/${n.id}`, noticeDoc(n.notification, now));
+          }
+        });
+      }
+    },
+
+    async reports(status, cursor) {
+      await guardRead();
+      return page(
+        {
+          collection: 'reports',
+          where: [{ field: 'status', op: '==', value: status }],
+          orderBy: newestFirst,
+          after: cursor,
+        },
+        (docs) => parseDocs(reportSchema, docs, 'staff.reports'),
+      );
+    },
+
+    async resolveReport(reportId, note) {
+      const who = await ctx.session();
+      await storage.transaction(async (tx) => {
+        // Checked before reading the report, which the rules show to staff only.
+        const actor = assertStaffWrite(await readActor(who, tx));
+        const report = reportId
+          ? parseDoc(reportSchema, await tx.get(`reports/${reportId}`))
+          : null;
+        const decision = decideResolveReport(actor, report, note);
+        const auditId = addAudit(tx, decision.audit);
+        tx.update(`reports/${reportId}`, {
+          status: decision.status,
+          resolvedBy: decision.resolvedBy,
+          resolutionNote: decision.resolutionNote,
+          resolvedAt: fieldOp.serverTime(),
+          auditId,
+        });
+      });
+    },
+
+    async auditLog(cursor) {
+      await guardRead();
+      return page({ collection: 'auditLog', orderBy: newestFirst, after: cursor }, (docs) =>
+        parseDocs(auditEntrySchema, docs, 'staff.auditLog'),
+      );
+    },
+
+    async adminSetup() {
+      await guardRead();
+      const admins = (await storage.get(CONFIG_ADMIN))?.data.admins;
+      return { adminExists: Array.isArray(admins) && admins.length > 0 };
+    },
+
+    async initializeAdmin() {
+      const who = await ctx.session();
+      await storage.transaction(async (tx) => {
+        const actor = assertSetupAccount(await readActor(who, tx));
+        const self = await readProfile(tx, actor.uid);
+        const decision = decideAdminInit(actor, self, await readAdmins(tx));
+        const auditId = addAudit(tx, decision.audit);
+        tx.update(`users/${actor.uid}`, {
+          role: decision.role,
+          staffAuditId: auditId,
+          updatedAt: fieldOp.serverTime(),
+        });
+        tx.set(CONFIG_ADMIN, {
+          admins: decision.admins,
+          auditId,
+          createdAt: fieldOp.serverTime(),
+          updatedAt: fieldOp.serverTime(),
+        });
+      });
+    },
+  };
+}
+
+/** A staff cancellation notice as stored (its fields checked by the rules' staff section). */
+function noticeDoc(n: StaffCancelNotification, clientNow: Date) {
+  return { ...n, read: false, timestamp: fieldOp.serverTime(), clientTimestamp: clientNow };
+}
