@@ -1,6 +1,16 @@
 import * as z from 'zod/mini';
 import type { MailKind, RateLimit } from '../policy.js';
-import { approvalMail, rejectionMail } from '../templates.js';
+import {
+  REMOVAL_REASON_LABELS,
+  type RemovalReason,
+} from '../../src/domain/entities/removal-reason.js';
+import {
+  approvalMail,
+  participantChangeMail,
+  participantRemovedMail,
+  rejectionMail,
+  waitlistPromotedMail,
+} from '../templates.js';
 import {
   acceptPost,
   answeringTransportFailure,
@@ -11,6 +21,7 @@ import {
   type HandlerRequest,
   type HandlerResponse,
   type MailDeps,
+  type NotificationRecord,
   type RequestRecord,
 } from './common.js';
 
@@ -18,6 +29,7 @@ import {
 export interface ParticipationMailDeps extends MailDeps {
   getEvent(id: string): Promise<EventRecord | null>;
   getRequest(id: string): Promise<RequestRecord | null>;
+  getNotification(id: string): Promise<NotificationRecord | null>;
 }
 
 export interface SendEmailDeps extends BaseDeps, ParticipationMailDeps {}
@@ -36,10 +48,17 @@ const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
  * nothing else; fields a client still sends are dropped.
  */
 const processedRequest = { recipientId: id, requestId: id };
+const rosterChange = { eventId: id, recipientId: id };
 export const sendEmailBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event_approved'), ...processedRequest }),
   z.object({ type: z.literal('event_rejected'), ...processedRequest }),
+  z.object({ type: z.literal('waitlist_promoted'), ...rosterChange }),
+  z.object({ type: z.literal('participant_removed'), ...rosterChange }),
+  z.object({ type: z.literal('participant_left'), ...rosterChange }),
+  z.object({ type: z.literal('participant_joined'), ...rosterChange }),
 ]);
+type ParticipationBody = Extract<SendEmailBody, { type: 'event_approved' | 'event_rejected' }>;
+type RosterBody = Exclude<SendEmailBody, ParticipationBody>;
 
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
 
@@ -47,6 +66,10 @@ const EXPECTED_STATUS = { event_approved: 'approved', event_rejected: 'rejected'
 const MAIL_KIND = {
   event_approved: 'participationApproved',
   event_rejected: 'participationRejected',
+  waitlist_promoted: 'waitlistPromoted',
+  participant_removed: 'participantRemoved',
+  participant_left: 'organizerParticipantChanges',
+  participant_joined: 'organizerParticipantChanges',
 } as const satisfies Record<SendEmailBody['type'], MailKind>;
 
 /**
@@ -57,7 +80,7 @@ const MAIL_KIND = {
 export async function participationMail(
   deps: ParticipationMailDeps,
   uid: string,
-  body: SendEmailBody,
+  body: ParticipationBody,
 ): Promise<HandlerResponse> {
   const request = await deps.getRequest(body.requestId);
   if (!request) return forbidden('The participation request does not exist.');
@@ -97,6 +120,74 @@ export async function participationMail(
   );
 }
 
+/**
+ * A roster mail (a move up from the キャンセル待ち, a removal, the organizer's notice of a leave or
+ * direct join). The cause must be written already: its notification (the id
+ * <eventId>_<the person it is about>_<type>, src/domain/rules/roster.ts) is the recipient's, and
+ * the event is in the state the cause leaves it in. A removal's mail is the organizer's to cause;
+ * a leave or join notice is caused by that participant only. One mail per notification a day.
+ */
+export async function rosterMail(
+  deps: ParticipationMailDeps,
+  uid: string,
+  body: RosterBody,
+): Promise<HandlerResponse> {
+  const event = await deps.getEvent(body.eventId);
+  if (!event) return forbidden('The event does not exist.');
+  const toOrganizer = body.type === 'participant_left' || body.type === 'participant_joined';
+  const about = toOrganizer ? uid : body.recipientId;
+  const notificationId = `${event.id}_${about}_${body.type}`;
+  const notice = await deps.getNotification(notificationId);
+  if (!notice || notice.userId !== body.recipientId || notice.type !== body.type) {
+    return forbidden('No such change was written for the recipient.');
+  }
+  const takesPart = event.participants.includes(about);
+  switch (body.type) {
+    case 'waitlist_promoted': {
+      if (event.waitlist.includes(about)) return forbidden('The recipient is still waiting.');
+      const request = await deps.getRequest(`${event.id}_${about}`);
+      if (!takesPart && request?.status !== 'pending') {
+        return forbidden('The recipient did not move up.');
+      }
+      break;
+    }
+    case 'participant_removed':
+      if (event.organizerId !== uid) return forbidden('Only the organizer removes participants.');
+      if (takesPart) return forbidden('The recipient still takes part.');
+      break;
+    default:
+      if (body.recipientId !== event.organizerId) return forbidden('Only the organizer is told.');
+      if (takesPart !== (body.type === 'participant_joined')) {
+        return forbidden('The caller did not make this change.');
+      }
+  }
+  const compose = async () => {
+    if (body.type === 'waitlist_promoted') {
+      return waitlistPromotedMail(event, takesPart, deps.appBaseUrl);
+    }
+    if (body.type === 'participant_removed') {
+      const reason = REMOVAL_REASON_LABELS[String(notice.data.reason) as RemovalReason] ?? '';
+      return participantRemovedMail(event, reason, deps.appBaseUrl);
+    }
+    const name = (await deps.getDisplayName(about))?.trim() ?? '';
+    return participantChangeMail(event, name, body.type === 'participant_joined', deps.appBaseUrl);
+  };
+  return mailIfAllowed(
+    deps,
+    {
+      recipientId: body.recipientId,
+      kind: MAIL_KIND[body.type],
+      cause: {
+        key: `send-email:roster:${notificationId}`,
+        limit: SEND_EMAIL_REQUEST_LIMIT,
+        reason: 'duplicate',
+      },
+    },
+    compose,
+    { type: body.type, uid, recipientId: body.recipientId, eventId: event.id },
+  );
+}
+
 /** POST /api/notifications/send-email: the caller's checks (acceptPost), then participationMail. */
 export async function handleSendEmail(
   req: HandlerRequest,
@@ -108,7 +199,10 @@ export async function handleSendEmail(
     schema: sendEmailBody,
   });
   if ('response' in accepted) return accepted.response;
+  const body = accepted.body;
   return answeringTransportFailure(deps, () =>
-    participationMail(deps, accepted.uid, accepted.body),
+    body.type === 'event_approved' || body.type === 'event_rejected'
+      ? participationMail(deps, accepted.uid, body)
+      : rosterMail(deps, accepted.uid, body),
   );
 }

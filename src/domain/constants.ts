@@ -24,6 +24,8 @@ export const MY_PENDING_FALLBACK_LIMIT = 200;
  * what older data may hold).
  */
 export const MY_REQUESTS_PER_EVENT_LIMIT = 10;
+/** The longest キャンセル待ち an event keeps (firestore.rules bound the list the same). */
+export const WAITLIST_MAX = 100;
 /** notifications.subscribe: older ones stay stored but are not shown. */
 export const NOTIFICATIONS_LIVE_LIMIT = 100;
 /** conversations.subscribe and subscribeMessages. */

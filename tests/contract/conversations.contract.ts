@@ -7,6 +7,7 @@ import {
   MESSAGES_LIVE_LIMIT,
 } from '@/domain/constants';
 import { conversationId, type Conversation, type Message } from '@/domain/entities/conversation';
+import { DEFAULT_EMAIL_SETTINGS } from '@/domain/entities/email-settings';
 import { newUserDocument } from '@/domain/entities/user';
 import { ERR, failureCode } from '@/domain/errors';
 import { isMessageId } from '@/domain/rules/conversations';
@@ -248,6 +249,7 @@ export function conversationsContract(makeHarness: HarnessFactory): void {
         const unverified = await h().signUpUnverifiedAs('未確認');
         const optedOut = await h().signUpAs('配信停止');
         await backend.users.saveEmailSettings(optedOut, {
+          ...DEFAULT_EMAIL_SETTINGS,
           participationApproved: true,
           participationRejected: true,
           unreadMessages: false,

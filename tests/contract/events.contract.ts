@@ -217,9 +217,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const organizer = await h().signUpAs('主催');
         const id = await backend.events.create(eventInput({ capacity: 5 }));
         await h().signUpAs('参加A');
-        await backend.events.join(id);
+        await backend.roster.join(id);
         await h().signUpAs('参加B');
-        await backend.events.join(id);
+        await backend.roster.join(id);
         await h().signInAs(organizer);
         await expectRejection(
           backend.events.update(id, { capacity: 1 }),
@@ -280,19 +280,19 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         await backend.events.changeStatus(closedId, 'closed');
 
         await h().signOut();
-        await expectRejection(backend.events.join(id), ERR.authJoinEvents);
-        await expectRejection(backend.events.join(id), 'User must be authenticated to join events');
+        await expectRejection(backend.roster.join(id), ERR.authJoinEvents);
+        await expectRejection(backend.roster.join(id), 'User must be authenticated to join events');
 
         const a = await h().signUpAs('参加A');
-        await expectRejection(backend.events.join('no-such-event'), ERR.eventNotFound);
-        await backend.events.join(id);
+        await expectRejection(backend.roster.join('no-such-event'), ERR.eventNotFound);
+        await backend.roster.join(id);
         expect((await backend.events.get(id))!.participants).toEqual([a]);
-        await expectRejection(backend.events.join(id), ERR.alreadyJoined);
-        await expectRejection(backend.events.join(id), 'すでにこのイベントに参加しています');
-        await expectRejection(backend.events.join(closedId), ERR.eventNotOpen);
+        await expectRejection(backend.roster.join(id), ERR.alreadyJoined);
+        await expectRejection(backend.roster.join(id), 'すでにこのイベントに参加しています');
+        await expectRejection(backend.roster.join(closedId), ERR.eventNotOpen);
 
         await h().signUpAs('参加B');
-        await expectRejection(backend.events.join(id), ERR.eventFull);
+        await expectRejection(backend.roster.join(id), ERR.eventFull);
         expect((await backend.events.get(id))!.participants).toEqual([a]);
         expect(organizer).not.toBe(a);
       });
@@ -304,16 +304,16 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const otherId = await backend.events.create(eventInput({ title: '別イベント' }));
 
         await h().signOut();
-        await expectRejection(backend.events.leave(id), ERR.authLeaveEvents);
+        await expectRejection(backend.roster.leave(id), ERR.authLeaveEvents);
         await expectRejection(
-          backend.events.leave(id),
+          backend.roster.leave(id),
           'User must be authenticated to leave events',
         );
 
         const a = await h().signUpAs('参加A');
-        await expectRejection(backend.events.leave('no-such-event'), ERR.eventNotFound);
-        await expectRejection(backend.events.leave(id), ERR.notParticipating);
-        await expectRejection(backend.events.leave(id), 'このイベントに参加していません');
+        await expectRejection(backend.roster.leave('no-such-event'), ERR.eventNotFound);
+        await expectRejection(backend.roster.leave(id), ERR.notParticipating);
+        await expectRejection(backend.roster.leave(id), 'このイベントに参加していません');
 
         const requestId = await backend.participation.request(id, 'よろしくお願いします');
         const otherRequestId = await backend.participation.request(otherId, '');
@@ -322,7 +322,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
 
         await h().signInAs(a);
         expect((await backend.events.get(id))!.participants).toEqual([a]);
-        await backend.events.leave(id);
+        await backend.roster.leave(id);
         expect((await backend.events.get(id))!.participants).toEqual([]);
         expect(await backend.participation.myRequestFor(id)).toBeNull();
         // Only the requests for the event left are deleted.
@@ -665,7 +665,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const past = await backend.events.create(eventInput({ title: '先月' }));
         await backend.events.create(eventInput({ title: '参加しない' }));
         const player = await h().signUpAs('参加者');
-        for (const id of [later, soon, morning, past]) await backend.events.join(id);
+        for (const id of [later, soon, morning, past]) await backend.roster.join(id);
         await h().serverUpdate('events', past, { date: day(-30) });
 
         expect(await pages((c) => backend.events.byParticipant(player, 'upcoming', c))).toEqual([

@@ -4,6 +4,7 @@ import type { ApprovalEmail, RejectionEmail } from '@/data/ports/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { EVENT_REQUESTS_PAGE_SIZE } from '@/domain/constants';
+import { DEFAULT_EMAIL_SETTINGS } from '@/domain/entities/email-settings';
 import {
   PLACEHOLDER_EVENT_INFO,
   type ParticipationRequest,
@@ -102,7 +103,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         );
 
         await h().signUpAs('直接参加');
-        await backend.events.join(eventId);
+        await backend.roster.join(eventId);
         await expectRejection(backend.participation.request(eventId, ''), ERR.alreadyJoined);
 
         await h().signUpAs('満員で断られる');
@@ -345,7 +346,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const { organizer, requester, eventId } = await eventWithRequester(h());
         const id = await backend.participation.request(eventId, '');
-        await backend.events.join(eventId);
+        await backend.roster.join(eventId);
         await h().signInAs(organizer);
         await backend.participation.approve(id);
         expect((await backend.events.get(eventId))!.participants).toEqual([requester]);
@@ -356,7 +357,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const { organizer, eventId } = await eventWithRequester(h(), 1);
         const id = await backend.participation.request(eventId, '');
         const other = await h().signUpAs('先着');
-        await backend.events.join(eventId);
+        await backend.roster.join(eventId);
         await h().signInAs(organizer);
         await expectRejection(backend.participation.approve(id), ERR.eventFull);
         expect((await backend.events.get(eventId))!.participants).toEqual([other]);
@@ -456,6 +457,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const { organizer, requester, eventId } = await eventWithRequester(h());
         await backend.users.saveEmailSettings(requester, {
+          ...DEFAULT_EMAIL_SETTINGS,
           participationApproved: false,
           participationRejected: true,
           unreadMessages: true,
@@ -465,7 +467,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signInAs(organizer);
         await backend.participation.approve(first);
         await h().signInAs(requester);
-        await backend.events.leave(eventId);
+        await backend.roster.leave(eventId);
         const second = await backend.participation.request(eventId, '');
         await h().signInAs(organizer);
         await backend.participation.reject(second);
@@ -589,6 +591,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
             eventId,
             message: `依頼${i}`,
             status,
+            fromWaitlist: false,
             createdAt,
             updatedAt: status === 'pending' ? createdAt : decidedAt,
           };

@@ -191,7 +191,7 @@ export function staffContract(makeHarness: HarnessFactory): void {
       const requested = await backend.events.create(eventInput({ title: '二つ目' }));
       await backend.events.create(eventInput({ title: '三つ目' }));
       const joiner = await h().signUpAs('参加 花子');
-      await backend.events.join(joined);
+      await backend.roster.join(joined);
       await backend.participation.request(requested, 'よろしくお願いします');
       await backend.reports.file({ type: 'user', id: organizer }, { reason: 'spam', detail: '' });
       await firstAdmin(h());
@@ -273,7 +273,7 @@ export function staffContract(makeHarness: HarnessFactory): void {
       const organizer = await h().signUpAs('主催 太郎');
       const eventId = await backend.events.create(eventInput({ title: '怪しいイベント' }));
       const participant = await h().signUpAs('参加 花子');
-      await backend.events.join(eventId);
+      await backend.roster.join(eventId);
       await firstAdmin(h());
 
       await backend.staff.cancelEvent(eventId, 'fraud', '参加費の詐取の疑い');

@@ -29,6 +29,7 @@ import { createTeamsPort } from './teams';
 import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
 import { participationUseCases } from '@/data/use-cases/participation';
+import { rosterUseCases } from '@/data/use-cases/roster';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
@@ -140,8 +141,9 @@ export async function createFirebaseServices(
     kind: 'firebase',
     auth: createAuthPort(ctx),
     users: createUsersPort(ctx),
-    events: createEventsPort(ctx),
+    events: createEventsPort(ctx, api),
     participation: participationUseCases(useCases, api),
+    roster: rosterUseCases(useCases, api),
     notifications: createNotificationsPort(ctx),
     conversations: createConversationsPort(ctx, api),
     teams: createTeamsPort(ctx),

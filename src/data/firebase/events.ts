@@ -1,7 +1,5 @@
 import {
   Timestamp,
-  arrayRemove,
-  arrayUnion,
   collection,
   doc,
   documentId,
@@ -17,7 +15,6 @@ import {
   where,
   writeBatch,
   type DocumentData,
-  type DocumentReference,
   type DocumentSnapshot,
   type QueryConstraint,
   type QuerySnapshot,
@@ -25,7 +22,6 @@ import {
 } from 'firebase/firestore';
 import {
   EVENTS_PAGE_SIZE,
-  MY_REQUESTS_PER_EVENT_LIMIT,
   ORGANIZER_SYNC_BATCH,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
@@ -42,24 +38,24 @@ import {
 import {
   decideCreate,
   decideEventUpdate,
-  decideJoin,
-  decideLeave,
   decideStatusChange,
   organizerCopy,
 } from '@/domain/rules/events';
 import { decideEventTeam } from '@/domain/rules/teams';
 import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
+import type { ApiPort } from '@/data/ports/api';
 import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
+import { promoteOnCapacityChange, promotionMail } from '@/data/use-cases/roster';
 import {
   eventConverter,
   eventFieldsWrite,
   parseDay,
   parsedDocs,
-  requestConverter,
   teamConverter,
 } from './converters';
 import { scanPage } from '@/lib/scan-page';
 import { currentActor, currentUid, type FirebaseContext } from './context';
+import { firestoreWrites } from './storage';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 
 /**
@@ -115,56 +111,7 @@ function afterCursor(c: CursorValue | null): QueryConstraint[] {
   return c ? [startAfter(Timestamp.fromMillis(c.t), c.s ?? '', c.id)] : [];
 }
 
-/** Which uids entered and which left the participants list. */
-function participantDiff(before: string[], after: string[]) {
-  return {
-    added: after.filter((id) => !before.includes(id)),
-    removed: before.filter((id) => !after.includes(id)),
-  };
-}
-
-function participantId(p: unknown): string | null {
-  if (typeof p === 'string') return p;
-  if (p && typeof p === 'object') {
-    const o = p as { id?: unknown; uid?: unknown };
-    if (typeof o.id === 'string') return o.id;
-    if (typeof o.uid === 'string') return o.uid;
-  }
-  return null;
-}
-
-/**
- * Writes the participants the domain decided as the smallest change: arrayUnion / arrayRemove of
- * the uids that changed, so the security rules see a diff of exactly those uids and entries
- * stored in an older shape (objects carrying an id) are left as they are.
- */
-export function applyParticipants(
-  tx: Transaction,
-  ref: DocumentReference,
-  snap: DocumentSnapshot,
-  before: string[],
-  after: string[],
-): void {
-  const { added, removed } = participantDiff(before, after);
-  if (added.length === 0 && removed.length === 0) return;
-  if (added.length > 0 && removed.length > 0) {
-    tx.update(ref, { participants: after });
-    return;
-  }
-  if (added.length > 0) {
-    // arrayUnion appends: the rules read the newcomer as the last entry.
-    tx.update(ref, { participants: arrayUnion(...added) });
-    return;
-  }
-  const raw = (snap.get('participants') as unknown[] | undefined) ?? [];
-  const entries = raw.filter((p) => {
-    const id = participantId(p);
-    return id !== null && removed.includes(id);
-  });
-  tx.update(ref, { participants: arrayRemove(...entries) });
-}
-
-export function createEventsPort(ctx: FirebaseContext): EventsPort {
+export function createEventsPort(ctx: FirebaseContext, api: ApiPort): EventsPort {
   const events = collection(ctx.db, 'events');
   const eventRef = (id: string) => doc(ctx.db, 'events', id);
 
@@ -308,6 +255,7 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
     },
 
     async update(id, patch) {
+      let promoted: string[] = [];
       await runTransaction(ctx.db, async (tx) => {
         const actor = await currentActor(ctx, tx);
         const { event } = actor ? await readEvent(tx, id) : { event: null };
@@ -320,7 +268,18 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
           ...team,
           updatedAt: serverTimestamp(),
         });
+        // Seats a capacity raise adds go to the キャンセル待ち, in this same transaction.
+        promoted =
+          fields.capacity === undefined
+            ? []
+            : promoteOnCapacityChange(
+                firestoreWrites(ctx.db, tx),
+                event!,
+                fields.capacity,
+                new Date(),
+              );
       });
+      promotionMail(api, id, promoted);
     },
 
     async changeStatus(id, status) {
@@ -329,44 +288,6 @@ export function createEventsPort(ctx: FirebaseContext): EventsPort {
         const { event } = actor ? await readEvent(tx, id) : { event: null };
         const next = decideStatusChange(actor, event, status);
         if (next) tx.update(eventRef(id), { status: next, updatedAt: serverTimestamp() });
-      });
-    },
-
-    async join(id) {
-      await runTransaction(ctx.db, async (tx) => {
-        const actor = await currentActor(ctx, tx);
-        const { snap, event } = actor ? await readEvent(tx, id) : { snap: null, event: null };
-        const decision = decideJoin(actor, event);
-        applyParticipants(tx, eventRef(id), snap!, event!.participants, decision.participants);
-      });
-    },
-
-    async leave(id) {
-      const uid = await currentUid(ctx);
-      // A transaction cannot run a query, so the requests are found first and re-read inside.
-      const mine = uid
-        ? await getDocs(
-            query(
-              collection(ctx.db, 'participationRequests'),
-              where('eventId', '==', id),
-              where('userId', '==', uid),
-              limit(MY_REQUESTS_PER_EVENT_LIMIT),
-            ),
-          )
-        : null;
-      await runTransaction(ctx.db, async (tx) => {
-        const actor = await currentActor(ctx, tx);
-        const { snap, event } = actor ? await readEvent(tx, id) : { snap: null, event: null };
-        const requests = [];
-        for (const d of mine?.docs ?? []) {
-          const r = await tx.get(d.ref.withConverter(requestConverter));
-          if (r.exists()) requests.push(r);
-        }
-        const decision = decideLeave(actor, event);
-        applyParticipants(tx, eventRef(id), snap!, event!.participants, decision.participants);
-        for (const r of requests) {
-          if (r.data().userId === decision.deleteRequestsOf) tx.delete(r.ref);
-        }
       });
     },
 

@@ -27,6 +27,7 @@ import {
   type Firestore,
   type QueryConstraint,
   type QueryDocumentSnapshot,
+  type Transaction as FirestoreTransaction,
 } from 'firebase/firestore';
 import {
   DOC_ID,
@@ -127,6 +128,19 @@ export function firestoreStorage(db: Firestore): Storage {
     onQuery(q, next, error) {
       return onSnapshot(toQuery(q), (snap) => next(queried(q, snap.docs)), error);
     },
+  };
+}
+
+/**
+ * The writes of a Firestore transaction that a port still runs itself, as the storage
+ * interface's, so a use case can add its writes to it (the event edit's capacity promotions).
+ */
+export function firestoreWrites(db: Firestore, tx: FirestoreTransaction): Writes {
+  const ref = (path: string) => doc(db, path);
+  return {
+    set: (path, data) => void tx.set(ref(path), toFirestore(data)),
+    update: (path, fields) => void tx.update(ref(path), toFirestore(fields)),
+    delete: (path) => void tx.delete(ref(path)),
   };
 }
 

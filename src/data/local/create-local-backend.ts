@@ -70,7 +70,10 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     db,
     auth,
     users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
-    events: deferPort('events', async () => new (await import('./local-events')).LocalEvents(ctx)),
+    events: deferPort(
+      'events',
+      async () => new (await import('./local-events')).LocalEvents(ctx, api),
+    ),
     participation: deferPort('participation', async () => {
       // The use cases written once for both backends, here on the Dexie database.
       const [{ participationUseCases }, { dexieStorage }] = await Promise.all([
@@ -79,6 +82,14 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
       ]);
       const useCases = { storage: dexieStorage(db, now), session: () => currentSession(ctx), now };
       return participationUseCases(useCases, api);
+    }),
+    roster: deferPort('roster', async () => {
+      const [{ rosterUseCases }, { dexieStorage }] = await Promise.all([
+        import('@/data/use-cases/roster'),
+        import('./storage'),
+      ]);
+      const useCases = { storage: dexieStorage(db, now), session: () => currentSession(ctx), now };
+      return rosterUseCases(useCases, api);
     }),
     notifications: deferPort(
       'notifications',

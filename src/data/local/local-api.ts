@@ -5,7 +5,13 @@ import {
   type TrackUnreadDeps,
 } from '@mail/handlers/track-unread-message';
 import { createMemoryRateLimiter, readEmailSettings } from '@mail/policy';
-import type { ApiPort, ApprovalEmail, RejectionEmail, UnreadMessagePing } from '@/data/ports/api';
+import type {
+  ApiPort,
+  ApprovalEmail,
+  RejectionEmail,
+  RosterEmail,
+  UnreadMessagePing,
+} from '@/data/ports/api';
 import { sportEventSchema } from '@/domain/entities/event';
 import { DomainError } from '@/domain/errors';
 import { isSuspended } from '@/domain/rules/standing';
@@ -67,6 +73,13 @@ export class LocalApi implements ApiPort {
         if (!row) return null;
         return { id, userId: str(row.userId), eventId: str(row.eventId), status: str(row.status) };
       },
+      async getNotification(id) {
+        const row = await db.notifications.get(id);
+        if (!row) return null;
+        const data =
+          row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
+        return { userId: str(row.userId), type: str(row.type), data };
+      },
       async getConversation(id) {
         const row = await db.conversations.get(id);
         return row
@@ -102,7 +115,9 @@ export class LocalApi implements ApiPort {
     };
   }
 
-  async sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void> {
+  async sendNotificationEmail(
+    payload: ApprovalEmail | RejectionEmail | RosterEmail,
+  ): Promise<void> {
     answer('api.sendNotificationEmail', await handleSendEmail(this.post(payload), this.deps));
   }
 

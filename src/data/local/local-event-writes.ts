@@ -1,14 +1,14 @@
 // The local events repository's writes (LocalEvents loads this module on the first one): each
 // asks the domain inside its transaction and applies the decision.
+import type { ApiPort } from '@/data/ports/api';
 import type { EventInput } from '@/data/ports/events';
-import { MY_REQUESTS_PER_EVENT_LIMIT, ORGANIZER_SYNC_BATCH } from '@/domain/constants';
+import { promoteOnCapacityChange, promotionMail } from '@/data/use-cases/roster';
+import { ORGANIZER_SYNC_BATCH } from '@/domain/constants';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { teamSchema } from '@/domain/entities/team';
 import {
   decideCreate,
   decideEventUpdate,
-  decideJoin,
-  decideLeave,
   decideStatusChange,
   organizerCopy,
 } from '@/domain/rules/events';
@@ -19,6 +19,7 @@ import type { EventRow } from './db';
 import { newId } from './ids';
 import { readEvent } from './local-events';
 import { definedOnly, parseRow } from './rows';
+import { dexieStorage } from './storage';
 
 export async function createEvent(ctx: LocalContext, input: EventInput): Promise<string> {
   const { db } = ctx;
@@ -67,9 +68,12 @@ export async function updateEvent(
   ctx: LocalContext,
   id: string,
   patch: Partial<EventInput>,
+  api: ApiPort,
 ): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', [db.events, db.teams, db.users, db.accounts], async () => {
+  let promoted: string[] = [];
+  // Every table: a capacity raise also writes the promotions (requests, notifications).
+  await db.transaction('rw', db.tables, async () => {
     const event = await readEvent(ctx, id);
     const fields = decideEventUpdate(await currentActor(ctx), event, patch, ctx.now());
     const team = await teamOf(ctx, event!.organizerId, fields, event!);
@@ -81,7 +85,15 @@ export async function updateEvent(
       updatedAt: ctx.now(),
     });
     await db.events.update(id, changes);
+    // Seats a capacity raise adds go to the キャンセル待ち, in this same transaction.
+    const capacity = fields.capacity;
+    if (capacity !== undefined) {
+      await dexieStorage(db, ctx.now).batch((w) => {
+        promoted = promoteOnCapacityChange(w, event!, capacity, ctx.now());
+      });
+    }
   });
+  promotionMail(api, id, promoted);
 }
 
 export async function changeEventStatus(
@@ -93,28 +105,6 @@ export async function changeEventStatus(
   await db.transaction('rw', db.events, db.users, db.accounts, async () => {
     const next = decideStatusChange(await currentActor(ctx), await readEvent(ctx, id), status);
     if (next) await db.events.update(id, { status: next, updatedAt: ctx.now() });
-  });
-}
-
-export async function joinEvent(ctx: LocalContext, id: string): Promise<void> {
-  const { db } = ctx;
-  await db.transaction('rw', db.events, db.users, db.accounts, async () => {
-    const { participants } = decideJoin(await currentActor(ctx), await readEvent(ctx, id));
-    await db.events.update(id, { participants });
-  });
-}
-
-export async function leaveEvent(ctx: LocalContext, id: string): Promise<void> {
-  const { db } = ctx;
-  const tables = [db.events, db.participationRequests, db.users, db.accounts];
-  await db.transaction('rw', tables, async () => {
-    const decision = decideLeave(await currentActor(ctx), await readEvent(ctx, id));
-    await db.events.update(id, { participants: decision.participants });
-    await db.participationRequests
-      .where('[userId+eventId]')
-      .equals([decision.deleteRequestsOf, id])
-      .limit(MY_REQUESTS_PER_EVENT_LIMIT)
-      .delete();
   });
 }
 
@@ -163,6 +153,7 @@ function eventFields(input: Partial<EventInput>) {
     endTime: input.endTime,
     fee: input.fee,
     capacity: input.capacity,
+    entryMethod: input.entryMethod,
     imageURL: input.imageURL,
     imagePath: input.imagePath,
   };

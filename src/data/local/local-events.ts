@@ -1,4 +1,5 @@
 import Dexie, { cmp } from 'dexie';
+import type { ApiPort } from '@/data/ports/api';
 import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
 import {
   DEFAULT_LEVEL,
@@ -63,9 +64,11 @@ const writes = () => import('./local-event-writes');
 
 export class LocalEvents implements EventsPort {
   private readonly ctx: LocalContext;
+  private readonly api: ApiPort;
 
-  constructor(ctx: LocalContext) {
+  constructor(ctx: LocalContext, api: ApiPort) {
     this.ctx = ctx;
+    this.api = api;
   }
 
   /**
@@ -124,19 +127,11 @@ export class LocalEvents implements EventsPort {
   }
 
   async update(id: string, patch: Partial<EventInput>): Promise<void> {
-    return (await writes()).updateEvent(this.ctx, id, patch);
+    return (await writes()).updateEvent(this.ctx, id, patch, this.api);
   }
 
   async changeStatus(id: string, status: EventStatus): Promise<void> {
     return (await writes()).changeEventStatus(this.ctx, id, status);
-  }
-
-  async join(id: string): Promise<void> {
-    return (await writes()).joinEvent(this.ctx, id);
-  }
-
-  async leave(id: string): Promise<void> {
-    return (await writes()).leaveEvent(this.ctx, id);
   }
 
   async byOrganizer(

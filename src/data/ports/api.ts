@@ -22,6 +22,15 @@ export type ApprovalEmail = Extract<SendEmailBody, { type: 'event_approved' }>;
 /** The rejection of request `requestId`, mailed to its requester `recipientId`. */
 export type RejectionEmail = Extract<SendEmailBody, { type: 'event_rejected' }>;
 
+/**
+ * A change of who takes part (src/data/use-cases/roster.ts): `recipientId` moved up from the
+ * キャンセル待ち, was removed, or (the organizer) is told of a leave or direct join of the caller.
+ */
+export type RosterEmail = Extract<
+  SendEmailBody,
+  { type: 'waitlist_promoted' | 'participant_removed' | 'participant_left' | 'participant_joined' }
+>;
+
 /** Message `messageId` of `conversationId`, just sent by `senderId` to `recipientId`. */
 export type UnreadMessagePing = TrackUnreadBody;
 
@@ -42,7 +51,7 @@ export interface ApiPort {
    * (acceptPost), in the same order. Refusals: loginRequired (signed out, before any call).
    * Caller: the organizer who processed the request.
    */
-  sendNotificationEmail(payload: ApprovalEmail | RejectionEmail): Promise<void>;
+  sendNotificationEmail(payload: ApprovalEmail | RejectionEmail | RosterEmail): Promise<void>;
   /**
    * Asks for the unread-message mail; resolves and fails as sendNotificationEmail (403: not the
    * sender in that conversation). Caller: the sender of the message.

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { toDateOrNull } from '@/domain/time';
 import { text } from './common';
+import { REMOVAL_REASON_LABELS, type RemovalReason } from './removal-reason';
 import { STAFF_CANCEL_REASON_LABELS, type StaffCancelReason } from './staff-cancel';
 
 export const NOTIFICATION_TYPES = [
@@ -13,6 +14,10 @@ export const NOTIFICATION_TYPES = [
   'message',
   'system',
   'staff_event_cancelled',
+  'participant_removed',
+  'participant_left',
+  'participant_joined',
+  'waitlist_promoted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -116,6 +121,30 @@ export interface TeamNotificationData {
   requesterName?: string;
 }
 
+/** Who takes part changed (src/domain/rules/roster.ts), each tied to its cause by firestore.rules. */
+export const ROSTER_NOTIFICATION_TYPES = [
+  'participant_removed',
+  'participant_left',
+  'participant_joined',
+  'waitlist_promoted',
+] as const satisfies readonly NotificationType[];
+export type RosterNotificationType = (typeof ROSTER_NOTIFICATION_TYPES)[number];
+
+/**
+ * What a roster notification stores: the event, its title (checked against the event), the
+ * person it is about, their profile name for the organizer's notices, and a removal's reason
+ * from the fixed list (never free text).
+ */
+export interface RosterNotificationData {
+  eventId: string;
+  eventTitle: string;
+  participantId: string;
+  participantName?: string;
+  reason?: RemovalReason;
+  /** waitlist_promoted on a 承認制 event: the request now waiting for the organizer. */
+  requestId?: string;
+}
+
 /**
  * A notification as a backend writes it, inside the write that causes it. The id comes from the
  * cause (notificationIdFor), so one cause makes one notification; the stored document is
@@ -128,7 +157,8 @@ export type NotificationWrite =
       type: ParticipationNotificationType;
       data: ParticipationNotificationData;
     }
-  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData };
+  | { id: string; userId: string; type: TeamNotificationType; data: TeamNotificationData }
+  | { id: string; userId: string; type: RosterNotificationType; data: RosterNotificationData };
 
 /**
  * requesterName as the rules check it: the displayName stored on the requester's users
@@ -193,6 +223,30 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
         body: `${event}は運営により中止されました${reason ? `（理由：${reason}）` : ''}`,
       };
     }
+    case 'participant_removed': {
+      const reason = REMOVAL_REASON_LABELS[str(n.data.reason) as RemovalReason];
+      return {
+        title: 'イベントへの参加が取り消されました',
+        body: `主催者が${event}へのあなたの参加を取り消しました${reason ? `（理由：${reason}）` : ''}`,
+      };
+    }
+    case 'participant_left':
+      return {
+        title: '参加者がキャンセルしました',
+        body: `${str(n.data.participantName) || 'ユーザー'}さんが${event}への参加をやめました`,
+      };
+    case 'participant_joined':
+      return {
+        title: '新しい参加者がいます',
+        body: `${str(n.data.participantName) || 'ユーザー'}さんが${event}に参加しました`,
+      };
+    case 'waitlist_promoted':
+      return {
+        title: 'キャンセル待ちから繰り上がりました',
+        body: n.data.requestId
+          ? `${event}に空きが出ました。参加リクエストを主催者に送りました`
+          : `${event}に空きが出たため、参加が確定しました`,
+      };
     default:
       return { title: 'お知らせ', body: '' };
   }

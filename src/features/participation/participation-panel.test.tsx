@@ -283,7 +283,7 @@ describe('ParticipationPanel for visitors', () => {
   it('lets a participant leave after confirmation, and removes them from the participants', async () => {
     const user = userEvent.setup();
     const { backend: b, eventId } = await setup({
-      before: (bb, id) => as(bb, HANAKO, () => bb.events.join(id)),
+      before: (bb, id) => as(bb, HANAKO, () => bb.roster.join(id)),
       as: HANAKO,
     });
     renderPanel(b, eventId);
@@ -317,7 +317,7 @@ describe('ParticipationPanel for visitors', () => {
   it('offers no request on a full event', async () => {
     const { backend: b, eventId } = await setup({
       input: { capacity: 1 },
-      before: (bb, id) => as(bb, ICHIRO, () => bb.events.join(id)),
+      before: (bb, id) => as(bb, ICHIRO, () => bb.roster.join(id)),
       as: HANAKO,
     });
     renderPanel(b, eventId);
@@ -342,7 +342,7 @@ describe('ParticipationPanel for visitors', () => {
   it('tells a participant their event was cancelled, with nothing left to do', async () => {
     const { backend: b, eventId } = await setup({
       before: async (bb, id) => {
-        await as(bb, HANAKO, () => bb.events.join(id));
+        await as(bb, HANAKO, () => bb.roster.join(id));
         await as(bb, ORGANIZER, () => bb.events.changeStatus(id, 'cancelled'));
       },
       as: HANAKO,
@@ -503,7 +503,7 @@ describe('ParticipationPanel for the organizer', () => {
 
   it('disables approval once the event is full', async () => {
     const { backend: b, eventId } = await withRequests({ capacity: 1 }, (bb, id) =>
-      as(bb, 'misaki@example.com', () => bb.events.join(id)),
+      as(bb, 'misaki@example.com', () => bb.roster.join(id)),
     );
     // The last spot went to a direct join after the requests came in.
     renderPanel(b, eventId);

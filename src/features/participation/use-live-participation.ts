@@ -2,13 +2,19 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { NotificationType } from '@/domain/entities/notification';
 import { useNotifications } from '@/features/notifications/public';
+import { useBackend } from '@/lib/backend-context';
 import { eventKeys } from '@/lib/event-keys';
+import { logger } from '@/lib/logger';
 import { participationQueries, refreshEventForViewer } from './participation-queries';
 
 const PARTICIPATION_TYPES: readonly string[] = [
   'participation_request',
   'participation_approved',
   'participation_rejected',
+  'participant_removed',
+  'participant_left',
+  'participant_joined',
+  'waitlist_promoted',
 ] satisfies NotificationType[];
 
 /**
@@ -43,4 +49,25 @@ export function useLiveParticipation(eventId: string, uid: string, role: 'organi
     });
     if (outdated) void refreshEventForViewer(client, eventId, uid);
   }, [client, eventId, uid, role, latestId, latestAt]);
+}
+
+/**
+ * The event as stored, pushed into the page's query as it changes: who takes part and the
+ * キャンセル待ち move with other people's actions (a place in line moves up with nobody telling
+ * its holder), so a page that shows them listens to the event document.
+ */
+export function useLiveEvent(eventId: string) {
+  const backend = useBackend();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      backend.roster.subscribeEvent(
+        eventId,
+        (event) => {
+          if (event) client.setQueryData(eventKeys.detail(eventId), event);
+        },
+        (e) => logger.warn('participation: the live event stopped', e),
+      ),
+    [backend, client, eventId],
+  );
 }
