@@ -215,7 +215,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('refuses a capacity below the current participants', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput({ capacity: 5 }));
+        const id = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', capacity: 5 }),
+        );
         await h().signUpAs('参加A');
         await backend.roster.join(id);
         await h().signUpAs('参加B');
@@ -234,7 +236,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('raises the login, not-found, permission and transition messages', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput());
+        const id = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
         await h().signUpAs('他人');
         await expectRejection(backend.events.changeStatus(id, 'closed'), ERR.noStatusPermission);
         await expectRejection(
@@ -260,7 +262,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('writes nothing when the status is set to the one it has', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput());
+        const id = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
         await backend.events.changeStatus(id, 'closed');
         const written = await h().storedTime('events', id, 'updatedAt');
         expect(written).not.toBeNull();
@@ -275,8 +277,12 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('joins once, and refuses anonymous, missing, repeated, closed and full joins', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput({ capacity: 1 }));
-        const closedId = await backend.events.create(eventInput({ title: '締切済み' }));
+        const id = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', capacity: 1 }),
+        );
+        const closedId = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', title: '締切済み' }),
+        );
         await backend.events.changeStatus(closedId, 'closed');
 
         await h().signOut();
@@ -300,8 +306,10 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('leaves, deleting my requests for the event, and refuses anonymous, missing and non-participants', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput());
-        const otherId = await backend.events.create(eventInput({ title: '別イベント' }));
+        const id = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
+        const otherId = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', title: '別イベント' }),
+        );
 
         await h().signOut();
         await expectRejection(backend.roster.leave(id), ERR.authLeaveEvents);
@@ -648,10 +656,11 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
         const later = await backend.events.create(
-          eventInput({ title: '来月', date: dayFromToday(30) }),
+          eventInput({ entryMethod: 'firstCome', title: '来月', date: dayFromToday(30) }),
         );
         const soon = await backend.events.create(
           eventInput({
+            entryMethod: 'firstCome',
             title: '夕方',
             date: dayFromToday(2),
             startTime: '18:00',
@@ -660,10 +669,17 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         );
         // The same day, earlier in it: the start time orders the two.
         const morning = await backend.events.create(
-          eventInput({ title: '朝', date: dayFromToday(2), startTime: '07:00' }),
+          eventInput({
+            entryMethod: 'firstCome',
+            title: '朝',
+            date: dayFromToday(2),
+            startTime: '07:00',
+          }),
         );
-        const past = await backend.events.create(eventInput({ title: '先月' }));
-        await backend.events.create(eventInput({ title: '参加しない' }));
+        const past = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', title: '先月' }),
+        );
+        await backend.events.create(eventInput({ entryMethod: 'firstCome', title: '参加しない' }));
         const player = await h().signUpAs('参加者');
         for (const id of [later, soon, morning, past]) await backend.roster.join(id);
         await h().serverUpdate('events', past, { date: day(-30) });

@@ -1,4 +1,4 @@
-import { WAITLIST_MAX } from '@/domain/constants';
+import { REQUEST_PROMOTIONS_MAX, WAITLIST_MAX } from '@/domain/constants';
 import { isFull, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite, RosterNotificationType } from '@/domain/entities/notification';
 import { requestIdFor } from '@/domain/entities/participation-request';
@@ -44,7 +44,7 @@ function rosterNotice(
  * organizer decides, marked as moved up from the waitlist.
  */
 export function decidePromotions(
-  event: Pick<SportEvent, 'status' | 'capacity' | 'participants' | 'waitlist'>,
+  event: Pick<SportEvent, 'status' | 'capacity' | 'participants' | 'waitlist' | 'entryMethod'>,
   freed: number,
 ): { promoted: string[]; waitlist: string[] } {
   if (event.status !== 'open' || freed <= 0 || event.waitlist.length === 0) {
@@ -54,7 +54,9 @@ export function decidePromotions(
     event.capacity <= 0
       ? event.waitlist.length
       : Math.max(0, event.capacity - event.participants.length);
-  const k = Math.min(freed, room, event.waitlist.length);
+  // A request per person moved up on 承認制: firestore.rules check each, so a write holds a few.
+  const most = event.entryMethod === 'firstCome' ? freed : Math.min(freed, REQUEST_PROMOTIONS_MAX);
+  const k = Math.min(most, room, event.waitlist.length);
   return { promoted: event.waitlist.slice(0, k), waitlist: event.waitlist.slice(k) };
 }
 
