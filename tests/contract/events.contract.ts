@@ -306,10 +306,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('leaves, deleting my requests for the event, and refuses anonymous, missing and non-participants', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
-        const otherId = await backend.events.create(
-          eventInput({ entryMethod: 'firstCome', title: '別イベント' }),
-        );
+        // 承認制: the participant comes in through an approved request.
+        const id = await backend.events.create(eventInput());
+        const otherId = await backend.events.create(eventInput({ title: '別イベント' }));
 
         await h().signOut();
         await expectRejection(backend.roster.leave(id), ERR.authLeaveEvents);
