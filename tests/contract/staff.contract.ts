@@ -188,10 +188,8 @@ export function staffContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
       const joined = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
-      const requested = await backend.events.create(
-        eventInput({ entryMethod: 'firstCome', title: '二つ目' }),
-      );
-      await backend.events.create(eventInput({ entryMethod: 'firstCome', title: '三つ目' }));
+      const requested = await backend.events.create(eventInput({ title: '二つ目' }));
+      await backend.events.create(eventInput({ title: '三つ目' }));
       const joiner = await h().signUpAs('参加 花子');
       await backend.roster.join(joined);
       await backend.participation.request(requested, 'よろしくお願いします');
