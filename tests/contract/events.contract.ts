@@ -303,6 +303,50 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect(organizer).not.toBe(a);
       });
 
+      it('keeps a waitlist in order and promotes exactly the first in line when seats free', async () => {
+        const { backend } = h();
+        const organizer = await h().signUpAs('主催');
+        const approval = await backend.events.create(eventInput({ capacity: 1 }));
+        const id = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', capacity: 1 }),
+        );
+        const a = await h().signUpAs('参加A');
+        await expectRejection(backend.roster.join(approval), ERR.approvalRequired);
+        await expectRejection(backend.roster.joinWaitlist(id), ERR.eventNotFull);
+        await backend.roster.join(id);
+        const b = await h().signUpAs('待ちB');
+        await backend.roster.joinWaitlist(id);
+        const c = await h().signUpAs('待ちC');
+        await backend.roster.joinWaitlist(id);
+        const d = await h().signUpAs('待ちD');
+        await backend.roster.joinWaitlist(id);
+        // Nobody jumps the line: a direct join while people wait is refused.
+        await h().signUpAs('割り込み');
+        await expectRejection(backend.roster.join(id), ERR.eventFull);
+        expect((await backend.events.get(id))!.waitlist).toEqual([b, c, d]);
+
+        // Two seats freed at once promote exactly the first two, in order, once.
+        await h().signInAs(organizer);
+        await backend.events.update(id, { capacity: 3 });
+        const after = (await backend.events.get(id))!;
+        expect(after.participants).toEqual([a, b, c]);
+        expect(after.waitlist).toEqual([d]);
+        await backend.events.update(id, { capacity: 3 });
+        expect((await backend.events.get(id))!.participants).toEqual([a, b, c]);
+
+        // A leave moves the next one up; a cancelled event promotes nobody.
+        await h().signInAs(a);
+        await backend.roster.leave(id);
+        expect((await backend.events.get(id))!).toMatchObject({
+          participants: [b, c, d],
+          waitlist: [],
+        });
+        await h().signInAs(organizer);
+        await backend.events.changeStatus(id, 'cancelled');
+        await h().signInAs(a);
+        await expectRejection(backend.roster.joinWaitlist(id), ERR.eventNotOpen);
+      });
+
       it('leaves, deleting my requests for the event, and refuses anonymous, missing and non-participants', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
