@@ -5,6 +5,7 @@
  * IndexedDB. Nothing here depends on a runtime, so it runs in Node and in the browser alike.
  */
 import {
+  DEFAULT_EMAIL_SETTINGS,
   MAIL_KINDS,
   readEmailSettings,
   type EmailSettings,
@@ -15,7 +16,7 @@ import {
  * The kinds of mail and the stored switches are the domain's (src/domain/entities/email-settings.ts),
  * which the settings screen shows; the Functions read them from here.
  */
-export { MAIL_KINDS, readEmailSettings, type EmailSettings, type MailKind };
+export { DEFAULT_EMAIL_SETTINGS, MAIL_KINDS, readEmailSettings, type EmailSettings, type MailKind };
 
 /** Whether a mail of this kind may go to a recipient with these settings. */
 export function mailAllowed(settings: EmailSettings, kind: MailKind): boolean {

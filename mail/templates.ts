@@ -193,3 +193,64 @@ export function eventReminderMail(
     ].join('\n'),
   };
 }
+
+function eventLines(event: MailEvent, base: string): string[] {
+  return [
+    `イベント: ${event.title}`,
+    `開催日時: ${formatEventWhen(event)}`,
+    `場所: ${event.location || '未定'}`,
+    '',
+    'イベントの詳細は以下のリンクからご確認ください。',
+    `${base}/events/${encodeURIComponent(event.id)}`,
+  ];
+}
+
+/** The first in line moved up: on 先着順 they take part, on 承認制 their request went to the organizer. */
+export function waitlistPromotedMail(event: MailEvent, confirmed: boolean, base: string): MailText {
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」のキャンセル待ちから繰り上がりました`,
+    text: [
+      confirmed
+        ? '空きが出たため、キャンセル待ちから繰り上がり、参加が確定しました。'
+        : '空きが出たため、キャンセル待ちから繰り上がりました。参加リクエストを主催者に送りましたので、承認をお待ちください。',
+      '',
+      ...eventLines(event, base),
+      ...footer(base),
+    ].join('\n'),
+  };
+}
+
+/** The organizer removed the recipient; `reason` is the label of a reason from the fixed list. */
+export function participantRemovedMail(event: MailEvent, reason: string, base: string): MailText {
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」への参加が取り消されました`,
+    text: [
+      '主催者があなたのイベントへの参加を取り消しました。',
+      reason ? `理由: ${reason}` : '',
+      '',
+      ...eventLines(event, base),
+      ...footer(base),
+    ].join('\n'),
+  };
+}
+
+/** To the organizer who asked for it: someone joined directly or left. */
+export function participantChangeMail(
+  event: MailEvent,
+  participantName: string,
+  joined: boolean,
+  base: string,
+): MailText {
+  const who = oneLine(participantName) || 'ユーザー';
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」の参加者が${joined ? '増えました' : '減りました'}`,
+    text: [
+      joined
+        ? `${who}さんがイベントに参加しました。`
+        : `${who}さんがイベントへの参加をやめました。`,
+      '',
+      ...eventLines(event, base),
+      ...footer(base),
+    ].join('\n'),
+  };
+}

@@ -4,6 +4,7 @@ import type {
   ConversationRecord,
   EventRecord,
   MessageRecord,
+  NotificationRecord,
   RequestRecord,
 } from '../../mail/handlers/common.js';
 import { readChangeRecord } from '../../mail/handlers/common.js';
@@ -29,6 +30,8 @@ function safeId(id: string): boolean {
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const uids = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((p): p is string => typeof p === 'string') : [];
 
 function toDate(v: unknown): Date | null {
   if (
@@ -64,9 +67,9 @@ export function createFirestoreReads(db: Firestore) {
         location: str(d.location),
         organizerName: str(d.organizerName),
         status: str(d.status),
-        participants: Array.isArray(d.participants)
-          ? d.participants.filter((p): p is string => typeof p === 'string')
-          : [],
+        participants: uids(d.participants),
+        waitlist: uids(d.waitlist),
+        entryMethod: str(d.entryMethod),
         staffCancelReason: str(d.staffCancelReason),
         lastChange: readChangeRecord(d.lastChange, toDate),
         updatedAt: toDate(d.updatedAt),
@@ -88,6 +91,13 @@ export function createFirestoreReads(db: Firestore) {
       const d = await read(['participationRequests', id]);
       if (!d) return null;
       return { id, userId: str(d.userId), eventId: str(d.eventId), status: str(d.status) };
+    },
+
+    async getNotification(id: string): Promise<NotificationRecord | null> {
+      const d = await read(['notifications', id]);
+      if (!d) return null;
+      const data = d.data && typeof d.data === 'object' ? (d.data as Record<string, unknown>) : {};
+      return { userId: str(d.userId), type: str(d.type), data };
     },
 
     async getConversation(id: string): Promise<ConversationRecord | null> {

@@ -45,6 +45,8 @@ function eventRecord(id: string, d: DocumentData): ReminderEventRecord {
     location: str(d.location),
     status: str(d.status) || 'open',
     participants: participantIds(d.participants),
+    waitlist: participantIds(d.waitlist),
+    entryMethod: str(d.entryMethod),
   };
 }
 

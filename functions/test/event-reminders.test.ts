@@ -28,6 +28,8 @@ function eventRecord(id: string, over: Partial<ReminderEventRecord> = {}): Remin
     location: '代々木公園',
     status: 'open',
     participants: [ALICE, BOB],
+    waitlist: [],
+    entryMethod: '',
     ...over,
   };
 }

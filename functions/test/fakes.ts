@@ -3,6 +3,7 @@ import type {
   EventRecord,
   HandlerRequest,
   MessageRecord,
+  NotificationRecord,
   OutgoingMail,
   RequestRecord,
 } from '../../mail/handlers/common.js';
@@ -25,6 +26,7 @@ export interface World {
   tokens: Record<string, string>;
   events: Record<string, EventRecord>;
   requests: Record<string, RequestRecord>;
+  notifications: Record<string, NotificationRecord>;
   conversations: Record<string, ConversationRecord>;
   messages: Record<string, MessageRecord>;
   /** The Auth service's accounts (Admin SDK getUser): the only source of an address. */
@@ -53,6 +55,9 @@ export function world(): World {
         endTime: '12:00',
         location: '代々木公園',
         organizerName: '山田（作成時）',
+        participants: [],
+        waitlist: [],
+        entryMethod: 'approval',
       },
       'event-2': {
         id: 'event-2',
@@ -63,8 +68,12 @@ export function world(): World {
         endTime: '',
         location: '',
         organizerName: '',
+        participants: [],
+        waitlist: [],
+        entryMethod: 'approval',
       },
     },
+    notifications: {},
     requests: {
       'req-approved': {
         id: 'req-approved',
@@ -134,6 +143,7 @@ export function fakeDeps(w: World = world()): Fake {
     isSuspended: async (uid) => w.suspended.includes(uid),
     getEvent: async (id) => w.events[id] ?? null,
     getRequest: async (id) => w.requests[id] ?? null,
+    getNotification: async (id) => w.notifications[id] ?? null,
     getConversation: async (id) => w.conversations[id] ?? null,
     getMessage: async (conversationId, messageId) =>
       w.conversations[conversationId] ? (w.messages[messageId] ?? null) : null,

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_EMAIL_SETTINGS } from '../../mail/policy.js';
 import { createFirestoreReads } from '../src/firestore-deps.js';
 
 function fakeDb(docs: Record<string, Record<string, unknown>>) {
@@ -32,14 +33,7 @@ describe('Firestore reads', () => {
       },
       'users/c/private/settings': { mail: 'off', participationApproved: false },
     });
-    const all = {
-      participationApproved: true,
-      participationRejected: true,
-      unreadMessages: true,
-      eventChanged: true,
-      eventCancelled: true,
-      eventReminder: true,
-    };
+    const all = DEFAULT_EMAIL_SETTINGS;
     expect(await reads.getEmailSettings('a')).toEqual({ ...all, participationApproved: false });
     expect(await reads.getEmailSettings('b')).toEqual({ ...all, unreadMessages: false });
     expect(await reads.getEmailSettings('c')).toEqual(all);
@@ -79,6 +73,8 @@ describe('Firestore reads', () => {
       staffCancelReason: '',
       lastChange: null,
       updatedAt: null,
+      waitlist: [],
+      entryMethod: '',
     });
   });
 

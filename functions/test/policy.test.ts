@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createMemoryRateLimiter,
+  DEFAULT_EMAIL_SETTINGS,
   decideMail,
   MAIL_RECIPIENT_LIMIT,
   mailAllowed,
@@ -40,14 +41,7 @@ const decide = (g: MailGates) =>
 
 describe('the mail decision (both backends)', () => {
   it('reads stored settings with "missing means send", only an explicit false turning a kind off', () => {
-    const all = {
-      participationApproved: true,
-      participationRejected: true,
-      unreadMessages: true,
-      eventChanged: true,
-      eventCancelled: true,
-      eventReminder: true,
-    };
+    const all = DEFAULT_EMAIL_SETTINGS;
     expect(readEmailSettings(undefined)).toEqual(all);
     expect(readEmailSettings({ mail: null })).toEqual(all);
     const s = readEmailSettings({ mail: { participationApproved: false, unreadMessages: 0 } });

@@ -33,11 +33,15 @@ export interface HandlerResponse {
 /** The documents the handlers read, already reduced to the fields they decide on. */
 export interface EventRecord extends MailEvent {
   organizerId: string;
+  /** Who takes part and who waits, in line order (uids). */
+  participants: string[];
+  waitlist: string[];
+  /** 'firstCome' or anything else (承認制). */
+  entryMethod: string;
   /** The name stored on the event at creation. */
   organizerName: string;
   /** What the change and cancellation mail read (a missing one refuses those mails). */
   status?: string;
-  participants?: string[];
   /** Set when staff, not the organizer, called the event off. */
   staffCancelReason?: string | null;
   /** The event's last schedule change (src/domain/rules/event-changes.ts), or null. */
@@ -78,6 +82,13 @@ export interface RequestRecord {
   userId: string;
   eventId: string;
   status: string;
+}
+
+/** A notification as stored: whom it is for, its type and its checked values. */
+export interface NotificationRecord {
+  userId: string;
+  type: string;
+  data: Record<string, unknown>;
 }
 
 export interface ConversationRecord {

@@ -1,6 +1,16 @@
 import * as z from 'zod/mini';
 import type { MailKind, RateLimit } from '../policy.js';
-import { approvalMail, rejectionMail } from '../templates.js';
+import {
+  REMOVAL_REASON_LABELS,
+  type RemovalReason,
+} from '../../src/domain/entities/removal-reason.js';
+import {
+  approvalMail,
+  participantChangeMail,
+  participantRemovedMail,
+  rejectionMail,
+  waitlistPromotedMail,
+} from '../templates.js';
 import {
   acceptPost,
   answeringTransportFailure,
@@ -11,6 +21,7 @@ import {
   type HandlerRequest,
   type HandlerResponse,
   type MailDeps,
+  type NotificationRecord,
   type RequestRecord,
 } from './common.js';
 import { eventChangeMail, type EventChangeMailDeps } from './event-change-mail.js';
@@ -19,6 +30,7 @@ import { eventChangeMail, type EventChangeMailDeps } from './event-change-mail.j
 export interface ParticipationMailDeps extends MailDeps {
   getEvent(id: string): Promise<EventRecord | null>;
   getRequest(id: string): Promise<RequestRecord | null>;
+  getNotification(id: string): Promise<NotificationRecord | null>;
 }
 
 export interface SendEmailDeps extends BaseDeps, ParticipationMailDeps, EventChangeMailDeps {}
@@ -37,6 +49,7 @@ const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
  * nothing else; fields a client still sends are dropped.
  */
 const processedRequest = { recipientId: id, requestId: id };
+const rosterChange = { eventId: id, recipientId: id };
 export const sendEmailBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event_approved'), ...processedRequest }),
   z.object({ type: z.literal('event_rejected'), ...processedRequest }),
@@ -48,16 +61,28 @@ export const sendEmailBody = z.discriminatedUnion('type', [
     seq: z.number().check(z.int(), z.gte(1)),
   }),
   z.object({ type: z.literal('event_cancelled'), eventId: id }),
+  z.object({ type: z.literal('waitlist_promoted'), ...rosterChange }),
+  z.object({ type: z.literal('participant_removed'), ...rosterChange }),
+  z.object({ type: z.literal('participant_left'), ...rosterChange }),
+  z.object({ type: z.literal('participant_joined'), ...rosterChange }),
 ]);
+type ParticipationBody = Extract<SendEmailBody, { type: 'event_approved' | 'event_rejected' }>;
+type RosterBody = Extract<
+  SendEmailBody,
+  { type: 'waitlist_promoted' | 'participant_removed' | 'participant_left' | 'participant_joined' }
+>;
 
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
-type ParticipationBody = Extract<SendEmailBody, { type: 'event_approved' | 'event_rejected' }>;
 
 const EXPECTED_STATUS = { event_approved: 'approved', event_rejected: 'rejected' } as const;
 const MAIL_KIND = {
   event_approved: 'participationApproved',
   event_rejected: 'participationRejected',
-} as const satisfies Record<ParticipationBody['type'], MailKind>;
+  waitlist_promoted: 'waitlistPromoted',
+  participant_removed: 'participantRemoved',
+  participant_left: 'organizerParticipantChanges',
+  participant_joined: 'organizerParticipantChanges',
+} as const satisfies Record<ParticipationBody['type'] | RosterBody['type'], MailKind>;
 
 /**
  * The approval or rejection mail that `uid` causes. Only the organizer of the request's event may
@@ -108,8 +133,76 @@ export async function participationMail(
 }
 
 /**
- * POST /api/notifications/send-email: the caller's checks (acceptPost), then participationMail
- * or eventChangeMail (./event-change-mail.ts).
+ * A roster mail (a move up from the キャンセル待ち, a removal, the organizer's notice of a leave or
+ * direct join). The cause must be written already: its notification (the id
+ * <eventId>_<the person it is about>_<type>, src/domain/rules/roster.ts) is the recipient's, and
+ * the event is in the state the cause leaves it in. A removal's mail is the organizer's to cause;
+ * a leave or join notice is caused by that participant only. One mail per notification a day.
+ */
+export async function rosterMail(
+  deps: ParticipationMailDeps,
+  uid: string,
+  body: RosterBody,
+): Promise<HandlerResponse> {
+  const event = await deps.getEvent(body.eventId);
+  if (!event) return forbidden('The event does not exist.');
+  const toOrganizer = body.type === 'participant_left' || body.type === 'participant_joined';
+  const about = toOrganizer ? uid : body.recipientId;
+  const notificationId = `${event.id}_${about}_${body.type}`;
+  const notice = await deps.getNotification(notificationId);
+  if (!notice || notice.userId !== body.recipientId || notice.type !== body.type) {
+    return forbidden('No such change was written for the recipient.');
+  }
+  const takesPart = event.participants.includes(about);
+  switch (body.type) {
+    case 'waitlist_promoted': {
+      if (event.waitlist.includes(about)) return forbidden('The recipient is still waiting.');
+      const request = await deps.getRequest(`${event.id}_${about}`);
+      if (!takesPart && request?.status !== 'pending') {
+        return forbidden('The recipient did not move up.');
+      }
+      break;
+    }
+    case 'participant_removed':
+      if (event.organizerId !== uid) return forbidden('Only the organizer removes participants.');
+      if (takesPart) return forbidden('The recipient still takes part.');
+      break;
+    default:
+      if (body.recipientId !== event.organizerId) return forbidden('Only the organizer is told.');
+      if (takesPart !== (body.type === 'participant_joined')) {
+        return forbidden('The caller did not make this change.');
+      }
+  }
+  const compose = async () => {
+    if (body.type === 'waitlist_promoted') {
+      return waitlistPromotedMail(event, takesPart, deps.appBaseUrl);
+    }
+    if (body.type === 'participant_removed') {
+      const reason = REMOVAL_REASON_LABELS[String(notice.data.reason) as RemovalReason] ?? '';
+      return participantRemovedMail(event, reason, deps.appBaseUrl);
+    }
+    const name = (await deps.getDisplayName(about))?.trim() ?? '';
+    return participantChangeMail(event, name, body.type === 'participant_joined', deps.appBaseUrl);
+  };
+  return mailIfAllowed(
+    deps,
+    {
+      recipientId: body.recipientId,
+      kind: MAIL_KIND[body.type],
+      cause: {
+        key: `send-email:roster:${notificationId}`,
+        limit: SEND_EMAIL_REQUEST_LIMIT,
+        reason: 'duplicate',
+      },
+    },
+    compose,
+    { type: body.type, uid, recipientId: body.recipientId, eventId: event.id },
+  );
+}
+
+/**
+ * POST /api/notifications/send-email: the caller's checks (acceptPost), then participationMail,
+ * eventChangeMail (./event-change-mail.ts) or rosterMail.
  */
 export async function handleSendEmail(
   req: HandlerRequest,
@@ -122,9 +215,12 @@ export async function handleSendEmail(
   });
   if ('response' in accepted) return accepted.response;
   const { uid, body } = accepted;
-  return answeringTransportFailure(deps, () =>
-    body.type === 'event_changed' || body.type === 'event_cancelled'
-      ? eventChangeMail(deps, uid, body)
-      : participationMail(deps, uid, body),
-  );
+  return answeringTransportFailure(deps, () => {
+    if (body.type === 'event_changed' || body.type === 'event_cancelled') {
+      return eventChangeMail(deps, uid, body);
+    }
+    return body.type === 'event_approved' || body.type === 'event_rejected'
+      ? participationMail(deps, uid, body)
+      : rosterMail(deps, uid, body);
+  });
 }

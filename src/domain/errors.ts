@@ -95,6 +95,14 @@ export const ERR = {
   attendanceEventCancelled: '中止されたイベントの出欠は記録できません',
   notEventParticipant: 'この方はイベントの参加者ではありません',
   invalidAttendance: '出欠の値が正しくありません',
+  // Entry method and waitlist (docs/domain.md "Entry method and waitlist").
+  approvalRequired: 'このイベントは承認制です。参加をリクエストしてください',
+  firstComeEvent: 'このイベントは先着順です。「今すぐ参加する」から参加してください',
+  alreadyOnWaitlist: 'すでにキャンセル待ちに登録しています',
+  notOnWaitlist: 'キャンセル待ちに登録していません',
+  eventNotFull: 'このイベントにはまだ空きがあります',
+  waitlistFull: 'キャンセル待ちの人数が上限に達しています',
+  removalReasonRequired: '参加を取り消す理由を選んでください',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PHOTO_PATH_MAX } from '@/domain/constants';
-import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
+import { ENTRY_METHODS, LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 
 export const EVENT_TITLE_MAX = 100;
 export const EVENT_DESCRIPTION_MAX = 2000;
@@ -142,6 +142,8 @@ const eventFields = z.object({
     z.gte(EVENT_CAPACITY_MIN, `定員は${EVENT_CAPACITY_MIN}人以上で入力してください`),
     z.lte(EVENT_CAPACITY_MAX, `定員は${EVENT_CAPACITY_MAX}人以下で入力してください`),
   ),
+  /** 承認制 or 先着順; an input without it (older clients) makes a 承認制 event. */
+  entryMethod: z.optional(z.enum(ENTRY_METHODS)),
   /** Not bounded here: the local backend keeps images as data: URLs (firestore.rules bound it). */
   imageURL: z.string(),
   imagePath: z.string().check(z.maxLength(PHOTO_PATH_MAX)),

@@ -27,12 +27,12 @@ export function attendanceContract(makeHarness: HarnessFactory): void {
     async function heldEvent(h: ContractHarness, days = -1) {
       const organizer = await h.signUpAs('主催 太郎');
       const eventId = await h.backend.events.create(
-        eventInput({ title: '朝のテニス', date: dayFromToday(1) }),
+        eventInput({ title: '朝のテニス', date: dayFromToday(1), entryMethod: 'firstCome' }),
       );
       const players: string[] = [];
       for (const name of ['参加 花子', '参加 次郎']) {
         players.push(await h.signUpAs(name));
-        await h.backend.events.join(eventId);
+        await h.backend.roster.join(eventId);
       }
       const outsider = await h.signUpAs('見学 三郎');
       await h.serverUpdate('events', eventId, { date: day(days) });

@@ -215,11 +215,13 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('refuses a capacity below the current participants', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput({ capacity: 5 }));
+        const id = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', capacity: 5 }),
+        );
         await h().signUpAs('参加A');
-        await backend.events.join(id);
+        await backend.roster.join(id);
         await h().signUpAs('参加B');
-        await backend.events.join(id);
+        await backend.roster.join(id);
         await h().signInAs(organizer);
         await expectRejection(
           backend.events.update(id, { capacity: 1 }),
@@ -234,7 +236,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('raises the login, not-found, permission and transition messages', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput());
+        const id = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
         await h().signUpAs('他人');
         await expectRejection(backend.events.changeStatus(id, 'closed'), ERR.noStatusPermission);
         await expectRejection(
@@ -260,7 +262,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('writes nothing when the status is set to the one it has', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput());
+        const id = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
         await backend.events.changeStatus(id, 'closed');
         const written = await h().storedTime('events', id, 'updatedAt');
         expect(written).not.toBeNull();
@@ -275,45 +277,94 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('joins once, and refuses anonymous, missing, repeated, closed and full joins', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput({ capacity: 1 }));
-        const closedId = await backend.events.create(eventInput({ title: '締切済み' }));
+        const id = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', capacity: 1 }),
+        );
+        const closedId = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', title: '締切済み' }),
+        );
         await backend.events.changeStatus(closedId, 'closed');
 
         await h().signOut();
-        await expectRejection(backend.events.join(id), ERR.authJoinEvents);
-        await expectRejection(backend.events.join(id), 'User must be authenticated to join events');
+        await expectRejection(backend.roster.join(id), ERR.authJoinEvents);
+        await expectRejection(backend.roster.join(id), 'User must be authenticated to join events');
 
         const a = await h().signUpAs('参加A');
-        await expectRejection(backend.events.join('no-such-event'), ERR.eventNotFound);
-        await backend.events.join(id);
+        await expectRejection(backend.roster.join('no-such-event'), ERR.eventNotFound);
+        await backend.roster.join(id);
         expect((await backend.events.get(id))!.participants).toEqual([a]);
-        await expectRejection(backend.events.join(id), ERR.alreadyJoined);
-        await expectRejection(backend.events.join(id), 'すでにこのイベントに参加しています');
-        await expectRejection(backend.events.join(closedId), ERR.eventNotOpen);
+        await expectRejection(backend.roster.join(id), ERR.alreadyJoined);
+        await expectRejection(backend.roster.join(id), 'すでにこのイベントに参加しています');
+        await expectRejection(backend.roster.join(closedId), ERR.eventNotOpen);
 
         await h().signUpAs('参加B');
-        await expectRejection(backend.events.join(id), ERR.eventFull);
+        await expectRejection(backend.roster.join(id), ERR.eventFull);
         expect((await backend.events.get(id))!.participants).toEqual([a]);
         expect(organizer).not.toBe(a);
+      });
+
+      it('keeps a waitlist in order and promotes exactly the first in line when seats free', async () => {
+        const { backend } = h();
+        const organizer = await h().signUpAs('主催');
+        const approval = await backend.events.create(eventInput({ capacity: 1 }));
+        const id = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', capacity: 1 }),
+        );
+        const a = await h().signUpAs('参加A');
+        await expectRejection(backend.roster.join(approval), ERR.approvalRequired);
+        await expectRejection(backend.roster.joinWaitlist(id), ERR.eventNotFull);
+        await backend.roster.join(id);
+        const b = await h().signUpAs('待ちB');
+        await backend.roster.joinWaitlist(id);
+        const c = await h().signUpAs('待ちC');
+        await backend.roster.joinWaitlist(id);
+        const d = await h().signUpAs('待ちD');
+        await backend.roster.joinWaitlist(id);
+        // Nobody jumps the line: a direct join while people wait is refused.
+        await h().signUpAs('割り込み');
+        await expectRejection(backend.roster.join(id), ERR.eventFull);
+        expect((await backend.events.get(id))!.waitlist).toEqual([b, c, d]);
+
+        // Two seats freed at once promote exactly the first two, in order, once.
+        await h().signInAs(organizer);
+        await backend.events.update(id, { capacity: 3 });
+        const after = (await backend.events.get(id))!;
+        expect(after.participants).toEqual([a, b, c]);
+        expect(after.waitlist).toEqual([d]);
+        await backend.events.update(id, { capacity: 3 });
+        expect((await backend.events.get(id))!.participants).toEqual([a, b, c]);
+
+        // A leave moves the next one up; a cancelled event promotes nobody.
+        await h().signInAs(a);
+        await backend.roster.leave(id);
+        expect((await backend.events.get(id))!).toMatchObject({
+          participants: [b, c, d],
+          waitlist: [],
+        });
+        await h().signInAs(organizer);
+        await backend.events.changeStatus(id, 'cancelled');
+        await h().signInAs(a);
+        await expectRejection(backend.roster.joinWaitlist(id), ERR.eventNotOpen);
       });
 
       it('leaves, deleting my requests for the event, and refuses anonymous, missing and non-participants', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
+        // 承認制: the participant comes in through an approved request.
         const id = await backend.events.create(eventInput());
         const otherId = await backend.events.create(eventInput({ title: '別イベント' }));
 
         await h().signOut();
-        await expectRejection(backend.events.leave(id), ERR.authLeaveEvents);
+        await expectRejection(backend.roster.leave(id), ERR.authLeaveEvents);
         await expectRejection(
-          backend.events.leave(id),
+          backend.roster.leave(id),
           'User must be authenticated to leave events',
         );
 
         const a = await h().signUpAs('参加A');
-        await expectRejection(backend.events.leave('no-such-event'), ERR.eventNotFound);
-        await expectRejection(backend.events.leave(id), ERR.notParticipating);
-        await expectRejection(backend.events.leave(id), 'このイベントに参加していません');
+        await expectRejection(backend.roster.leave('no-such-event'), ERR.eventNotFound);
+        await expectRejection(backend.roster.leave(id), ERR.notParticipating);
+        await expectRejection(backend.roster.leave(id), 'このイベントに参加していません');
 
         const requestId = await backend.participation.request(id, 'よろしくお願いします');
         const otherRequestId = await backend.participation.request(otherId, '');
@@ -322,7 +373,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
 
         await h().signInAs(a);
         expect((await backend.events.get(id))!.participants).toEqual([a]);
-        await backend.events.leave(id);
+        await backend.roster.leave(id);
         expect((await backend.events.get(id))!.participants).toEqual([]);
         expect(await backend.participation.myRequestFor(id)).toBeNull();
         // Only the requests for the event left are deleted.
@@ -691,10 +742,11 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
         const later = await backend.events.create(
-          eventInput({ title: '来月', date: dayFromToday(30) }),
+          eventInput({ entryMethod: 'firstCome', title: '来月', date: dayFromToday(30) }),
         );
         const soon = await backend.events.create(
           eventInput({
+            entryMethod: 'firstCome',
             title: '夕方',
             date: dayFromToday(2),
             startTime: '18:00',
@@ -703,12 +755,19 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         );
         // The same day, earlier in it: the start time orders the two.
         const morning = await backend.events.create(
-          eventInput({ title: '朝', date: dayFromToday(2), startTime: '07:00' }),
+          eventInput({
+            entryMethod: 'firstCome',
+            title: '朝',
+            date: dayFromToday(2),
+            startTime: '07:00',
+          }),
         );
-        const past = await backend.events.create(eventInput({ title: '先月' }));
-        await backend.events.create(eventInput({ title: '参加しない' }));
+        const past = await backend.events.create(
+          eventInput({ entryMethod: 'firstCome', title: '先月' }),
+        );
+        await backend.events.create(eventInput({ entryMethod: 'firstCome', title: '参加しない' }));
         const player = await h().signUpAs('参加者');
-        for (const id of [later, soon, morning, past]) await backend.events.join(id);
+        for (const id of [later, soon, morning, past]) await backend.roster.join(id);
         await h().serverUpdate('events', past, { date: day(-30) });
 
         expect(await pages((c) => backend.events.byParticipant(player, 'upcoming', c))).toEqual([

@@ -187,11 +187,11 @@ export function staffContract(makeHarness: HarnessFactory): void {
     it('counts the dashboard and a user activity', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const joined = await backend.events.create(eventInput());
+      const joined = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
       const requested = await backend.events.create(eventInput({ title: '二つ目' }));
       await backend.events.create(eventInput({ title: '三つ目' }));
       const joiner = await h().signUpAs('参加 花子');
-      await backend.events.join(joined);
+      await backend.roster.join(joined);
       await backend.participation.request(requested, 'よろしくお願いします');
       await backend.reports.file({ type: 'user', id: organizer }, { reason: 'spam', detail: '' });
       await firstAdmin(h());
@@ -291,9 +291,11 @@ export function staffContract(makeHarness: HarnessFactory): void {
     it('cancels an event with a reason, notifying the organizer and participants, once', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput({ title: '怪しいイベント' }));
+      const eventId = await backend.events.create(
+        eventInput({ entryMethod: 'firstCome', title: '怪しいイベント' }),
+      );
       const participant = await h().signUpAs('参加 花子');
-      await backend.events.join(eventId);
+      await backend.roster.join(eventId);
       await firstAdmin(h());
 
       await backend.staff.cancelEvent(eventId, 'fraud', '参加費の詐取の疑い');

@@ -43,7 +43,7 @@ export function standingContract(makeHarness: HarnessFactory): void {
       await expectRejection(backend.events.create(eventInput()), suspended);
       await expectRejection(backend.events.update(ownEvent, { title: '変更' }), suspended);
       await expectRejection(backend.events.changeStatus(ownEvent, 'closed'), suspended);
-      await expectRejection(backend.events.join(other), suspended);
+      await expectRejection(backend.roster.join(other), suspended);
       await expectRejection(backend.participation.request(other, ''), suspended);
       await expectRejection(backend.participation.cancel(requestId), suspended);
       await expectRejection(backend.users.saveEmailSettings(user, MAIL_OFF), suspended);
@@ -78,7 +78,7 @@ export function standingContract(makeHarness: HarnessFactory): void {
       const unverified = ERR.emailNotVerified;
       await expectRejection(backend.events.create(eventInput()), unverified);
       await expectRejection(backend.participation.request(eventId, ''), unverified);
-      await expectRejection(backend.events.join(eventId), unverified);
+      await expectRejection(backend.roster.join(eventId), unverified);
       expect((await backend.events.get(eventId))!.participants).toEqual([]);
       expect(await backend.participation.myRequestFor(eventId)).toBeNull();
       // What needs only an active account stays open to it.

@@ -12,10 +12,12 @@ export function SignInToJoin({
   title,
   reason,
   returnUrl,
+  label = 'ログインして参加をリクエスト',
 }: {
   title: string;
   reason: string;
   returnUrl: string;
+  label?: string;
 }) {
   return (
     <PanelCard title={title}>
@@ -24,7 +26,7 @@ export function SignInToJoin({
         to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`}
         className={buttonClass('primary', 'mt-3 w-full')}
       >
-        ログインして参加をリクエスト
+        {label}
       </Link>
     </PanelCard>
   );

@@ -18,6 +18,8 @@ export interface EventSeed {
   fee: number;
   capacity: number;
   status: 'open' | 'closed' | 'cancelled' | 'finished';
+  /** 先着順 events say so; the rest are 承認制 (no field, as older documents). */
+  entryMethod?: 'firstCome';
   organizer: DemoKey;
   participants: DemoKey[];
   /** An event held by a team (docs/teams.md): the team's id and name. */
@@ -80,6 +82,7 @@ const EVENTS: EventSeed[] = [
   {
     sport: 'ヨガ',
     title: '朝ヨガ in 代々木公園',
+    entryMethod: 'firstCome',
     description: '芝生の上で気持ちよく体をほぐします。ヨガマットをお持ちください。',
     region: '関東',
     location: '代々木公園 中央広場',
@@ -96,6 +99,7 @@ const EVENTS: EventSeed[] = [
   {
     sport: 'バドミントン',
     title: 'バドミントンダブルス交流会',
+    entryMethod: 'firstCome',
     description:
       'ダブルスのゲームを中心に交流します。現在満員のため、キャンセルが出た場合のみ参加できます。',
     region: '九州・沖縄',
@@ -113,6 +117,7 @@ const EVENTS: EventSeed[] = [
   {
     sport: 'ランニング',
     title: '皇居ラン 10km',
+    entryMethod: 'firstCome',
     description: 'キロ6分ペースで皇居を2周します。ゴール後は近くのカフェで休憩します。',
     region: '関東',
     location: '皇居外苑 桜田門',
@@ -145,6 +150,7 @@ const EVENTS: EventSeed[] = [
   {
     sport: 'バレーボール',
     title: 'ソフトバレーボール体験会',
+    entryMethod: 'firstCome',
     description: 'やわらかいボールを使うので初めての方でも安心です。',
     region: '東北',
     location: '仙台市体育館',
@@ -161,6 +167,7 @@ const EVENTS: EventSeed[] = [
   {
     sport: '卓球',
     title: '卓球ダブルス大会',
+    entryMethod: 'firstCome',
     description: '当日ペアを決めて総当たり戦を行います。',
     region: '中国',
     location: '広島県立総合体育館',
@@ -650,6 +657,7 @@ export const events: DemoPart = ({ day, hoursAgo }) => ({
         organizerPhotoURL: organizer.photoURL,
         participants: e.participants.map((k) => DEMO_UIDS[k]),
         status: e.status,
+        ...(e.entryMethod ? { entryMethod: e.entryMethod } : {}),
         date: day(e.day),
         startTime: e.start,
         endTime: e.end,

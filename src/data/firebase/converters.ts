@@ -119,6 +119,7 @@ const EVENT_INPUT_KEYS = [
   'endTime',
   'fee',
   'capacity',
+  'entryMethod',
   'imageURL',
   'imagePath',
 ] as const satisfies readonly (keyof EventInput)[];

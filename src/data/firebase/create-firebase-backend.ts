@@ -31,6 +31,7 @@ import { attendanceUseCases } from '@/data/use-cases/attendance';
 import { teamUseCases } from '@/data/use-cases/teams';
 import { reportsUseCases } from '@/data/use-cases/reports';
 import { staffUseCases } from '@/data/use-cases/staff';
+import { rosterUseCases } from '@/data/use-cases/roster';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 export interface FirebaseWebConfig {
@@ -144,6 +145,7 @@ export async function createFirebaseServices(
     users: createUsersPort(ctx),
     events: withEventUseCases(createEventsPort(ctx), eventUseCases(useCases, api)),
     participation: participationUseCases(useCases, api),
+    roster: rosterUseCases(useCases, api),
     notifications: notificationsUseCases(useCases),
     conversations: conversationsUseCases(useCases, api),
     teams: teamUseCases(useCases),

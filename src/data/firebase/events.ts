@@ -1,27 +1,20 @@
 import {
   Timestamp,
-  arrayRemove,
-  arrayUnion,
   collection,
-  doc,
   documentId,
   getCountFromServer,
   getDocs,
   limit,
   orderBy,
   query,
-  runTransaction,
   startAfter,
   where,
-  type DocumentReference,
   type DocumentSnapshot,
   type QueryConstraint,
-  type Transaction,
 } from 'firebase/firestore';
 import {
   EVENT_COUNT_CAP,
   EVENTS_PAGE_SIZE,
-  MY_REQUESTS_PER_EVENT_LIMIT,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
   RECENT_PARTICIPATION_CAP,
@@ -34,12 +27,11 @@ import {
   participationRecord,
   settledBefore,
 } from '@/domain/participation-history';
-import { decideJoin, decideLeave } from '@/domain/rules/events';
 import type { EventFilters, EventTime } from '@/data/ports/events';
 import type { EventQueries } from '@/data/use-cases/events';
-import { eventConverter, parseDay, parsedDocs, requestConverter } from './converters';
+import { eventConverter, parseDay, parsedDocs } from './converters';
 import { scanPage } from '@/lib/scan-page';
-import { currentActor, currentUid, type FirebaseContext } from './context';
+import type { FirebaseContext } from './context';
 import { decodeCursor, encodeCursor, type CursorValue } from './cursor';
 
 /**
@@ -95,63 +87,8 @@ function afterCursor(c: CursorValue | null): QueryConstraint[] {
   return c ? [startAfter(Timestamp.fromMillis(c.t), c.s ?? '', c.id)] : [];
 }
 
-/** Which uids entered and which left the participants list. */
-function participantDiff(before: string[], after: string[]) {
-  return {
-    added: after.filter((id) => !before.includes(id)),
-    removed: before.filter((id) => !after.includes(id)),
-  };
-}
-
-function participantId(p: unknown): string | null {
-  if (typeof p === 'string') return p;
-  if (p && typeof p === 'object') {
-    const o = p as { id?: unknown; uid?: unknown };
-    if (typeof o.id === 'string') return o.id;
-    if (typeof o.uid === 'string') return o.uid;
-  }
-  return null;
-}
-
-/**
- * Writes the participants the domain decided as the smallest change: arrayUnion / arrayRemove of
- * the uids that changed, so the security rules see a diff of exactly those uids and entries
- * stored in an older shape (objects carrying an id) are left as they are.
- */
-export function applyParticipants(
-  tx: Transaction,
-  ref: DocumentReference,
-  snap: DocumentSnapshot,
-  before: string[],
-  after: string[],
-): void {
-  const { added, removed } = participantDiff(before, after);
-  if (added.length === 0 && removed.length === 0) return;
-  if (added.length > 0 && removed.length > 0) {
-    tx.update(ref, { participants: after });
-    return;
-  }
-  if (added.length > 0) {
-    // arrayUnion appends: the rules read the newcomer as the last entry.
-    tx.update(ref, { participants: arrayUnion(...added) });
-    return;
-  }
-  const raw = (snap.get('participants') as unknown[] | undefined) ?? [];
-  const entries = raw.filter((p) => {
-    const id = participantId(p);
-    return id !== null && removed.includes(id);
-  });
-  tx.update(ref, { participants: arrayRemove(...entries) });
-}
-
 export function createEventsPort(ctx: FirebaseContext): EventQueries {
   const events = collection(ctx.db, 'events');
-  const eventRef = (id: string) => doc(ctx.db, 'events', id);
-
-  const readEvent = async (tx: Transaction, id: string) => {
-    const snap = await tx.get(eventRef(id).withConverter(eventConverter));
-    return { snap, event: snap.exists() ? snap.data() : null };
-  };
 
   const listPlain = async (
     filters: EventFilters,
@@ -239,44 +176,6 @@ export function createEventsPort(ctx: FirebaseContext): EventQueries {
       const after = decodeCursor(cursor);
       const token = searchTokenFor(filters.keyword);
       return token ? listByKeyword(filters, token, after) : listPlain(filters, after);
-    },
-
-    async join(id) {
-      await runTransaction(ctx.db, async (tx) => {
-        const actor = await currentActor(ctx, tx);
-        const { snap, event } = actor ? await readEvent(tx, id) : { snap: null, event: null };
-        const decision = decideJoin(actor, event);
-        applyParticipants(tx, eventRef(id), snap!, event!.participants, decision.participants);
-      });
-    },
-
-    async leave(id) {
-      const uid = await currentUid(ctx);
-      // A transaction cannot run a query, so the requests are found first and re-read inside.
-      const mine = uid
-        ? await getDocs(
-            query(
-              collection(ctx.db, 'participationRequests'),
-              where('eventId', '==', id),
-              where('userId', '==', uid),
-              limit(MY_REQUESTS_PER_EVENT_LIMIT),
-            ),
-          )
-        : null;
-      await runTransaction(ctx.db, async (tx) => {
-        const actor = await currentActor(ctx, tx);
-        const { snap, event } = actor ? await readEvent(tx, id) : { snap: null, event: null };
-        const requests = [];
-        for (const d of mine?.docs ?? []) {
-          const r = await tx.get(d.ref.withConverter(requestConverter));
-          if (r.exists()) requests.push(r);
-        }
-        const decision = decideLeave(actor, event);
-        applyParticipants(tx, eventRef(id), snap!, event!.participants, decision.participants);
-        for (const r of requests) {
-          if (r.data().userId === decision.deleteRequestsOf) tx.delete(r.ref);
-        }
-      });
     },
 
     byOrganizer(uid, when, cursor) {

@@ -101,6 +101,9 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     participation: deferPort('participation', async () =>
       (await import('@/data/use-cases/participation')).participationUseCases(await useCases(), api),
     ),
+    roster: deferPort('roster', async () =>
+      (await import('@/data/use-cases/roster')).rosterUseCases(await useCases(), api),
+    ),
     notifications: deferPort('notifications', async () =>
       (await import('@/data/use-cases/notifications')).notificationsUseCases(await useCases()),
     ),

@@ -91,6 +91,13 @@ export class LocalApi implements ApiPort {
         if (!row) return null;
         return { id, userId: str(row.userId), eventId: str(row.eventId), status: str(row.status) };
       },
+      async getNotification(id) {
+        const row = await db.notifications.get(id);
+        if (!row) return null;
+        const data =
+          row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
+        return { userId: str(row.userId), type: str(row.type), data };
+      },
       async getConversation(id) {
         const row = await db.conversations.get(id);
         return row

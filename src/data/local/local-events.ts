@@ -51,15 +51,8 @@ export async function readEvent(ctx: LocalContext, id: string): Promise<SportEve
   return row ? parseRow(sportEventSchema, row) : null;
 }
 
-/**
- * Joining and leaving (local-event-writes.ts), with the rules that decide them, load on the
- * first write: a visitor who only reads never runs them.
- */
-const writes = () => import('./local-event-writes');
-
 export class LocalEvents implements EventQueries {
   private readonly ctx: LocalContext;
-
   constructor(ctx: LocalContext) {
     this.ctx = ctx;
   }
@@ -107,14 +100,6 @@ export class LocalEvents implements EventQueries {
       items: page.map((f) => f.event),
       nextCursor: hasMore ? encodeKeyCursor(page[page.length - 1]!.key) : null,
     };
-  }
-
-  async join(id: string): Promise<void> {
-    return (await writes()).joinEvent(this.ctx, id);
-  }
-
-  async leave(id: string): Promise<void> {
-    return (await writes()).leaveEvent(this.ctx, id);
   }
 
   async byOrganizer(

@@ -62,7 +62,7 @@ describe('local demo seed', () => {
       imageURL: '',
       imagePath: '',
     });
-    await b.events.join(seedEventId(8));
+    await b.roster.join(seedEventId(8));
     await b.auth.sendEmailVerification();
     expect(await b.dev.outbox()).toHaveLength(1);
 

@@ -28,6 +28,15 @@ export type EventChangedEmail = Extract<SendEmailBody, { type: 'event_changed' }
 /** The organizer's cancellation of `eventId`, mailed to its participants and pending requesters. */
 export type EventCancelledEmail = Extract<SendEmailBody, { type: 'event_cancelled' }>;
 
+/**
+ * A change of who takes part (src/data/use-cases/roster.ts): `recipientId` moved up from the
+ * キャンセル待ち, was removed, or (the organizer) is told of a leave or direct join of the caller.
+ */
+export type RosterEmail = Extract<
+  SendEmailBody,
+  { type: 'waitlist_promoted' | 'participant_removed' | 'participant_left' | 'participant_joined' }
+>;
+
 /** Message `messageId` of `conversationId`, just sent by `senderId` to `recipientId`. */
 export type UnreadMessagePing = TrackUnreadBody;
 
@@ -49,7 +58,7 @@ export interface ApiPort {
    * Caller: the organizer who processed the request.
    */
   sendNotificationEmail(
-    payload: ApprovalEmail | RejectionEmail | EventChangedEmail | EventCancelledEmail,
+    payload: ApprovalEmail | RejectionEmail | EventChangedEmail | EventCancelledEmail | RosterEmail,
   ): Promise<void>;
   /**
    * Asks for the unread-message mail; resolves and fails as sendNotificationEmail (403: not the

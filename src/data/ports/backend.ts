@@ -7,6 +7,7 @@ import type { FilesPort } from './files';
 import type { NotificationsPort } from './notifications';
 import type { ParticipationPort } from './participation';
 import type { ReportsPort } from './reports';
+import type { RosterPort } from './roster';
 import type { StaffPort } from './staff';
 import type { TeamsPort } from './teams';
 import type { UsersPort } from './users';
@@ -41,6 +42,7 @@ export interface Backend {
   users: UsersPort;
   events: EventsPort;
   participation: ParticipationPort;
+  roster: RosterPort;
   notifications: NotificationsPort;
   conversations: ConversationsPort;
   teams: TeamsPort;

@@ -1,5 +1,5 @@
 import type { Page } from '@/domain/entities/common';
-import type { EventStatus, SportEvent } from '@/domain/entities/event';
+import type { EntryMethod, EventStatus, SportEvent } from '@/domain/entities/event';
 import type { ParticipationRecord } from '@/domain/participation-history';
 
 export interface EventFilters {
@@ -36,6 +36,8 @@ export interface EventInput {
   endTime: string;
   fee: number;
   capacity: number;
+  /** 承認制 (the default when left out) or 先着順. */
+  entryMethod?: EntryMethod;
   imageURL: string;
   imagePath: string;
 }
@@ -81,18 +83,6 @@ export interface EventsPort {
    * Caller: the organizer.
    */
   changeStatus(id: string, status: EventStatus): Promise<void>;
-  /**
-   * Adds the caller to the participants. Refusals: authJoinEvents, eventNotFound,
-   * alreadyJoined, eventNotOpen, eventFull. Fails: throws. Caller: a signed-in user.
-   */
-  join(id: string): Promise<void>;
-  /**
-   * Removes the caller from the participants and deletes their requests for the event (up to
-   * MY_REQUESTS_PER_EVENT_LIMIT).
-   * Refusals: authLeaveEvents, eventNotFound, notParticipating. Fails: throws.
-   * Caller: a participant.
-   */
-  leave(id: string): Promise<void>;
   /**
    * The events `uid` organizes, PROFILE_EVENTS_PAGE_SIZE a page with an opaque cursor:
    * 'upcoming' (from today on; order: date, then start time, then id) or 'past' (before today;

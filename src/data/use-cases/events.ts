@@ -32,6 +32,7 @@ import {
 import { decideEventTeam } from '@/domain/rules/teams';
 import { runSideEffect } from '@/lib/side-effects';
 import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
+import { promoteOnCapacityChange, promotionMail } from './roster';
 
 const eventPath = (id: string) => `events/${id}`;
 /** Requesters' cancellation notices per commit: the rules read each one's request. */
@@ -139,6 +140,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
 
     async update(id, patch) {
       const who = await ctx.session();
+      let promoted: string[] = [];
       const outcome = await storage.transaction(async (tx) => {
         const actor = await readActor(tx, who);
         const stored = actor && id ? await tx.get(eventPath(id)) : null;
@@ -160,16 +162,18 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
           ...team,
           updatedAt: fieldOp.serverTime(),
         };
-        if (sameSchedule(before, after)) {
-          tx.update(eventPath(id), write);
-          return null;
-        }
+        const moved = !sameSchedule(before, after);
         // The schedule moved: the change record, and the participants' notices beside it.
         const seq = lastChangeSeq(stored?.data) + 1;
-        tx.update(eventPath(id), {
-          ...write,
-          lastChange: { seq, before, at: fieldOp.serverTime() },
-        });
+        tx.update(
+          eventPath(id),
+          moved ? { ...write, lastChange: { seq, before, at: fieldOp.serverTime() } } : write,
+        );
+        // Seats a capacity raise adds go to the キャンセル待ち, in this same transaction.
+        if (fields.capacity !== undefined) {
+          promoted = promoteOnCapacityChange(tx, event!, fields.capacity, ctx.now());
+        }
+        if (!moved) return null;
         const notices = decideChangeNotices(
           { ...event!, title: fields.title ?? event!.title },
           after,
@@ -177,6 +181,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
         );
         return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices) };
       });
+      promotionMail(api, id, promoted);
       if (!outcome) return;
       await writeRest(outcome.rest);
       if (outcome.notified) {
@@ -284,8 +289,6 @@ export function withEventUseCases(queries: EventQueries, useCases: EventUseCases
     byOrganizer: (uid, when, cursor) => queries.byOrganizer(uid, when, cursor),
     byParticipant: (uid, when, cursor) => queries.byParticipant(uid, when, cursor),
     participationRecord: (uid) => queries.participationRecord(uid),
-    join: (id) => queries.join(id),
-    leave: (id) => queries.leave(id),
     ...useCases,
   };
 }

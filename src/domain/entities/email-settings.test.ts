@@ -7,11 +7,25 @@ describe('email settings', () => {
     expect(emailSettingsSchema.parse({ mail: null })).toEqual(DEFAULT_EMAIL_SETTINGS);
   });
 
-  it('turns a kind off only on an explicit false', () => {
+  it('decides a kind by a stored boolean only; anything else reads as its default', () => {
     const s = emailSettingsSchema.parse({
-      mail: { participationApproved: false, participationRejected: 'no', unreadMessages: 0 },
+      mail: {
+        participationApproved: false,
+        participationRejected: 'no',
+        unreadMessages: 0,
+        organizerParticipantChanges: 'yes',
+      },
     });
-    expect(s).toEqual({ ...DEFAULT_EMAIL_SETTINGS, participationApproved: false });
+    expect(s).toEqual({
+      ...DEFAULT_EMAIL_SETTINGS,
+      participationApproved: false,
+    });
+    // The organizer's notice of leaves and direct joins starts off.
+    expect(DEFAULT_EMAIL_SETTINGS.organizerParticipantChanges).toBe(false);
+    expect(emailSettingsSchema.parse({ mail: { organizerParticipantChanges: true } })).toEqual({
+      ...DEFAULT_EMAIL_SETTINGS,
+      organizerParticipantChanges: true,
+    });
   });
 
   it('ignores kinds it does not know', () => {

@@ -18,13 +18,16 @@ export const MAIL_KINDS = [
   'eventChanged',
   'eventCancelled',
   'eventReminder',
+  'waitlistPromoted',
+  'participantRemoved',
+  'organizerParticipantChanges',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type EmailSettings = Record<MailKind, boolean>;
 
 /**
- * A stored settings document of any shape, or none: a missing document, map or field means
- * "send"; only an explicit false turns a kind off.
+ * A stored settings document of any shape, or none: a missing document, map or field reads as
+ * the kind's default (DEFAULT_EMAIL_SETTINGS); a stored boolean decides.
  */
 export function readEmailSettings(doc: unknown): EmailSettings {
   const mail =
@@ -32,7 +35,10 @@ export function readEmailSettings(doc: unknown): EmailSettings {
       ? (doc.mail as Record<string, unknown>)
       : {};
   const out = {} as EmailSettings;
-  for (const kind of MAIL_KINDS) out[kind] = mail[kind] !== false;
+  // A kind the document does not name takes its default (most are on; a few start off).
+  for (const kind of MAIL_KINDS) {
+    out[kind] = typeof mail[kind] === 'boolean' ? mail[kind] : DEFAULT_EMAIL_SETTINGS[kind];
+  }
   return out;
 }
 
@@ -61,6 +67,18 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: 'イベント前日のリマインダー',
     description: '参加予定のイベントの前日にお知らせします',
   },
+  waitlistPromoted: {
+    label: 'キャンセル待ちからの繰り上がり',
+    description: 'キャンセル待ちから繰り上がったときにお知らせします',
+  },
+  participantRemoved: {
+    label: '参加の取り消し',
+    description: '主催者があなたのイベント参加を取り消したときにお知らせします',
+  },
+  organizerParticipantChanges: {
+    label: '参加者の増減（主催者向け）',
+    description: '主催するイベントで参加者が直接参加したり、参加をやめたりしたときにお知らせします',
+  },
 };
 
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
@@ -70,6 +88,9 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   eventChanged: true,
   eventCancelled: true,
   eventReminder: true,
+  waitlistPromoted: true,
+  participantRemoved: true,
+  organizerParticipantChanges: false,
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */

@@ -13,6 +13,19 @@ export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
   finished: '終了',
 };
 
+/**
+ * How people take part (docs/domain.md "Entry method"): 承認制 (a request the organizer
+ * approves) or 先着順 (a direct join while there is room). A document without the field, older
+ * ones included, reads as 承認制.
+ */
+export const ENTRY_METHODS = ['approval', 'firstCome'] as const;
+export type EntryMethod = (typeof ENTRY_METHODS)[number];
+export const DEFAULT_ENTRY_METHOD: EntryMethod = 'approval';
+export const ENTRY_METHOD_LABELS: Record<EntryMethod, string> = {
+  approval: '承認制',
+  firstCome: '先着順',
+};
+
 export const SPORT_TYPES = [
   'サッカー',
   'フットサル',
@@ -77,6 +90,15 @@ const eventFieldsSchema = z.object({
   organizerName: text(),
   organizerPhotoURL: text(),
   participants: participantsSchema,
+  entryMethod: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v): EntryMethod => (v === 'firstCome' ? 'firstCome' : DEFAULT_ENTRY_METHOD)),
+  ),
+  /** The キャンセル待ち in order, first in line first (uids; missing reads as none). */
+  waitlist: z.pipe(
+    z.nullish(z.array(z.unknown())),
+    z.transform((list) => (list ?? []).filter((v): v is string => typeof v === 'string')),
+  ),
   status: z.pipe(
     z.nullish(z.string()),
     z.transform((v): EventStatus =>
@@ -165,6 +187,19 @@ export function spotsLeft(e: Pick<SportEvent, 'capacity' | 'participants'>): num
 
 export function isFull(e: Pick<SportEvent, 'capacity' | 'participants'>): boolean {
   return spotsLeft(e) === 0;
+}
+
+/**
+ * Whether the event is over for taking part: cancelled, marked finished, or past its end. Such
+ * an event offers no join, request or waitlist to anyone and shows no remaining seats.
+ */
+export function isOver(
+  e: Pick<SportEvent, 'status' | 'date' | 'startTime' | 'endTime'>,
+  now: Date,
+): boolean {
+  return (
+    e.status === 'cancelled' || e.status === 'finished' || eventEnd(e).getTime() <= now.getTime()
+  );
 }
 
 /** The order every event list uses: day, then start time (HH:mm sorts as text), then id. */

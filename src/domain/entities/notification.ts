@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { formatEventTimes, formatMonthDayWithWeekday } from '@/domain/format';
 import { toDateOrNull } from '@/domain/time';
 import { text } from './common';
+import { REMOVAL_REASON_LABELS, type RemovalReason } from './removal-reason';
 import { STAFF_CANCEL_REASON_LABELS, type StaffCancelReason } from './staff-cancel';
 
 export const NOTIFICATION_TYPES = [
@@ -19,6 +20,10 @@ export const NOTIFICATION_TYPES = [
   'event_reminder',
   'attendance_no_show',
   'team_member_left',
+  'participant_removed',
+  'participant_left',
+  'participant_joined',
+  'waitlist_promoted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -122,6 +127,30 @@ export interface TeamNotificationData {
   requesterName?: string;
 }
 
+/** Who takes part changed (src/domain/rules/roster.ts), each tied to its cause by firestore.rules. */
+export const ROSTER_NOTIFICATION_TYPES = [
+  'participant_removed',
+  'participant_left',
+  'participant_joined',
+  'waitlist_promoted',
+] as const satisfies readonly NotificationType[];
+export type RosterNotificationType = (typeof ROSTER_NOTIFICATION_TYPES)[number];
+
+/**
+ * What a roster notification stores: the event, its title (checked against the event), the
+ * person it is about, their profile name for the organizer's notices, and a removal's reason
+ * from the fixed list (never free text).
+ */
+export interface RosterNotificationData {
+  eventId: string;
+  eventTitle: string;
+  participantId: string;
+  participantName?: string;
+  reason?: RemovalReason;
+  /** waitlist_promoted on a 承認制 event: the request now waiting for the organizer. */
+  requestId?: string;
+}
+
 /**
  * team_member_left: a member left the team, told to its owner. The member's id and their
  * profile name, and the team's name, each checked by the rules against the documents of the
@@ -156,7 +185,8 @@ export type NotificationWrite =
       /** The event and its title as the list shows it (the rules check it against the event). */
       data: { eventId: string; eventTitle: string };
     }
-  | { id: string; userId: string; type: 'team_member_left'; data: TeamMemberLeftData };
+  | { id: string; userId: string; type: 'team_member_left'; data: TeamMemberLeftData }
+  | { id: string; userId: string; type: RosterNotificationType; data: RosterNotificationData };
 
 /** What an organizer's cancellation notice stores: the event and its title, checked by the rules. */
 export interface EventNoticeData {
@@ -290,6 +320,30 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
       return {
         title: '出欠が記録されました',
         body: `${event}は無断欠席として記録されました。プロフィールの参加履歴で確認できます`,
+      };
+    case 'participant_removed': {
+      const reason = REMOVAL_REASON_LABELS[str(n.data.reason) as RemovalReason];
+      return {
+        title: 'イベントへの参加が取り消されました',
+        body: `主催者が${event}へのあなたの参加を取り消しました${reason ? `（理由：${reason}）` : ''}`,
+      };
+    }
+    case 'participant_left':
+      return {
+        title: '参加者がキャンセルしました',
+        body: `${str(n.data.participantName) || 'ユーザー'}さんが${event}への参加をやめました`,
+      };
+    case 'participant_joined':
+      return {
+        title: '新しい参加者がいます',
+        body: `${str(n.data.participantName) || 'ユーザー'}さんが${event}に参加しました`,
+      };
+    case 'waitlist_promoted':
+      return {
+        title: 'キャンセル待ちから繰り上がりました',
+        body: n.data.requestId
+          ? `${event}に空きが出ました。参加リクエストを主催者に送りました`
+          : `${event}に空きが出たため、参加が確定しました`,
       };
     default:
       return { title: 'お知らせ', body: '' };

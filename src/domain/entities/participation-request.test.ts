@@ -12,6 +12,7 @@ describe('participationRequestSchema', () => {
       ...base,
       message: '',
       status: 'pending',
+      fromWaitlist: false,
       createdAt: null,
       updatedAt: null,
     });

@@ -32,7 +32,15 @@ export const requestFields = {
   updatedAt: optionalTime,
 };
 
-export const participationRequestSchema = z.object({ ...requestFields, eventId: z.string() });
+export const participationRequestSchema = z.object({
+  ...requestFields,
+  eventId: z.string(),
+  /** Made when its requester moved up from the キャンセル待ち of a 承認制 event. */
+  fromWaitlist: z.pipe(
+    z.nullish(z.boolean()),
+    z.transform((v) => v ?? false),
+  ),
+});
 
 export type ParticipationRequest = z.output<typeof participationRequestSchema>;
 

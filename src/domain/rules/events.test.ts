@@ -1,6 +1,6 @@
 import { ERR } from '@/domain/errors';
 import { EVENT_STATUSES, type EventStatus, type SportEvent } from '@/domain/entities/event';
-import { actorOf, refusal, refusedAsDone } from '@/test/actors';
+import { actorOf, refusal } from '@/test/actors';
 import { EVENT_INPUT, ORGANIZER, sportEvent } from '@/test/fixtures';
 import {
   assertCanEdit,
@@ -8,8 +8,6 @@ import {
   decideCapacity,
   decideCreate,
   decideEventUpdate,
-  decideJoin,
-  decideLeave,
   decideStatusChange,
   organizerCopy,
   STATUS_TRANSITIONS,
@@ -267,104 +265,6 @@ describe('decideStatusChange', () => {
     expect(() =>
       decideStatusChange(actorOf(ORGANIZER), event({ status: 'finished' }), 'closed'),
     ).toThrow('この募集状態には変更できません');
-  });
-});
-
-describe('decideJoin', () => {
-  it('adds the user to the participants', () => {
-    expect(decideJoin(actorOf(USER), event({ participants: ['a'] }))).toEqual({
-      participants: ['a', USER],
-    });
-  });
-
-  it('does not change the event it was given', () => {
-    const e = event({ participants: ['a'] });
-    decideJoin(actorOf(USER), e);
-    expect(e.participants).toEqual(['a']);
-  });
-
-  it('needs a signed-in user and an existing event', () => {
-    expect(() => decideJoin(null, event())).toThrow('User must be authenticated to join events');
-    expect(() => decideJoin(actorOf(USER), null)).toThrow('イベントが見つかりません');
-  });
-
-  it('needs a verified address and an active account', () => {
-    expect(() => decideJoin(actorOf(USER, { emailVerified: false }), event())).toThrow(
-      'この操作にはメールアドレスの確認が必要です。確認メールのリンクを開いてください',
-    );
-    expect(() => decideJoin(actorOf(USER, { suspended: true }), event())).toThrow(
-      'このアカウントは利用停止中のため、この操作はできません',
-    );
-  });
-
-  it('refuses a user who already joined', () => {
-    expect(() => decideJoin(actorOf(USER), event({ participants: [USER] }))).toThrow(
-      'すでにこのイベントに参加しています',
-    );
-    // The same join again (a double click, a retry): taken as done.
-    expect(refusedAsDone(() => decideJoin(actorOf(USER), event({ participants: [USER] })))).toBe(
-      true,
-    );
-  });
-
-  it('refuses an event that is not open', () => {
-    for (const status of ['closed', 'cancelled', 'finished']) {
-      expect(() => decideJoin(actorOf(USER), event({ status }))).toThrow(
-        'このイベントは現在参加を受け付けていません',
-      );
-    }
-  });
-
-  it('refuses a full event', () => {
-    expect(() =>
-      decideJoin(actorOf(USER), event({ capacity: 2, participants: ['a', 'b'] })),
-    ).toThrow('このイベントは定員に達しています');
-  });
-
-  it('lets anyone join an event without a capacity limit', () => {
-    expect(
-      decideJoin(actorOf(USER), event({ capacity: 0, participants: ['a', 'b'] })).participants,
-    ).toContain(USER);
-  });
-
-  it('takes the last spot', () => {
-    expect(
-      decideJoin(actorOf(USER), event({ capacity: 2, participants: ['a'] })).participants,
-    ).toEqual(['a', USER]);
-  });
-});
-
-describe('decideLeave', () => {
-  it('removes the user and asks for their requests to be deleted', () => {
-    expect(decideLeave(actorOf(USER), event({ participants: ['a', USER, 'b'] }))).toEqual({
-      participants: ['a', 'b'],
-      deleteRequestsOf: USER,
-    });
-  });
-
-  it('needs a signed-in user and an existing event', () => {
-    expect(() => decideLeave(null, event())).toThrow('User must be authenticated to leave events');
-    expect(() => decideLeave(actorOf(USER), null)).toThrow('イベントが見つかりません');
-  });
-
-  it('lets an unverified participant leave, never a suspended one', () => {
-    const joined = event({ participants: [USER] });
-    expect(decideLeave(actorOf(USER, { emailVerified: false }), joined).participants).toEqual([]);
-    expect(() => decideLeave(actorOf(USER, { suspended: true }), joined)).toThrow(
-      'このアカウントは利用停止中のため、この操作はできません',
-    );
-  });
-
-  it('refuses a user who is not taking part', () => {
-    expect(() => decideLeave(actorOf(USER), event({ participants: ['a'] }))).toThrow(
-      'このイベントに参加していません',
-    );
-  });
-
-  it('lets a participant leave an event that is no longer open', () => {
-    expect(
-      decideLeave(actorOf(USER), event({ status: 'closed', participants: [USER] })).participants,
-    ).toEqual([]);
   });
 });
 

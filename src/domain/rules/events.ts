@@ -1,7 +1,6 @@
 import type * as z from 'zod/mini';
 import { DomainError } from '@/domain/errors';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
-import { isFull } from '@/domain/entities/event';
 import { eventPatchSchema, eventWriteSchema, pastStartField, ymdOf } from '@/domain/event-form';
 import { namedFields, parseInput } from '@/domain/rules/input';
 import { assertMayWrite, type Actor } from '@/domain/rules/standing';
@@ -139,34 +138,4 @@ export function decideStatusChange(
   if (event.status === to) return null;
   if (!canTransition(event.status, to)) throw new DomainError('invalidStatusChange');
   return to;
-}
-
-/**
- * Direct join: a verified, active account; refused if already joined, if the event is not
- * open, or if it is full.
- */
-export function decideJoin(
-  actor: Actor | null,
-  event: SportEvent | null,
-): { participants: string[] } {
-  const { uid } = assertMayWrite(actor, 'verified', 'authJoinEvents');
-  if (!event) throw new DomainError('eventNotFound');
-  // Joining twice is the same join again.
-  if (event.participants.includes(uid)) {
-    throw new DomainError('alreadyJoined', { alreadyDone: true });
-  }
-  if (event.status !== 'open') throw new DomainError('eventNotOpen');
-  if (isFull(event)) throw new DomainError('eventFull');
-  return { participants: [...event.participants, uid] };
-}
-
-/** Leaving: must be a participant; the user's requests for the event are deleted too. */
-export function decideLeave(
-  actor: Actor | null,
-  event: SportEvent | null,
-): { participants: string[]; deleteRequestsOf: string } {
-  const { uid } = assertMayWrite(actor, 'active', 'authLeaveEvents');
-  if (!event) throw new DomainError('eventNotFound');
-  if (!event.participants.includes(uid)) throw new DomainError('notParticipating');
-  return { participants: event.participants.filter((p) => p !== uid), deleteRequestsOf: uid };
 }

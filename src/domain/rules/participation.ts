@@ -39,7 +39,9 @@ export function decideRequest(input: {
     throw new DomainError('alreadyRequested', { alreadyDone: true });
   }
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
-  if (isFull(event)) throw new DomainError('eventFull');
+  if (event.entryMethod === 'firstCome') throw new DomainError('firstComeEvent');
+  // People waiting in line come first: a request while they wait would jump the queue.
+  if (isFull(event) || event.waitlist.length > 0) throw new DomainError('eventFull');
   const message = input.message.trim();
   if (message.length > REQUEST_MESSAGE_MAX) throw new DomainError('requestMessageTooLong');
   const id = requestIdFor(event.id, uid);

@@ -55,7 +55,10 @@ export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: stri
       reject={reject}
       approvedTitle={(name) => `${name}さんの参加を承認しました`}
       badge={(r) => (
-        <StatusPill tone={STATUS_TONE[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</StatusPill>
+        <>
+          {r.fromWaitlist ? <StatusPill tone="amber">キャンセル待ちから繰り上げ</StatusPill> : null}
+          <StatusPill tone={STATUS_TONE[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</StatusPill>
+        </>
       )}
       beside={(r) => <ReliabilityBadge uid={r.userId} />}
       decidable={(r) => r.status === 'pending'}

@@ -179,7 +179,8 @@ describe('ParticipationPanel for visitors', () => {
     await user.type(field, 'よろしくお願いします');
     await user.click(screen.getByRole('button', { name: '参加をリクエスト' }));
     expect(await screen.findByRole('button', { name: '送信中…' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: '今すぐ参加する' })).toBeDisabled();
+    // A 承認制 event offers no direct join.
+    expect(screen.queryByRole('button', { name: '今すぐ参加する' })).not.toBeInTheDocument();
 
     await act(async () => fail(new DomainError('alreadyRequested')));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -283,7 +284,8 @@ describe('ParticipationPanel for visitors', () => {
   it('lets a participant leave after confirmation, and removes them from the participants', async () => {
     const user = userEvent.setup();
     const { backend: b, eventId } = await setup({
-      before: (bb, id) => as(bb, HANAKO, () => bb.events.join(id)),
+      input: { entryMethod: 'firstCome' },
+      before: (bb, id) => as(bb, HANAKO, () => bb.roster.join(id)),
       as: HANAKO,
     });
     renderPanel(b, eventId);
@@ -295,14 +297,17 @@ describe('ParticipationPanel for visitors', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'やめる' }),
     );
 
-    expect(await screen.findByRole('button', { name: '参加をリクエスト' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '今すぐ参加する' })).toBeInTheDocument();
     expect(participants()).not.toContain(DEMO_UIDS.hanako);
     expect((await b.events.get(eventId))?.participants).not.toContain(DEMO_UIDS.hanako);
   });
 
-  it('joins directly after confirmation', async () => {
+  it('joins a 先着順 event directly after confirmation', async () => {
     const user = userEvent.setup();
-    const { backend: b, eventId } = await setup({ as: HANAKO });
+    const { backend: b, eventId } = await setup({
+      input: { entryMethod: 'firstCome' },
+      as: HANAKO,
+    });
     renderPanel(b, eventId);
 
     await user.click(await screen.findByRole('button', { name: '今すぐ参加する' }));
@@ -314,15 +319,15 @@ describe('ParticipationPanel for visitors', () => {
     expect(participants()).toContain(DEMO_UIDS.hanako);
   });
 
-  it('offers no request on a full event', async () => {
+  it('offers only the waitlist on a full event', async () => {
     const { backend: b, eventId } = await setup({
-      input: { capacity: 1 },
-      before: (bb, id) => as(bb, ICHIRO, () => bb.events.join(id)),
+      input: { capacity: 1, entryMethod: 'firstCome' },
+      before: (bb, id) => as(bb, ICHIRO, () => bb.roster.join(id)),
       as: HANAKO,
     });
     renderPanel(b, eventId);
     expect(await screen.findByText('満員')).toBeInTheDocument();
-    expect(screen.getByText(/満員のため/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'キャンセル待ちに登録' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '参加をリクエスト' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '今すぐ参加する' })).not.toBeInTheDocument();
   });
@@ -341,8 +346,9 @@ describe('ParticipationPanel for visitors', () => {
 
   it('tells a participant their event was cancelled, with nothing left to do', async () => {
     const { backend: b, eventId } = await setup({
+      input: { entryMethod: 'firstCome' },
       before: async (bb, id) => {
-        await as(bb, HANAKO, () => bb.events.join(id));
+        await as(bb, HANAKO, () => bb.roster.join(id));
         await as(bb, ORGANIZER, () => bb.events.changeStatus(id, 'cancelled'));
       },
       as: HANAKO,
@@ -502,10 +508,10 @@ describe('ParticipationPanel for the organizer', () => {
   });
 
   it('disables approval once the event is full', async () => {
-    const { backend: b, eventId } = await withRequests({ capacity: 1 }, (bb, id) =>
-      as(bb, 'misaki@example.com', () => bb.events.join(id)),
-    );
-    // The last spot went to a direct join after the requests came in.
+    const { backend: b, eventId } = await withRequests({ capacity: 1 }, async (bb, id) => {
+      await bb.db.events.update(id, { participants: [DEMO_UIDS.misaki] });
+    });
+    // The last spot was taken after the requests came in.
     renderPanel(b, eventId);
     const hanako = await screen.findByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' });
     expect(within(hanako).getByRole('button', { name: '承認' })).toBeDisabled();

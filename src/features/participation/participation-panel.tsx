@@ -7,17 +7,19 @@ import { PanelCard } from '@/components/ui/panel-card';
 import { StatusPill } from '@/components/ui/status-pill';
 import { RequestForm } from '@/components/ui/request-form';
 import { Spinner } from '@/components/ui/spinner';
-import { EVENT_STATUS_LABELS, isFull, type SportEvent } from '@/domain/entities/event';
+import { EVENT_STATUS_LABELS, isFull, isOver, type SportEvent } from '@/domain/entities/event';
+import { waitlistPosition } from '@/domain/rules/roster';
 import { useSession, useWriteRefusal } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { OrganizerRequests } from './organizer-requests';
+import { OrganizerRoster } from './organizer-roster';
 import {
   participationQueries,
   refreshEventForViewer,
   useParticipationMutations,
 } from './participation-queries';
-import { useLiveParticipation } from './use-live-participation';
+import { useLiveEvent, useLiveParticipation } from './use-live-participation';
 
 /**
  * What the event page offers for taking part, by who is looking: a sign-in link for visitors,
@@ -26,6 +28,16 @@ import { useLiveParticipation } from './use-live-participation';
  */
 export function ParticipationPanel({ event }: { event: SportEvent }) {
   const { state } = useSession();
+  useLiveEvent(event.id);
+  const uid = state.status === 'signedIn' ? state.user.uid : null;
+  // An event that is over offers nothing to anyone but its organizer's list.
+  if (
+    isOver(event, new Date()) &&
+    event.organizerId !== uid &&
+    !event.participants.includes(uid ?? '')
+  ) {
+    return <OverPanel event={event} />;
+  }
   if (state.status === 'loading') {
     return (
       <PanelCard title="参加">
@@ -37,23 +49,59 @@ export function ParticipationPanel({ event }: { event: SportEvent }) {
     return (
       <SignInToJoin
         title="参加"
-        reason="参加をリクエストするにはログインが必要です。"
+        reason={
+          event.entryMethod === 'firstCome'
+            ? '参加するにはログインが必要です。'
+            : '参加をリクエストするにはログインが必要です。'
+        }
+        label={
+          event.entryMethod === 'firstCome'
+            ? 'ログインして参加する'
+            : 'ログインして参加をリクエスト'
+        }
         returnUrl={`/events/${event.id}`}
       />
     );
   }
-  const uid = state.user.uid;
-  if (event.organizerId === uid) return <OrganizerRequests event={event} uid={uid} />;
-  return <VisitorPanel event={event} uid={uid} />;
+  if (event.organizerId === state.user.uid) {
+    return (
+      <>
+        <OrganizerRequests event={event} uid={state.user.uid} />
+        <OrganizerRoster event={event} />
+      </>
+    );
+  }
+  return <VisitorPanel event={event} uid={state.user.uid} />;
 }
 
-type Confirming = 'join' | 'leave' | 'cancel';
+/** Cancelled, finished or past: said plainly, with no action and no seats counted. */
+function OverPanel({ event }: { event: SportEvent }) {
+  const cancelled = event.status === 'cancelled';
+  return (
+    <PanelCard
+      title="参加"
+      badge={
+        <StatusPill tone="slate">
+          {EVENT_STATUS_LABELS[cancelled ? 'cancelled' : 'finished']}
+        </StatusPill>
+      }
+    >
+      <p className="font-semibold text-slate-800">
+        {cancelled ? 'このイベントは中止になりました' : 'このイベントは終了しました'}
+      </p>
+    </PanelCard>
+  );
+}
+
+type Confirming = 'join' | 'leave' | 'cancel' | 'leaveWaitlist';
 
 function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
   const backend = useBackend();
   const client = useQueryClient();
   const mine = useQuery(participationQueries.mine(uid, event.id, backend));
-  const { request, cancel, join, leave } = useParticipationMutations(event.id);
+  const { request, cancel, join, leave, joinWaitlist, leaveWaitlist } = useParticipationMutations(
+    event.id,
+  );
   // Asked first, so the panel says why instead of offering what the backend would refuse.
   const suspended = useWriteRefusal('active') !== null;
   const cannotAsk = useWriteRefusal('verified');
@@ -67,7 +115,14 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
 
   const participating = event.participants.includes(uid);
   const myRequest = mine.data ?? null;
-  const busy = request.isPending || cancel.isPending || join.isPending || leave.isPending;
+  const busy =
+    request.isPending ||
+    cancel.isPending ||
+    join.isPending ||
+    leave.isPending ||
+    joinWaitlist.isPending ||
+    leaveWaitlist.isPending;
+  const position = waitlistPosition(event, uid);
 
   if (!participating && mine.isPending) {
     return (
@@ -77,7 +132,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
     );
   }
 
-  if (participating && (event.status === 'cancelled' || event.status === 'finished')) {
+  if (participating && isOver(event, new Date())) {
     const cancelled = event.status === 'cancelled';
     return (
       <PanelCard
@@ -123,7 +178,11 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
           label="参加をやめる"
           confirmTitle="このイベントへの参加をやめますか？"
           confirmLabel="やめる"
-          consequence="もう一度参加するには、改めて参加リクエストを送る必要があります。"
+          consequence={
+            event.entryMethod === 'firstCome'
+              ? 'あなたの席はキャンセル待ちの方に譲られます。'
+              : 'もう一度参加するには、改めて参加リクエストを送る必要があります。'
+          }
           suspended={suspended}
           disabled={busy}
           error={error}
@@ -132,6 +191,35 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
           onOpen={() => setConfirming('leave')}
           onCancel={() => setConfirming(null)}
           onConfirm={() => runConfirmed(() => leave.mutateAsync(), '参加をやめました')}
+        />
+      </PanelCard>
+    );
+  }
+
+  if (position !== null) {
+    return (
+      <PanelCard title="参加" badge={<StatusPill tone="amber">キャンセル待ち</StatusPill>}>
+        <p className="font-semibold text-amber-900">キャンセル待ち {position}番目</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {event.entryMethod === 'firstCome'
+            ? '空きが出ると、順番に自動で参加が確定します。'
+            : '空きが出ると、順番に参加リクエストが主催者に送られます。'}
+        </p>
+        <LeaveAction
+          label="キャンセル待ちをやめる"
+          confirmTitle="キャンセル待ちをやめますか？"
+          confirmLabel="やめる"
+          consequence="もう一度登録すると、列の最後に並び直します。"
+          suspended={suspended}
+          disabled={busy}
+          error={error}
+          open={confirming === 'leaveWaitlist'}
+          busy={leaveWaitlist.isPending}
+          onOpen={() => setConfirming('leaveWaitlist')}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() =>
+            runConfirmed(() => leaveWaitlist.mutateAsync(), 'キャンセル待ちをやめました')
+          }
         />
       </PanelCard>
     );
@@ -172,13 +260,29 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
     );
   }
 
-  if (isFull(event)) {
+  // Full, or people already wait: the only way in is the end of the line.
+  if (isFull(event) || event.waitlist.length > 0) {
     return (
       <PanelCard title="参加" badge={<StatusPill tone="red">満員</StatusPill>}>
         {rejectedNotice}
         <p className="text-sm text-slate-700">
-          このイベントは満員のため、現在参加を受け付けていません。
+          このイベントは満員です。キャンセル待ちに登録すると、空きが出たときに順番に繰り上がります。
+          {event.waitlist.length > 0 ? `（現在${event.waitlist.length}人が待っています）` : ''}
         </p>
+        {cannotAsk ? (
+          <div className="mt-3">
+            <StandingNotice refusal={cannotAsk} action="キャンセル待ちに登録する" />
+          </div>
+        ) : (
+          <Button
+            className="mt-3 w-full"
+            busy={joinWaitlist.isPending}
+            disabled={busy}
+            onClick={() => run(() => joinWaitlist.mutateAsync(), 'キャンセル待ちに登録しました')}
+          >
+            キャンセル待ちに登録
+          </Button>
+        )}
         <ActionError error={error} className="mt-3" />
       </PanelCard>
     );
@@ -191,7 +295,37 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
         badge={<StatusPill tone="brand">{EVENT_STATUS_LABELS.open}</StatusPill>}
       >
         {rejectedNotice}
-        <StandingNotice refusal={cannotAsk} action="参加をリクエストする" />
+        <StandingNotice
+          refusal={cannotAsk}
+          action={event.entryMethod === 'firstCome' ? '参加する' : '参加をリクエストする'}
+        />
+      </PanelCard>
+    );
+  }
+
+  if (event.entryMethod === 'firstCome') {
+    return (
+      <PanelCard
+        title="参加"
+        badge={<StatusPill tone="brand">{EVENT_STATUS_LABELS.open}</StatusPill>}
+      >
+        <p className="text-sm text-slate-700">
+          先着順のイベントです。空きがあれば、主催者の承認なしですぐに参加できます。
+        </p>
+        <Button className="mt-3 w-full" onClick={() => setConfirming('join')} disabled={busy}>
+          今すぐ参加する
+        </Button>
+        <ActionError error={error} className="mt-3" />
+        <ConfirmDialog
+          open={confirming === 'join'}
+          title="このイベントに参加しますか？"
+          confirmLabel="参加する"
+          busy={join.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => runConfirmed(() => join.mutateAsync(), 'イベントに参加しました')}
+        >
+          参加者として登録されます。参加できなくなったときは、早めに参加をやめてください。
+        </ConfirmDialog>
       </PanelCard>
     );
   }
@@ -202,6 +336,9 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
       badge={<StatusPill tone="brand">{EVENT_STATUS_LABELS.open}</StatusPill>}
     >
       {rejectedNotice}
+      <p className="mb-3 text-sm text-slate-700">
+        承認制のイベントです。主催者が承認すると参加が確定します。
+      </p>
       <RequestForm
         label="主催者へのメッセージ（任意）"
         busy={request.isPending}
@@ -210,28 +347,7 @@ function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
           run(() => request.mutateAsync(message), '参加リクエストを送信しました')
         }
       />
-      <div className="mt-3 border-t border-slate-200 pt-3">
-        <p className="text-xs text-slate-600">主催者の承認を待たずに参加することもできます。</p>
-        <Button
-          variant="secondary"
-          className="mt-2 w-full"
-          onClick={() => setConfirming('join')}
-          disabled={busy}
-        >
-          今すぐ参加する
-        </Button>
-      </div>
       <ActionError error={error} className="mt-3" />
-      <ConfirmDialog
-        open={confirming === 'join'}
-        title="このイベントに参加しますか？"
-        confirmLabel="参加する"
-        busy={join.isPending}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => runConfirmed(() => join.mutateAsync(), 'イベントに参加しました')}
-      >
-        主催者の承認を待たずに、参加者として登録されます。
-      </ConfirmDialog>
     </PanelCard>
   );
 }

@@ -11,6 +11,7 @@ import type {
   ParticipationRequest,
   PendingRequestWithEvent,
 } from '@/domain/entities/participation-request';
+import type { RemovalReason } from '@/domain/entities/removal-reason';
 import type { UserProfile } from '@/domain/entities/user';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
@@ -140,7 +141,7 @@ export function useParticipationMutations(eventId: string) {
   });
 
   const join = useMutation({
-    mutationFn: () => orAlreadyDone(backend.events.join(eventId)),
+    mutationFn: () => orAlreadyDone(backend.roster.join(eventId)),
     onSuccess: () =>
       Promise.all([
         refreshQueries(client, mineKeys()),
@@ -151,11 +152,34 @@ export function useParticipationMutations(eventId: string) {
 
   // Leaving also deletes my requests for the event.
   const leave = useMutation({
-    mutationFn: () => backend.events.leave(eventId),
+    mutationFn: () => backend.roster.leave(eventId),
     onSuccess: () =>
       Promise.all([
         refreshQueries(client, mineKeys()),
         refreshEventParticipants(client, eventId, uid),
+      ]),
+    meta,
+  });
+
+  const joinWaitlist = useMutation({
+    mutationFn: () => orAlreadyDone(backend.roster.joinWaitlist(eventId)),
+    onSuccess: () => refreshEventParticipants(client, eventId, uid),
+    meta,
+  });
+
+  const leaveWaitlist = useMutation({
+    mutationFn: () => backend.roster.leaveWaitlist(eventId),
+    onSuccess: () => refreshEventParticipants(client, eventId, uid),
+    meta,
+  });
+
+  const remove = useMutation({
+    mutationFn: ({ participant, reason }: { participant: string; reason: RemovalReason }) =>
+      backend.roster.removeParticipant(eventId, participant, reason),
+    onSuccess: () =>
+      Promise.all([
+        refreshQueries(client, [participationQueries.forEvent(eventId).queryKey]),
+        refreshEventParticipants(client, eventId, null),
       ]),
     meta,
   });
@@ -176,5 +200,5 @@ export function useParticipationMutations(eventId: string) {
     meta,
   });
 
-  return { request, cancel, join, leave, approve, reject };
+  return { request, cancel, join, leave, joinWaitlist, leaveWaitlist, remove, approve, reject };
 }

@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { NotificationType } from '@/domain/entities/notification';
 import { useNotifications } from '@/features/notifications/public';
+import { useBackend } from '@/lib/backend-context';
 import { eventKeys } from '@/lib/event-keys';
+import { logger } from '@/lib/logger';
 import { participationQueries, refreshEventForViewer } from './participation-queries';
 
 const PARTICIPATION_TYPES: readonly string[] = [
@@ -12,6 +14,10 @@ const PARTICIPATION_TYPES: readonly string[] = [
   // The organizer moved or cancelled the event: its page shows the new day, place or 中止.
   'event_changed',
   'event_cancelled',
+  'participant_removed',
+  'participant_left',
+  'participant_joined',
+  'waitlist_promoted',
 ] satisfies NotificationType[];
 
 /**
@@ -46,4 +52,25 @@ export function useLiveParticipation(eventId: string, uid: string, role: 'organi
     });
     if (outdated) void refreshEventForViewer(client, eventId, uid);
   }, [client, eventId, uid, role, latestId, latestAt]);
+}
+
+/**
+ * The event as stored, pushed into the page's query as it changes: who takes part and the
+ * キャンセル待ち move with other people's actions (a place in line moves up with nobody telling
+ * its holder), so a page that shows them listens to the event document.
+ */
+export function useLiveEvent(eventId: string) {
+  const backend = useBackend();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      backend.roster.subscribeEvent(
+        eventId,
+        (event) => {
+          if (event) client.setQueryData(eventKeys.detail(eventId), event);
+        },
+        (e) => logger.warn('participation: the live event stopped', e),
+      ),
+    [backend, client, eventId],
+  );
 }

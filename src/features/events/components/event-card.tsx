@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { CARD_GRID_CLASS, CardGridSkeleton } from '@/components/ui/card-grid';
 import { CoverImage } from '@/components/ui/cover-image';
-import type { SportEvent } from '@/domain/entities/event';
+import { ENTRY_METHOD_LABELS, type SportEvent } from '@/domain/entities/event';
 import { formatEventTimes, formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { CalendarIcon, ClockIcon, PeopleIcon, PinIcon } from './icons';
 import { StatusBadge } from './status-badge';
@@ -91,6 +91,12 @@ export const EventCard = memo(function EventCard({
               <dt className="sr-only">レベル</dt>
               <dd className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
                 {event.level}
+              </dd>
+            </div>
+            <div>
+              <dt className="sr-only">参加方法</dt>
+              <dd className="rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-800">
+                {ENTRY_METHOD_LABELS[event.entryMethod]}
               </dd>
             </div>
             <div>

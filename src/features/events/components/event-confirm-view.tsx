@@ -1,4 +1,5 @@
 import { ConfirmImage, ConfirmList, ConfirmRow as Row } from '@/components/ui/confirm-list';
+import { DEFAULT_ENTRY_METHOD, ENTRY_METHOD_LABELS } from '@/domain/entities/event';
 import type { EventFormValues } from '@/domain/event-form';
 import { formatEventTimes, formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { toDateOrNull } from '@/domain/time';
@@ -22,6 +23,7 @@ export function EventConfirmView({
       <Row label="地域">{values.region || '指定なし'}</Row>
       <Row label="参加費">{formatFee(values.fee)}</Row>
       <Row label="定員">{values.capacity}人</Row>
+      <Row label="参加方法">{ENTRY_METHOD_LABELS[values.entryMethod ?? DEFAULT_ENTRY_METHOD]}</Row>
       <Row label="主催チーム">{values.teamName || 'なし'}</Row>
       <Row label="説明">{values.description || 'なし'}</Row>
       <Row label="画像">

@@ -1,6 +1,18 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField, Options } from '@/components/ui/form-field';
-import { LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
+import {
+  ENTRY_METHOD_LABELS,
+  ENTRY_METHODS,
+  LEVELS,
+  REGIONS,
+  SPORT_TYPES,
+  type EntryMethod,
+} from '@/domain/entities/event';
+
+const ENTRY_METHOD_HINTS: Record<EntryMethod, string> = {
+  approval: '参加リクエストを主催者が承認します',
+  firstCome: '空きがあればすぐに参加できます',
+};
 import { TeamChoice } from './team-choice';
 import {
   EVENT_CAPACITY_MAX,
@@ -29,6 +41,7 @@ export const EMPTY_EVENT_FORM = {
   endTime: '',
   fee: '0',
   capacity: '',
+  entryMethod: 'approval',
   imageURL: '',
   imagePath: '',
 } as unknown as EventFormInput;
@@ -151,6 +164,25 @@ export function EventFormFields({
           )}
         </FormField>
       </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">参加方法</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {ENTRY_METHODS.map((m) => (
+            <label
+              key={m}
+              className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input type="radio" value={m} className="mt-1" {...register('entryMethod')} />
+              <span>
+                <span className="block text-sm font-semibold text-slate-800">
+                  {ENTRY_METHOD_LABELS[m]}
+                </span>
+                <span className="block text-xs text-slate-600">{ENTRY_METHOD_HINTS[m]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <TeamChoice form={form} />
       <FormField
         form={form}

@@ -5,7 +5,9 @@ import { DetailCard as Card, DetailRow as Row } from '@/components/ui/detail';
 import { ErrorState, Page, useDocumentTitle } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import {
+  ENTRY_METHOD_LABELS,
   EVENT_STATUS_LABELS,
+  isOver,
   organizerDisplay,
   spotsLeft,
   type SportEvent,
@@ -48,6 +50,8 @@ export function EventNotFound() {
 }
 
 function spotsText(event: SportEvent): string {
+  // An event that is over takes nobody: no seats are counted down.
+  if (isOver(event, new Date())) return '';
   if (event.capacity <= 0) return '定員なし';
   const left = spotsLeft(event);
   return left === 0 ? '満員' : `残り${left}人`;
@@ -184,6 +188,14 @@ function EventDetail({ event }: { event: SportEvent }) {
                   className={`ml-2 font-semibold ${spotsText(event) === '満員' ? 'text-rose-700' : 'text-emerald-700'}`}
                 >
                   {spotsText(event)}
+                </span>
+              </Row>
+              <Row label="参加方法">
+                {ENTRY_METHOD_LABELS[event.entryMethod]}
+                <span className="ml-2 text-xs text-slate-600">
+                  {event.entryMethod === 'firstCome'
+                    ? '空きがあればすぐに参加できます'
+                    : '主催者の承認後に参加が確定します'}
                 </span>
               </Row>
               <Row label="募集状態">{EVENT_STATUS_LABELS[event.status]}</Row>

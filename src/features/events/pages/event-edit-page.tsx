@@ -29,6 +29,7 @@ function formValuesOf(event: SportEvent): EventFormInput {
     endTime: event.endTime,
     fee: String(event.fee),
     capacity: String(event.capacity),
+    entryMethod: event.entryMethod,
     imageURL: event.imageURL,
     imagePath: event.imagePath,
   } as EventFormInput;

@@ -1,0 +1,193 @@
+import type { ApiPort } from '@/data/ports/api';
+import type { RosterPort } from '@/data/ports/roster';
+import { fieldOp, type Transaction, type Writes } from '@/data/storage/storage';
+import { MY_REQUESTS_PER_EVENT_LIMIT } from '@/domain/constants';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import { requesterNameOf, type NotificationWrite } from '@/domain/entities/notification';
+import { requestIdFor } from '@/domain/entities/participation-request';
+import {
+  decideCapacityPromotions,
+  decideJoin,
+  decideJoinWaitlist,
+  decideLeave,
+  decideLeaveWaitlist,
+  decideRemoveParticipant,
+} from '@/domain/rules/roster';
+import { runSideEffect } from '@/lib/side-effects';
+import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
+
+const eventPath = (id: string) => `events/${id}`;
+
+/**
+ * Who takes part (src/data/ports/roster.ts), written once for both backends: each method reads
+ * the caller and the event in one transaction, asks the domain (src/domain/rules/roster.ts), and
+ * writes the event's participants and キャンセル待ち, the requests of those who move up on a 承認制
+ * event and every notice together, in the shapes firestore.rules accept. Mail follows.
+ */
+export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
+  const { storage } = ctx;
+
+  const readEvent = async (tx: Transaction, id: string): Promise<SportEvent | null> =>
+    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
+
+  /** Runs `fn` on the caller and the event, read inside one transaction. */
+  const onEvent = async <T>(
+    eventId: string,
+    fn: (
+      tx: Transaction,
+      actor: Awaited<ReturnType<typeof readActor>>,
+      event: SportEvent | null,
+    ) => T,
+  ): Promise<T> => {
+    const who = await ctx.session();
+    return storage.transaction(async (tx) => {
+      const actor = await readActor(tx, who);
+      const event = actor ? await readEvent(tx, eventId) : null;
+      return fn(tx, actor, event);
+    });
+  };
+
+  const notify = (tx: Writes, list: readonly (NotificationWrite | null)[]) => {
+    for (const n of list) if (n) tx.set(`notifications/${n.id}`, notificationDoc(n, ctx.now()));
+  };
+
+  return {
+    async join(eventId) {
+      const organizer = await onEvent(eventId, (tx, actor, event) => {
+        const decision = decideJoin(actor, event, requesterNameOf(actor?.profile ?? null));
+        tx.update(eventPath(eventId), { participants: decision.participants });
+        notify(tx, [decision.notify]);
+        return decision.notify ? event!.organizerId : null;
+      });
+      if (organizer) rosterMail(api, eventId, 'participant_joined', organizer);
+    },
+
+    async leave(eventId) {
+      const who = await ctx.session();
+      // A transaction cannot query: my requests for the event (older ones may carry other ids)
+      // are found first; they are deleted in the transaction that takes me off the list.
+      const mine =
+        who && eventId
+          ? await storage.query({
+              collection: 'participationRequests',
+              where: [
+                { field: 'userId', op: '==', value: who.uid },
+                { field: 'eventId', op: '==', value: eventId },
+              ],
+              limit: MY_REQUESTS_PER_EVENT_LIMIT,
+            })
+          : [];
+      const result = await onEvent(eventId, (tx, actor, event) => {
+        const decision = decideLeave(actor, event, requesterNameOf(actor?.profile ?? null));
+        writeRoster(tx, event!, decision);
+        for (const d of mine) {
+          if (d.data.userId === decision.deleteRequestsOf) tx.delete(d.path);
+        }
+        notify(tx, decision.notify);
+        return { event: event!, promoted: decision.promoted };
+      });
+      promotionMail(api, result.event.id, result.promoted);
+      rosterMail(api, eventId, 'participant_left', result.event.organizerId);
+    },
+
+    async joinWaitlist(eventId) {
+      await onEvent(eventId, (tx, actor, event) => {
+        tx.update(eventPath(eventId), decideJoinWaitlist(actor, event));
+      });
+    },
+
+    async leaveWaitlist(eventId) {
+      await onEvent(eventId, (tx, actor, event) => {
+        tx.update(eventPath(eventId), decideLeaveWaitlist(actor, event));
+      });
+    },
+
+    async removeParticipant(eventId, uid, reason) {
+      const promoted = await onEvent(eventId, (tx, actor, event) => {
+        const decision = decideRemoveParticipant(actor, event, uid, reason);
+        writeRoster(tx, event!, decision);
+        notify(tx, decision.notify);
+        return decision.promoted;
+      });
+      promotionMail(api, eventId, promoted);
+      void runSideEffect('roster.removeParticipant: mail', () =>
+        api.sendNotificationEmail({ type: 'participant_removed', eventId, recipientId: uid }),
+      );
+    },
+
+    subscribeEvent(eventId, next, error) {
+      return storage.onDoc(
+        eventPath(eventId),
+        (doc) => {
+          const parsed = doc ? parseDocs(sportEventSchema, [doc], 'roster.subscribeEvent') : [];
+          next(parsed[0] ?? null);
+        },
+        error,
+      );
+    },
+  };
+}
+
+/**
+ * The event's participants and line after a change, and the requests of those who moved up on
+ * a 承認制 event (pending, marked fromWaitlist; written anew over any earlier request of theirs).
+ */
+function writeRoster(
+  tx: Writes,
+  event: SportEvent,
+  change: { participants: string[]; waitlist: string[]; promoted: string[] },
+): void {
+  tx.update(eventPath(event.id), { participants: change.participants, waitlist: change.waitlist });
+  if (event.entryMethod === 'firstCome') return;
+  for (const uid of change.promoted) {
+    tx.set(`participationRequests/${requestIdFor(event.id, uid)}`, {
+      userId: uid,
+      eventId: event.id,
+      message: '',
+      status: 'pending',
+      fromWaitlist: true,
+      createdAt: fieldOp.serverTime(),
+      updatedAt: fieldOp.serverTime(),
+    });
+  }
+}
+
+/**
+ * The capacity raise of an event edit: the seats it adds go to the first in line, written in
+ * the transaction `tx` that saves the new capacity (the event as it was stored is `before`).
+ * Resolves with who moved up; the caller sends their mail after the commit (promotionMail).
+ */
+export function promoteOnCapacityChange(
+  tx: Writes,
+  before: SportEvent,
+  capacity: number,
+  now: Date,
+): string[] {
+  const decision = decideCapacityPromotions(before, capacity);
+  if (decision.promoted.length === 0) return [];
+  writeRoster(tx, before, decision);
+  for (const n of decision.notify) tx.set(`notifications/${n.id}`, notificationDoc(n, now));
+  return decision.promoted;
+}
+
+/** The mail of each person who moved up, in the background (their own switch decides). */
+export function promotionMail(api: ApiPort, eventId: string, promoted: readonly string[]): void {
+  for (const uid of promoted) {
+    void runSideEffect('roster: waitlist promotion mail', () =>
+      api.sendNotificationEmail({ type: 'waitlist_promoted', eventId, recipientId: uid }),
+    );
+  }
+}
+
+/** The organizer's mail for a leave or direct join (off unless they turned it on). */
+function rosterMail(
+  api: ApiPort,
+  eventId: string,
+  type: 'participant_left' | 'participant_joined',
+  organizerId: string,
+): void {
+  if (!organizerId) return;
+  void runSideEffect(`roster: ${type} mail`, () =>
+    api.sendNotificationEmail({ type, eventId, recipientId: organizerId }),
+  );
+}

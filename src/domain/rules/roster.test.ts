@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import type { SportEvent } from '@/domain/entities/event';
+import { isOver } from '@/domain/entities/event';
+import {
+  decideCapacityPromotions,
+  decideJoin,
+  decideJoinWaitlist,
+  decideLeave,
+  decideLeaveWaitlist,
+  decidePromotions,
+  decideRemoveParticipant,
+  waitlistPosition,
+} from '@/domain/rules/roster';
+import { actorOf, refusal, refusedAsDone } from '@/test/actors';
+import { ORGANIZER, sportEvent } from '@/test/fixtures';
+
+const USER = 'u1';
+
+function event(overrides: Record<string, unknown> = {}): SportEvent {
+  return sportEvent({
+    date: new Date(2099, 4, 10),
+    startTime: '10:00',
+    entryMethod: 'firstCome',
+    capacity: 2,
+    ...overrides,
+  });
+}
+
+describe('decideJoin', () => {
+  it('adds the user to a 先着順 event with room and tells the organizer', () => {
+    const d = decideJoin(actorOf(USER), event({ participants: ['a'] }), '花子');
+    expect(d.participants).toEqual(['a', USER]);
+    expect(d.notify).toMatchObject({
+      id: `e1_${USER}_participant_joined`,
+      userId: ORGANIZER,
+      type: 'participant_joined',
+      data: { eventId: 'e1', participantId: USER, participantName: '花子' },
+    });
+  });
+
+  it('refuses signed out, missing, repeated, not open, 承認制, full and queue-jumping joins', () => {
+    expect(refusal(() => decideJoin(null, event()))).toBe('authJoinEvents');
+    expect(refusal(() => decideJoin(actorOf(USER), null))).toBe('eventNotFound');
+    expect(refusedAsDone(() => decideJoin(actorOf(USER), event({ participants: [USER] })))).toBe(
+      true,
+    );
+    expect(refusal(() => decideJoin(actorOf(USER), event({ status: 'closed' })))).toBe(
+      'eventNotOpen',
+    );
+    expect(refusal(() => decideJoin(actorOf(USER), event({ entryMethod: 'approval' })))).toBe(
+      'approvalRequired',
+    );
+    // Missing reads as 承認制.
+    expect(refusal(() => decideJoin(actorOf(USER), event({ entryMethod: undefined })))).toBe(
+      'approvalRequired',
+    );
+    expect(refusal(() => decideJoin(actorOf(USER), event({ participants: ['a', 'b'] })))).toBe(
+      'eventFull',
+    );
+    expect(
+      refusal(() => decideJoin(actorOf(USER), event({ participants: ['a'], waitlist: ['w'] }))),
+    ).toBe('eventFull');
+    expect(refusal(() => decideJoin(actorOf(USER, { emailVerified: false }), event()))).toBe(
+      'emailNotVerified',
+    );
+  });
+});
+
+describe('decideLeave', () => {
+  it('frees the seat for the first in line on 先着順, telling them and the organizer', () => {
+    const d = decideLeave(
+      actorOf(USER),
+      event({ participants: [USER, 'a'], waitlist: ['w1', 'w2'] }),
+    );
+    expect(d.participants).toEqual(['a', 'w1']);
+    expect(d.waitlist).toEqual(['w2']);
+    expect(d.promoted).toEqual(['w1']);
+    expect(d.notify.map((n) => [n.type, n.userId])).toEqual([
+      ['participant_left', ORGANIZER],
+      ['waitlist_promoted', 'w1'],
+    ]);
+  });
+
+  it('on 承認制 moves the first in line to a request instead of the participants', () => {
+    const d = decideLeave(
+      actorOf(USER),
+      event({ entryMethod: 'approval', participants: [USER, 'a'], waitlist: ['w1'] }),
+    );
+    expect(d.participants).toEqual(['a']);
+    expect(d.promoted).toEqual(['w1']);
+    expect(d.notify[1]).toMatchObject({ type: 'waitlist_promoted', data: { requestId: 'e1_w1' } });
+  });
+
+  it('promotes nobody into a cancelled or finished event', () => {
+    for (const status of ['cancelled', 'finished']) {
+      const d = decideLeave(
+        actorOf(USER),
+        event({ status, participants: [USER, 'a'], waitlist: ['w1'] }),
+      );
+      expect(d.promoted).toEqual([]);
+      expect(d.waitlist).toEqual(['w1']);
+    }
+  });
+
+  it('refuses someone who does not take part', () => {
+    expect(refusal(() => decideLeave(actorOf(USER), event()))).toBe('notParticipating');
+  });
+});
+
+describe('the キャンセル待ち', () => {
+  const fullEvent = event({ participants: ['a', 'b'], waitlist: ['w1'] });
+
+  it('appends at the end of the line of a full event, and gives the position', () => {
+    const { waitlist } = decideJoinWaitlist(actorOf(USER), fullEvent);
+    expect(waitlist).toEqual(['w1', USER]);
+    expect(waitlistPosition({ waitlist }, USER)).toBe(2);
+    expect(waitlistPosition({ waitlist }, 'x')).toBeNull();
+  });
+
+  it('refuses a second place, a participant, an event with room or not open', () => {
+    expect(refusedAsDone(() => decideJoinWaitlist(actorOf('w1'), fullEvent))).toBe(true);
+    expect(refusal(() => decideJoinWaitlist(actorOf('a'), fullEvent))).toBe('alreadyJoined');
+    expect(refusal(() => decideJoinWaitlist(actorOf(USER), event()))).toBe('eventNotFull');
+    for (const status of ['closed', 'cancelled', 'finished']) {
+      expect(
+        refusal(() => decideJoinWaitlist(actorOf(USER), event({ ...fullEvent, status }))),
+      ).toBe('eventNotOpen');
+    }
+  });
+
+  it('takes one off their own place only', () => {
+    expect(decideLeaveWaitlist(actorOf('w1'), fullEvent).waitlist).toEqual([]);
+    expect(refusal(() => decideLeaveWaitlist(actorOf(USER), fullEvent))).toBe('notOnWaitlist');
+  });
+});
+
+describe('promotions', () => {
+  it('two seats freed at once promote exactly the first two, in order', () => {
+    const before = event({ participants: ['a', 'b'], waitlist: ['w1', 'w2', 'w3'] });
+    const d = decideCapacityPromotions(before, 4);
+    expect(d.promoted).toEqual(['w1', 'w2']);
+    expect(d.participants).toEqual(['a', 'b', 'w1', 'w2']);
+    expect(d.waitlist).toEqual(['w3']);
+  });
+
+  it('promotes nobody when the capacity does not rise, and everyone when the limit goes', () => {
+    const before = event({ participants: ['a', 'b'], waitlist: ['w1'] });
+    expect(decideCapacityPromotions(before, 2).promoted).toEqual([]);
+    expect(decideCapacityPromotions(before, 0).promoted).toEqual(['w1']);
+  });
+
+  it('moves at most three up a write on 承認制', () => {
+    const e = event({ entryMethod: 'approval', waitlist: ['1', '2', '3', '4', '5'], capacity: 0 });
+    expect(decidePromotions(e, 5).promoted).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('decideRemoveParticipant', () => {
+  const e = event({ participants: [USER, 'a'], waitlist: ['w1'] });
+
+  it('lets the organizer remove a participant for a listed reason, the first in line moving up', () => {
+    const d = decideRemoveParticipant(actorOf(ORGANIZER), e, USER, 'duplicate');
+    expect(d.participants).toEqual(['a', 'w1']);
+    expect(d.notify[0]).toMatchObject({
+      type: 'participant_removed',
+      userId: USER,
+      data: { reason: 'duplicate' },
+    });
+  });
+
+  it('refuses anyone else, a reason off the list, and someone not taking part', () => {
+    expect(refusal(() => decideRemoveParticipant(actorOf('a'), e, USER, 'duplicate'))).toBe(
+      'noEditPermission',
+    );
+    expect(refusal(() => decideRemoveParticipant(actorOf(ORGANIZER), e, USER, 'x'))).toBe(
+      'removalReasonRequired',
+    );
+    expect(refusal(() => decideRemoveParticipant(actorOf(ORGANIZER), e, 'z', 'other'))).toBe(
+      'notParticipating',
+    );
+  });
+});
+
+describe('isOver', () => {
+  it('is over when cancelled, finished or past its end', () => {
+    const now = new Date(2099, 4, 10, 11, 0);
+    expect(isOver(event(), now)).toBe(false);
+    expect(isOver(event({ status: 'cancelled' }), now)).toBe(true);
+    expect(isOver(event({ status: 'finished' }), now)).toBe(true);
+    expect(isOver(event({ endTime: '12:00' }), new Date(2099, 4, 10, 12, 1))).toBe(true);
+  });
+});

@@ -1,0 +1,235 @@
+import { REQUEST_PROMOTIONS_MAX, WAITLIST_MAX } from '@/domain/constants';
+import { isFull, type SportEvent } from '@/domain/entities/event';
+import type { NotificationWrite, RosterNotificationType } from '@/domain/entities/notification';
+import { requestIdFor } from '@/domain/entities/participation-request';
+import { REMOVAL_REASONS, type RemovalReason } from '@/domain/entities/removal-reason';
+import { DomainError } from '@/domain/errors';
+import { assertMayWrite, type Actor } from '@/domain/rules/standing';
+
+/**
+ * Who takes part in an event (docs/domain.md "Entry method and waitlist"): the direct join of a
+ * 先着順 event, leaving, the キャンセル待ち (waitlist) of a full event, the organizer removing a
+ * participant, and the promotion of the first in line when a seat frees. Pure decisions; the
+ * use case (src/data/use-cases/roster.ts) writes them and firestore.rules check the same.
+ */
+
+/** The id of a roster notification: the event, the person it is about, and the type. */
+export function rosterNotificationId(
+  eventId: string,
+  uid: string,
+  type: RosterNotificationType,
+): string {
+  return `${eventId}_${uid}_${type}`;
+}
+
+function rosterNotice(
+  event: SportEvent,
+  to: string,
+  about: string,
+  type: RosterNotificationType,
+  extra: { participantName?: string; reason?: RemovalReason; requestId?: string } = {},
+): NotificationWrite {
+  return {
+    id: rosterNotificationId(event.id, about, type),
+    userId: to,
+    type,
+    data: { eventId: event.id, eventTitle: event.title, participantId: about, ...extra },
+  };
+}
+
+/**
+ * Who moves up when seats free: the first `freed` people in line, no more than the room the
+ * event now has, and nobody while it does not take part (not open: closed, cancelled, finished).
+ * On a 先着順 event they become participants; on a 承認制 event each gets a request the
+ * organizer decides, marked as moved up from the waitlist.
+ */
+export function decidePromotions(
+  event: Pick<SportEvent, 'status' | 'capacity' | 'participants' | 'waitlist' | 'entryMethod'>,
+  freed: number,
+): { promoted: string[]; waitlist: string[] } {
+  if (event.status !== 'open' || freed <= 0 || event.waitlist.length === 0) {
+    return { promoted: [], waitlist: event.waitlist };
+  }
+  const room =
+    event.capacity <= 0
+      ? event.waitlist.length
+      : Math.max(0, event.capacity - event.participants.length);
+  // A request per person moved up on 承認制: firestore.rules check each, so a write holds a few.
+  const most = event.entryMethod === 'firstCome' ? freed : Math.min(freed, REQUEST_PROMOTIONS_MAX);
+  const k = Math.min(most, room, event.waitlist.length);
+  return { promoted: event.waitlist.slice(0, k), waitlist: event.waitlist.slice(k) };
+}
+
+/**
+ * The participants and notices after `promoted` moved up: 先着順 adds them in line order; each
+ * promoted person is told.
+ */
+export function promotionWrites(
+  event: SportEvent,
+  participants: string[],
+  promoted: string[],
+): { participants: string[]; notify: NotificationWrite[] } {
+  const firstCome = event.entryMethod === 'firstCome';
+  return {
+    participants: firstCome ? [...participants, ...promoted] : participants,
+    notify: promoted.map((uid) =>
+      rosterNotice(
+        event,
+        uid,
+        uid,
+        'waitlist_promoted',
+        firstCome ? {} : { requestId: requestIdFor(event.id, uid) },
+      ),
+    ),
+  };
+}
+
+/**
+ * Direct join: a 先着順 event, a verified, active account; refused if already joined, if the
+ * event is not open, if it is 承認制, or if it is full or people wait in line (they come first).
+ * The organizer is told.
+ */
+export function decideJoin(
+  actor: Actor | null,
+  event: SportEvent | null,
+  participantName = '',
+): { participants: string[]; notify: NotificationWrite | null } {
+  const { uid } = assertMayWrite(actor, 'verified', 'authJoinEvents');
+  if (!event) throw new DomainError('eventNotFound');
+  // Joining twice is the same join again.
+  if (event.participants.includes(uid)) {
+    throw new DomainError('alreadyJoined', { alreadyDone: true });
+  }
+  if (event.status !== 'open') throw new DomainError('eventNotOpen');
+  if (event.entryMethod !== 'firstCome') throw new DomainError('approvalRequired');
+  if (isFull(event) || event.waitlist.length > 0) throw new DomainError('eventFull');
+  return {
+    participants: [...event.participants, uid],
+    notify:
+      event.organizerId && event.organizerId !== uid
+        ? rosterNotice(event, event.organizerId, uid, 'participant_joined', { participantName })
+        : null,
+  };
+}
+
+/**
+ * Leaving: must be a participant; the user's requests for the event are deleted too, the
+ * organizer is told, and the freed seat goes to the first in line.
+ */
+export function decideLeave(
+  actor: Actor | null,
+  event: SportEvent | null,
+  participantName = '',
+): {
+  participants: string[];
+  waitlist: string[];
+  promoted: string[];
+  deleteRequestsOf: string;
+  notify: NotificationWrite[];
+} {
+  const { uid } = assertMayWrite(actor, 'active', 'authLeaveEvents');
+  if (!event) throw new DomainError('eventNotFound');
+  if (!event.participants.includes(uid)) throw new DomainError('notParticipating');
+  const remaining = event.participants.filter((p) => p !== uid);
+  const { promoted, waitlist } = decidePromotions({ ...event, participants: remaining }, 1);
+  const moved = promotionWrites(event, remaining, promoted);
+  const told =
+    event.organizerId && event.organizerId !== uid
+      ? [rosterNotice(event, event.organizerId, uid, 'participant_left', { participantName })]
+      : [];
+  return {
+    participants: moved.participants,
+    waitlist,
+    promoted,
+    deleteRequestsOf: uid,
+    notify: [...told, ...moved.notify],
+  };
+}
+
+/**
+ * Joining the キャンセル待ち: only a full, open event; a verified, active account that neither
+ * takes part nor waits already; appended at the end of the line (never anywhere else).
+ */
+export function decideJoinWaitlist(
+  actor: Actor | null,
+  event: SportEvent | null,
+): { waitlist: string[] } {
+  const { uid } = assertMayWrite(actor, 'verified', 'authJoinEvents');
+  if (!event) throw new DomainError('eventNotFound');
+  if (event.waitlist.includes(uid)) {
+    throw new DomainError('alreadyOnWaitlist', { alreadyDone: true });
+  }
+  if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
+  if (event.status !== 'open') throw new DomainError('eventNotOpen');
+  if (!isFull(event)) throw new DomainError('eventNotFull');
+  if (event.waitlist.length >= WAITLIST_MAX) throw new DomainError('waitlistFull');
+  return { waitlist: [...event.waitlist, uid] };
+}
+
+/** Leaving the キャンセル待ち: one's own place only, whatever the event's status. */
+export function decideLeaveWaitlist(
+  actor: Actor | null,
+  event: SportEvent | null,
+): { waitlist: string[] } {
+  const { uid } = assertMayWrite(actor, 'active', 'authLeaveEvents');
+  if (!event) throw new DomainError('eventNotFound');
+  if (!event.waitlist.includes(uid)) throw new DomainError('notOnWaitlist');
+  return { waitlist: event.waitlist.filter((w) => w !== uid) };
+}
+
+/**
+ * The organizer removes a participant, for a reason from the fixed list that the participant is
+ * shown; the freed seat goes to the first in line.
+ */
+export function decideRemoveParticipant(
+  actor: Actor | null,
+  event: SportEvent | null,
+  uid: string,
+  reason: string,
+): { participants: string[]; waitlist: string[]; promoted: string[]; notify: NotificationWrite[] } {
+  const me = assertMayWrite(actor, 'active', 'updateEventLogin');
+  if (!event) throw new DomainError('eventNotFound');
+  if (event.organizerId !== me.uid) throw new DomainError('noEditPermission');
+  if (event.staffCancelReason) throw new DomainError('eventFrozenByStaff');
+  if (!REMOVAL_REASONS.includes(reason as RemovalReason)) {
+    throw new DomainError('removalReasonRequired');
+  }
+  if (!event.participants.includes(uid)) throw new DomainError('notParticipating');
+  const remaining = event.participants.filter((p) => p !== uid);
+  const { promoted, waitlist } = decidePromotions({ ...event, participants: remaining }, 1);
+  const moved = promotionWrites(event, remaining, promoted);
+  return {
+    participants: moved.participants,
+    waitlist,
+    promoted,
+    notify: [
+      rosterNotice(event, uid, uid, 'participant_removed', { reason: reason as RemovalReason }),
+      ...moved.notify,
+    ],
+  };
+}
+
+/**
+ * A capacity raise frees as many seats as it adds: those go to the first in line, in the same
+ * write as the new capacity. `event` is as stored, `capacity` the one being saved.
+ */
+export function decideCapacityPromotions(
+  event: SportEvent,
+  capacity: number,
+): { participants: string[]; waitlist: string[]; promoted: string[]; notify: NotificationWrite[] } {
+  const freed =
+    capacity <= 0
+      ? event.waitlist.length
+      : event.capacity <= 0
+        ? 0
+        : Math.max(0, capacity - event.capacity);
+  const { promoted, waitlist } = decidePromotions({ ...event, capacity }, freed);
+  const moved = promotionWrites(event, event.participants, promoted);
+  return { participants: moved.participants, waitlist, promoted, notify: moved.notify };
+}
+
+/** A user's place in line, 1 for the first; null when not waiting. */
+export function waitlistPosition(event: Pick<SportEvent, 'waitlist'>, uid: string): number | null {
+  const i = event.waitlist.indexOf(uid);
+  return i < 0 ? null : i + 1;
+}
