@@ -45,6 +45,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'admin.spec.ts',
             'double-click.spec.ts',
             'calendar.spec.ts',
+            'event-changes.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,
