@@ -72,6 +72,13 @@ test('event changes: the organizer moves the day, then cancels; participants and
   await ichiro.bringToFront();
   await slow(ichiro.getByRole('listitem').filter({ hasText: changed })).toBeVisible();
 
+  // The change's mail goes out after the write, from this page: it is awaited before the
+  // organizer leaves the page (a navigation would cut the call short).
+  const changeMail = new RegExp(`「${TITLE}」の開催日時・場所が変更されました`);
+  for (const to of PARTICIPANTS) {
+    await slow.poll(() => mailCount(organizer, to, changeMail), { timeout: 60_000 }).toBe(1);
+  }
+
   // Then cancels it, after confirming.
   await organizer.bringToFront();
   await organizer.goto(EVENT);
@@ -97,7 +104,6 @@ test('event changes: the organizer moves the day, then cancels; participants and
   await slow(misaki.getByRole('listitem').filter({ hasText: changed })).toHaveCount(0);
 
   // One mail per person and change.
-  const changeMail = new RegExp(`「${TITLE}」の開催日時・場所が変更されました`);
   const cancelMail = new RegExp(`「${TITLE}」は中止になりました`);
   for (const to of [...PARTICIPANTS, REQUESTER]) {
     await slow.poll(() => mailCount(organizer, to, cancelMail), { timeout: 30_000 }).toBe(1);
