@@ -46,6 +46,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'double-click.spec.ts',
             'calendar.spec.ts',
             'attendance.spec.ts',
+            'event-changes.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

@@ -3,6 +3,7 @@ import type { OutboxMail } from '@/data/ports/backend';
 import { DEFAULT_EMAIL_SETTINGS } from '@/domain/entities/email-settings';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { ERR } from '@/domain/errors';
+import { formatIsoDate } from '@/domain/format';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import type { ContractHarness, HarnessFactory } from './harness';
 import {
@@ -100,6 +101,34 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
       const changed = aboutIt(await h().notificationOutbox(), '開催日時・場所が変更されました');
       expect(changed).toHaveLength(2);
       expect(new Set(changed.map((m) => m.to)).size).toBe(2);
+    });
+
+    it("moves a team's event when the edit names the team it already has (the whole form)", async () => {
+      const { backend } = h();
+      await h().signUpAs('主催 太郎');
+      const teamId = await backend.teams.create({
+        name: '世田谷フットサルクラブ',
+        description: '',
+        sportType: 'フットサル',
+        region: '関東',
+        level: '誰でも',
+        activity: '',
+        maxMembers: 20,
+        recruiting: true,
+        imageURL: '',
+        imagePath: '',
+      });
+      const input = eventInput({
+        teamId,
+        teamName: '世田谷フットサルクラブ',
+        date: dayFromToday(5),
+      });
+      const eventId = await backend.events.create(input);
+      const date = dayFromToday(15);
+      await backend.events.update(eventId, { ...input, title: '新しい名前', date });
+      const event = (await backend.events.get(eventId))!;
+      expect(formatIsoDate(event.date)).toBe(date);
+      expect(event).toMatchObject({ title: '新しい名前', teamId });
     });
 
     it('tells nobody of a title or description edit alone', async () => {

@@ -118,7 +118,8 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
       expect(read.every((n) => n.read)).toBe(true);
       await backend.notifications.removeAll(me);
       await live(me, (items) => items.length === 0);
-    });
+      // 501 documents seeded one by one: minutes on a loaded emulator.
+    }, 120_000);
 
     it("refuses to mark someone else's or a missing notification read", async () => {
       const { backend } = h();

@@ -259,7 +259,20 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
         await assertSucceeds(updateDoc(over, { ...startingAt(weekAgo), title: '先週の会' }));
         await assertFails(updateDoc(over, startingAt(new Date(Date.now() - 86_400_000))));
         await assertFails(updateDoc(over, { startTime: '23:59' }));
-        await assertSucceeds(updateDoc(over, minutesFromNow(24 * 60)));
+        // A move into the future carries its change record (the schedule as stored before).
+        const stored = (await getDoc(over)).data()!;
+        const before = {
+          date: stored.date,
+          startTime: stored.startTime ?? '',
+          endTime: stored.endTime ?? '',
+          location: stored.location ?? '',
+        };
+        await assertSucceeds(
+          updateDoc(over, {
+            ...minutesFromNow(24 * 60),
+            lastChange: { seq: 1, before, at: serverTimestamp() },
+          }),
+        );
       });
     });
 

@@ -310,13 +310,6 @@ export class LocalDb extends Dexie {
     this.version(14).stores({
       notifications: 'id, userId, [userId+timestamp]',
     });
-    this.conversations.hook('creating', (_key, row) => {
-      Object.assign(row, participantKeys(row));
-    });
-    // The storage adapter writes whole documents (without p0 / p1): they are derived again.
-    this.conversations.hook('updating', (changes, _key, row) =>
-      participantKeys({ ...row, ...(changes as Partial<ConversationRow>) }),
-    );
     // Top-level documents the use cases read and write by path, as on Firestore: config/admin
     // (until now a meta row), the staff dashboard's counters (stats/*) and the reservations of
     // public ids (customUserIds/*); the staff use cases' report counts.
@@ -348,6 +341,14 @@ export class LocalDb extends Dexie {
             Object.assign(row, searchKeys(row));
           });
       });
+    // Table hooks after the last version: declaring a version makes the tables anew.
+    this.conversations.hook('creating', (_key, row) => {
+      Object.assign(row, participantKeys(row));
+    });
+    // The storage adapter writes whole documents (without p0 / p1): they are derived again.
+    this.conversations.hook('updating', (changes, _key, row) =>
+      participantKeys({ ...row, ...(changes as Partial<ConversationRow>) }),
+    );
     this.events.hook('creating', (_key, row) => {
       Object.assign(row, searchKeys(row));
     });

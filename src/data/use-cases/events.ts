@@ -67,13 +67,15 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
   ): Promise<{ teamId?: string; teamName?: string }> => {
     if (input.teamId === undefined) return {};
     const team = input.teamId ? parseDoc(teamSchema, await tx.get(`teams/${input.teamId}`)) : null;
-    return decideEventTeam({
+    // Only the two team fields: the decision may hand back the whole current event.
+    const { teamId, teamName } = decideEventTeam({
       uid,
       teamId: input.teamId,
       teamName: input.teamName ?? '',
       team,
       current,
     });
+    return { teamId, teamName };
   };
 
   /**
