@@ -34,12 +34,3 @@ export function parseRows<S extends z.core.$ZodType>(
   }
   return out;
 }
-
-/** Drops undefined values so a partial patch never erases a stored field. */
-export function definedOnly<T extends object>(patch: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  }
-  return out;
-}

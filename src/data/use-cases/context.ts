@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { DocData, StoredDoc, Transaction } from '@/data/storage/storage';
 import { fieldOp } from '@/data/storage/storage';
 import type { NotificationWrite } from '@/domain/entities/notification';
-import { failureCode } from '@/domain/errors';
+import { BackendError, failureCode } from '@/domain/errors';
 import { isSuspended, type Actor } from '@/domain/rules/standing';
 import { logger } from '@/lib/logger';
 import type { Storage } from '@/data/storage/storage';
@@ -55,6 +55,14 @@ export async function readActor(
  * A live listener that starts once `check` passes; a refusal goes to `onError` instead. The
  * check runs before the store's listener, as the security rules do before Firestore's.
  */
+/** What the security rules answer to a read or write that is not the caller's. */
+export const refused = () => new BackendError('permission-denied');
+
+/** Refuses, as the rules do, a listener on someone else's documents (or a signed-out one). */
+export async function assertSignedInAs(ctx: UseCaseContext, uid: string): Promise<void> {
+  if (!uid || (await ctx.session())?.uid !== uid) throw refused();
+}
+
 export function listenAfter(
   check: () => Promise<void>,
   listen: () => () => void,

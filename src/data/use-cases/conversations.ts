@@ -8,7 +8,7 @@ import {
   type Conversation,
   type Message,
 } from '@/domain/entities/conversation';
-import { BackendError, DomainError } from '@/domain/errors';
+import { DomainError } from '@/domain/errors';
 import {
   decideArchive,
   decideCreateConversation,
@@ -23,7 +23,9 @@ import {
 } from '@/domain/rules/conversations';
 import { runSideEffect } from '@/lib/side-effects';
 import {
+  assertSignedInAs,
   listenAfter,
+  refused,
   parseDoc,
   parseDocs,
   readActor,
@@ -34,7 +36,6 @@ import {
 const CONVERSATIONS = 'conversations';
 const conversationPath = (id: string) => `${CONVERSATIONS}/${id}`;
 const messagesOf = (id: string) => `${CONVERSATIONS}/${id}/messages`;
-const refused = () => new BackendError('permission-denied');
 
 /**
  * One-to-one conversations (src/data/ports/conversations.ts), written once for both backends.
@@ -75,9 +76,7 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
   return {
     subscribe(uid, onChange, onError) {
       return listenAfter(
-        async () => {
-          if (!uid || (await ctx.session())?.uid !== uid) throw refused();
-        },
+        () => assertSignedInAs(ctx, uid),
         // The window is fixed when the listener starts; a screen open for weeks keeps a few
         // conversations past it until it is reopened, which is harmless.
         () =>

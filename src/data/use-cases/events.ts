@@ -307,6 +307,7 @@ const INPUT_KEYS = [
   'endTime',
   'fee',
   'capacity',
+  'entryMethod',
   'imageURL',
   'imagePath',
 ] as const satisfies readonly (keyof EventInput)[];

@@ -2,10 +2,11 @@ import type { NotificationsPort } from '@/data/ports/notifications';
 import { MAX_WRITES_PER_COMMIT, type Filter, type Writes } from '@/data/storage/storage';
 import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
 import { notificationSchema } from '@/domain/entities/notification';
-import { BackendError } from '@/domain/errors';
 import { assertMayWrite } from '@/domain/rules/standing';
 import {
+  assertSignedInAs,
   listenAfter,
+  refused,
   parseDocs,
   readActor,
   readUnlessRefused,
@@ -14,7 +15,6 @@ import {
 
 const NOTIFICATIONS = 'notifications';
 const mine = (uid: string): Filter[] => [{ field: 'userId', op: '==', value: uid }];
-const refused = () => new BackendError('permission-denied');
 
 /**
  * A user's notifications (src/data/ports/notifications.ts), written once for both backends. Each
@@ -61,9 +61,7 @@ export function notificationsUseCases(ctx: UseCaseContext): NotificationsPort {
   return {
     subscribe(uid, onChange, onError) {
       return listenAfter(
-        async () => {
-          if (!uid || (await ctx.session())?.uid !== uid) throw refused();
-        },
+        () => assertSignedInAs(ctx, uid),
         () =>
           storage.onQuery(
             {
