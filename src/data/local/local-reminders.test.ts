@@ -60,9 +60,9 @@ describe('the local day-before reminder', () => {
       ['e1_event_reminder_bob', 'bob', 'event_reminder'],
     ]);
     const outbox = await b.dev.outbox();
-    expect(outbox.map((m) => [m.to, m.subject])).toEqual([
-      ['bob@example.jp', '【スポーツコミュニティ】明日は「週末フットサル」の日です'],
+    expect(outbox.map((m) => [m.to, m.subject]).sort()).toEqual([
       ['alice@example.jp', '【スポーツコミュニティ】明日は「週末フットサル」の日です'],
+      ['bob@example.jp', '【スポーツコミュニティ】明日は「週末フットサル」の日です'],
     ]);
     expect(await b.db.reminders.count()).toBe(2);
 

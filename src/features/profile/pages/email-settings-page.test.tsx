@@ -19,12 +19,17 @@ const renderPage = () =>
   renderWithBackend(<EmailSettingsPage />, backend, { route: '/email-settings' });
 
 describe('EmailSettingsPage', () => {
-  it('shows one switch per mail kind, all on by default, and saves a change at once', async () => {
+  it('shows one switch per mail kind, each at its default, and saves a change at once', async () => {
     const user = userEvent.setup();
     renderPage();
     const switches = await screen.findAllByRole('switch');
     expect(switches.map((s) => s.getAttribute('aria-checked'))).toEqual(
-      MAIL_KINDS.map(() => 'true'),
+      MAIL_KINDS.map((kind) => String(DEFAULT_EMAIL_SETTINGS[kind])),
+    );
+    // Mail about who joined or left is the one kind that starts off (in-app only by default).
+    expect(screen.getByRole('switch', { name: '参加者の増減（主催者向け）' })).toHaveAttribute(
+      'aria-checked',
+      'false',
     );
     expect(screen.getByRole('switch', { name: 'イベント前日のリマインダー' })).toBeVisible();
 
