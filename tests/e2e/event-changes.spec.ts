@@ -114,3 +114,31 @@ test('event changes: the organizer moves the day, then cancels; participants and
   expect(await mailCount(organizer, REQUESTER, changeMail)).toBe(0);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a participant leaves: the organizer is told live, in-app only (mail about leaving is off by default)', async ({
+  page,
+  otherUser,
+  mailCount,
+  consoleErrors,
+}) => {
+  test.setTimeout(180_000);
+  const organizer = page;
+  const ichiro = await otherUser();
+  await signIn(organizer, 'organizer@example.com', DEMO_PASSWORD);
+  await signIn(ichiro, PARTICIPANTS[1]!, DEMO_PASSWORD);
+  await organizer.goto('/notifications');
+  await slow(organizer.getByRole('heading', { level: 1, name: '通知' })).toBeVisible();
+
+  await ichiro.bringToFront();
+  await ichiro.goto(EVENT);
+  await slow(ichiro.getByText('参加予定です')).toBeVisible();
+  await ichiro.getByRole('button', { name: '参加をやめる' }).click();
+  await ichiro.getByRole('alertdialog').getByRole('button', { name: 'やめる' }).click();
+  await slow(ichiro.getByText('参加をやめました').first()).toBeVisible();
+
+  await organizer.bringToFront();
+  const left = new RegExp(`鈴木 一郎さんが「${TITLE}」への参加をやめました`);
+  await slow(organizer.getByRole('listitem').filter({ hasText: left })).toBeVisible();
+  expect(await mailCount(organizer, 'organizer@example.com', /参加者が減りました/)).toBe(0);
+  expect(consoleErrors).toEqual([]);
+});
