@@ -3,20 +3,23 @@ import { deferPort, type EarlyMembers } from '@/lib/deferred-port';
 
 type Port = Exclude<keyof Backend, 'kind' | 'dev' | 'scheduled'>;
 
-const PORTS: Port[] = [
-  'auth',
-  'users',
-  'events',
-  'participation',
-  'notifications',
-  'conversations',
-  'teams',
-  'reports',
-  'staff',
-  'files',
-  'api',
-  'attendance',
-];
+/** Every port, as a record so that the type check fails when a port of Backend is left out. */
+const PORT_NAMES: Record<Port, true> = {
+  auth: true,
+  users: true,
+  events: true,
+  participation: true,
+  roster: true,
+  notifications: true,
+  conversations: true,
+  teams: true,
+  reports: true,
+  staff: true,
+  files: true,
+  api: true,
+  attendance: true,
+};
+const PORTS = Object.keys(PORT_NAMES) as Port[];
 
 /**
  * Members that answer synchronously. Before the backend is ready `currentUser()` is null (nobody
