@@ -85,13 +85,17 @@ test('waitlist: a 先着順 event for two fills, two wait in line, a leave moves
   const [first, second] = waiting as [Page, Page];
   await expect(panel(first).getByText('キャンセル待ち 1番目')).toBeVisible();
 
-  // The organizer sees the line in order.
+  // The organizer sees the line in order, each with their reliability record.
   await organizer.bringToFront();
   await organizer.reload();
-  await expect(organizer.getByLabel('キャンセル待ちの順番').getByRole('listitem')).toHaveText([
-    `1.${FIRST_IN_LINE.name}`,
-    `2.${SECOND_IN_LINE.name}`,
-  ]);
+  const line = organizer.getByLabel('キャンセル待ちの順番').getByRole('listitem');
+  await expect(line).toHaveCount(2);
+  const firstEntry = line.nth(0);
+  await expect(firstEntry).toHaveAccessibleName(`キャンセル待ち1番目 ${FIRST_IN_LINE.name}さん`);
+  // 高橋 美咲 took part in the demo's ended events.
+  await expect(firstEntry.getByLabel(/^参加記録:/)).toHaveText(/^参加 \d+回・無断欠席 \d+回$/);
+  await expect(line.nth(1)).toHaveAccessibleName(`キャンセル待ち2番目 ${SECOND_IN_LINE.name}さん`);
+  await expect(line.nth(1).getByLabel(/^参加記録:/)).toBeVisible();
 
   // A participant leaves; the open pages of those in line follow without a reload.
   const leaver = joiners[0]!;
