@@ -47,6 +47,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'calendar.spec.ts',
             'attendance.spec.ts',
             'event-changes.spec.ts',
+            'waitlist.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

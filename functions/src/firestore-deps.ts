@@ -90,14 +90,20 @@ export function createFirestoreReads(db: Firestore) {
     async getRequest(id: string): Promise<RequestRecord | null> {
       const d = await read(['participationRequests', id]);
       if (!d) return null;
-      return { id, userId: str(d.userId), eventId: str(d.eventId), status: str(d.status) };
+      return {
+        id,
+        userId: str(d.userId),
+        eventId: str(d.eventId),
+        status: str(d.status),
+        fromWaitlist: d.fromWaitlist === true,
+      };
     },
 
     async getNotification(id: string): Promise<NotificationRecord | null> {
       const d = await read(['notifications', id]);
       if (!d) return null;
       const data = d.data && typeof d.data === 'object' ? (d.data as Record<string, unknown>) : {};
-      return { userId: str(d.userId), type: str(d.type), data };
+      return { userId: str(d.userId), type: str(d.type), data, createdAt: toDate(d.timestamp) };
     },
 
     async getConversation(id: string): Promise<ConversationRecord | null> {

@@ -95,9 +95,18 @@ describe('Firestore reads', () => {
     });
   });
 
-  it('maps requests, conversations and messages', async () => {
+  it('maps requests, notifications, conversations and messages', async () => {
+    const at = Timestamp.fromDate(new Date('2024-05-01T03:00:00Z'));
     const { reads } = fakeDb({
       'participationRequests/r1': { userId: 'u', eventId: 'e', status: 'approved' },
+      'participationRequests/r2': {
+        userId: 'u',
+        eventId: 'e',
+        status: 'pending',
+        fromWaitlist: true,
+      },
+      'notifications/n1': { userId: 'u', type: 'waitlist_promoted', data: { a: 1 }, timestamp: at },
+      'notifications/n2': { userId: 'u', type: 'waitlist_promoted' },
       'conversations/a_b': { participants: ['a', 'b', 3] },
       'conversations/a_b/messages/m1': { senderId: 'a', read: true },
     });
@@ -106,7 +115,16 @@ describe('Firestore reads', () => {
       userId: 'u',
       eventId: 'e',
       status: 'approved',
+      fromWaitlist: false,
     });
+    expect(await reads.getRequest('r2')).toMatchObject({ fromWaitlist: true });
+    expect(await reads.getNotification('n1')).toEqual({
+      userId: 'u',
+      type: 'waitlist_promoted',
+      data: { a: 1 },
+      createdAt: at.toDate(),
+    });
+    expect(await reads.getNotification('n2')).toMatchObject({ data: {}, createdAt: null });
     expect(await reads.getConversation('a_b')).toEqual({ id: 'a_b', participants: ['a', 'b'] });
     expect(await reads.getMessage('a_b', 'm1')).toEqual({ id: 'm1', senderId: 'a', read: true });
   });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { handleSendEmail, SEND_EMAIL_CALLER_LIMIT } from '../../mail/handlers/send-email.js';
-import { BASE_URL, fakeDeps, post, REQUESTER, world } from './fakes.js';
+import {
+  handleSendEmail,
+  PROMOTION_MAIL_WINDOW_MS,
+  SEND_EMAIL_CALLER_LIMIT,
+} from '../../mail/handlers/send-email.js';
+import { BASE_URL, fakeDeps, post, REQUESTER, world, type World } from './fakes.js';
 
 /** The body the app sends (src/data/ports/api.ts); `over` adds what an older or forged one might. */
 const approval = (over: Record<string, unknown> = {}) => ({
@@ -322,6 +326,86 @@ describe('POST /api/notifications/send-email', () => {
       const { deps, sent } = fakeDeps(w);
       const res = await handleSendEmail(post(approval()), deps);
       expect(res).toEqual({ status: 200, body: { sent: false, reason: 'no_verified_email' } });
+      expect(sent).toHaveLength(0);
+    });
+  });
+
+  describe('waitlist promotion mail', () => {
+    /** The fake clock's start (fakes.ts). */
+    const NOW = Date.parse('2024-05-01T03:00:00Z');
+    const promoted = { type: 'waitlist_promoted', eventId: 'event-1', recipientId: REQUESTER };
+    const NOTICE = `event-1_${REQUESTER}_waitlist_promoted`;
+
+    /** event-1 after REQUESTER moved up `agoMs` ago: on 先着順 a seat, on 承認制 a request. */
+    function movedUp(entryMethod: 'firstCome' | 'approval', agoMs = 30_000): World {
+      const w = world();
+      w.events['event-1'] = {
+        ...w.events['event-1']!,
+        entryMethod,
+        participants: entryMethod === 'firstCome' ? [REQUESTER] : [],
+      };
+      w.notifications[NOTICE] = {
+        userId: REQUESTER,
+        type: 'waitlist_promoted',
+        data: { eventId: 'event-1', participantId: REQUESTER },
+        createdAt: new Date(NOW - agoMs),
+      };
+      w.requests[`event-1_${REQUESTER}`] = {
+        id: `event-1_${REQUESTER}`,
+        userId: REQUESTER,
+        eventId: 'event-1',
+        status: entryMethod === 'firstCome' ? 'approved' : 'pending',
+        fromWaitlist: entryMethod !== 'firstCome',
+      };
+      return w;
+    }
+
+    it.each(['firstCome', 'approval'] as const)(
+      'mails the person who just moved up on a %s event, whoever freed the seat',
+      async (entryMethod) => {
+        const { deps, sent } = fakeDeps(movedUp(entryMethod));
+        const res = await handleSendEmail(post(promoted, 'stranger-token'), deps);
+        expect(res.status).toBe(200);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]).toMatchObject({ to: 'requester@example.jp' });
+        expect(sent[0]!.subject).toContain(
+          '「週末フットサル」のキャンセル待ちから繰り上がりました',
+        );
+      },
+    );
+
+    it('refuses a promotion that was not just written: an old notice, or one without a time', async () => {
+      const old = fakeDeps(movedUp('firstCome', PROMOTION_MAIL_WINDOW_MS + 60_000));
+      expect((await handleSendEmail(post(promoted), old.deps)).status).toBe(403);
+      const w = movedUp('firstCome');
+      w.notifications[NOTICE] = { ...w.notifications[NOTICE]!, createdAt: null };
+      const timeless = fakeDeps(w);
+      expect((await handleSendEmail(post(promoted), timeless.deps)).status).toBe(403);
+      expect([...old.sent, ...timeless.sent]).toHaveLength(0);
+    });
+
+    it('refuses when the recipient does not hold what the move up gave them', async () => {
+      // 先着順: not a participant.
+      const noSeat = movedUp('firstCome');
+      noSeat.events['event-1']!.participants = [];
+      // 承認制: a pending request of their own, not one made by the move up.
+      const ownRequest = movedUp('approval');
+      ownRequest.requests[`event-1_${REQUESTER}`]!.fromWaitlist = false;
+      // Still in line.
+      const waiting = movedUp('firstCome');
+      waiting.events['event-1']!.waitlist = [REQUESTER];
+      for (const w of [noSeat, ownRequest, waiting]) {
+        const { deps, sent } = fakeDeps(w);
+        const res = await handleSendEmail(post(promoted), deps);
+        expect(res.status).toBe(403);
+        expect(sent).toHaveLength(0);
+      }
+    });
+
+    it('refuses a recipient the notice is not for', async () => {
+      const { deps, sent } = fakeDeps(movedUp('firstCome'));
+      const res = await handleSendEmail(post({ ...promoted, recipientId: 'organizer-uid' }), deps);
+      expect(res.status).toBe(403);
       expect(sent).toHaveLength(0);
     });
   });

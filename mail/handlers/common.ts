@@ -82,6 +82,8 @@ export interface RequestRecord {
   userId: string;
   eventId: string;
   status: string;
+  /** Made when its requester moved up from the キャンセル待ち (missing reads as false). */
+  fromWaitlist?: boolean;
 }
 
 /** A notification as stored: whom it is for, its type and its checked values. */
@@ -89,6 +91,8 @@ export interface NotificationRecord {
   userId: string;
   type: string;
   data: Record<string, unknown>;
+  /** When it was written (the server's time; missing or unreadable is null). */
+  createdAt?: Date | null;
 }
 
 export interface ConversationRecord {

@@ -39,6 +39,11 @@ export interface SendEmailDeps extends BaseDeps, ParticipationMailDeps, EventCha
 export const SEND_EMAIL_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
 /** Per request and outcome: replaying an approval does not mail the requester again. */
 export const SEND_EMAIL_REQUEST_LIMIT: RateLimit = { limit: 1, windowMs: 24 * 60 * 60_000 };
+/**
+ * A move up from the キャンセル待ち is mailed right after the write that made it: its notice must
+ * be this recent (the app calls at once; a slow network or a retry still fits).
+ */
+export const PROMOTION_MAIL_WINDOW_MS = 10 * 60_000;
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 
@@ -156,10 +161,22 @@ export async function rosterMail(
   const takesPart = event.participants.includes(about);
   switch (body.type) {
     case 'waitlist_promoted': {
+      // As the approval mail checks its request: the move up was just written for the
+      // recipient — its notice is fresh, they left the line, and they hold what it gave them
+      // (a seat on 先着順, a pending request marked fromWaitlist on 承認制).
+      const at = notice.createdAt?.getTime();
+      const age = at === undefined ? Infinity : deps.now().getTime() - at;
+      if (!(age >= -60_000 && age <= PROMOTION_MAIL_WINDOW_MS)) {
+        return forbidden('The recipient did not just move up.');
+      }
       if (event.waitlist.includes(about)) return forbidden('The recipient is still waiting.');
-      const request = await deps.getRequest(`${event.id}_${about}`);
-      if (!takesPart && request?.status !== 'pending') {
-        return forbidden('The recipient did not move up.');
+      if (event.entryMethod === 'firstCome') {
+        if (!takesPart) return forbidden('The recipient did not move up.');
+      } else {
+        const request = await deps.getRequest(`${event.id}_${about}`);
+        if (request?.status !== 'pending' || request.fromWaitlist !== true) {
+          return forbidden('The recipient did not move up.');
+        }
       }
       break;
     }

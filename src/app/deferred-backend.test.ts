@@ -26,6 +26,9 @@ function pendingBackend() {
       subscribe: vi.fn((_uid: string, _onChange: unknown, _onError: unknown) => unsubscribe),
     },
     conversations: { newMessageId: () => 'm1' },
+    roster: {
+      subscribeEvent: vi.fn((_id: string, _onChange: unknown, _onError: unknown) => unsubscribe),
+    },
     dev: { outbox: vi.fn(async () => ['mail']) },
   } as unknown as Backend;
   return { loading, resolve: () => resolve(real), reject, real, unsubscribe };
@@ -59,6 +62,21 @@ describe('createDeferredBackend', () => {
     await ready;
     expect(seen).toEqual([{ uid: 'u1' }]);
     expect(p.real.notifications.subscribe).not.toHaveBeenCalled();
+    stop();
+    expect(p.unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('defers the roster port too: its listener subscribes once the backend is there', async () => {
+    const p = pendingBackend();
+    const { backend, ready } = createDeferredBackend('local', () => p.loading);
+    const stop = backend.roster.subscribeEvent(
+      'e1',
+      () => {},
+      () => {},
+    );
+    p.resolve();
+    await ready;
+    expect(p.real.roster.subscribeEvent).toHaveBeenCalledTimes(1);
     stop();
     expect(p.unsubscribe).toHaveBeenCalledTimes(1);
   });

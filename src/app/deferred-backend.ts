@@ -3,7 +3,7 @@ import { deferPort, type EarlyMembers } from '@/lib/deferred-port';
 
 type Port = Exclude<keyof Backend, 'kind' | 'dev' | 'scheduled'>;
 
-/** Every port, as a record so that a port added to Backend and missing here fails the type check. */
+/** Every port, as a record so that the type check fails when a port of Backend is left out. */
 const PORT_NAMES: Record<Port, true> = {
   auth: true,
   users: true,

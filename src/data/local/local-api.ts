@@ -89,14 +89,22 @@ export class LocalApi implements ApiPort {
       async getRequest(id) {
         const row = await db.participationRequests.get(id);
         if (!row) return null;
-        return { id, userId: str(row.userId), eventId: str(row.eventId), status: str(row.status) };
+        return {
+          id,
+          userId: str(row.userId),
+          eventId: str(row.eventId),
+          status: str(row.status),
+          fromWaitlist: (row as { fromWaitlist?: unknown }).fromWaitlist === true,
+        };
       },
       async getNotification(id) {
         const row = await db.notifications.get(id);
         if (!row) return null;
         const data =
           row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
-        return { userId: str(row.userId), type: str(row.type), data };
+        const at = (row as { timestamp?: unknown }).timestamp;
+        const createdAt = at instanceof Date ? at : null;
+        return { userId: str(row.userId), type: str(row.type), data, createdAt };
       },
       async getConversation(id) {
         const row = await db.conversations.get(id);

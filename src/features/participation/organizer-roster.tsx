@@ -12,6 +12,7 @@ import {
   type RemovalReason,
 } from '@/domain/entities/removal-reason';
 import type { UserProfile } from '@/domain/entities/user';
+import { ReliabilityBadge } from '@/features/attendance/public';
 import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import {
@@ -25,7 +26,8 @@ const SHOWN = 30;
 
 /**
  * The organizer's view of who takes part: the participants, each removable for a reason the
- * participant is shown, and the キャンセル待ち in line order.
+ * participant is shown, and the キャンセル待ち in line order, each with their reliability record
+ * (参加 n回・無断欠席 m回, or 記録なし), as beside a request.
  */
 export function OrganizerRoster({ event }: { event: SportEvent }) {
   const backend = useBackend();
@@ -48,7 +50,7 @@ export function OrganizerRoster({ event }: { event: SportEvent }) {
   const byId = new Map((profiles.data ?? []).map((p: UserProfile) => [p.id, p]));
   const name = (uid: string) => byId.get(uid)?.displayName || '名前未設定';
 
-  const body = (list: string[], numbered: boolean, removable: boolean) =>
+  const body = (list: string[], waiting: boolean, removable: boolean) =>
     list.length === 0 ? null : profiles.isPending ? (
       <Spinner className="py-3" label="読み込み中…" />
     ) : profiles.isError ? (
@@ -61,11 +63,16 @@ export function OrganizerRoster({ event }: { event: SportEvent }) {
     ) : (
       <ol className="divide-y divide-slate-100">
         {list.map((uid, i) => (
-          <li key={uid} className="flex items-center justify-between gap-2 py-2 text-sm">
+          <li
+            key={uid}
+            className="flex items-center justify-between gap-2 py-2 text-sm"
+            aria-label={waiting ? `キャンセル待ち${i + 1}番目 ${name(uid)}さん` : undefined}
+          >
             <span className="min-w-0 truncate">
-              {numbered ? <span className="mr-2 text-slate-500">{i + 1}.</span> : null}
+              {waiting ? <span className="mr-2 text-slate-500">{i + 1}.</span> : null}
               {name(uid)}
             </span>
+            {waiting ? <ReliabilityBadge uid={uid} className="shrink-0" /> : null}
             {removable ? (
               <Button
                 variant="secondary"
