@@ -232,6 +232,28 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       });
     });
 
+    describe('image', () => {
+      it("refuses an image outside the organizer's own folder, and keeps one in it", async () => {
+        const { backend } = h();
+        const organizer = await h().signUpAs('写真の主催');
+        const own = `events/${organizer}/1_e.png`;
+        const outside = 'events/someone-else/1_e.png';
+        await expectFailure(
+          backend.events.create(eventInput({ imagePath: outside })),
+          'permission-denied',
+        );
+        const id = await backend.events.create(eventInput({ imagePath: own }));
+        await expectFailure(backend.events.update(id, { imagePath: outside }), 'permission-denied');
+        await expectFailure(
+          backend.events.update(id, { imagePath: `events/${organizer}/x/1_e.png` }),
+          'permission-denied',
+        );
+        expect((await backend.events.get(id))!.imagePath).toBe(own);
+        await backend.events.update(id, { imageURL: '', imagePath: '' });
+        expect((await backend.events.get(id))!.imagePath).toBe('');
+      });
+    });
+
     describe('changeStatus', () => {
       it('raises the login, not-found, permission and transition messages', async () => {
         const { backend } = h();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { ERR, failureCode } from '@/domain/errors';
+import { requestIdFor } from '@/domain/entities/participation-request';
 import { SPECIAL_ADMIN_EMAIL } from '@/domain/entities/user';
 import type { ContractHarness, HarnessFactory } from './harness';
 import { eventInput, expectRejection, useHarness, waitForLive } from './support';
@@ -241,6 +242,28 @@ export function staffContract(makeHarness: HarnessFactory): void {
       await backend.participation.reject(again);
       await h().signInAs(admin);
       expect((await backend.staff.dashboard()).pendingRequests).toBe(0);
+    });
+
+    it('leaves a request made for someone moving up from the line out of the count', async () => {
+      const { backend } = h();
+      const organizer = await h().signUpAs('主催 次郎');
+      const id = await backend.events.create(eventInput({ capacity: 1 }));
+      const other = await backend.events.create(eventInput({ title: '別の回' }));
+      const first = await h().signUpAs('参加 一郎');
+      const asked = await backend.participation.request(id, 'よろしく');
+      await backend.participation.request(other, 'こちらも');
+      await h().signInAs(organizer);
+      await backend.participation.approve(asked);
+      const waiting = await h().signUpAs('待ち 二郎');
+      await backend.roster.joinWaitlist(id);
+      // The leave moves the first in line up: a request made for them, which nobody asked.
+      await h().signInAs(first);
+      await backend.roster.leave(id);
+      await h().signInAs(organizer);
+      await backend.participation.approve(requestIdFor(id, waiting));
+      expect((await backend.events.get(id))!.participants).toEqual([waiting]);
+      await firstAdmin(h());
+      expect((await backend.staff.dashboard()).pendingRequests).toBe(1);
     });
 
     it('lists events newest created first in pages, and by keyword', async () => {

@@ -99,6 +99,26 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         expect((await backend.teams.list({})).items.map((t) => t.id)).toEqual([id]);
       });
 
+      it("refuses an image outside the owner's own folder, and keeps one in it", async () => {
+        const { backend } = h();
+        const owner = await h().signUpAs('写真の代表');
+        const own = `teams/${owner}/1_t.png`;
+        const outside = 'teams/someone-else/1_t.png';
+        await expectFailure(
+          backend.teams.create(teamInput({ imagePath: outside })),
+          'permission-denied',
+        );
+        const id = await backend.teams.create(teamInput({ imagePath: own }));
+        await expectFailure(backend.teams.update(id, { imagePath: outside }), 'permission-denied');
+        await expectFailure(
+          backend.teams.update(id, { imagePath: `events/${owner}/1_t.png` }),
+          'permission-denied',
+        );
+        expect((await backend.teams.get(id))!.imagePath).toBe(own);
+        await backend.teams.update(id, { imageURL: '', imagePath: '' });
+        expect((await backend.teams.get(id))!.imagePath).toBe('');
+      });
+
       it('lets only the owner edit, and never below the current members', async () => {
         const { backend } = h();
         const { owner, teamId } = await teamWithAsker(h());

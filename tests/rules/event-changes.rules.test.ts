@@ -182,6 +182,22 @@ describe.skipIf(!firestoreHost)(`firestore rules: change notices${NOT_RUN}`, () 
     await assertSucceeds(title.commit());
   });
 
+  it("refuses a change record from a participant, or at a time not the server's", async () => {
+    // A participant rewriting the schedule and its record, telling themself, or the record alone.
+    await assertFails(moveWith([[changedId(BOB), changedNote(BOB)]], as(BOB)));
+    const db = as(BOB);
+    const recordOnly = writeBatch(db);
+    recordOnly.update(doc(db, 'events/e1'), {
+      lastChange: { seq: 1, before: BEFORE, at: serverTimestamp() },
+    });
+    await assertFails(recordOnly.commit());
+    // The organizer backdating the change.
+    await assertFails(
+      moveWith([], as(ALICE), { lastChange: { seq: 1, before: BEFORE, at: Timestamp.now() } }),
+    );
+    await assertSucceeds(moveWith([], as(ALICE)));
+  });
+
   it('lets the rest of a large change follow in a later batch, once per person', async () => {
     await assertSucceeds(moveWith([]));
     const db = as(ALICE);

@@ -290,6 +290,29 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { fee: -1 }));
     });
 
+    it("holds the image to the organizer's own folder of the project's Storage", async () => {
+      const host = 'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o';
+      const own = `${host}/events%2F${ALICE}%2F1_e.png?alt=media&token=x`;
+      const image = (imageURL: string, imagePath: string) =>
+        updateDoc(doc(as(ALICE), 'events/e1'), { imageURL, imagePath });
+      await assertFails(image('https://tracker.example/pixel.gif', ''));
+      await assertFails(image(`https://evil.example/v0/b/x/o/events%2F${ALICE}%2F1_e.png`, ''));
+      await assertFails(image(`${host}/events%2F${BOB}%2F1_e.png`, `events/${BOB}/1_e.png`));
+      await assertFails(image(own, `teams/${ALICE}/1_e.png`));
+      await assertSucceeds(image(own, `events/${ALICE}/1_e.png`));
+      await assertSucceeds(image('', ''));
+      await assertFails(
+        setDoc(
+          doc(as(ALICE), 'events/new'),
+          newEvent({ imageURL: 'https://tracker.example/p.gif' }),
+        ),
+      );
+      await assertSucceeds(setDoc(doc(as(ALICE), 'events/new'), newEvent({ imageURL: own })));
+      // An image an older version stored stays while it is not changed.
+      await seed('events/old', event({ imageURL: 'https://legacy.example/e.png' }));
+      await assertSucceeds(updateDoc(doc(as(ALICE), 'events/old'), { description: '更新' }));
+    });
+
     it('follows the domain status table for the organizer, and nobody else changes status', async () => {
       for (const from of EVENT_STATUSES) {
         for (const to of EVENT_STATUSES) {
@@ -592,6 +615,50 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
         ),
       );
       await assertFails(getDoc(doc(as(MOD), `participationRequests/e1_${BOB}`)));
+    });
+
+    it('leaves a request made for someone moving up from the line out of the count, made or processed', async () => {
+      const count = async () => (await peek('stats/participation'))?.pending as unknown;
+      await seed('stats/participation', { pending: 1, lastRequest: `e1_${BOB}` });
+      // Promotions are not counted when made (tests/rules/roster.rules.test.ts), so processing
+      // or cancelling one moves nothing: an attacker cycling moved-up requests cannot drive
+      // the count down, nor name one to move it.
+      await seed(
+        `participationRequests/e1_${CAROL}`,
+        request({ userId: CAROL, fromWaitlist: true }),
+      );
+      const approved = { status: 'approved', updatedAt: serverTimestamp() };
+      await assertFails(counted.update(as(ALICE), `e1_${CAROL}`, approved));
+      await assertFails(
+        countedRequestWrite(as(ALICE), `e1_${CAROL}`, -1, () => {}, { pending: 0 }),
+      );
+      await assertSucceeds(
+        updateDoc(doc(as(ALICE), `participationRequests/e1_${CAROL}`), approved),
+      );
+      expect(await count()).toBe(1);
+      await seed(
+        `participationRequests/e1_${CAROL}`,
+        request({ userId: CAROL, fromWaitlist: true }),
+      );
+      await assertFails(counted.delete(as(CAROL), `e1_${CAROL}`));
+      await assertSucceeds(deleteDoc(doc(as(CAROL), `participationRequests/e1_${CAROL}`)));
+      expect(await count()).toBe(1);
+      // A request asked for oneself is counted again, whatever it was before.
+      await seed(
+        `participationRequests/e1_${CAROL}`,
+        request({ userId: CAROL, fromWaitlist: true, status: 'rejected' }),
+      );
+      const asked = {
+        userId: CAROL,
+        eventId: 'e1',
+        message: '',
+        status: 'pending',
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+      };
+      await assertFails(setDoc(doc(as(CAROL), `participationRequests/e1_${CAROL}`), asked));
+      await assertSucceeds(counted.set(as(CAROL), `e1_${CAROL}`, asked));
+      expect(await count()).toBe(2);
     });
   });
 });

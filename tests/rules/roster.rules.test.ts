@@ -136,6 +136,15 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
       await assertFails(updateDoc(doc(as(FRANK), 'events/e1'), { waitlist: [ERIN] }));
     });
 
+    it('refuses a participant on the line, and the organizer reordering or filling it', async () => {
+      await assertFails(updateDoc(doc(as(BOB), 'events/e1'), { waitlist: [DAVE, ERIN, BOB] }));
+      await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { waitlist: [ERIN, DAVE] }));
+      await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { waitlist: [DAVE, ERIN, FRANK] }));
+      await assertSucceeds(
+        updateDoc(doc(as(ALICE), 'events/e1'), { title: '週末フットサル（改）' }),
+      );
+    });
+
     it('refuses the line of an event with room, or one cancelled or finished', async () => {
       await seed('events/e1', full({ participants: [BOB], waitlist: [] }));
       await assertFails(updateDoc(doc(as(FRANK), 'events/e1'), { waitlist: [FRANK] }));
@@ -276,6 +285,24 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
           [`participationRequests/e1_${ERIN}`, promotedRequest(ERIN)],
         ]),
       );
+      // Jumping the line: the second in line leaves it and hands themself the request that
+      // moving up brings, in one write.
+      await assertFails(
+        write(as(ERIN), { waitlist: [DAVE] }, [
+          [`participationRequests/e1_${ERIN}`, promotedRequest(ERIN)],
+        ]),
+      );
+      await assertFails(
+        write(as(DAVE), { waitlist: [ERIN] }, [
+          [`participationRequests/e1_${DAVE}`, promotedRequest(DAVE)],
+          [
+            `notifications/e1_${DAVE}_waitlist_promoted`,
+            note(DAVE, 'waitlist_promoted', { participantId: DAVE, requestId: `e1_${DAVE}` }),
+          ],
+        ]),
+      );
+      // Leaving the line alone stays theirs.
+      await assertSucceeds(write(as(ERIN), { waitlist: [DAVE] }));
       // A made-up promoted request with nobody leaving.
       const db = as(FRANK);
       await assertFails(

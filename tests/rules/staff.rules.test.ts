@@ -266,6 +266,12 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
       await assertFails(standingChange(mod, ALICE, false, { to: 'user' }));
       await assertFails(standingChange(mod, ALICE, false, { reason: 'fraud' }));
       await assertFails(standingChange(mod, ALICE, false, { targetId: BOB }));
+      await assertFails(standingChange(mod, ALICE, false, { targetType: 'event' }));
+      // Another actor: the note is the acting staff member's own words, so it names them.
+      await assertFails(
+        standingChange(mod, ALICE, false, { actorId: ADMIN, note: '管理者の判断' }),
+      );
+      await assertFails(standingChange(mod, ALICE, false, { createdAt: Timestamp.now() }));
       await assertSucceeds(standingChange(mod, ALICE, false, { note: '迷惑行為' }));
       await assertFails(standingChange(mod, ALICE, true, { targetLabel: `名前${BOB}` }));
       await assertSucceeds(standingChange(mod, ALICE, true));
@@ -571,6 +577,9 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
       await assertFails(lying({ targetLabel: '別のイベント' }));
       await assertFails(lying({ reason: 'spam' }));
       await assertFails(lying({ from: 'open', to: 'cancelled' }));
+      await assertFails(lying({ actorId: ADMIN }));
+      await assertFails(lying({ targetId: 'e2' }));
+      await assertFails(lying({ note: 'あ'.repeat(501) }));
       await assertSucceeds(lying({ note: '詐欺の疑い' }));
     });
 
@@ -581,6 +590,8 @@ describe.skipIf(!firestoreHost)(`staff rules${NOT_RUN}`, () => {
       await assertFails(edit({ title: '返金は次の口座へ' }));
       await assertFails(edit({ description: '返金は次の口座へ…' }));
       await assertFails(edit({ imageURL: '', imagePath: '' }));
+      await assertFails(edit({ status: 'open' }));
+      await assertFails(edit({ staffCancelReason: '' }));
       // An event its organizer cancelled stays theirs to word.
       await seed('events/e1', event({ status: 'cancelled' }));
       await assertSucceeds(edit({ description: '雨天のため中止します' }));

@@ -40,7 +40,7 @@ import {
   type UseCaseActor,
   type UseCaseContext,
 } from './context';
-import { countPendingChange } from './pending-count';
+import { countPendingChange, isCountedPending } from './pending-count';
 
 const REQUESTS = 'participationRequests';
 const requestPath = (id: string) => `${REQUESTS}/${id}`;
@@ -189,7 +189,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
           actor && requestId ? await readRequest(tx, actor.uid, requestId) : { request: null };
         decideCancel(actor, request);
         tx.delete(requestPath(requestId));
-        countPendingChange(tx, requestId, -1);
+        if (request && isCountedPending(request)) countPendingChange(tx, requestId, -1);
       });
     },
 
@@ -200,7 +200,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
         // Request, participants and notification change together or not at all. The newcomer is
         // appended (arrayUnion): the rules read them as the last entry.
         tx.update(requestPath(requestId), { status: 'approved', updatedAt: fieldOp.serverTime() });
-        countPendingChange(tx, requestId, -1);
+        if (isCountedPending(read.request!)) countPendingChange(tx, requestId, -1);
         const added = decision.participants.filter((p) => !event.participants.includes(p));
         if (added.length > 0) {
           tx.update(eventPath(event.id), { participants: fieldOp.arrayUnion(...added) });
@@ -216,7 +216,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
       const request = await process(requestId, (tx, read) => {
         const decision = decideReject(read);
         tx.update(requestPath(requestId), { status: 'rejected', updatedAt: fieldOp.serverTime() });
-        countPendingChange(tx, requestId, -1);
+        if (isCountedPending(read.request!)) countPendingChange(tx, requestId, -1);
         tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
       });
       void runSideEffect('participation.reject: mail', () =>

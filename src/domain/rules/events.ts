@@ -3,6 +3,7 @@ import { DomainError } from '@/domain/errors';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { eventPatchSchema, eventWriteSchema, pastStartField, ymdOf } from '@/domain/event-form';
 import { namedFields, parseInput } from '@/domain/rules/input';
+import { assertOwnImagePath } from '@/domain/rules/own-image';
 import { assertMayWrite, type Actor } from '@/domain/rules/standing';
 
 /**
@@ -38,6 +39,7 @@ export function decideCreate(
 } {
   const { uid } = assertMayWrite(actor, 'verified', 'authCreateEvents');
   const fields = parseInput(eventWriteSchema, input, 'invalidEventInput');
+  assertOwnImagePath('events', uid, fields.imagePath);
   if (pastStartField(fields.date, fields.startTime, now)) {
     throw new DomainError('eventStartInPast');
   }
@@ -85,6 +87,7 @@ export function decideEventUpdate(
   assertCanEdit(actor, event);
   if (event.staffCancelReason) throw new DomainError('eventFrozenByStaff');
   const changes = namedFields(parseInput(eventPatchSchema, patch, 'invalidEventInput'));
+  assertOwnImagePath('events', event.organizerId, changes.imagePath, event.imagePath);
   if (changes.capacity !== undefined) decideCapacity(event, changes.capacity);
   decideStartChange(event, changes, now);
   return changes;

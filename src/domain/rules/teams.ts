@@ -13,6 +13,7 @@ import {
 } from '@/domain/entities/team';
 import { teamFormSchema, teamPatchSchema, type TeamFormValues } from '@/domain/team-form';
 import { namedFields, parseInput } from './input';
+import { assertOwnImagePath } from './own-image';
 import { assertMayWrite, type Actor } from './standing';
 
 /**
@@ -48,6 +49,7 @@ export function decideTeamCreate(
 ): { fields: TeamFormValues; ownerId: string; members: string[] } {
   const { uid } = assertMayWrite(actor, 'verified');
   const fields = parseInput(teamFormSchema, input, 'invalidTeamInput');
+  assertOwnImagePath('teams', uid, fields.imagePath);
   return { fields, ownerId: uid, members: [uid] };
 }
 
@@ -69,6 +71,7 @@ export function decideTeamUpdate(
 ): Partial<TeamFormValues> {
   const owned = assertOwner(actor, team);
   const changes = namedFields(parseInput(teamPatchSchema, patch, 'invalidTeamInput'));
+  assertOwnImagePath('teams', owned.uid, changes.imagePath, owned.team.imagePath);
   if (changes.maxMembers !== undefined && changes.maxMembers < owned.team.members.length) {
     throw new DomainError('teamLimitBelowMembers');
   }
