@@ -125,10 +125,10 @@ export interface Storage {
   get(path: string): Promise<StoredDoc | null>;
   query(query: Query): Promise<QueriedDoc[]>;
   /**
-   * How many documents match, up to `limit` when given (order and cursor ignored), without
-   * reading them.
+   * How many documents match, up to `limit` when given, without reading them. The order only
+   * picks the index that serves the count (the list's own, so the two agree); a cursor is ignored.
    */
-  count(query: Pick<Query, 'collection' | 'where' | 'limit'>): Promise<number>;
+  count(query: Omit<Query, 'after'>): Promise<number>;
   set(path: string, data: DocData): Promise<void>;
   update(path: string, fields: DocData): Promise<void>;
   delete(path: string): Promise<void>;

@@ -233,6 +233,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
       return storage.count({
         collection: 'events',
         where: listFilters(filters, ctx.now()),
+        orderBy: LIST_ORDER,
         limit: EVENT_COUNT_CAP + 1,
       });
     },

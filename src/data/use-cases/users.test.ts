@@ -3,8 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { logger } from '@/lib/logger';
 import { retryWhileRefused } from './users';
 
-const refusal = () =>
-  new BackendError('permission-denied');
+const refusal = () => new BackendError('permission-denied');
 
 describe('retryWhileRefused (the write refused right after a verification)', () => {
   it('tries a refused write again after each pause, logging every refusal, until it goes through', async () => {
