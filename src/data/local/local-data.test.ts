@@ -6,10 +6,12 @@ import { newUserDocument } from '@/domain/entities/user';
 import { logger } from '@/lib/logger';
 import type { LocalBackend } from './create-local-backend';
 import { localBackendsPerTest } from '@/test/local-backends';
-import { addDays, startOfDay } from './day';
 import type { EventRow } from './db';
 
 const ORIGIN = 'https://demo.example';
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+const addDays = (d: Date, days: number) =>
+  new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
 const backend = localBackendsPerTest('data', { origin: ORIGIN });
 
 beforeEach(() => {
