@@ -83,6 +83,16 @@ const DECIDED_IN_USE_CASES = [
     message:
       'Staff and reports are decided in src/data/use-cases/staff.ts and reports.ts; a backend only stores.',
   },
+  {
+    group: ['@/domain/rules/events', '**/domain/rules/events'],
+    importNames: ['decideCreate', 'decideEventUpdate', 'decideStatusChange'],
+    message: 'Events are decided in src/data/use-cases/events.ts; a backend only stores.',
+  },
+  {
+    group: ['@/domain/profile', '**/domain/profile'],
+    importNames: ['profileWrites', 'stalePublicFields', 'privateProfileOf'],
+    message: 'Profiles are decided in src/data/use-cases/users.ts; a backend only stores.',
+  },
 ];
 
 const sdk = (why) => [

@@ -45,12 +45,12 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
  * instead of one import after another — and only after the page has painted from its HTML.
  * Of the local backend's own dynamic imports (src/data/local/create-local-backend.ts) the list
  * holds the demo data's writer, which a first visit needs before anything shows, and the events
- * repository, which most pages read; a returning visitor has them cached.
+ * use cases, which most pages read; a returning visitor has them cached.
  */
 const PRELOADED = [
   /\/src\/app\/start\.tsx$/,
   /\/src\/data\/\w+\/create-\w+-backend\.ts$/,
-  /\/src\/data\/local\/(seed|local-events)\.ts$/,
+  /\/src\/data\/(local\/seed|use-cases\/events)\.ts$/,
 ];
 
 export function preloadList(): Plugin {

@@ -149,8 +149,6 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
 
   return {
     backend,
-    // firestore.rules: users/{uid}/private/account is the owner's (and staff's) only.
-    readsOthersEmail: false,
     async signUpAs(label, given) {
       const email = given ?? `user${serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       // Verified through the real flow: the emulator's copy of the mail carries the code.

@@ -11,12 +11,6 @@ export const APP_ORIGIN = 'http://localhost:5173';
 export interface ContractHarness {
   backend: Backend;
   /**
-   * Whether a signed-in client of this backend may read another user's email address. The local
-   * backend may; on Firebase the address lives in users/{uid}/private/account, readable by its
-   * owner and staff only (mail names its recipient by uid, and the server reads the address).
-   */
-  readsOthersEmail: boolean;
-  /**
    * Creates an account with a verified email and its users profile (display name = label),
    * leaves it signed in, and returns its uid. The address is random unless given (the staff
    * suite signs up the set-up account by its address).

@@ -38,7 +38,6 @@ export async function createLocalHarness(): Promise<ContractHarness> {
 
   return {
     backend,
-    readsOthersEmail: true,
     async signUpAs(label, given) {
       const email = given ?? `user${++serial}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       // Verified through the real flow: the link in the mail carries the code.

@@ -16,7 +16,7 @@ function q(collection: string, equal: string[], order: string[]): QueryShape {
  * query that is not listed here.
  */
 /**
- * The event list (src/data/firebase/events.ts listConstraints): any of its four equality filters,
+ * The event list (src/data/use-cases/events.ts listFilters): any of its four equality filters,
  * a date range, ordered by date and start time, with or without a keyword's search token. The contract run sees only some combinations;
  * all of them are listed, as each is one choice on the search screen.
  */
@@ -25,7 +25,7 @@ const eventListShapes = Array.from({ length: 2 ** EVENT_LIST_FILTERS.length }, (
   EVENT_LIST_FILTERS.filter((_, i) => bits & (1 << i)),
 ).flatMap((filters) => [
   q('events', filters, ['date', 'startTime']),
-  // With a keyword: the same, looked up by its search token (events.ts KEYWORD_SCAN_BUDGET).
+  // With a keyword: the same, looked up by its search token (src/data/use-cases/events.ts KEYWORD_SCAN_BUDGET).
   q('events', ['searchTokens contains', ...filters], ['date', 'startTime']),
 ]);
 

@@ -19,11 +19,10 @@ import type { Backend } from '@/data/ports/backend';
 import { createApiPort } from './api';
 import { createAuthPort } from './auth';
 import { currentSession, type FirebaseContext } from './context';
-import { createEventsPort } from './events';
 import { createFilesPort } from './files';
-import { createUsersPort } from './users';
 import { firestoreStorage } from './storage';
-import { eventUseCases, withEventUseCases } from '@/data/use-cases/events';
+import { eventUseCases } from '@/data/use-cases/events';
+import { usersUseCases } from '@/data/use-cases/users';
 import { conversationsUseCases } from '@/data/use-cases/conversations';
 import { notificationsUseCases } from '@/data/use-cases/notifications';
 import { participationUseCases } from '@/data/use-cases/participation';
@@ -142,8 +141,8 @@ export async function createFirebaseServices(
   const backend: Backend = {
     kind: 'firebase',
     auth: createAuthPort(ctx),
-    users: createUsersPort(ctx),
-    events: withEventUseCases(createEventsPort(ctx), eventUseCases(useCases, api)),
+    users: usersUseCases(useCases),
+    events: eventUseCases(useCases, api),
     participation: participationUseCases(useCases, api),
     roster: rosterUseCases(useCases, api),
     notifications: notificationsUseCases(useCases),

@@ -89,15 +89,12 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     kind: 'local',
     db,
     auth,
-    users: deferPort('users', async () => new (await import('./local-users')).LocalUsers(ctx)),
-    events: deferPort('events', async () => {
-      const [{ LocalEvents }, { eventUseCases, withEventUseCases }, context] = await Promise.all([
-        import('./local-events'),
-        import('@/data/use-cases/events'),
-        useCases(),
-      ]);
-      return withEventUseCases(new LocalEvents(ctx), eventUseCases(context, api));
-    }),
+    users: deferPort('users', async () =>
+      (await import('@/data/use-cases/users')).usersUseCases(await useCases()),
+    ),
+    events: deferPort('events', async () =>
+      (await import('@/data/use-cases/events')).eventUseCases(await useCases(), api),
+    ),
     participation: deferPort('participation', async () =>
       (await import('@/data/use-cases/participation')).participationUseCases(await useCases(), api),
     ),

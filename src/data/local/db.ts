@@ -111,14 +111,14 @@ export interface OutboxRow {
   sentAt: Date;
 }
 
-/** A document under users/{uid}/private: id is `${uid}/${name}` (private/profile, private/settings). */
+/** A document under users/{uid}/private: id is `${uid}/${name}` (private/account, private/profile, private/settings). */
 export interface PrivateDocRow {
   id: string;
   [field: string]: unknown;
 }
 
 /** The privateDocs id of users/{uid}/private/{name}. */
-export function privateDocId(uid: string, name: 'profile' | 'settings'): string {
+export function privateDocId(uid: string, name: 'account' | 'profile' | 'settings'): string {
   return `${uid}/${name}`;
 }
 

@@ -21,7 +21,7 @@ import { currentUid, type LocalContext } from './context';
 import { privateDocId } from './db';
 import { localReminderStores } from './local-reminders';
 import { deliverMail } from './outbox';
-import { parseRow } from './rows';
+import * as z from 'zod/mini';
 import { dexieStorage } from './storage';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -68,7 +68,7 @@ export class LocalApi implements ApiPort {
       async getEvent(id) {
         const row = await db.events.get(id);
         if (!row) return null;
-        const e = parseRow(sportEventSchema, row);
+        const e = z.parse(sportEventSchema, row);
         const asDate = (v: unknown) => (v instanceof Date ? v : null);
         return {
           ...e,

@@ -6,10 +6,12 @@ import { newUserDocument } from '@/domain/entities/user';
 import { logger } from '@/lib/logger';
 import type { LocalBackend } from './create-local-backend';
 import { localBackendsPerTest } from '@/test/local-backends';
-import { addDays, startOfDay } from './day';
 import type { EventRow } from './db';
 
 const ORIGIN = 'https://demo.example';
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+const addDays = (d: Date, days: number) =>
+  new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
 const backend = localBackendsPerTest('data', { origin: ORIGIN });
 
 beforeEach(() => {
@@ -143,9 +145,10 @@ describe('local events', () => {
       fee: '1500',
     });
     const [event] = (await b.events.list({})).items;
-    // The defaults decide the filters too: no stored level is 誰でも, no stored status is open.
-    expect((await b.events.list({ level: '誰でも', openOnly: true })).items).toEqual([event]);
-    expect((await b.events.list({ level: '初心者' })).items).toEqual([]);
+    // A filter compares what is stored, as Firestore's query does: an event stored without a
+    // level or a status is in the unfiltered list only.
+    expect((await b.events.list({ level: '誰でも' })).items).toEqual([]);
+    expect((await b.events.list({ openOnly: true })).items).toEqual([]);
     expect(event).toMatchObject({
       id: 'legacy',
       level: '誰でも',

@@ -2,7 +2,7 @@ import type { ReminderStores } from '@mail/handlers/event-reminders';
 import { fieldOp, type Storage } from '@/data/storage/storage';
 import { sportEventSchema } from '@/domain/entities/event';
 import { toDateOrNull } from '@/domain/time';
-import { tryParseRow } from './rows';
+import { parseDocs } from '@/data/use-cases/context';
 
 /**
  * The reminder run's stores on this database, through the storage interface as the use cases
@@ -25,11 +25,10 @@ export function localReminderStores(storage: Storage, now: () => Date): Reminder
         limit,
         after,
       });
-      const events = docs.flatMap((d) => {
-        const e = tryParseRow(sportEventSchema, { ...d.data, id: d.id }, 'reminders.events');
-        if (!e) return [];
-        return [{ ...e, date: e.date.getTime() === 0 ? null : e.date }];
-      });
+      const events = parseDocs(sportEventSchema, docs, 'reminders.events').map((e) => ({
+        ...e,
+        date: e.date.getTime() === 0 ? null : e.date,
+      }));
       return { events, next: docs.length === limit ? docs.at(-1)!.cursor : null };
     },
 

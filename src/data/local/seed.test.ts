@@ -11,9 +11,12 @@ const seeded = (dbName?: string) => open(dbName ? { dbName } : {});
 
 /** The local seeder itself; what the demo data holds is checked on both backends by tests/contract/demo-seed.contract.ts. */
 describe('local demo seed', () => {
-  it('maps the Firebase layout to its tables: the address onto the profile, private profiles to privateDocs, config/admin to its table, messages beside their conversation', async () => {
+  it('maps the Firebase layout to its tables: the account address and private profiles to privateDocs, config/admin to its table, messages beside their conversation', async () => {
     const b = await seeded();
-    expect((await b.db.users.get(DEMO_UIDS.hanako))!.email).toBe('hanako@example.com');
+    expect((await b.db.privateDocs.get(privateDocId(DEMO_UIDS.hanako, 'account')))!.email).toBe(
+      'hanako@example.com',
+    );
+    expect((await b.db.users.get(DEMO_UIDS.hanako))!.email).toBeUndefined();
     expect(await b.db.privateDocs.get(privateDocId(DEMO_UIDS.hanako, 'profile'))).toMatchObject({
       gender: 'female',
       birthDate: '1995-09-03',

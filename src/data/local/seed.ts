@@ -15,10 +15,8 @@ const ELSEWHERE: Record<
   (ids: string[], data: Record<string, unknown>) => Mapped | undefined
 > = {
   'users/private': ([uid, name], data) => {
-    // The local backend keeps the address on the profile (it has no other readers to hide it from).
-    if (name === 'account') return ['users', { id: uid, email: data.email }, uid!];
     // The owner-only documents beside a profile.
-    if (name === 'profile' || name === 'settings') {
+    if (name === 'account' || name === 'profile' || name === 'settings') {
       const id = privateDocId(uid!, name);
       return ['privateDocs', { ...data, id }, id];
     }

@@ -134,9 +134,11 @@ function missingIndex(q: Query): Error {
  *   applies the other filters and the order in memory (IndexedDB cannot combine a multi-entry
  *   index with others): it reads every document holding the value, unless the table keeps the
  *   array's elements in fields of their own (ARRAY_SLOTS), when it walks one index per element.
- * - An equality with a value IndexedDB cannot put in a key (a boolean, null) is checked on each
- *   row the walk of the other filters passes, before the limit: such a query reads the rows
- *   matching its other filters up to the limit of those that match all.
+ * - An equality with a value IndexedDB cannot put in a key (a boolean, null), or on a field the
+ *   chosen index does not hold, is checked on each row the walk of the other filters passes,
+ *   before the limit: such a query reads the rows matching its other filters up to the limit of
+ *   those that match all. (Firestore serves these with a composite index of all the fields; here
+ *   the index holding the most of them leads.)
  *   Where a table keeps [value, order fields, id] entries for the field (CONTAINS_INDEXES),
  *   those are walked in order from the cursor.
  * - Listeners rerun their read when a table it read changes, in this tab or another (liveQuery).
@@ -194,9 +196,12 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
     count: async (q) => {
       const plan = planQuery(table, q);
       if (plan.inMemory) return (await runQuery(table, q)).length;
+      const limit = q.limit ?? Infinity;
       let n = 0;
-      for (const walk of plan.walks) n += await walk(null).count();
-      return n;
+      for (const walk of plan.walks) {
+        n += await (Number.isFinite(limit) ? walk(null).limit(limit) : walk(null)).count();
+      }
+      return Math.min(n, limit);
     },
     set: (path, data) => commit(async (w) => w.set(path, data)),
     update: (path, fields) => commit(async (w) => w.update(path, fields)),
@@ -437,37 +442,40 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     };
   }
 
-  // Checked on each row the walk passes: IndexedDB keys hold no booleans or null.
-  const onRows = filters.filter((f) => f.op === '==' && !isKeyValue(f.value));
-  const equal = filters.filter((f) => (f.op === '==' || f.op === 'in') && !onRows.includes(f));
+  // IndexedDB keys hold no booleans or null: such an equality is checked on each row.
+  const keyable = filters.filter((f) => (f.op === '==' && isKeyValue(f.value)) || f.op === 'in');
   const ranges = filters.filter((f) => f.op !== '==' && f.op !== 'in');
-  const eqFields = new Set(equal.map((f) => fieldName(f.field)));
-  if (eqFields.size !== equal.length) throw missingIndex(q);
+  const eqFields = new Set(keyable.map((f) => fieldName(f.field)));
+  if (eqFields.size !== keyable.length) throw missingIndex(q);
   const rangeField = ranges[0] ? fieldName(ranges[0].field) : undefined;
   if (ranges.some((r) => fieldName(r.field) !== rangeField)) throw missingIndex(q);
   if (rangeField && order.length > 0 && order[0]!.field !== rangeField) throw missingIndex(q);
   const orderFields = order.length > 0 ? order.map((o) => o.field) : rangeField ? [rangeField] : [];
 
-  // The index whose key starts with the equality fields and goes on with the order fields; of
-  // several, the shortest.
+  // The index whose key starts with equality fields and goes on with the order fields: of
+  // several, the one holding the most equality fields, then the shortest. The equalities it does
+  // not hold are checked on each row its walk passes.
   const candidates = [t.schema.primKey, ...t.schema.indexes]
     .filter((i) => !i.multi)
-    .map((index) => ({ index, kp: keyPathOf(index) }))
-    .filter(({ kp }) => {
-      const head = kp.slice(0, eqFields.size);
-      const next = kp.slice(eqFields.size, eqFields.size + orderFields.length);
-      return (
-        kp.length >= eqFields.size + orderFields.length &&
-        head.every((f) => eqFields.has(f)) &&
-        next.every((f, i) => f === orderFields[i])
-      );
+    .map((index) => {
+      const kp = keyPathOf(index);
+      let held = 0;
+      while (held < kp.length && eqFields.has(kp[held]!)) held++;
+      return { index, kp, held };
     })
-    .sort((a, b) => a.kp.length - b.kp.length);
+    .filter(
+      ({ kp, held }) =>
+        kp.length >= held + orderFields.length &&
+        kp.slice(held, held + orderFields.length).every((f, i) => f === orderFields[i]),
+    )
+    .sort((a, b) => b.held - a.held || a.kp.length - b.kp.length);
   const chosen = candidates[0];
   if (!chosen) throw missingIndex(q);
   const { index, kp } = chosen;
-  const eqKp = kp.slice(0, eqFields.size);
-  const tailKp = kp.slice(eqFields.size);
+  const eqKp = kp.slice(0, chosen.held);
+  const tailKp = kp.slice(chosen.held);
+  const equal = keyable.filter((f) => eqKp.includes(fieldName(f.field)));
+  const onRows = filters.filter((f) => (f.op === '==' || f.op === 'in') && !equal.includes(f));
   const combos = eqKp.reduce<KeyPart[][]>(
     (acc, field) => {
       const f = equal.find((e) => fieldName(e.field) === field)!;

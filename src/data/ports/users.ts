@@ -14,10 +14,9 @@ import type {
  */
 export interface UsersPort {
   /**
-   * The public profile. Its email is the caller's own address on their own profile; on anyone
-   * else's it is '' where the backend keeps addresses private (Firebase), the address on the
-   * local demo backend (ContractHarness.readsOthersEmail). Gender, birth date and age hold only
-   * what the owner shows.
+   * The public profile. Its email is the caller's own address on their own profile, '' on anyone
+   * else's (the address lives in private/account). Gender, birth date and age hold only what the
+   * owner shows.
    * Missing: null (also for uid ''). Fails: throws. Caller: anyone, signed out too.
    */
   get(uid: string): Promise<UserProfile | null>;

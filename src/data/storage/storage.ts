@@ -124,8 +124,11 @@ export interface Storage {
   /** The document, or null when it does not exist. */
   get(path: string): Promise<StoredDoc | null>;
   query(query: Query): Promise<QueriedDoc[]>;
-  /** How many documents match (limit, order and cursor ignored), without reading them. */
-  count(query: Pick<Query, 'collection' | 'where'>): Promise<number>;
+  /**
+   * How many documents match, up to `limit` when given, without reading them. The order only
+   * picks the index that serves the count (the list's own, so the two agree); a cursor is ignored.
+   */
+  count(query: Omit<Query, 'after'>): Promise<number>;
   set(path: string, data: DocData): Promise<void>;
   update(path: string, fields: DocData): Promise<void>;
   delete(path: string): Promise<void>;

@@ -51,10 +51,6 @@ export async function readActor(
   };
 }
 
-/**
- * A live listener that starts once `check` passes; a refusal goes to `onError` instead. The
- * check runs before the store's listener, as the security rules do before Firestore's.
- */
 /** What the security rules answer to a read or write that is not the caller's. */
 export const refused = () => new BackendError('permission-denied');
 
@@ -63,6 +59,10 @@ export async function assertSignedInAs(ctx: UseCaseContext, uid: string): Promis
   if (!uid || (await ctx.session())?.uid !== uid) throw refused();
 }
 
+/**
+ * A live listener that starts once `check` passes; a refusal goes to `onError` instead. The
+ * check runs before the store's listener, as the security rules do before Firestore's.
+ */
 export function listenAfter(
   check: () => Promise<void>,
   listen: () => () => void,
@@ -140,17 +140,4 @@ export function notificationDoc(n: NotificationWrite, clientNow: Date): DocData 
     timestamp: fieldOp.serverTime(),
     clientTimestamp: clientNow,
   };
-}
-
-/** A new document id as Firestore makes them: 20 random letters and digits. */
-export function autoId(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const out: string[] = [];
-  while (out.length < 20) {
-    for (const b of crypto.getRandomValues(new Uint8Array(40))) {
-      // Rejection sampling keeps every character equally likely.
-      if (b < 248 && out.length < 20) out.push(alphabet[b % 62]!);
-    }
-  }
-  return out.join('');
 }

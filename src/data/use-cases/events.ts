@@ -1,19 +1,35 @@
 import type { ApiPort } from '@/data/ports/api';
-import type { EventInput, EventsPort } from '@/data/ports/events';
+import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
 import {
   DOC_ID,
   fieldOp,
   MAX_WRITES_PER_COMMIT,
   autoId,
   type DocData,
+  type Filter,
+  type QueriedDoc,
+  type Query,
   type Transaction,
   type Writes,
 } from '@/data/storage/storage';
-import { ORGANIZER_SYNC_BATCH } from '@/domain/constants';
+import {
+  EVENT_COUNT_CAP,
+  EVENTS_PAGE_SIZE,
+  ORGANIZER_SYNC_BATCH,
+  PARTICIPATION_HISTORY_LIMIT,
+  PROFILE_EVENTS_PAGE_SIZE,
+  RECENT_PARTICIPATION_CAP,
+} from '@/domain/constants';
+import type { Page } from '@/domain/entities/common';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
 import { teamSchema, TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
-import { searchTokensOf } from '@/domain/event-search';
+import { keywordMatcher, searchTokenFor, searchTokensOf } from '@/domain/event-search';
+import {
+  COUNTED_EVENT_STATUSES,
+  participationRecord,
+  settledBefore,
+} from '@/domain/participation-history';
 import {
   CANCEL_NOTICE_REQUESTERS_LIMIT,
   decideCancelNotices,
@@ -31,6 +47,7 @@ import {
 } from '@/domain/rules/events';
 import { decideEventTeam } from '@/domain/rules/teams';
 import { runSideEffect } from '@/lib/side-effects';
+import { scanPage } from '@/lib/scan-page';
 import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
 import { promoteOnCapacityChange, promotionMail } from './roster';
 
@@ -39,21 +56,85 @@ const eventPath = (id: string) => `events/${id}`;
 const REQUESTER_NOTICES_PER_BATCH = 10;
 const notificationPath = (id: string) => `notifications/${id}`;
 
-/** The methods written here; the list queries, joining and leaving are still the backends'. */
-export type EventUseCases = Pick<
-  EventsPort,
-  'get' | 'create' | 'update' | 'changeStatus' | 'syncOrganizerProfile' | 'byTeam'
->;
-export type EventQueries = Omit<EventsPort, keyof EventUseCases>;
+/** List order: the day, then the start time (zero-padded HH:mm sorts as text), then the id. */
+const LIST_ORDER = [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }] as const;
 
 /**
- * Events (src/data/ports/events.ts), written once for both backends: reading one, creating,
- * editing and changing the status, with the notices a change of schedule or a cancellation
+ * Keyword search (every term in one of the searched texts, folded: src/domain/event-search.ts).
+ * A store matches whole values only, so each event stores its search tokens (searchTokensOf:
+ * every character and pair of characters of its folded words; written on every create, edit and
+ * organizer rename) and the list adds `searchTokens array-contains` the keyword's token
+ * (searchTokenFor) to the query it runs without a keyword; the few events that hold the token
+ * but not the whole keyword are dropped here. One page reads at most KEYWORD_SCAN_BUDGET
+ * documents (about twice the page size): the first batch is a page and one more, the next the
+ * rest of the budget. When the budget runs out before the page is full, the page returns what it
+ * found and a cursor at the last document examined, so "more" continues where it stopped.
+ */
+export const KEYWORD_SCAN_BUDGET = 2 * EVENTS_PAGE_SIZE + 1;
+
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+const nextDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
+
+/** A yyyy-MM-dd day as local midnight (how event days are stored); null when unreadable. */
+function dayOf(ymd: string | undefined): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd?.trim() ?? '');
+  const d = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+}
+
+/** The list's filters: the equalities, then the day window (one query shape, one set of indexes). */
+function listFilters(f: EventFilters, now: Date): Filter[] {
+  const out: Filter[] = [];
+  if (f.sportType) out.push({ field: 'sportType', op: '==', value: f.sportType });
+  if (f.region) out.push({ field: 'region', op: '==', value: f.region });
+  if (f.level) out.push({ field: 'level', op: '==', value: f.level });
+  if (f.openOnly) out.push({ field: 'status', op: '==', value: 'open' });
+  const today = startOfDay(now);
+  const from = dayOf(f.from);
+  const start = f.includePast ? from : from && from > today ? from : today;
+  if (start) out.push({ field: 'date', op: '>=', value: start });
+  const to = dayOf(f.to);
+  if (to) out.push({ field: 'date', op: '<', value: nextDay(to) });
+  return out;
+}
+
+/** A page from `size + 1` documents read: the extra one says there is a next page. */
+function pageOf(docs: QueriedDoc[], size: number, context: string): Page<SportEvent> {
+  const shown = docs.slice(0, size);
+  return {
+    items: parseDocs(sportEventSchema, shown, context),
+    nextCursor: docs.length > size && shown.length > 0 ? shown.at(-1)!.cursor : null,
+  };
+}
+
+/**
+ * Events (src/data/ports/events.ts), written once for both backends: the lists and their count,
+ * a user's events and participation record, reading one, creating, editing and changing the
+ * status, with the notices a change of schedule or a cancellation
  * writes in the same commit and the one mail call that follows (docs/notifications.md "Change
  * notices"). The writes have the shapes firestore.rules accept.
  */
-export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases {
+export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
   const { storage } = ctx;
+
+  /** One page of a user's events (organized or taken part in), from today on or before today. */
+  const userEventsPage = async (
+    context: string,
+    who: Filter,
+    when: EventTime,
+    cursor: string | null | undefined,
+  ): Promise<Page<SportEvent>> => {
+    const today = startOfDay(ctx.now());
+    const direction = when === 'upcoming' ? 'asc' : 'desc';
+    const docs = await storage.query({
+      collection: 'events',
+      where: [who, { field: 'date', op: when === 'upcoming' ? '>=' : '<', value: today }],
+      orderBy: LIST_ORDER.map((o) => ({ ...o, direction })),
+      after: cursor ?? null,
+      limit: PROFILE_EVENTS_PAGE_SIZE + 1,
+    });
+    return pageOf(docs, PROFILE_EVENTS_PAGE_SIZE, context);
+  };
 
   const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
     id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
@@ -115,6 +196,100 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
   };
 
   return {
+    async list(filters, cursor) {
+      const query: Query = {
+        collection: 'events',
+        where: listFilters(filters, ctx.now()),
+        orderBy: LIST_ORDER,
+      };
+      const token = searchTokenFor(filters.keyword);
+      if (!token) {
+        const docs = await storage.query({
+          ...query,
+          after: cursor ?? null,
+          limit: EVENTS_PAGE_SIZE + 1,
+        });
+        return pageOf(docs, EVENTS_PAGE_SIZE, 'events.list');
+      }
+      const contains: Filter = { field: 'searchTokens', op: 'array-contains', value: token };
+      const { items, next } = await scanPage({
+        after: cursor ?? null,
+        read: (after, size) =>
+          storage.query({ ...query, where: [contains, ...query.where!], after, limit: size }),
+        keyOf: (d) => d.cursor,
+        parse: (d) => parseDocs(sportEventSchema, [d], 'events.list')[0] ?? null,
+        matches: keywordMatcher(filters.keyword),
+        pageSize: EVENTS_PAGE_SIZE,
+        batchSize: EVENTS_PAGE_SIZE + 1,
+        maxExamined: KEYWORD_SCAN_BUDGET,
+      });
+      return { items, nextCursor: next };
+    },
+
+    async count(filters) {
+      if (searchTokenFor(filters.keyword)) return null;
+      // The list's own query, so the count and the cards agree; capped, so it costs one read
+      // on Firestore (a count aggregation is billed a read per thousand index entries).
+      return storage.count({
+        collection: 'events',
+        where: listFilters(filters, ctx.now()),
+        orderBy: LIST_ORDER,
+        limit: EVENT_COUNT_CAP + 1,
+      });
+    },
+
+    byOrganizer(uid, when, cursor) {
+      const mine: Filter = { field: 'organizerId', op: '==', value: uid };
+      return userEventsPage('events.byOrganizer', mine, when, cursor);
+    },
+
+    byParticipant(uid, when, cursor) {
+      const mine: Filter = { field: 'participants', op: 'array-contains', value: uid };
+      return userEventsPage('events.byParticipant', mine, when, cursor);
+    },
+
+    async participationRecord(uid) {
+      const now = ctx.now();
+      const cutoff = settledBefore(now);
+      const mine: Filter = { field: 'participants', op: 'array-contains', value: uid };
+      const settled: Filter[] = [
+        mine,
+        { field: 'status', op: 'in', value: [...COUNTED_EVENT_STATUSES] },
+        { field: 'date', op: '<', value: cutoff },
+      ];
+      const context = 'events.participationRecord';
+      const [settledCount, newest, recent] = await Promise.all([
+        storage.count({ collection: 'events', where: settled }),
+        storage.query({
+          collection: 'events',
+          where: settled,
+          orderBy: [
+            { field: 'date', direction: 'desc' },
+            { field: 'startTime', direction: 'desc' },
+          ],
+          limit: PARTICIPATION_HISTORY_LIMIT,
+        }),
+        storage.query({
+          collection: 'events',
+          where: [
+            mine,
+            { field: 'date', op: '>=', value: cutoff },
+            { field: 'date', op: '<', value: nextDay(now) },
+          ],
+          limit: RECENT_PARTICIPATION_CAP,
+        }),
+      ]);
+      return participationRecord(
+        {
+          settledCount,
+          settledNewest: parseDocs(sportEventSchema, newest, context),
+          recent: parseDocs(sportEventSchema, recent, context),
+        },
+        uid,
+        now,
+      );
+    },
+
     async get(id) {
       return readEvent(storage, id);
     },
@@ -236,7 +411,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
         const docs = await storage.query({
           collection: 'events',
           where: [{ field: 'organizerId', op: '==', value: who.uid }],
-          orderBy: [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }],
+          orderBy: LIST_ORDER,
           after,
           limit: ORGANIZER_SYNC_BATCH,
         });
@@ -267,31 +442,17 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventUseCases 
 
     async byTeam(teamId) {
       if (!teamId) return [];
-      const now = ctx.now();
-      const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
       const docs = await storage.query({
         collection: 'events',
         where: [
           { field: 'teamId', op: '==', value: teamId },
-          { field: 'date', op: '>=', value: today },
+          { field: 'date', op: '>=', value: startOfDay(ctx.now()) },
         ],
-        orderBy: [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }],
+        orderBy: LIST_ORDER,
         limit: TEAM_UPCOMING_EVENTS_LIMIT,
       });
       return parseDocs(sportEventSchema, docs, 'events.byTeam');
     },
-  };
-}
-
-/** The port: the use cases above with the backend's own queries. */
-export function withEventUseCases(queries: EventQueries, useCases: EventUseCases): EventsPort {
-  return {
-    list: (filters, cursor) => queries.list(filters, cursor),
-    count: (filters) => queries.count(filters),
-    byOrganizer: (uid, when, cursor) => queries.byOrganizer(uid, when, cursor),
-    byParticipant: (uid, when, cursor) => queries.byParticipant(uid, when, cursor),
-    participationRecord: (uid) => queries.participationRecord(uid),
-    ...useCases,
   };
 }
 

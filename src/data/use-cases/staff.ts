@@ -7,6 +7,7 @@ import {
   type QueriedDoc,
   type Query,
   type Transaction,
+  autoId,
 } from '@/data/storage/storage';
 import {
   NEW_USERS_WINDOW_DAYS,
@@ -38,7 +39,7 @@ import {
 } from '@/domain/rules/staff';
 import { isSuspended } from '@/domain/rules/standing';
 import { scanPage } from '@/lib/scan-page';
-import { autoId, parseDoc, parseDocs, type SignedIn, type UseCaseContext } from './context';
+import { parseDoc, parseDocs, type SignedIn, type UseCaseContext } from './context';
 import { PENDING_STATS_PATH } from './pending-count';
 
 const CONFIG_ADMIN = 'config/admin';

@@ -1,10 +1,9 @@
-import { FirebaseError } from 'firebase/app';
+import { BackendError } from '@/domain/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { logger } from '@/lib/logger';
 import { retryWhileRefused } from './users';
 
-const refusal = () =>
-  new FirebaseError('permission-denied', 'Missing or insufficient permissions.');
+const refusal = () => new BackendError('permission-denied');
 
 describe('retryWhileRefused (the write refused right after a verification)', () => {
   it('tries a refused write again after each pause, logging every refusal, until it goes through', async () => {
@@ -21,7 +20,7 @@ describe('retryWhileRefused (the write refused right after a verification)', () 
     expect(waited).toEqual([1000]);
     expect(warn).toHaveBeenCalledWith(
       'users.markEmailVerified: refused by the rules, trying again (1)',
-      expect.any(FirebaseError),
+      expect.any(BackendError),
     );
   });
 
