@@ -90,7 +90,8 @@ test('two users: create a team, find it, ask, approve, edit, leave', async ({
     owner
       .getByRole('listitem')
       .filter({ hasText: 'チームへの参加リクエストが届きました' })
-      .filter({ hasText: name }),
+      // It names who asked.
+      .filter({ hasText: `${ASKER.name}さんが「${name}」への参加をリクエストしました` }),
   ).toBeVisible();
 
   // --- The owner edits the description and lowers the limit to the two members: the team is

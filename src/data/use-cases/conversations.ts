@@ -8,7 +8,7 @@ import {
   type Conversation,
   type Message,
 } from '@/domain/entities/conversation';
-import { DomainError } from '@/domain/errors';
+import { DomainError, failureCode } from '@/domain/errors';
 import {
   decideArchive,
   decideCreateConversation,
@@ -41,12 +41,12 @@ const messagesOf = (id: string) => `${CONVERSATIONS}/${id}/messages`;
  * One-to-one conversations (src/data/ports/conversations.ts), written once for both backends.
  *
  * Both participants write the one conversation document at the same moments (a send, a read, an
- * archive), so no write here reads it in a transaction and writes it back: each participant's
- * own fields are written by field path (`unreadCount.<uid>`, `archived.<uid>`), the partner's
- * count rises with `increment`, and the store applies them to whatever the document holds at
- * commit. A transaction reads only documents that one participant alone writes (the new message,
- * the messages sent to me), so the other's writes never make it fail and retry. firestore.rules
- * check the same decisions on the shapes written here.
+ * archive), so no write here reads it and writes it back, and none is a transaction: each
+ * participant's own fields are written by field path (`unreadCount.<uid>`, `archived.<uid>`),
+ * the partner's count rises with `increment`, and the store applies them to whatever the document
+ * holds at commit. A transaction writing it while the partner does is aborted for contention and
+ * retried, and the browser logs the refused commit; a batch is not. firestore.rules check the
+ * same decisions on the shapes written here.
  */
 export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): ConversationsPort {
   const { storage } = ctx;
@@ -170,31 +170,41 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
       const d = decideSend(actor, conversation, content);
       if (!isMessageId(messageId)) throw new DomainError('messageIdTaken');
       const path = `${messagesOf(id)}/${messageId}`;
-      // Only the message is read here: the conversation's fields are written by path, so the
-      // partner's writes to it meanwhile neither conflict nor are lost.
-      const stored = await storage.transaction(async (tx) => {
-        const earlier = parseDoc(messageSchema, await tx.get(path));
-        if (earlier) {
-          // The same send again (its first answer was lost): nothing more is stored or mailed.
-          if (isSameSend(earlier, d)) return earlier;
-          throw new DomainError('messageIdTaken');
+      // The same send again (its first answer was lost) finds its message: nothing more is
+      // stored or mailed. Not a transaction: one that writes the conversation while the partner
+      // writes it too is aborted for contention and retried, and the browser logs the refused
+      // commit. The message and the conversation are one batch, applied by field path.
+      const sameSend = async () => {
+        const earlier = parseDoc(messageSchema, await storage.get(path));
+        if (earlier && !isSameSend(earlier, d)) throw new DomainError('messageIdTaken');
+        return earlier;
+      };
+      let stored = await sameSend();
+      if (!stored) {
+        try {
+          await storage.batch((w) => {
+            w.set(path, {
+              senderId: d.senderId,
+              content: d.content,
+              read: false,
+              readAt: null,
+              sentAt: fieldOp.serverTime(),
+            });
+            w.update(conversationPath(id), {
+              lastMessage: d.content,
+              lastMessageId: messageId,
+              lastMessageTime: fieldOp.serverTime(),
+              lastSenderId: d.senderId,
+              [`unreadCount.${d.recipientId}`]: fieldOp.increment(1),
+            });
+          });
+        } catch (e) {
+          // The rules refuse writing over a stored message: the same send landed meanwhile.
+          if (failureCode(e) !== 'permission-denied') throw e;
+          stored = await sameSend();
+          if (!stored) throw e;
         }
-        tx.set(path, {
-          senderId: d.senderId,
-          content: d.content,
-          read: false,
-          readAt: null,
-          sentAt: fieldOp.serverTime(),
-        });
-        tx.update(conversationPath(id), {
-          lastMessage: d.content,
-          lastMessageId: messageId,
-          lastMessageTime: fieldOp.serverTime(),
-          lastSenderId: d.senderId,
-          [`unreadCount.${d.recipientId}`]: fieldOp.increment(1),
-        });
-        return null;
-      });
+      }
       if (stored) return stored;
       // The recipient's address and the sender's name are read on the server.
       void runSideEffect('conversations.send: unread-message mail', () =>
@@ -229,23 +239,36 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
   };
 
   async function markRead(id: string, messageIds: string[]): Promise<void> {
+    try {
+      await markReadOnce(id, messageIds);
+    } catch (e) {
+      // Another tab of mine marked some of these read between this read and this write, and the
+      // rules refuse marking a read message again. Once more: what is read by now is left as it
+      // is. A refusal that has another cause refuses again.
+      if (failureCode(e) !== 'permission-denied') throw e;
+      await markReadOnce(id, messageIds);
+    }
+  }
+
+  async function markReadOnce(id: string, messageIds: string[]): Promise<void> {
     const { actor, conversation } = await readForWrite(id);
     const ids = conversation ? [...new Set(messageIds)].slice(0, MESSAGES_LIVE_LIMIT) : [];
-    await storage.transaction(async (tx) => {
-      // The messages are read in the transaction (only I mark them read); the conversation is
-      // not, so the partner's sends and archives meanwhile do not make it retry.
-      const messages = parseDocs(
-        messageSchema,
-        (
-          await Promise.all(ids.filter(isMessageId).map((m) => tx.get(`${messagesOf(id)}/${m}`)))
-        ).filter((doc) => doc !== null),
-        'conversations.markRead',
-      );
-      const decision = decideMarkRead(actor, conversation, messages);
+    // The messages sent to me are read first (only I mark them read), then marked in one batch
+    // with my unread reset, by field path: no transaction writes the conversation, which the
+    // partner writes at the same moments.
+    const messages = parseDocs(
+      messageSchema,
+      (
+        await Promise.all(ids.filter(isMessageId).map((m) => storage.get(`${messagesOf(id)}/${m}`)))
+      ).filter((doc) => doc !== null),
+      'conversations.markRead',
+    );
+    const decision = decideMarkRead(actor, conversation, messages);
+    await storage.batch((w) => {
       for (const m of decision.messageIds) {
-        tx.update(`${messagesOf(id)}/${m}`, { read: true, readAt: fieldOp.serverTime() });
+        w.update(`${messagesOf(id)}/${m}`, { read: true, readAt: fieldOp.serverTime() });
       }
-      tx.update(conversationPath(id), { [`unreadCount.${actor!.uid}`]: 0 });
+      w.update(conversationPath(id), { [`unreadCount.${actor!.uid}`]: 0 });
     });
   }
 }

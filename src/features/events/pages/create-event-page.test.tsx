@@ -198,6 +198,24 @@ describe('create event: input, confirmation, back, create', { timeout: 20_000 },
     expect(location()).toBe('/create-event');
   });
 
+  it('refuses an empty 参加費, as its 必須 mark and hint say, instead of taking it as 無料', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const fee = await screen.findByLabelText(/参加費/);
+    expect(fee).toHaveAccessibleName(/参加費（円）\s*必須/);
+    expect(fee).toHaveAccessibleDescription(/無料の場合は0と入力してください/);
+    await user.clear(fee);
+    await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
+    expect(await screen.findByText('参加費を入力してください')).toBeInTheDocument();
+    expect(fee).toHaveAccessibleDescription(/参加費を入力してください/);
+    expect(location()).toBe('/create-event');
+
+    // 0 is 無料, and accepted.
+    await user.type(fee, '0');
+    await user.click(screen.getByRole('button', { name: '入力内容を確認する' }));
+    await waitFor(() => expect(screen.queryByText('参加費を入力してください')).toBeNull());
+  });
+
   it('refuses a day in the past on the date field, keeping everything typed', async () => {
     const user = userEvent.setup();
     const create = vi.spyOn(backend.events, 'create');
