@@ -6,6 +6,7 @@ import {
   TEAM_PENDING_REQUESTS_LIMIT,
   TEAMS_PAGE_SIZE,
   teamRequestIdFor,
+  type Team,
 } from '@/domain/entities/team';
 import { ERR } from '@/domain/errors';
 import type { ContractHarness, HarnessFactory } from './harness';
@@ -426,6 +427,40 @@ export function teamsContract(makeHarness: HarnessFactory): void {
           ],
         ]);
         expect((await backend.teams.byMember(asker)).map((t) => t.id)).toEqual([teamId]);
+      });
+
+      it('a team listener delivers the team as members join, and null for a missing team', async () => {
+        const { backend } = h();
+        const { owner, asker, teamId } = await teamWithAsker(h());
+        const requestId = await backend.teams.requestToJoin(teamId, '');
+        const seen: string[][] = [];
+        let failed: unknown = null;
+        const unsubscribe = backend.teams.subscribe(
+          teamId,
+          (team) => seen.push(team?.members ?? []),
+          (e) => (failed = e),
+        );
+        await h().signInAs(owner);
+        await backend.teams.approveRequest(teamId, requestId);
+        for (let waited = 0; seen.at(-1)?.length !== 2 && waited < 4000; waited += 50) {
+          await sleep(50);
+        }
+        unsubscribe();
+        expect(failed).toBeNull();
+        expect(seen[0]).toEqual([owner]);
+        expect(seen.at(-1)).toEqual([owner, asker]);
+        // Anyone may read a team, signed out too.
+        await h().signOut();
+        const team = await waitForLive<Team | null>(
+          (next, fail) => backend.teams.subscribe(teamId, next, fail),
+          () => true,
+        );
+        expect(team?.members).toEqual([owner, asker]);
+        const missing = await waitForLive<Team | null>(
+          (next, fail) => backend.teams.subscribe('no-such-team', next, fail),
+          () => true,
+        );
+        expect(missing).toBeNull();
       });
 
       it('never approves beyond the member limit', async () => {

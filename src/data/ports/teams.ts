@@ -30,6 +30,13 @@ export interface TeamsPort {
   /** Missing: null (also for id ''). Fails: throws. Caller: anyone, signed out too. */
   get(id: string): Promise<Team | null>;
   /**
+   * Delivers the team (null when missing or unreadable, also for id '') now and on every change
+   * until unsubscribed, so an open team page shows members joining or leaving and its recruiting
+   * state as they change. One document listener: one read to start, one per change. Fails:
+   * calls `error`. Caller: anyone, signed out too.
+   */
+  subscribe(id: string, next: (team: Team | null) => void, error: (e: unknown) => void): () => void;
+  /**
    * The teams `uid` is a member of. Order: newest first (createdAt, then id, both descending).
    * Cap: MY_TEAMS_LIMIT teams read, so an unreadable one among them is left out (and logged),
    * not replaced by an older one. Missing: an unknown user (or '') gives []; teams without

@@ -170,6 +170,18 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
 
     get: (id) => readTeam(storage, id),
 
+    subscribe(id, next, error) {
+      if (!id) {
+        next(null);
+        return () => {};
+      }
+      return storage.onDoc(
+        teamPath(id),
+        (doc) => next(doc ? (parseDocs(teamSchema, [doc], 'teams.subscribe')[0] ?? null) : null),
+        error,
+      );
+    },
+
     async byMember(uid) {
       if (!uid) return [];
       const docs = await storage.query({

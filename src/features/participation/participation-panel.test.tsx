@@ -1,15 +1,16 @@
 import { logger } from '@/lib/logger';
-import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventInput } from '@/data/ports/events';
+import type { SportEvent } from '@/domain/entities/event';
 import { EVENT_REQUESTS_PAGE_SIZE } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import { useBackend } from '@/lib/backend-context';
 import { eventKeys } from '@/lib/event-keys';
+import { useLiveQuery } from '@/lib/use-live-query';
 import { signUpUnverified } from '@/test/accounts';
 import {
   createTestBackend,
@@ -78,14 +79,15 @@ async function as(b: TestBackend, email: string, action: () => Promise<unknown>)
   await b.auth.signOut();
 }
 
-/** What the event page does: read the event and hand it to the panel. */
+/** What the event page does: listen to the event and hand it to the panel. */
 function EventHarness() {
   const { id = '' } = useParams();
   const b = useBackend();
-  const { data: event } = useQuery({
-    queryKey: eventKeys.detail(id),
-    queryFn: () => b.events.get(id),
-  });
+  const { data: event } = useLiveQuery<SportEvent | null>(
+    eventKeys.detail(id),
+    (next, fail) => b.roster.subscribeEvent(id, next, fail),
+    'test: the live event stopped',
+  );
   if (!event) return <p>イベントを読み込み中</p>;
   return (
     <>

@@ -19,7 +19,7 @@ import {
   refreshEventForViewer,
   useParticipationMutations,
 } from './participation-queries';
-import { useLiveEvent, useLiveParticipation } from './use-live-participation';
+import { useLiveParticipation } from './use-live-participation';
 
 /**
  * What the event page offers for taking part, by who is looking: a sign-in link for visitors,
@@ -28,7 +28,6 @@ import { useLiveEvent, useLiveParticipation } from './use-live-participation';
  */
 export function ParticipationPanel({ event }: { event: SportEvent }) {
   const { state } = useSession();
-  useLiveEvent(event.id);
   const uid = state.status === 'signedIn' ? state.user.uid : null;
   // An event that is over offers nothing to anyone but its organizer's list.
   if (

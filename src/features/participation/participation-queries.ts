@@ -92,6 +92,19 @@ export function refreshEventParticipants(
   ]);
 }
 
+/** The requests one user's view of one event shows, after something changed them elsewhere. */
+export function refreshRequestsForViewer(
+  client: QueryClient,
+  eventId: string,
+  uid: string,
+): Promise<void> {
+  return refreshQueries(client, [
+    participationQueries.mine(uid, eventId).queryKey,
+    participationQueries.myPending(uid).queryKey,
+    participationQueries.forEvent(eventId).queryKey,
+  ]);
+}
+
 /** Everything one user's view of one event depends on, after something changed it elsewhere. */
 export function refreshEventForViewer(
   client: QueryClient,
@@ -99,11 +112,7 @@ export function refreshEventForViewer(
   uid: string,
 ): Promise<void> {
   return Promise.all([
-    refreshQueries(client, [
-      participationQueries.mine(uid, eventId).queryKey,
-      participationQueries.myPending(uid).queryKey,
-      participationQueries.forEvent(eventId).queryKey,
-    ]),
+    refreshRequestsForViewer(client, eventId, uid),
     refreshEventParticipants(client, eventId, uid),
   ]).then(() => undefined);
 }

@@ -34,6 +34,7 @@ import { ParticipantsSection } from '../components/participants-section';
 import { StatusBadge } from '../components/status-badge';
 import { StatusControl } from '../components/status-control';
 import { eventQueries } from '../event-queries';
+import { useLiveEvent } from '../use-live-event';
 import { LinkedText } from '@/components/ui/linked-text';
 
 export function EventNotFound() {
@@ -248,20 +249,21 @@ function EventDetail({ event }: { event: SportEvent }) {
 
 export default function EventDetailPage() {
   const { id = '' } = useParams();
-  const backend = useBackend();
-  const query = useQuery(eventQueries.detail(id, backend));
-  // A screen high, so the footer stays below the fold until the event arrives (no layout shift).
-  if (query.isPending) return <Spinner label="イベントを読み込み中…" className="min-h-[100svh]" />;
-  if (query.isError) {
+  const live = useLiveEvent(id);
+  if (live.data === undefined && live.error) {
     return (
       <Page title="イベント詳細">
         <ErrorState
-          message={errorMessage(query.error, 'イベントを読み込めませんでした')}
-          onRetry={() => void query.refetch()}
+          message={errorMessage(live.error, 'イベントを読み込めませんでした')}
+          onRetry={live.retry}
         />
       </Page>
     );
   }
-  if (!query.data) return <EventNotFound />;
-  return <EventDetail event={query.data} />;
+  // A screen high, so the footer stays below the fold until the event arrives (no layout shift).
+  if (live.data === undefined) {
+    return <Spinner label="イベントを読み込み中…" className="min-h-[100svh]" />;
+  }
+  if (!live.data) return <EventNotFound />;
+  return <EventDetail event={live.data} />;
 }

@@ -14,7 +14,7 @@ import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { refreshTeamForViewer, useTeamMembership } from '../team-mutations';
 import { teamQueries } from '../team-queries';
-import { useLiveTeam } from '../use-live-team';
+import { useLiveTeamRequests } from '../use-live-team';
 
 const TITLE = 'チームに参加';
 
@@ -57,7 +57,7 @@ function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
   // Asked first, so the panel says why instead of offering what the backend would refuse.
   const suspended = useWriteRefusal('active') !== null;
   const cannotAsk = useWriteRefusal('verified');
-  useLiveTeam(team.id, uid);
+  useLiveTeamRequests(team.id, uid);
 
   const member = team.members.includes(uid);
   const myRequest = mine.data ?? null;

@@ -5,14 +5,14 @@ import { isTeamFull, TEAM_PENDING_REQUESTS_LIMIT, type Team } from '@/domain/ent
 import { useBackend } from '@/lib/backend-context';
 import { useTeamMembership } from '../team-mutations';
 import { teamQueries } from '../team-queries';
-import { useLiveTeam } from '../use-live-team';
+import { useLiveTeamRequests } from '../use-live-team';
 
 /** The owner's queue: pending requests, oldest first, each approved or rejected. */
 export function OwnerRequests({ team, uid }: { team: Team; uid: string }) {
   const backend = useBackend();
   const requests = useQuery(teamQueries.requests(team.id, backend));
   const { approve, reject } = useTeamMembership(team.id);
-  useLiveTeam(team.id, uid);
+  useLiveTeamRequests(team.id, uid);
 
   const list = useMemo(() => requests.data ?? [], [requests.data]);
   const groups = useMemo(() => [list], [list]);

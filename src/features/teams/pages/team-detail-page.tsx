@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
@@ -10,14 +9,13 @@ import { errorMessage } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { ReportButton } from '@/features/admin/public';
 import { useCurrentUser } from '@/features/auth/public';
-import { useBackend } from '@/lib/backend-context';
 import { MembersSection } from '../components/members-section';
 import { MembershipPanel } from '../components/membership-panel';
 import { OwnerRequests } from '../components/owner-requests';
 import { RecruitingControl } from '../components/recruiting-control';
 import { memberCountText, RecruitingBadge } from '../components/team-badges';
 import { TeamEvents } from '../components/team-events';
-import { teamQueries } from '../team-queries';
+import { useLiveTeam } from '../use-live-team';
 import { LinkedText } from '@/components/ui/linked-text';
 
 export function TeamNotFound() {
@@ -149,20 +147,21 @@ function TeamDetail({ team }: { team: Team }) {
 
 export default function TeamDetailPage() {
   const { id = '' } = useParams();
-  const backend = useBackend();
-  const query = useQuery(teamQueries.detail(id, backend));
-  // A screen high, so the footer stays below the fold until the team arrives (no layout shift).
-  if (query.isPending) return <Spinner label="チームを読み込み中…" className="min-h-[100svh]" />;
-  if (query.isError) {
+  const live = useLiveTeam(id);
+  if (live.data === undefined && live.error) {
     return (
       <Page title="チーム詳細">
         <ErrorState
-          message={errorMessage(query.error, 'チームを読み込めませんでした')}
-          onRetry={() => void query.refetch()}
+          message={errorMessage(live.error, 'チームを読み込めませんでした')}
+          onRetry={live.retry}
         />
       </Page>
     );
   }
-  if (!query.data) return <TeamNotFound />;
-  return <TeamDetail team={query.data} />;
+  // A screen high, so the footer stays below the fold until the team arrives (no layout shift).
+  if (live.data === undefined) {
+    return <Spinner label="チームを読み込み中…" className="min-h-[100svh]" />;
+  }
+  if (!live.data) return <TeamNotFound />;
+  return <TeamDetail team={live.data} />;
 }
