@@ -49,7 +49,8 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
  */
 const PRELOADED = [
   /\/src\/app\/start\.tsx$/,
-  /\/src\/data\/\w+\/create-\w+-backend\.ts$/,
+  /\/src\/data\/local\/create-local-backend\.ts$/,
+  /\/src\/data\/firebase\/(load|first-read)\.ts$/,
   /\/src\/data\/(local\/seed|use-cases\/events)\.ts$/,
 ];
 

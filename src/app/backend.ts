@@ -16,8 +16,9 @@ export const BACKEND_KIND: BackendKind =
 async function loadBackend(): Promise<Backend> {
   if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
     const env = import.meta.env;
-    const { createFirebaseBackend } = await import('@/data/firebase/create-firebase-backend');
-    return createFirebaseBackend({
+    // Firestore Lite for a visitor's first page, the full SDK when needed (src/data/firebase/load.ts).
+    const { loadFirebaseBackend } = await import('@/data/firebase/load');
+    return loadFirebaseBackend({
       apiKey: env.VITE_FIREBASE_API_KEY ?? '',
       authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? '',
       projectId: env.VITE_FIREBASE_PROJECT_ID ?? '',

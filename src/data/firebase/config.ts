@@ -1,0 +1,42 @@
+import type { FirebaseOptions } from 'firebase/app';
+
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  storageBucket: string;
+  messagingSenderId?: string;
+  appId: string;
+  useEmulators: boolean;
+  /** Where the emulators listen (host:port); a missing or empty one is firebase.json's. */
+  emulatorHosts?: Partial<Record<keyof typeof DEFAULT_EMULATOR_HOSTS, string | undefined>>;
+}
+
+/** The emulators' addresses in firebase.json. */
+export const DEFAULT_EMULATOR_HOSTS = {
+  auth: '127.0.0.1:9099',
+  firestore: '127.0.0.1:8080',
+  storage: '127.0.0.1:9199',
+} as const;
+
+/** The app's options for initializeApp (the same for the first-read SDK and the full one). */
+export function appOptions(config: FirebaseWebConfig): FirebaseOptions {
+  return {
+    apiKey: config.apiKey,
+    authDomain: config.authDomain,
+    projectId: config.projectId,
+    storageBucket: config.storageBucket,
+    messagingSenderId: config.messagingSenderId,
+    appId: config.appId,
+  };
+}
+
+/** Where an emulator listens, as connect…Emulator takes it. */
+export function emulatorHost(
+  config: FirebaseWebConfig,
+  name: keyof typeof DEFAULT_EMULATOR_HOSTS,
+): [host: string, port: number] {
+  const hostPort = config.emulatorHosts?.[name] || DEFAULT_EMULATOR_HOSTS[name];
+  const at = hostPort.lastIndexOf(':');
+  return [hostPort.slice(0, at), Number(hostPort.slice(at + 1))];
+}

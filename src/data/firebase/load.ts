@@ -1,0 +1,57 @@
+import type { Backend } from '@/data/ports/backend';
+import type { FirebaseWebConfig } from './config';
+import { hasStoredSession } from './stored-session';
+import { createStagedBackend } from './staged-backend';
+
+const loadFull = (config: FirebaseWebConfig) =>
+  import('./create-firebase-backend').then((m) => m.createFirebaseBackend(config));
+
+function pageLoaded(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    const idle = () => whenIdle(() => resolve());
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+/**
+ * The app's Firebase backend (src/app/backend.ts). A signed-in user (Auth keeps them on this
+ * device: src/data/firebase/stored-session.ts) gets the full backend at once: Auth, Firestore
+ * with its cache and listeners, Storage. Anyone else gets the staged backend
+ * (src/data/firebase/staged-backend.ts): the first page reads through Firestore Lite
+ * (src/data/firebase/first-read.ts) and the full SDK loads on the first need — a sign-in or
+ * another auth call, a file, a live listener once the page has loaded — or as soon as the visitor
+ * first touches the page (so a sign-in does not wait for the download), or when a sign-in made in
+ * another tab shows up on this one.
+ */
+export async function loadFirebaseBackend(config: FirebaseWebConfig): Promise<Backend> {
+  if (await hasStoredSession(config.apiKey)) return loadFull(config);
+  const { createFirstReadBackend } = await import('./first-read');
+  const { backend, startFull } = createStagedBackend({
+    createFirst: (given) => createFirstReadBackend(config, given),
+    loadFull: () => loadFull(config),
+    pageLoaded: pageLoaded(),
+    // As the full backend's auth port has it (src/data/firebase/auth.ts): Auth keeps one
+    // session for the browser.
+    sessionScope: 'browser',
+  });
+  const needed = () => {
+    stopWatching();
+    void startFull().catch(() => {}); // a call that needs it reports the failure
+  };
+  const INPUT = ['pointerdown', 'keydown'] as const;
+  const signedInElsewhere = () => {
+    if (document.visibilityState !== 'visible') return;
+    void hasStoredSession(config.apiKey).then((stored) => stored && needed());
+  };
+  function stopWatching() {
+    for (const type of INPUT) window.removeEventListener(type, needed, true);
+    document.removeEventListener('visibilitychange', signedInElsewhere);
+    window.removeEventListener('focus', signedInElsewhere);
+  }
+  for (const type of INPUT) window.addEventListener(type, needed, { capture: true, passive: true });
+  document.addEventListener('visibilitychange', signedInElsewhere);
+  window.addEventListener('focus', signedInElsewhere);
+  return backend;
+}

@@ -1,0 +1,137 @@
+import type { AuthPort } from '@/data/ports/auth';
+import type { Backend } from '@/data/ports/backend';
+import type { FilesPort } from '@/data/ports/files';
+import { deferPort } from '@/lib/deferred-port';
+
+/** Live listeners, by the ports' convention (src/lib/deferred-port.ts). */
+const isListener = (key: string) => key === 'onAuthStateChanged' || key.startsWith('subscribe');
+
+type Members = Record<string, unknown>;
+
+export interface Stages {
+  /**
+   * The first-read backend (src/data/firebase/first-read.ts), built on the auth and files ports
+   * given here, which use the full backend.
+   */
+  createFirst(given: { auth: AuthPort; files: FilesPort }): Backend;
+  /** Loads the full backend: Auth, the full Firestore SDK with listeners, Storage. */
+  loadFull(): Promise<Backend>;
+  /** Resolves once the page has loaded: a live listener waits for it before it loads the full SDK. */
+  pageLoaded: Promise<void>;
+  /** The auth port's synchronous answers before Auth has loaded. */
+  sessionScope: AuthPort['sessionScope'];
+}
+
+/**
+ * The Firebase backend of a visitor nobody is signed in for (src/data/firebase/load.ts): its
+ * calls read through the first-read backend (Firestore Lite, nobody signed in) until the full
+ * backend is needed, then everything goes to the full one. The full backend loads
+ *   - on the first auth call other than onAuthStateChanged and currentUser (a sign-in, a sign-up,
+ *     a password reset…), the first files call, or `startFull()`;
+ *   - for a live listener, once the page has loaded (`pageLoaded`): the listener then subscribes
+ *     on the full SDK.
+ * Until then onAuthStateChanged reports nobody, and reports the full backend's user once it has
+ * loaded; currentUser() is null. Once the full backend is there, every member is its own.
+ */
+export function createStagedBackend(stages: Stages): {
+  backend: Backend;
+  /** Starts loading the full backend (once); resolves with it. */
+  startFull: () => Promise<Backend>;
+} {
+  let full: Backend | null = null;
+  let loading: Promise<Backend> | null = null;
+  let arrived!: (b: Backend) => void;
+  const fullArrived = new Promise<Backend>((resolve) => (arrived = resolve));
+  const startFull = () =>
+    (loading ??= stages.loadFull().then(
+      (b) => {
+        full = b;
+        arrived(b);
+        return b;
+      },
+      (e: unknown) => {
+        loading = null; // the next need tries again (a chunk that failed may come the second time)
+        throw e;
+      },
+    ));
+
+  const fullPorts = new Map<string, Members>();
+  const fullPort = (name: string): Members => {
+    let port = fullPorts.get(name);
+    if (!port) {
+      port = deferPort<Members>(`backend.${name}`, () =>
+        startFull().then((b) => (b as unknown as Record<string, Members>)[name]!),
+      );
+      fullPorts.set(name, port);
+    }
+    return port;
+  };
+
+  /** A listener started before the full backend: it subscribes there once the page has loaded. */
+  const laterListener =
+    (name: string, key: string) =>
+    (...args: unknown[]) => {
+      let unsubscribe: (() => void) | null = null;
+      let cancelled = false;
+      void stages.pageLoaded.then(() => {
+        if (!cancelled)
+          unsubscribe = (fullPort(name)[key] as (...a: unknown[]) => () => void)(...args);
+      });
+      return () => {
+        cancelled = true;
+        unsubscribe?.();
+      };
+    };
+
+  const authBeforeFull = (key: string): unknown => {
+    if (key === 'sessionScope') return stages.sessionScope;
+    if (key === 'currentUser') return () => null;
+    if (key === 'onAuthStateChanged') {
+      return (report: (user: unknown) => void) => {
+        let unsubscribe: (() => void) | null = null;
+        let cancelled = false;
+        // Nobody is signed in (what Auth would report), until Auth itself answers.
+        queueMicrotask(() => {
+          if (!cancelled && !full) report(null);
+        });
+        void fullArrived.then((b) => {
+          if (!cancelled) unsubscribe = b.auth.onAuthStateChanged(report);
+        });
+        return () => {
+          cancelled = true;
+          unsubscribe?.();
+        };
+      };
+    }
+    return fullPort('auth')[key];
+  };
+
+  const staged = (name: string, first: () => Members): Members =>
+    new Proxy({} as Members, {
+      get(_target, key) {
+        if (typeof key !== 'string' || key === 'then') return undefined;
+        if (full) {
+          const port = (full as unknown as Record<string, Members>)[name]!;
+          const value = port[key];
+          return typeof value === 'function' ? value.bind(port) : value;
+        }
+        if (name === 'auth') return authBeforeFull(key);
+        if (name === 'files') return fullPort(name)[key];
+        if (isListener(key)) return laterListener(name, key);
+        const port = first();
+        const value = port[key];
+        return typeof value === 'function' ? value.bind(port) : value;
+      },
+    });
+
+  const auth = staged('auth', () => ({})) as unknown as AuthPort;
+  const files = staged('files', () => ({})) as unknown as FilesPort;
+  const first = stages.createFirst({ auth, files }) as unknown as Record<string, Members>;
+  const backend = { kind: 'firebase' } as Record<string, unknown>;
+  for (const name of Object.keys(first)) {
+    if (name === 'kind' || name === 'dev' || name === 'scheduled') continue;
+    backend[name] =
+      name === 'auth' ? auth : name === 'files' ? files : staged(name, () => first[name]!);
+  }
+  return { backend: backend as unknown as Backend, startFull };
+}
