@@ -27,7 +27,11 @@ log() { echo "test-firebase: $*"; }
 
 RESULTS="$WORK/results.json"
 status=0
-npx vitest run tests/contract/firebase.test.ts tests/rules --silent=passed-only \
+# Two workers, also on two cores (vitest's default there is one): the files wait on the emulators
+# far more than they compute, and they never meet there — the contract file works in the
+# project the emulators were started for, each rules file in a demo- project of its own. The
+# contract file is the longest, so it sets the pace and the rules files run beside it.
+npx vitest run tests/contract/firebase.test.ts tests/rules --maxWorkers=2 --silent=passed-only \
   --reporter=default --reporter=json --outputFile.json="$RESULTS" || status=$?
 
 # One line: what ran (per file, with counts) and what did not, by name.
