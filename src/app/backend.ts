@@ -1,4 +1,4 @@
-import type { Backend, BackendKind } from '@/data/ports/backend';
+import type { Backend, BackendKind, LazyBackend } from '@/data/ports/backend';
 import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
 import { createDeferredBackend } from './deferred-backend';
 
@@ -13,7 +13,7 @@ export const BACKEND_KIND: BackendKind =
     ? 'firebase'
     : 'local';
 
-async function loadBackend(): Promise<Backend> {
+async function loadBackend(): Promise<Backend | LazyBackend> {
   if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
     const env = import.meta.env;
     // Firestore Lite for a visitor's first page, the full SDK when needed (src/data/firebase/load.ts).
@@ -33,8 +33,9 @@ async function loadBackend(): Promise<Backend> {
       },
     });
   } else {
-    const { createLocalBackend } = await import('@/data/local/create-local-backend');
-    return createLocalBackend();
+    // Its ports as loaders: each one's code loads on its first use, through the one proxy.
+    const { openLocalBackend } = await import('@/data/local/create-local-backend');
+    return openLocalBackend();
   }
 }
 
@@ -45,7 +46,7 @@ async function loadBackend(): Promise<Backend> {
  * loading state. The local build's demo accounts are known at once, so the login screen lists
  * them on its first frame.
  */
-export function createAppBackend(load: () => Promise<Backend> = loadBackend) {
+export function createAppBackend(load: () => Promise<Backend | LazyBackend> = loadBackend) {
   return createDeferredBackend(
     BACKEND_KIND,
     load,

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Backend } from '@/data/ports/backend';
+import type { Backend, LazyBackend } from '@/data/ports/backend';
 import { createDeferredBackend } from './deferred-backend';
 
 /** A backend whose loading the test finishes (or fails) by hand. */
@@ -25,7 +25,7 @@ function pendingBackend() {
     notifications: {
       subscribe: vi.fn((_uid: string, _onChange: unknown, _onError: unknown) => unsubscribe),
     },
-    conversations: { newMessageId: () => 'm1' },
+    conversations: { newMessageId: () => 'm1', subscribe: vi.fn(() => unsubscribe) },
     roster: {
       subscribeEvent: vi.fn((_id: string, _onChange: unknown, _onError: unknown) => unsubscribe),
     },
@@ -92,7 +92,14 @@ describe('createDeferredBackend', () => {
     await ready;
     expect(backend.auth.currentUser()).toEqual({ uid: 'u1' });
     expect(backend.auth.sessionScope).toBe('tab');
-    expect(backend.conversations.newMessageId()).toBe('m1');
+    // Another port loads on its first use; its sync members answer once it has.
+    expect(() => backend.conversations.newMessageId()).toThrow(/before the port was ready/);
+    backend.conversations.subscribe(
+      'u1',
+      () => {},
+      () => {},
+    );
+    await vi.waitFor(() => expect(backend.conversations.newMessageId()).toBe('m1'));
   });
 
   it('passes a failure to load to every call and listener', async () => {
@@ -106,6 +113,24 @@ describe('createDeferredBackend', () => {
     await expect(ready).rejects.toBe(failure);
     await expect(call).rejects.toBe(failure);
     expect(onError).toHaveBeenCalledWith(failure);
+  });
+
+  it("loads a lazy backend's port on its first use, once, and then calls the port itself", async () => {
+    const events = { get: vi.fn(async (id: string) => ({ id })) };
+    const loadEvents = vi.fn(async () => events);
+    const auth = { currentUser: () => null };
+    const lazy = {
+      ports: { auth: async () => auth, events: loadEvents },
+    } as unknown as LazyBackend;
+    const { backend, ready } = createDeferredBackend('local', async () => lazy);
+    await ready;
+    expect(loadEvents).not.toHaveBeenCalled();
+    await expect(backend.events.get('e1')).resolves.toEqual({ id: 'e1' });
+    await expect(backend.events.get('e2')).resolves.toEqual({ id: 'e2' });
+    expect(loadEvents).toHaveBeenCalledTimes(1);
+    // Once loaded, a member is the port's own (bound), not a wrapper that waits.
+    expect(backend.events.get.name).toBe(`bound ${events.get.name}`);
+    expect(events.get.mock.contexts.every((self) => self === events)).toBe(true);
   });
 
   it('offers the demo accounts at once and the dev tools through the backend', async () => {

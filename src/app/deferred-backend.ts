@@ -1,10 +1,8 @@
-import type { Backend, BackendKind, DevTools } from '@/data/ports/backend';
+import type { Backend, BackendKind, DevTools, LazyBackend, PortName } from '@/data/ports/backend';
 import { deferPort, type EarlyMembers } from '@/lib/deferred-port';
 
-type Port = Exclude<keyof Backend, 'kind' | 'dev' | 'scheduled'>;
-
-/** Every port, as a record so that the type check fails when a port of Backend is left out. */
-const PORT_NAMES: Record<Port, true> = {
+/** Every port of a Backend: the type refuses a list that leaves one out. */
+const PORTS: Record<PortName, true> = {
   auth: true,
   users: true,
   events: true,
@@ -19,38 +17,52 @@ const PORT_NAMES: Record<Port, true> = {
   api: true,
   attendance: true,
 };
-const PORTS = Object.keys(PORT_NAMES) as Port[];
 
 /**
  * Members that answer synchronously. Before the backend is ready `currentUser()` is null (nobody
  * is known to be signed in yet, which is what the session's loading state shows); the others are
- * used only after the backend has answered (the session reads the scope on an auth change, a
+ * used only after their port has answered (the session reads the scope on an auth change, a
  * chat takes a message id once its conversation has loaded), so using one earlier is a bug.
  */
-const EARLY: Partial<Record<Port, EarlyMembers>> = {
+const EARLY: Partial<Record<PortName, EarlyMembers>> = {
   auth: { currentUser: () => null, sessionScope: 'not-before-ready' },
   conversations: { newMessageId: 'not-before-ready' },
 };
 
+/** A port of the loaded backend: loaded on demand when the backend loads its ports lazily. */
+function portOf<K extends PortName>(loaded: Backend | LazyBackend, name: K): Promise<Backend[K]> {
+  return 'ports' in loaded ? loaded.ports[name]() : Promise.resolve((loaded as Backend)[name]);
+}
+
 /**
  * A Backend that can be handed to React before the real one has loaded, so the page frame (and
  * a prerendered page's hydration) never waits for the backend's code, its database or its SDK.
- * Each port is deferred (src/lib/deferred-port.ts): early calls wait for the backend, listeners
- * subscribe once it is there. If loading fails, every call rejects with the loading error, and
- * `ready` rejects with it.
+ * This is the one proxy between the app and a backend: each port is deferred here once
+ * (src/lib/deferred-port.ts), and once it has loaded a call goes straight to the use case. Early
+ * calls wait for their port, listeners subscribe once it is there. The session's port loads with
+ * the backend; another loads on its first use (the local backend's ports are chunks of their
+ * own, LazyBackend). If loading fails, every call rejects with the loading error, and `ready`
+ * rejects with it.
  */
 export function createDeferredBackend(
   kind: BackendKind,
-  load: () => Promise<Backend>,
+  load: () => Promise<Backend | LazyBackend>,
   dev?: Pick<DevTools, 'demoAccounts'>,
-): { backend: Backend; ready: Promise<Backend> } {
+): { backend: Backend; ready: Promise<Backend | LazyBackend> } {
   const loading = load();
-  const parts = PORTS.map((name) => loading.then((b) => b[name]));
+  const auth = loading.then((b) => portOf(b, 'auth'));
   const ports = Object.fromEntries(
-    PORTS.map((name, i) => [name, deferPort(`backend.${name}`, parts[i]!, EARLY[name])]),
+    (Object.keys(PORTS) as PortName[]).map((name) => [
+      name,
+      deferPort(
+        `backend.${name}`,
+        name === 'auth' ? auth : () => loading.then((b) => portOf(b, name)),
+        EARLY[name],
+      ),
+    ]),
   );
-  // Ready once every port answers directly (and calls made early have been passed on).
-  const ready = Promise.all(parts).then(() => loading);
+  // Ready once the backend has opened and the session's port answers.
+  const ready = auth.then(() => loading);
   // Callers see a failure through their own calls; this copy only keeps it from going unhandled.
   ready.catch(() => {});
   const backend = {

@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
-import type { Backend } from '@/data/ports/backend';
+import type { Backend, LazyBackend, PortName } from '@/data/ports/backend';
 import type { UseCaseContext } from '@/data/use-cases/context';
-import { deferPort } from '@/lib/deferred-port';
+import { deferPort, type EarlyMembers } from '@/lib/deferred-port';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
 import { newId } from './ids';
@@ -37,11 +37,48 @@ export interface LocalBackend extends Backend {
   close(): void;
 }
 
+/** The local backend opened, its ports still to load: what the app defers, each port once. */
+export interface OpenedLocalBackend extends LazyBackend {
+  kind: 'local';
+  db: LocalDb;
+  auth: LocalAuth;
+  /** The api the use cases call (its code loads on the first call); the app's is ports.api. */
+  api: Backend['api'];
+  dev: NonNullable<Backend['dev']>;
+  scheduled: NonNullable<Backend['scheduled']>;
+  close(): void;
+}
+
 /**
- * The in-browser backend: every port on IndexedDB through Dexie, local accounts, a mail outbox.
- * For development, demos and tests; never production.
+ * The in-browser backend, for tests and tools that call its ports directly: the backend opened
+ * (openLocalBackend), each port deferred once, so its code still loads on first use.
  */
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  const { ports, ...opened } = await openLocalBackend(options);
+  const deferred = Object.fromEntries(
+    Object.entries(ports)
+      .filter(([name]) => name !== 'auth' && name !== 'api')
+      .map(([name, load]) => [name, deferPort(name, load as () => Promise<object>, EARLY[name])]),
+  ) as unknown as Pick<Backend, PortName>;
+  // The auth and the api the use cases call, so a test's spy on either sees what they do.
+  return { ...opened, ...deferred, auth: opened.auth, api: opened.api };
+}
+
+/** Members that answer before their port has loaded. */
+const EARLY: Partial<Record<string, EarlyMembers>> = {
+  // The id of a message to come needs no repository (the storage adapter's ids).
+  conversations: { newMessageId: () => newId() },
+};
+
+/**
+ * The in-browser backend: every port on IndexedDB through Dexie, local accounts, a mail outbox.
+ * For development, demos and tests; never production. Opens the database and restores the
+ * session; each port's code loads when the app first uses it (a page downloads and runs the
+ * ones it reads, not the whole backend).
+ */
+export async function openLocalBackend(
+  options: LocalBackendOptions = {},
+): Promise<OpenedLocalBackend> {
   const dbName = options.dbName ?? DEFAULT_DB_NAME;
   const now = options.now ?? (() => new Date());
   const iterations = options.passwordIterations ?? DEFAULT_PBKDF2_ITERATIONS;
@@ -64,12 +101,10 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   await auth.restore();
 
   const ctx: LocalContext = { db, now, currentUser: () => auth.currentUser() };
-  // Each repository's code loads when the app first uses it: a page downloads and runs the
-  // ones it reads, not the whole backend (src/lib/deferred-port.ts).
   // The use cases written once for both backends run on one storage adapter here, on the Dexie
   // database, loaded with the first of them.
   let storage: Promise<UseCaseContext> | null = null;
-  const useCases = () =>
+  const openUseCases = () =>
     (storage ??= import('./storage').then(({ dexieStorage }) => ({
       storage: dexieStorage(db, now),
       session: () => currentSession(ctx),
@@ -83,51 +118,48 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     localApi.catch(() => (localApi = null));
     return localApi;
   };
+  // What the use cases call for mail and the Functions' other work: its code loads on the first
+  // call (a use case is built before any of them is made).
   const api = deferPort('api', loadApi);
 
   return {
     kind: 'local',
     db,
     auth,
-    users: deferPort('users', async () =>
-      (await import('@/data/use-cases/users')).usersUseCases(await useCases()),
-    ),
-    events: deferPort('events', async () =>
-      (await import('@/data/use-cases/events')).eventUseCases(await useCases(), api),
-    ),
-    participation: deferPort('participation', async () =>
-      (await import('@/data/use-cases/participation')).participationUseCases(await useCases(), api),
-    ),
-    roster: deferPort('roster', async () =>
-      (await import('@/data/use-cases/roster')).rosterUseCases(await useCases(), api),
-    ),
-    notifications: deferPort('notifications', async () =>
-      (await import('@/data/use-cases/notifications')).notificationsUseCases(await useCases()),
-    ),
-    conversations: deferPort(
-      'conversations',
-      async () =>
-        (await import('@/data/use-cases/conversations')).conversationsUseCases(
-          await useCases(),
+    api,
+    ports: {
+      auth: async () => auth,
+      users: async () =>
+        (await import('@/data/use-cases/users')).usersUseCases(await openUseCases()),
+      events: async () =>
+        (await import('@/data/use-cases/events')).eventUseCases(await openUseCases(), api),
+      participation: async () =>
+        (await import('@/data/use-cases/participation')).participationUseCases(
+          await openUseCases(),
           api,
         ),
-      // The id of a message to come needs no repository (the storage adapter's ids).
-      { newMessageId: () => newId() },
-    ),
-    teams: deferPort('teams', async () =>
-      (await import('@/data/use-cases/teams')).teamUseCases(await useCases()),
-    ),
-    reports: deferPort('reports', async () =>
-      (await import('@/data/use-cases/reports')).reportsUseCases(await useCases()),
-    ),
-    staff: deferPort('staff', async () =>
-      (await import('@/data/use-cases/staff')).staffUseCases(await useCases()),
-    ),
-    files: deferPort('files', async () => new (await import('./local-files')).LocalFiles(ctx)),
-    api,
-    attendance: deferPort('attendance', async () =>
-      (await import('@/data/use-cases/attendance')).attendanceUseCases(await useCases()),
-    ),
+      roster: async () =>
+        (await import('@/data/use-cases/roster')).rosterUseCases(await openUseCases(), api),
+      notifications: async () =>
+        (await import('@/data/use-cases/notifications')).notificationsUseCases(
+          await openUseCases(),
+        ),
+      conversations: async () =>
+        (await import('@/data/use-cases/conversations')).conversationsUseCases(
+          await openUseCases(),
+          api,
+        ),
+      teams: async () =>
+        (await import('@/data/use-cases/teams')).teamUseCases(await openUseCases()),
+      reports: async () =>
+        (await import('@/data/use-cases/reports')).reportsUseCases(await openUseCases()),
+      staff: async () =>
+        (await import('@/data/use-cases/staff')).staffUseCases(await openUseCases()),
+      files: async () => new (await import('./local-files')).LocalFiles(ctx),
+      api: loadApi,
+      attendance: async () =>
+        (await import('@/data/use-cases/attendance')).attendanceUseCases(await openUseCases()),
+    },
     dev: {
       outbox: () => readOutbox(db),
       clearOutbox: () => db.outbox.clear(),

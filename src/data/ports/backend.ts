@@ -60,6 +60,21 @@ export interface Backend {
   scheduled?: ScheduledWork;
 }
 
+/** The members of a Backend that are ports (not its kind, nor the local backend's extras). */
+export type PortName = Exclude<keyof Backend, 'kind' | 'dev' | 'scheduled'>;
+
+/**
+ * A backend as it opens: each port a function that loads it (its code, when the backend splits
+ * it into chunks), called on the port's first use. The app wraps each port once
+ * (src/app/deferred-backend.ts): a call from a screen passes that one proxy and reaches the use
+ * case.
+ */
+export interface LazyBackend {
+  ports: { [K in PortName]: () => Promise<Backend[K]> };
+  dev?: DevTools;
+  scheduled?: ScheduledWork;
+}
+
 export interface ScheduledWork {
   /** One run of the day-before reminder: every reminder due now, once each. */
   runDueReminders(): Promise<void>;
