@@ -103,6 +103,7 @@ export const ERR = {
   eventNotFull: 'このイベントにはまだ空きがあります',
   waitlistFull: 'キャンセル待ちの人数が上限に達しています',
   removalReasonRequired: '参加を取り消す理由を選んでください',
+  leaveAfterEnd: '終了したイベントの参加はやめられません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -25,6 +25,7 @@ import {
 import { closeInProcessFunctions } from './functions-in-process';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
+import { rosterContract } from './roster.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -78,6 +79,7 @@ const firestoreSuites = {
   standing: standingContract,
   api: apiContract,
   attendance: attendanceContract,
+  roster: rosterContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

@@ -7,6 +7,7 @@ import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
+import { rosterContract } from './roster.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -36,5 +37,6 @@ describe('local backend', () => {
   standingContract(createLocalHarness);
   apiContract(createLocalHarness);
   attendanceContract(createLocalHarness);
+  rosterContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
 });

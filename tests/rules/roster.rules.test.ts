@@ -145,6 +145,22 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
       );
     });
 
+    it('refuses the line to someone whose request for the event is pending', async () => {
+      await seed(`participationRequests/e1_${FRANK}`, {
+        ...promotedRequest(FRANK),
+        fromWaitlist: false,
+      });
+      await assertFails(updateDoc(doc(as(FRANK), 'events/e1'), { waitlist: [DAVE, ERIN, FRANK] }));
+      await seed(`participationRequests/e1_${FRANK}`, {
+        ...promotedRequest(FRANK),
+        fromWaitlist: false,
+        status: 'rejected',
+      });
+      await assertSucceeds(
+        updateDoc(doc(as(FRANK), 'events/e1'), { waitlist: [DAVE, ERIN, FRANK] }),
+      );
+    });
+
     it('refuses the line of an event with room, or one cancelled or finished', async () => {
       await seed('events/e1', full({ participants: [BOB], waitlist: [] }));
       await assertFails(updateDoc(doc(as(FRANK), 'events/e1'), { waitlist: [FRANK] }));
@@ -194,9 +210,32 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
       for (const status of ['cancelled', 'finished']) {
         await seed('events/e1', full({ status }));
         await assertFails(write(as(BOB), { participants: [CAROL, DAVE], waitlist: [ERIN] }));
-        // Leaving a cancelled event promotes nobody.
-        await assertSucceeds(write(as(BOB), { participants: [CAROL] }));
       }
+      // Leaving a cancelled event promotes nobody.
+      await seed('events/e1', full({ status: 'cancelled' }));
+      await assertSucceeds(write(as(BOB), { participants: [CAROL] }));
+    });
+
+    it('refuses leaving an event that has ended, finished or past its end', async () => {
+      const past = Timestamp.fromDate(new Date(Date.now() - 3 * 86_400_000));
+      // Nobody waits, so the leave alone would do without the end.
+      for (const ended of [{ date: past }, { status: 'finished' }]) {
+        await seed('events/e1', full({ waitlist: [], ...ended }));
+        await assertFails(write(as(BOB), { participants: [CAROL] }));
+      }
+      // The organizer removes nobody from a finished event either.
+      await seed('events/e1', full({ waitlist: [], status: 'finished' }));
+      await assertFails(
+        write(as(ALICE), { participants: [CAROL] }, [
+          [
+            `notifications/e1_${BOB}_participant_removed`,
+            note(BOB, 'participant_removed', { participantId: BOB, reason: 'duplicate' }),
+          ],
+        ]),
+      );
+      // Before its end the same leave goes through.
+      await seed('events/e1', full({ waitlist: [] }));
+      await assertSucceeds(write(as(BOB), { participants: [CAROL] }));
     });
 
     it('refuses a promotion notice to someone who did not move up', async () => {
@@ -266,13 +305,42 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
       await seed('events/e1', full({ entryMethod: 'approval' }));
     });
 
-    it('gives the first in line a pending request marked fromWaitlist, in the write of the leave', async () => {
+    const promotedNote = () =>
+      note(DAVE, 'waitlist_promoted', { participantId: DAVE, requestId: `e1_${DAVE}` });
+
+    it('gives the first in line a pending request marked fromWaitlist, in the write of the leave, left out of the pending count', async () => {
+      await seed('stats/participation', { pending: 4, lastRequest: 'e9_x' });
+      // Moving the staff dashboard's count for it is refused: it counts requests people make.
+      await assertFails(
+        write(as(BOB), { participants: [CAROL], waitlist: [ERIN] }, [
+          [`participationRequests/e1_${DAVE}`, promotedRequest(DAVE)],
+          ['stats/participation', { pending: 5, lastRequest: `e1_${DAVE}` }],
+          [`notifications/e1_${DAVE}_waitlist_promoted`, promotedNote()],
+        ]),
+      );
       await assertSucceeds(
         write(as(BOB), { participants: [CAROL], waitlist: [ERIN] }, [
           [`participationRequests/e1_${DAVE}`, promotedRequest(DAVE)],
+          [`notifications/e1_${DAVE}_waitlist_promoted`, promotedNote()],
+        ]),
+      );
+    });
+
+    it('moves up as many as a capacity raise frees, each with their request, in order', async () => {
+      // The second in line without the first: refused.
+      await assertFails(
+        write(as(ALICE), { capacity: 3, waitlist: [DAVE] }, [
+          [`participationRequests/e1_${ERIN}`, promotedRequest(ERIN)],
+        ]),
+      );
+      await assertSucceeds(
+        write(as(ALICE), { capacity: 4, waitlist: [] }, [
+          [`participationRequests/e1_${DAVE}`, promotedRequest(DAVE)],
+          [`participationRequests/e1_${ERIN}`, promotedRequest(ERIN)],
+          [`notifications/e1_${DAVE}_waitlist_promoted`, promotedNote()],
           [
-            `notifications/e1_${DAVE}_waitlist_promoted`,
-            note(DAVE, 'waitlist_promoted', { participantId: DAVE, requestId: `e1_${DAVE}` }),
+            `notifications/e1_${ERIN}_waitlist_promoted`,
+            note(ERIN, 'waitlist_promoted', { participantId: ERIN, requestId: `e1_${ERIN}` }),
           ],
         ]),
       );

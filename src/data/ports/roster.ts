@@ -19,7 +19,8 @@ export interface RosterPort {
   /**
    * Removes the caller from the participants and deletes their requests for the event (up to
    * MY_REQUESTS_PER_EVENT_LIMIT); the first in line moves up. Refusals: authLeaveEvents,
-   * eventNotFound, notParticipating. Fails: throws. Caller: a participant.
+   * eventNotFound, notParticipating, leaveAfterEnd (the event has ended: finished or past its
+   * end, not cancelled). Fails: throws. Caller: a participant.
    */
   leave(eventId: string): Promise<void>;
   /**
@@ -36,8 +37,8 @@ export interface RosterPort {
   /**
    * The organizer removes a participant for a reason from REMOVAL_REASONS, which the
    * participant is shown; the first in line moves up. Refusals: updateEventLogin, eventNotFound,
-   * noEditPermission, eventFrozenByStaff, removalReasonRequired, notParticipating. Fails:
-   * throws. Caller: the organizer.
+   * noEditPermission, eventFrozenByStaff, eventAlreadyOver, removalReasonRequired,
+   * notParticipating. Fails: throws. Caller: the organizer.
    */
   removeParticipant(eventId: string, uid: string, reason: RemovalReason): Promise<void>;
   /**

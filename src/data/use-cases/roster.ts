@@ -78,7 +78,12 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
             })
           : [];
       const result = await onEvent(eventId, (tx, actor, event) => {
-        const decision = decideLeave(actor, event, requesterNameOf(actor?.profile ?? null));
+        const decision = decideLeave(
+          actor,
+          event,
+          requesterNameOf(actor?.profile ?? null),
+          ctx.now(),
+        );
         writeRoster(tx, event!, decision);
         for (const d of mine) {
           if (d.data.userId === decision.deleteRequestsOf) tx.delete(d.path);
@@ -91,8 +96,14 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
     },
 
     async joinWaitlist(eventId) {
-      await onEvent(eventId, (tx, actor, event) => {
-        tx.update(eventPath(eventId), decideJoinWaitlist(actor, event));
+      await onEvent(eventId, async (tx, actor, event) => {
+        // My own request for the event (firestore.rules let its requester look it up).
+        const mine =
+          actor && event
+            ? await tx.get(`participationRequests/${requestIdFor(eventId, actor.uid)}`)
+            : null;
+        const pending = mine?.data.status === 'pending';
+        tx.update(eventPath(eventId), decideJoinWaitlist(actor, event, pending));
       });
     },
 
@@ -104,7 +115,7 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
 
     async removeParticipant(eventId, uid, reason) {
       const promoted = await onEvent(eventId, (tx, actor, event) => {
-        const decision = decideRemoveParticipant(actor, event, uid, reason);
+        const decision = decideRemoveParticipant(actor, event, uid, reason, ctx.now());
         writeRoster(tx, event!, decision);
         notify(tx, decision.notify);
         return decision.promoted;
@@ -130,7 +141,9 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
 
 /**
  * The event's participants and line after a change, and the requests of those who moved up on
- * a 承認制 event (pending, marked fromWaitlist; written anew over any earlier request of theirs).
+ * a 承認制 event (pending, marked fromWaitlist; written anew over an earlier decided request of
+ * theirs — nobody waits with a pending one), left out of the staff dashboard's pending count
+ * (stats/participation counts the requests people make themselves).
  */
 function writeRoster(
   tx: Writes,

@@ -15,6 +15,9 @@ import { actorOf, refusal, refusedAsDone } from '@/test/actors';
 import { ORGANIZER, sportEvent } from '@/test/fixtures';
 
 const USER = 'u1';
+/** Before the test events (10 May 2099), and well after. */
+const NOW = new Date(2026, 0, 1);
+const LATER = new Date(2100, 0, 1);
 
 function event(overrides: Record<string, unknown> = {}): SportEvent {
   return sportEvent({
@@ -71,6 +74,8 @@ describe('decideLeave', () => {
     const d = decideLeave(
       actorOf(USER),
       event({ participants: [USER, 'a'], waitlist: ['w1', 'w2'] }),
+      '',
+      NOW,
     );
     expect(d.participants).toEqual(['a', 'w1']);
     expect(d.waitlist).toEqual(['w2']);
@@ -85,25 +90,45 @@ describe('decideLeave', () => {
     const d = decideLeave(
       actorOf(USER),
       event({ entryMethod: 'approval', participants: [USER, 'a'], waitlist: ['w1'] }),
+      '',
+      NOW,
     );
     expect(d.participants).toEqual(['a']);
     expect(d.promoted).toEqual(['w1']);
     expect(d.notify[1]).toMatchObject({ type: 'waitlist_promoted', data: { requestId: 'e1_w1' } });
   });
 
-  it('promotes nobody into a cancelled or finished event', () => {
-    for (const status of ['cancelled', 'finished']) {
-      const d = decideLeave(
-        actorOf(USER),
-        event({ status, participants: [USER, 'a'], waitlist: ['w1'] }),
-      );
-      expect(d.promoted).toEqual([]);
-      expect(d.waitlist).toEqual(['w1']);
-    }
+  it('lets a participant leave a cancelled event, promoting nobody', () => {
+    const d = decideLeave(
+      actorOf(USER),
+      event({ status: 'cancelled', participants: [USER, 'a'], waitlist: ['w1'] }),
+      '',
+      LATER,
+    );
+    expect(d.participants).toEqual(['a']);
+    expect(d.promoted).toEqual([]);
+    expect(d.waitlist).toEqual(['w1']);
+  });
+
+  it('refuses leaving an event that has ended: finished, or past its end while still open', () => {
+    const joined = { participants: [USER, 'a'] };
+    expect(
+      refusal(() => decideLeave(actorOf(USER), event({ ...joined, status: 'finished' }), '', NOW)),
+    ).toBe('leaveAfterEnd');
+    expect(refusal(() => decideLeave(actorOf(USER), event(joined), '', LATER))).toBe(
+      'leaveAfterEnd',
+    );
+    // 10:00〜12:00: it ends at 12:00.
+    const justBefore = new Date(2099, 4, 10, 11, 59);
+    const atEnd = new Date(2099, 4, 10, 12, 0);
+    expect(decideLeave(actorOf(USER), event(joined), '', justBefore).participants).toEqual(['a']);
+    expect(refusal(() => decideLeave(actorOf(USER), event(joined), '', atEnd))).toBe(
+      'leaveAfterEnd',
+    );
   });
 
   it('refuses someone who does not take part', () => {
-    expect(refusal(() => decideLeave(actorOf(USER), event()))).toBe('notParticipating');
+    expect(refusal(() => decideLeave(actorOf(USER), event(), '', NOW))).toBe('notParticipating');
   });
 });
 
@@ -111,19 +136,25 @@ describe('the キャンセル待ち', () => {
   const fullEvent = event({ participants: ['a', 'b'], waitlist: ['w1'] });
 
   it('appends at the end of the line of a full event, and gives the position', () => {
-    const { waitlist } = decideJoinWaitlist(actorOf(USER), fullEvent);
+    const { waitlist } = decideJoinWaitlist(actorOf(USER), fullEvent, false);
     expect(waitlist).toEqual(['w1', USER]);
     expect(waitlistPosition({ waitlist }, USER)).toBe(2);
     expect(waitlistPosition({ waitlist }, 'x')).toBeNull();
   });
 
+  it('refuses someone whose request for the event is pending: the organizer decides it first', () => {
+    expect(refusal(() => decideJoinWaitlist(actorOf(USER), fullEvent, true))).toBe(
+      'alreadyRequested',
+    );
+  });
+
   it('refuses a second place, a participant, an event with room or not open', () => {
-    expect(refusedAsDone(() => decideJoinWaitlist(actorOf('w1'), fullEvent))).toBe(true);
-    expect(refusal(() => decideJoinWaitlist(actorOf('a'), fullEvent))).toBe('alreadyJoined');
-    expect(refusal(() => decideJoinWaitlist(actorOf(USER), event()))).toBe('eventNotFull');
+    expect(refusedAsDone(() => decideJoinWaitlist(actorOf('w1'), fullEvent, false))).toBe(true);
+    expect(refusal(() => decideJoinWaitlist(actorOf('a'), fullEvent, false))).toBe('alreadyJoined');
+    expect(refusal(() => decideJoinWaitlist(actorOf(USER), event(), false))).toBe('eventNotFull');
     for (const status of ['closed', 'cancelled', 'finished']) {
       expect(
-        refusal(() => decideJoinWaitlist(actorOf(USER), event({ ...fullEvent, status }))),
+        refusal(() => decideJoinWaitlist(actorOf(USER), event({ ...fullEvent, status }), false)),
       ).toBe('eventNotOpen');
     }
   });
@@ -149,9 +180,16 @@ describe('promotions', () => {
     expect(decideCapacityPromotions(before, 0).promoted).toEqual(['w1']);
   });
 
-  it('moves at most three up a write on 承認制', () => {
+  it('moves at most three up a write on 承認制, and as many as freed on 先着順', () => {
     const e = event({ entryMethod: 'approval', waitlist: ['1', '2', '3', '4', '5'], capacity: 0 });
-    expect(decidePromotions(e, 5).promoted).toEqual(['1', '2', '3']);
+    expect(decidePromotions(e, 5)).toEqual({ promoted: ['1', '2', '3'], waitlist: ['4', '5'] });
+    expect(decidePromotions({ ...e, entryMethod: 'firstCome' }, 5).promoted).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
   });
 });
 
@@ -159,7 +197,7 @@ describe('decideRemoveParticipant', () => {
   const e = event({ participants: [USER, 'a'], waitlist: ['w1'] });
 
   it('lets the organizer remove a participant for a listed reason, the first in line moving up', () => {
-    const d = decideRemoveParticipant(actorOf(ORGANIZER), e, USER, 'duplicate');
+    const d = decideRemoveParticipant(actorOf(ORGANIZER), e, USER, 'duplicate', NOW);
     expect(d.participants).toEqual(['a', 'w1']);
     expect(d.notify[0]).toMatchObject({
       type: 'participant_removed',
@@ -169,15 +207,23 @@ describe('decideRemoveParticipant', () => {
   });
 
   it('refuses anyone else, a reason off the list, and someone not taking part', () => {
-    expect(refusal(() => decideRemoveParticipant(actorOf('a'), e, USER, 'duplicate'))).toBe(
+    expect(refusal(() => decideRemoveParticipant(actorOf('a'), e, USER, 'duplicate', NOW))).toBe(
       'noEditPermission',
     );
-    expect(refusal(() => decideRemoveParticipant(actorOf(ORGANIZER), e, USER, 'x'))).toBe(
+    expect(refusal(() => decideRemoveParticipant(actorOf(ORGANIZER), e, USER, 'x', NOW))).toBe(
       'removalReasonRequired',
     );
-    expect(refusal(() => decideRemoveParticipant(actorOf(ORGANIZER), e, 'z', 'other'))).toBe(
+    expect(refusal(() => decideRemoveParticipant(actorOf(ORGANIZER), e, 'z', 'other', NOW))).toBe(
       'notParticipating',
     );
+  });
+
+  it('refuses a removal once the event is over: ended, finished or cancelled', () => {
+    const remove = (ev: SportEvent, now: Date) => () =>
+      decideRemoveParticipant(actorOf(ORGANIZER), ev, USER, 'duplicate', now);
+    expect(refusal(remove(e, LATER))).toBe('eventAlreadyOver');
+    expect(refusal(remove({ ...e, status: 'finished' }, NOW))).toBe('eventAlreadyOver');
+    expect(refusal(remove({ ...e, status: 'cancelled' }, NOW))).toBe('eventAlreadyOver');
   });
 });
 

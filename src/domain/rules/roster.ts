@@ -1,5 +1,5 @@
 import { REQUEST_PROMOTIONS_MAX, WAITLIST_MAX } from '@/domain/constants';
-import { isFull, type SportEvent } from '@/domain/entities/event';
+import { eventEnd, isFull, isOver, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite, RosterNotificationType } from '@/domain/entities/notification';
 import { requestIdFor } from '@/domain/entities/participation-request';
 import { REMOVAL_REASONS, type RemovalReason } from '@/domain/entities/removal-reason';
@@ -113,13 +113,27 @@ export function decideJoin(
 }
 
 /**
- * Leaving: must be a participant; the user's requests for the event are deleted too, the
- * organizer is told, and the freed seat goes to the first in line.
+ * Whether the event has ended (finished, or its end has passed) without being cancelled: its
+ * participants then stay as they were, since the participation counts and the attendance marks
+ * read them (firestore.rules refuse the same).
+ */
+function hasEnded(event: SportEvent, now: Date): boolean {
+  return (
+    event.status !== 'cancelled' &&
+    (event.status === 'finished' || eventEnd(event).getTime() <= now.getTime())
+  );
+}
+
+/**
+ * Leaving: must be a participant of an event that has not ended (leaving a cancelled one is
+ * allowed); the user's requests for the event are deleted too, the organizer is told, and the
+ * freed seat goes to the first in line.
  */
 export function decideLeave(
   actor: Actor | null,
   event: SportEvent | null,
-  participantName = '',
+  participantName: string,
+  now: Date,
 ): {
   participants: string[];
   waitlist: string[];
@@ -130,6 +144,7 @@ export function decideLeave(
   const { uid } = assertMayWrite(actor, 'active', 'authLeaveEvents');
   if (!event) throw new DomainError('eventNotFound');
   if (!event.participants.includes(uid)) throw new DomainError('notParticipating');
+  if (hasEnded(event, now)) throw new DomainError('leaveAfterEnd');
   const remaining = event.participants.filter((p) => p !== uid);
   const { promoted, waitlist } = decidePromotions({ ...event, participants: remaining }, 1);
   const moved = promotionWrites(event, remaining, promoted);
@@ -148,11 +163,14 @@ export function decideLeave(
 
 /**
  * Joining the キャンセル待ち: only a full, open event; a verified, active account that neither
- * takes part nor waits already; appended at the end of the line (never anywhere else).
+ * takes part nor waits already, nor has a pending request for the event (the organizer decides
+ * that one; a move up would have to write it anew); appended at the end of the line (never
+ * anywhere else).
  */
 export function decideJoinWaitlist(
   actor: Actor | null,
   event: SportEvent | null,
+  hasPendingRequest: boolean,
 ): { waitlist: string[] } {
   const { uid } = assertMayWrite(actor, 'verified', 'authJoinEvents');
   if (!event) throw new DomainError('eventNotFound');
@@ -160,6 +178,7 @@ export function decideJoinWaitlist(
     throw new DomainError('alreadyOnWaitlist', { alreadyDone: true });
   }
   if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
+  if (hasPendingRequest) throw new DomainError('alreadyRequested');
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
   if (!isFull(event)) throw new DomainError('eventNotFull');
   if (event.waitlist.length >= WAITLIST_MAX) throw new DomainError('waitlistFull');
@@ -179,18 +198,20 @@ export function decideLeaveWaitlist(
 
 /**
  * The organizer removes a participant, for a reason from the fixed list that the participant is
- * shown; the freed seat goes to the first in line.
+ * shown, while the event is not over; the freed seat goes to the first in line.
  */
 export function decideRemoveParticipant(
   actor: Actor | null,
   event: SportEvent | null,
   uid: string,
   reason: string,
+  now: Date,
 ): { participants: string[]; waitlist: string[]; promoted: string[]; notify: NotificationWrite[] } {
   const me = assertMayWrite(actor, 'active', 'updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== me.uid) throw new DomainError('noEditPermission');
   if (event.staffCancelReason) throw new DomainError('eventFrozenByStaff');
+  if (isOver(event, now)) throw new DomainError('eventAlreadyOver');
   if (!REMOVAL_REASONS.includes(reason as RemovalReason)) {
     throw new DomainError('removalReasonRequired');
   }
