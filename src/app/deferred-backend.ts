@@ -8,6 +8,7 @@ const PORTS: Port[] = [
   'users',
   'events',
   'participation',
+  'roster',
   'notifications',
   'conversations',
   'teams',
