@@ -22,8 +22,8 @@ function pageLoaded(): Promise<void> {
  * (src/data/firebase/staged-backend.ts): the first page reads through Firestore Lite
  * (src/data/firebase/first-read.ts) and the full SDK loads on the first need — a sign-in or
  * another auth call, a file, a live listener once the page has loaded — or as soon as the visitor
- * first touches the page (so a sign-in does not wait for the download), or when a sign-in made in
- * another tab shows up on this one.
+ * first touches the page or focuses a field (so a sign-in does not wait for the download), or
+ * when a sign-in made in another tab shows up on this one.
  */
 export async function loadFirebaseBackend(config: FirebaseWebConfig): Promise<Backend> {
   if (await hasStoredSession(config.apiKey)) return loadFull(config);
@@ -40,7 +40,8 @@ export async function loadFirebaseBackend(config: FirebaseWebConfig): Promise<Ba
     stopWatching();
     void startFull().catch(() => {}); // a call that needs it reports the failure
   };
-  const INPUT = ['pointerdown', 'keydown'] as const;
+  // Focusing a field counts: a sign-in or sign-up form is filled before it is sent.
+  const INPUT = ['pointerdown', 'keydown', 'focusin'] as const;
   const signedInElsewhere = () => {
     if (document.visibilityState !== 'visible') return;
     void hasStoredSession(config.apiKey).then((stored) => stored && needed());
