@@ -61,7 +61,7 @@ export interface ContractHarness {
    * rules and the ports: a date moved into the past, a suspended account, a legacy field.
    */
   serverUpdate(
-    collection: 'users' | 'events',
+    collection: 'users' | 'events' | 'participationRequests',
     id: string,
     fields: Record<string, unknown>,
   ): Promise<void>;
