@@ -29,10 +29,11 @@ export const MY_REQUESTS_PER_EVENT_LIMIT = 10;
 /** The longest キャンセル待ち an event keeps (firestore.rules bound the list the same). */
 export const WAITLIST_MAX = 100;
 /**
- * On a 承認制 event, how many people one write moves up from the キャンセル待ち (each gets a
- * request the rules check one by one); the rest move up as later seats free.
+ * On a 承認制 event, how many people one write moves up from the キャンセル待ち: one (the rules of
+ * a write that also creates two requests and their notices would pass the 1000 expressions
+ * Firestore evaluates in one request); the rest move up as later seats free.
  */
-export const REQUEST_PROMOTIONS_MAX = 3;
+export const REQUEST_PROMOTIONS_MAX = 1;
 /** notifications.subscribe: older ones stay stored but are not shown. */
 export const NOTIFICATIONS_LIVE_LIMIT = 100;
 /** conversations.subscribe and subscribeMessages. */

@@ -331,7 +331,8 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       await assertFails(updateDoc(doc(as(ALICE), 'events/e2'), { capacity: 1 }));
     });
 
-    it('lets a user join an open event themself, within capacity, touching nothing else', async () => {
+    it('lets a user join an open 先着順 event themself, within capacity, touching nothing else', async () => {
+      await seed('events/e1', event({ entryMethod: 'firstCome' }));
       await assertSucceeds(updateDoc(doc(as(BOB), 'events/e1'), { participants: arrayUnion(BOB) }));
       await assertFails(
         updateDoc(doc(as(CAROL), 'events/e1'), { participants: arrayUnion('dave') }),
@@ -342,12 +343,20 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       await assertFails(updateDoc(doc(as(CAROL), 'events/e1'), { participants: [CAROL] }));
       await assertFails(updateDoc(doc(anon(), 'events/e1'), { participants: arrayUnion('anon') }));
 
-      await seed('events/closed', event({ status: 'closed' }));
+      await seed('events/closed', event({ status: 'closed', entryMethod: 'firstCome' }));
       await assertFails(
         updateDoc(doc(as(BOB), 'events/closed'), { participants: arrayUnion(BOB) }),
       );
-      await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
+      await seed(
+        'events/full',
+        event({ capacity: 1, participants: [CAROL], entryMethod: 'firstCome' }),
+      );
       await assertFails(updateDoc(doc(as(BOB), 'events/full'), { participants: arrayUnion(BOB) }));
+      // A 承認制 event takes requests only.
+      await seed('events/approval', event());
+      await assertFails(
+        updateDoc(doc(as(BOB), 'events/approval'), { participants: arrayUnion(BOB) }),
+      );
     });
 
     it('lets a participant leave themself only', async () => {
@@ -391,9 +400,9 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       await assertFails(approve('e1', 'erin', ['erin']));
       await assertFails(approve('e1', CAROL, [CAROL], 'rejected'));
       await assertFails(approve('e1', 'frank', ['frank']));
-      // Two at once, or a removal, never.
+      // Two at once never (removing a participant is the organizer's removal, with its own
+      // rules: tests/rules/roster.rules.test.ts).
       await assertFails(approve('e1', CAROL, [CAROL, 'dave']));
-      await assertFails(updateDoc(doc(as(ALICE), 'events/e1'), { participants: arrayRemove(BOB) }));
       await seed('events/full', event({ capacity: 1, participants: [CAROL] }));
       await seed(`participationRequests/full_${BOB}`, request({ eventId: 'full' }));
       await assertFails(approve('full', BOB, [BOB]));

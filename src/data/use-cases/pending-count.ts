@@ -6,7 +6,7 @@ import { fieldOp, type Writes } from '@/data/storage/storage';
  * pending moves this count by one in the same commit, naming the request it counts: the rules
  * refuse such a request write without it, and a count change without such a request write.
  * Counted are the requests people asked: one made for someone moving up from the キャンセル待ち
- * (fromWaitlist; a capacity raise makes up to three in one write, where the count names one) is
+ * (fromWaitlist, written by whoever freed the seat) is
  * left out when made and when processed, so the count never drifts.
  */
 export const PENDING_STATS_PATH = 'stats/participation';

@@ -180,9 +180,9 @@ describe('promotions', () => {
     expect(decideCapacityPromotions(before, 0).promoted).toEqual(['w1']);
   });
 
-  it('moves at most three up a write on 承認制, and as many as freed on 先着順', () => {
+  it('moves one up a write on 承認制, and as many as freed on 先着順', () => {
     const e = event({ entryMethod: 'approval', waitlist: ['1', '2', '3', '4', '5'], capacity: 0 });
-    expect(decidePromotions(e, 5)).toEqual({ promoted: ['1', '2', '3'], waitlist: ['4', '5'] });
+    expect(decidePromotions(e, 5)).toEqual({ promoted: ['1'], waitlist: ['2', '3', '4', '5'] });
     expect(decidePromotions({ ...e, entryMethod: 'firstCome' }, 5).promoted).toEqual([
       '1',
       '2',
