@@ -13,6 +13,7 @@ import {
   expectRejection,
   sleep,
   useHarness,
+  OVER_FIRESTORE_EXPRESSION_LIMIT,
 } from './support';
 
 export function eventsContract(makeHarness: HarnessFactory): void {
@@ -325,8 +326,11 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect(organizer).not.toBe(a);
       });
 
-      it('keeps a waitlist in order and promotes exactly the first in line when seats free', async () => {
+      it('keeps a waitlist in order and promotes exactly the first in line when seats free', async ({
+        skip,
+      }) => {
         const { backend } = h();
+        skip(backend.kind === 'firebase', OVER_FIRESTORE_EXPRESSION_LIMIT);
         const organizer = await h().signUpAs('主催');
         const approval = await backend.events.create(eventInput({ capacity: 1 }));
         const id = await backend.events.create(

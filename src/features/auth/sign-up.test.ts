@@ -29,7 +29,6 @@ describe('signUp (registration orchestration)', () => {
 
     const raw = await backend.db.users.get(user.uid);
     expect(raw).toMatchObject({
-      email: 'new@example.com',
       displayName: '新規 太郎',
       photoURL: '',
       bio: '',
@@ -39,6 +38,11 @@ describe('signUp (registration orchestration)', () => {
       emailVerified: false,
       firebaseUid: user.uid,
     });
+    // The address lives apart from the public profile (users/{uid}/private/account).
+    expect(await backend.db.privateDocs.get(`${user.uid}/account`)).toMatchObject({
+      email: 'new@example.com',
+    });
+    expect(raw).not.toHaveProperty('email');
     expect(raw?.customUserId).toMatch(/^user_[A-Za-z0-9]{8}$/);
     expect(raw?.createdAt).toBeInstanceOf(Date);
     expect(raw?.agreedAt).toBeInstanceOf(Date);
@@ -121,7 +125,10 @@ describe('signUp (registration orchestration)', () => {
     expect(verificationEmailSent).toBe(true);
     expect(backend.auth.currentUser()?.uid).toBe(user.uid);
     const raw = await backend.db.users.get(user.uid);
-    expect(raw).toMatchObject({ displayName: '途中 太郎', email: 'half@example.com' });
+    expect(raw).toMatchObject({ displayName: '途中 太郎' });
+    expect(await backend.db.privateDocs.get(`${user.uid}/account`)).toMatchObject({
+      email: 'half@example.com',
+    });
     expect(raw?.agreedAt).toBeInstanceOf(Date);
     // The first attempt's verification mail and the one sent again.
     expect(await backend.dev.outbox()).toHaveLength(2);

@@ -128,11 +128,15 @@ describe('RegisterPage', () => {
     const uid = backend.auth.currentUser()!.uid;
     const doc = await backend.db.users.get(uid);
     expect(doc).toMatchObject({
-      email: 'jiro@example.com',
       displayName: '新規 次郎',
       emailVerified: false,
       firebaseUid: uid,
     });
+    // The address lives apart from the public profile (users/{uid}/private/account).
+    expect(await backend.db.privateDocs.get(`${uid}/account`)).toMatchObject({
+      email: 'jiro@example.com',
+    });
+    expect(doc).not.toHaveProperty('email');
     expect(doc?.agreedAt).toBeInstanceOf(Date);
     expect(localStorage.getItem(STORAGE_KEYS.pendingVerificationEmail)).toBe('jiro@example.com');
     backend.close();
