@@ -53,7 +53,9 @@ export const EventCard = memo(function EventCard({
         {/*
           On a phone the picture is a thumbnail beside the text, so a screen holds several cards.
           It keeps the picture's 16:9 frame (a taller frame would crop its sides, and with them
-          the sport's name on a demo picture), with the status below it instead of over it.
+          the sport's name on a demo picture), with the status and the entry method below it
+          instead of over it (in the text's last row they would push the count to a line of its
+          own); from sm up the entry method sits in that row.
         */}
         <div className="w-32 shrink-0 p-3 pr-0 sm:relative sm:w-auto sm:p-0">
           <EventImage event={event} eager={eager} className="rounded-md sm:rounded-none" />
@@ -61,6 +63,12 @@ export const EventCard = memo(function EventCard({
             event={event}
             className="mt-2 sm:absolute sm:top-2 sm:left-2 sm:mt-0 sm:shadow-sm"
           />
+          <p className="mt-1 sm:hidden">
+            <span className="sr-only">参加方法：</span>
+            <span className="rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-800">
+              {ENTRY_METHOD_LABELS[event.entryMethod]}
+            </span>
+          </p>
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
           <p className="text-xs font-semibold text-brand-700">{event.sportType}</p>
@@ -93,7 +101,7 @@ export const EventCard = memo(function EventCard({
                 {event.level}
               </dd>
             </div>
-            <div>
+            <div className="hidden sm:block">
               <dt className="sr-only">参加方法</dt>
               <dd className="rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-800">
                 {ENTRY_METHOD_LABELS[event.entryMethod]}
