@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { QueryObserver, skipToken } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
   persistQueryClientSave,
@@ -89,6 +89,22 @@ describe('query client', () => {
     expect(observer.getCurrentResult().data).toBe(2);
     expect(client.getQueryData(['events', 'list', 'p1'])).toBeUndefined();
     expect(client.getQueryData(['teams', 'x'])).toBe(1);
+    unsubscribe();
+  });
+
+  it('keeps a live query a page shows (queryFn skipToken) through a refresh', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['events', 'detail', 'live'], 'pushed by the listener');
+    const observer = new QueryObserver(client, {
+      queryKey: ['events', 'detail', 'live'],
+      queryFn: skipToken,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+
+    await refreshQueries(client, [['events', 'detail', 'live']]);
+
+    expect(observer.getCurrentResult().data).toBe('pushed by the listener');
+    expect(client.getQueryData(['events', 'detail', 'live'])).toBe('pushed by the listener');
     unsubscribe();
   });
 

@@ -150,7 +150,7 @@ export function clearQueryCaches(client: QueryClient): void {
 }
 
 /**
- * After a change: refetches what is on screen under the keys and drops what is not. The app does
+ * After a change: refetches what is on screen under the keys and drops what no screen watches. The app does
  * not refetch on mount (docs/constants.md), so an entry that was only marked stale would be shown
  * unchanged the next time its screen opens; dropped, it loads fresh instead. (Refetching inactive entries is
  * no option either: those restored from the stored cache have no query function until a screen
@@ -159,7 +159,9 @@ export function clearQueryCaches(client: QueryClient): void {
 export function refreshQueries(client: QueryClient, keys: QueryKey[]): Promise<void> {
   return Promise.all(
     keys.map((queryKey) => {
-      client.removeQueries({ queryKey, type: 'inactive' });
+      // Not type 'inactive': a live query (useLiveQuery, queryFn skipToken) counts as inactive
+      // while its page shows it, and dropping it would blank that page until the next change.
+      client.removeQueries({ queryKey, predicate: (query) => query.getObserversCount() === 0 });
       return client.invalidateQueries({ queryKey });
     }),
   ).then(() => undefined);
