@@ -29,11 +29,11 @@ export const MY_REQUESTS_PER_EVENT_LIMIT = 10;
 /** The longest キャンセル待ち an event keeps (firestore.rules bound the list the same). */
 export const WAITLIST_MAX = 100;
 /**
- * On a 承認制 event, how many people one write moves up from the キャンセル待ち: one (the rules of
- * a write that also creates two requests and their notices would pass the 1000 expressions
- * Firestore evaluates in one request); the rest move up as later seats free.
+ * On a 承認制 event, how many people one write moves up from the キャンセル待ち (each gets a
+ * request): firestore.rules check each place by a line of its own, as rules cannot loop. A
+ * capacity raise that frees more leaves the rest in line, to move up as later seats free.
  */
-export const REQUEST_PROMOTIONS_MAX = 1;
+export const REQUEST_PROMOTIONS_MAX = 5;
 /** notifications.subscribe: older ones stay stored but are not shown. */
 export const NOTIFICATIONS_LIVE_LIMIT = 100;
 /** conversations.subscribe and subscribeMessages. */

@@ -13,7 +13,6 @@ import {
   expectRejection,
   sleep,
   useHarness,
-  OVER_FIRESTORE_EXPRESSION_LIMIT,
 } from './support';
 
 export function eventsContract(makeHarness: HarnessFactory): void {
@@ -326,11 +325,8 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect(organizer).not.toBe(a);
       });
 
-      it('keeps a waitlist in order and promotes exactly the first in line when seats free', async ({
-        skip,
-      }) => {
+      it('keeps a waitlist in order and promotes exactly the first in line when seats free', async () => {
         const { backend } = h();
-        skip(backend.kind === 'firebase', OVER_FIRESTORE_EXPRESSION_LIMIT);
         const organizer = await h().signUpAs('主催');
         const approval = await backend.events.create(eventInput({ capacity: 1 }));
         const id = await backend.events.create(
@@ -371,7 +367,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         await backend.events.changeStatus(id, 'cancelled');
         await h().signInAs(a);
         await expectRejection(backend.roster.joinWaitlist(id), ERR.eventNotOpen);
-      });
+        // Seven accounts and a dozen transactions: on the emulators of a loaded 2-core machine
+        // this takes longer than the default.
+      }, 60_000);
 
       it('leaves, deleting my requests for the event, and refuses anonymous, missing and non-participants', async () => {
         const { backend } = h();

@@ -193,12 +193,3 @@ export async function signUpVerified(
   await backend.users.markEmailVerified(user.uid);
   return user.uid;
 }
-
-/**
- * Cases whose one write (a leave or a removal moving people up, with its requests and notices)
- * passes the 1000 expressions Firestore evaluates in one request on the Firebase backend: they
- * are refused there today. Skipped on Firebase with this note (reported by name) until the rules
- * are slimmed or the write split; the local backend runs them.
- */
-export const OVER_FIRESTORE_EXPRESSION_LIMIT =
-  'not run on Firebase: this write passes the 1000 expressions Firestore rules evaluate in one request (open)';

@@ -18,6 +18,7 @@ import {
   event,
   firestoreHost,
   profile,
+  request,
   useRulesEnv,
 } from './firestore-support';
 
@@ -188,6 +189,26 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
       );
     });
 
+    it('moves the only one in line up, emptying the line, on a leave and on a capacity raise', async () => {
+      await seed('events/e1', full({ waitlist: [DAVE] }));
+      await assertFails(write(as(BOB), { participants: [CAROL], waitlist: [DAVE] }));
+      await assertSucceeds(
+        write(as(BOB), { participants: [CAROL, DAVE], waitlist: [] }, [
+          [`notifications/e1_${DAVE}_waitlist_promoted`, promotedNote()],
+        ]),
+      );
+      await seed('events/e1', full({ waitlist: [DAVE, ERIN] }));
+      await assertSucceeds(
+        write(as(ALICE), { capacity: 5, participants: [BOB, CAROL, DAVE, ERIN], waitlist: [] }, [
+          [`notifications/e1_${DAVE}_waitlist_promoted`, promotedNote()],
+          [
+            `notifications/e1_${ERIN}_waitlist_promoted`,
+            note(ERIN, 'waitlist_promoted', { participantId: ERIN }),
+          ],
+        ]),
+      );
+    });
+
     it('refuses a leave that keeps the seat from the first in line', async () => {
       await assertFails(write(as(BOB), { participants: [CAROL] }));
     });
@@ -225,6 +246,16 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
       }
       // The organizer removes nobody from a finished event either.
       await seed('events/e1', full({ waitlist: [], status: 'finished' }));
+      await assertFails(
+        write(as(ALICE), { participants: [CAROL] }, [
+          [
+            `notifications/e1_${BOB}_participant_removed`,
+            note(BOB, 'participant_removed', { participantId: BOB, reason: 'duplicate' }),
+          ],
+        ]),
+      );
+      // Nor from one past its end that nobody marked finished.
+      await seed('events/e1', full({ waitlist: [], date: past }));
       await assertFails(
         write(as(ALICE), { participants: [CAROL] }, [
           [
@@ -326,24 +357,67 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
       );
     });
 
-    it('moves the first up on a capacity raise, one a write, with their request', async () => {
-      // The second in line without the first, or two in one write: refused.
+    it("gives the only one in line their request in the whole write of a leave: the leaver's request gone, both notices", async () => {
+      await seed('events/e1', full({ entryMethod: 'approval', waitlist: [DAVE] }));
+      await seed(`participationRequests/e1_${BOB}`, request({ status: 'approved' }));
+      const db = as(BOB);
+      await assertSucceeds(
+        writeBatch(db)
+          .update(doc(db, 'events/e1'), { participants: [CAROL], waitlist: [] })
+          .delete(doc(db, `participationRequests/e1_${BOB}`))
+          .set(doc(db, `participationRequests/e1_${DAVE}`), promotedRequest(DAVE))
+          .set(doc(db, `notifications/e1_${DAVE}_waitlist_promoted`), promotedNote())
+          .set(
+            doc(db, `notifications/e1_${BOB}_participant_left`),
+            note(ALICE, 'participant_left', { participantId: BOB, participantName: BOB }),
+          )
+          .commit(),
+      );
+    });
+
+    it('moves up on a capacity raise exactly whom it frees, up to five a write, each with their request', async () => {
+      // The second in line without the first: refused.
       await assertFails(
         write(as(ALICE), { capacity: 3, waitlist: [DAVE] }, [
           [`participationRequests/e1_${ERIN}`, promotedRequest(ERIN)],
         ]),
       );
+      // Two freed, one request: the second would be skipped.
       await assertFails(
-        write(as(ALICE), { capacity: 4, waitlist: [] }, [
+        write(as(ALICE), { capacity: 4, waitlist: [ERIN] }, [
           [`participationRequests/e1_${DAVE}`, promotedRequest(DAVE)],
-          [`participationRequests/e1_${ERIN}`, promotedRequest(ERIN)],
         ]),
       );
       await assertSucceeds(
-        write(as(ALICE), { capacity: 4, waitlist: [ERIN] }, [
+        write(as(ALICE), { capacity: 4, waitlist: [] }, [
           [`participationRequests/e1_${DAVE}`, promotedRequest(DAVE)],
           [`notifications/e1_${DAVE}_waitlist_promoted`, promotedNote()],
+          [`participationRequests/e1_${ERIN}`, promotedRequest(ERIN)],
+          [
+            `notifications/e1_${ERIN}_waitlist_promoted`,
+            note(ERIN, 'waitlist_promoted', { participantId: ERIN, requestId: `e1_${ERIN}` }),
+          ],
         ]),
+      );
+    });
+
+    it('takes five off a line of seven when the limit goes, each with a request and a notice, and no more', async () => {
+      const line = ['w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7'];
+      for (const uid of line) await seed(`users/${uid}`, profile(uid));
+      await seed('events/e1', full({ entryMethod: 'approval', waitlist: line }));
+      const movedUp = (uids: string[]): [string, DocumentData][] =>
+        uids.flatMap((uid): [string, DocumentData][] => [
+          [`participationRequests/e1_${uid}`, promotedRequest(uid)],
+          [
+            `notifications/e1_${uid}_waitlist_promoted`,
+            note(uid, 'waitlist_promoted', { participantId: uid, requestId: `e1_${uid}` }),
+          ],
+        ]);
+      await assertFails(
+        write(as(ALICE), { capacity: 0, waitlist: line.slice(6) }, movedUp(line.slice(0, 6))),
+      );
+      await assertSucceeds(
+        write(as(ALICE), { capacity: 0, waitlist: line.slice(5) }, movedUp(line.slice(0, 5))),
       );
     });
 

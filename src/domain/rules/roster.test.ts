@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SportEvent } from '@/domain/entities/event';
 import { isOver } from '@/domain/entities/event';
+import { REQUEST_PROMOTIONS_MAX } from '@/domain/constants';
 import {
   decideCapacityPromotions,
   decideJoin,
@@ -180,16 +181,15 @@ describe('promotions', () => {
     expect(decideCapacityPromotions(before, 0).promoted).toEqual(['w1']);
   });
 
-  it('moves one up a write on 承認制, and as many as freed on 先着順', () => {
-    const e = event({ entryMethod: 'approval', waitlist: ['1', '2', '3', '4', '5'], capacity: 0 });
-    expect(decidePromotions(e, 5)).toEqual({ promoted: ['1'], waitlist: ['2', '3', '4', '5'] });
-    expect(decidePromotions({ ...e, entryMethod: 'firstCome' }, 5).promoted).toEqual([
-      '1',
-      '2',
-      '3',
-      '4',
-      '5',
-    ]);
+  it('moves up to REQUEST_PROMOTIONS_MAX a write on 承認制, and as many as freed on 先着順', () => {
+    const line = ['1', '2', '3', '4', '5', '6', '7'];
+    const e = event({ entryMethod: 'approval', waitlist: line, capacity: 0 });
+    expect(decidePromotions(e, 7)).toEqual({
+      promoted: line.slice(0, REQUEST_PROMOTIONS_MAX),
+      waitlist: line.slice(REQUEST_PROMOTIONS_MAX),
+    });
+    expect(REQUEST_PROMOTIONS_MAX).toBe(5);
+    expect(decidePromotions({ ...e, entryMethod: 'firstCome' }, 7).promoted).toEqual(line);
   });
 });
 
