@@ -364,29 +364,6 @@ export class LocalDb extends Dexie {
 
   /** Every table, for wiping the demo data in one transaction. */
   allTables(): Table[] {
-    return [
-      this.users,
-      this.events,
-      this.participationRequests,
-      this.notifications,
-      this.conversations,
-      this.messages,
-      this.teams,
-      this.reports,
-      this.auditLog,
-      this.teamJoinRequests,
-      this.files,
-      this.accounts,
-      this.actionCodes,
-      this.outbox,
-      this.privateDocs,
-      this.meta,
-      this.reminders,
-      this.attendance,
-      this.attendanceStats,
-      this.config,
-      this.stats,
-      this.customUserIds,
-    ] as unknown as Table[];
+    return this.tables;
   }
 }

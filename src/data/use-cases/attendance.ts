@@ -7,7 +7,7 @@ import {
   type AttendanceStats,
   type AttendanceStatus,
 } from '@/domain/entities/attendance';
-import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import type { SportEvent } from '@/domain/entities/event';
 import { DomainError } from '@/domain/errors';
 import { decideMark, mayReadAttendance } from '@/domain/rules/attendance';
 import {
@@ -16,10 +16,10 @@ import {
   parseDocs,
   readActor,
   readUnlessRefused,
+  readEvent,
   type UseCaseContext,
 } from './context';
 
-const eventPath = (id: string) => `events/${id}`;
 const marksOf = (eventId: string) => `events/${eventId}/attendance`;
 const markPath = (eventId: string, userId: string) => `${marksOf(eventId)}/${userId}`;
 const statsPath = (userId: string) => `attendanceStats/${userId}`;
@@ -38,9 +38,6 @@ const lastChangePath = (userId: string) => `attendanceStats/${userId}/private/la
  */
 export function attendanceUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
-
-  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
-    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
 
   const readStats = async (tx: Pick<Transaction, 'get'>, uid: string): Promise<AttendanceStats> =>
     uid

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { DocData, StoredDoc, Transaction } from '@/data/storage/storage';
 import { fieldOp } from '@/data/storage/storage';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
 import { BackendError, failureCode } from '@/domain/errors';
 import { isSuspended, type Actor } from '@/domain/rules/standing';
@@ -140,4 +141,14 @@ export function notificationDoc(n: NotificationWrite, clientNow: Date): DocData 
     timestamp: fieldOp.serverTime(),
     clientTimestamp: clientNow,
   };
+}
+
+export const eventPath = (id: string) => `events/${id}`;
+
+/** The event parsed with its schema; null when missing (also for id ''). */
+export async function readEvent(
+  tx: Pick<Transaction, 'get'>,
+  id: string,
+): Promise<SportEvent | null> {
+  return id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
 }

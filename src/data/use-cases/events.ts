@@ -49,10 +49,17 @@ import {
 import { decideEventTeam } from '@/domain/rules/teams';
 import { runSideEffect } from '@/lib/side-effects';
 import { scanPage } from '@/lib/scan-page';
-import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
+import {
+  notificationDoc,
+  parseDoc,
+  parseDocs,
+  readActor,
+  eventPath,
+  readEvent,
+  type UseCaseContext,
+} from './context';
 import { promoteOnCapacityChange, promotionMail } from './roster';
 
-const eventPath = (id: string) => `events/${id}`;
 /** Requesters' cancellation notices per commit: the rules read each one's request. */
 const REQUESTER_NOTICES_PER_BATCH = 10;
 const notificationPath = (id: string) => `notifications/${id}`;
@@ -138,9 +145,6 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
     });
     return pageOf(docs, PROFILE_EVENTS_PAGE_SIZE, context);
   };
-
-  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
-    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
 
   /** The team fields to store, when the input names a team (decideEventTeam). */
   const teamOf = async (

@@ -7,7 +7,7 @@ import {
   MY_REQUESTS_PER_EVENT_LIMIT,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import type { SportEvent } from '@/domain/entities/event';
 import { requesterNameOf } from '@/domain/entities/notification';
 import {
   participationRequestSchema,
@@ -38,13 +38,14 @@ import {
   readActor,
   readUnlessRefused,
   type UseCaseActor,
+  eventPath,
+  readEvent,
   type UseCaseContext,
 } from './context';
 import { countPendingChange, isCountedPending } from './pending-count';
 
 const REQUESTS = 'participationRequests';
 const requestPath = (id: string) => `${REQUESTS}/${id}`;
-const eventPath = (id: string) => `events/${id}`;
 const notificationPath = (id: string) => `notifications/${id}`;
 
 /**
@@ -65,9 +66,6 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
     const event = request?.eventId ? await readEvent(tx, request.eventId) : null;
     return { request: requestVisibleTo(uid, request, event?.organizerId ?? null), event };
   };
-
-  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
-    parseDoc(sportEventSchema, await tx.get(eventPath(id)));
 
   /** The actor, the request and its event, read for the organizer's decision. */
   const readForProcessing = async (

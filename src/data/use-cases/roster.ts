@@ -14,9 +14,14 @@ import {
   decideRemoveParticipant,
 } from '@/domain/rules/roster';
 import { runSideEffect } from '@/lib/side-effects';
-import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
-
-const eventPath = (id: string) => `events/${id}`;
+import {
+  notificationDoc,
+  parseDocs,
+  readActor,
+  eventPath,
+  readEvent,
+  type UseCaseContext,
+} from './context';
 
 /**
  * Who takes part in an event besides requests (./participation.ts): the direct join of a 先着順
@@ -32,9 +37,6 @@ const eventPath = (id: string) => `events/${id}`;
  */
 export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
-
-  const readEvent = async (tx: Transaction, id: string): Promise<SportEvent | null> =>
-    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
 
   /** Runs `fn` on the caller and the event, read inside one transaction. */
   const onEvent = async <T>(
