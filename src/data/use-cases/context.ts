@@ -127,12 +127,18 @@ export function parseDocs<S extends z.core.$ZodType>(
   return out;
 }
 
+/** Notices written with ids of their own kinds: the staff's cancellation, the reminder. */
+type StoredOnlyType = 'staff_event_cancelled' | 'event_reminder';
+
 /**
  * The stored form of a new notification (no words: src/domain/entities/notification.ts renders
  * them), under the id of its cause. docs/domain.md "Entities": the client's time at creation
  * (what the list sorts by first, so a notification shows at once) and the store's time beside it.
  */
-export function notificationDoc(n: NotificationWrite, clientNow: Date): DocData {
+export function notificationDoc(
+  n: { userId: string; type: NotificationWrite['type'] | StoredOnlyType; data: object },
+  clientNow: Date,
+): DocData {
   return {
     userId: n.userId,
     type: n.type,

@@ -36,11 +36,16 @@ import {
   staffCancelNotification,
   userSearch,
   type StaffActor,
-  type StaffCancelNotification,
 } from '@/domain/rules/staff';
 import { isSuspended } from '@/domain/rules/standing';
 import { scanPage } from '@/lib/scan-page';
-import { parseDoc, parseDocs, type SignedIn, type UseCaseContext } from './context';
+import {
+  notificationDoc,
+  parseDoc,
+  parseDocs,
+  type SignedIn,
+  type UseCaseContext,
+} from './context';
 import { PENDING_STATS_PATH } from './pending-count';
 
 const CONFIG_ADMIN = 'config/admin';
@@ -326,7 +331,7 @@ export function staffUseCases(ctx: UseCaseContext) {
         );
         const now = ctx.now();
         for (const n of notices.slice(0, NOTIFY_IN_TRANSACTION)) {
-          tx.set(`notifications/${n.id}`, noticeDoc(n.notification, now));
+          tx.set(`notifications/${n.id}`, notificationDoc(n.notification, now));
         }
         return notices.slice(NOTIFY_IN_TRANSACTION);
       });
@@ -335,7 +340,7 @@ export function staffUseCases(ctx: UseCaseContext) {
         const now = ctx.now();
         await storage.batch((w) => {
           for (const n of later.slice(i, i + MAX_WRITES_PER_COMMIT)) {
-            w.set(`notifications/${n.id}`, noticeDoc(n.notification, now));
+            w.set(`notifications/${n.id}`, notificationDoc(n.notification, now));
           }
         });
       }
@@ -424,9 +429,4 @@ export function staffUseCases(ctx: UseCaseContext) {
       });
     },
   };
-}
-
-/** A staff cancellation notice as stored (its fields checked by the rules' staff section). */
-function noticeDoc(n: StaffCancelNotification, clientNow: Date) {
-  return { ...n, read: false, timestamp: fieldOp.serverTime(), clientTimestamp: clientNow };
 }
