@@ -43,6 +43,15 @@ const ALLOWED = {
   features: ['domain', 'data/ports', 'lib', 'components'],
 };
 
+/**
+ * What a zone may import for its types only (`import type`, erased from the build): the ports
+ * both backends share are the use cases' own types, so the port adds no code of its own and a
+ * screen's "go to definition" reaches the use case.
+ */
+const TYPES_ONLY = {
+  'data/ports': ['data/use-cases'],
+};
+
 /** Zones that compose everything: the shell, the entry point and the test helpers. */
 const ANYTHING = new Set(['app', 'test', 'root']);
 
@@ -79,8 +88,15 @@ const withoutExtension = (p) => p.replace(/\.(tsx?|jsx?|mjs)$/, '');
 
 const isTestFile = (file) => /\.test\.tsx?$/.test(file);
 
+/** Whether every name the statement brings in is a type (`import type`, `export type`). */
+const typeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 &&
+    node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
 /** Null when the import is allowed, else the reason. */
-function refusal(from, to, importer) {
+function refusal(from, to, importer, node) {
   if (ANYTHING.has(from.zone)) return null;
   // Tests anywhere may use the shared test helpers (src/test) and the demo data.
   if (isTestFile(importer) && (to.zone === 'test' || to.zone === 'data/demo')) return null;
@@ -93,6 +109,10 @@ function refusal(from, to, importer) {
   const allowed = ALLOWED[from.zone];
   if (!allowed || allowed.includes(to.zone)) return null;
   const target = to.zone === 'features' ? `features/${to.feature}` : to.zone;
+  if (TYPES_ONLY[from.zone]?.includes(to.zone)) {
+    if (typeOnly(node)) return null;
+    return `${from.zone} may import ${target} for its types only (import type).`;
+  }
   return `${from.zone} may not import ${target} (docs/architecture.md, "Layers").`;
 }
 
@@ -113,7 +133,7 @@ const zones = {
       const target = resolveSpecifier(source.value, filename);
       const to = target && locate(target);
       if (!to) return;
-      const reason = refusal(from, to, filename);
+      const reason = refusal(from, to, filename, node);
       if (reason) context.report({ node: source, messageId: 'refused', data: { reason } });
     };
     return {

@@ -43,7 +43,7 @@ describe('query client', () => {
         throw new Error('このイベントが見つかりません');
       },
     });
-    await expect(failing.execute(undefined)).rejects.toThrow();
+    await expect(failing.execute(undefined)).rejects.toThrow('このイベントが見つかりません');
     expect(spy).toHaveBeenCalledWith('[Mutation error]', expect.any(Error));
     expect(notify).toHaveBeenCalledTimes(1);
     expect(notify).toHaveBeenCalledWith('このイベントが見つかりません');

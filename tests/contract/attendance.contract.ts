@@ -6,7 +6,7 @@ import type { ContractHarness, HarnessFactory } from './harness';
 import { dayFromToday, eventInput, expectRejection, useHarness, waitForLive } from './support';
 
 /**
- * Attendance after an event (src/data/ports/attendance.ts): the organizer's marks, the marked
+ * Attendance after an event (src/data/use-cases/attendance.ts): the organizer's marks, the marked
  * person's counts and the 無断欠席 notice, and every refusal, on both backends.
  */
 export function attendanceContract(makeHarness: HarnessFactory): void {

@@ -6,7 +6,7 @@ import { eventInput, expectRejection, useHarness } from './support';
 
 /**
  * The roster port beside the events suite's join / leave / waitlist cases
- * (src/data/ports/roster.ts): what a move up from the キャンセル待ち of a 承認制 event does to the
+ * (src/data/use-cases/roster.ts): what a move up from the キャンセル待ち of a 承認制 event does to the
  * staff dashboard's pending count, who may join the line, and that an ended event keeps its
  * participants.
  */

@@ -87,7 +87,7 @@ describe('layers', () => {
     ['src/data/local/some-table.ts', '@/data/ports/events'],
     [USE_CASE, '@/data/storage/storage'],
     [USE_CASE, '@/domain/rules/participation'],
-    [USE_CASE, '@/data/ports/participation'],
+    [USE_CASE, '@/data/ports/api'],
     [USE_CASE, '@/lib/side-effects'],
     ['src/data/local/storage.ts', '@/data/storage/storage'],
     ['src/data/firebase/create-firebase-backend.ts', '@/data/use-cases/participation'],
@@ -96,6 +96,26 @@ describe('layers', () => {
     ['src/features/events/some.test.tsx', '@/test/accounts'],
   ])('allows %s importing %s', async (file, specifier) => {
     expect(await boundaryErrors(file, specifier)).toEqual([]);
+  });
+
+  it('lets a port take a use case for its types only', async () => {
+    const lint = async (code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: 'src/data/ports/some-port.ts' });
+      return result!.messages.map((m) => m.message);
+    };
+    const useCase = '@/data/use-cases/events';
+    expect(
+      await lint(
+        `import type { eventUseCases } from '${useCase}';
+export type P = ReturnType<typeof eventUseCases>;
+`,
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(`import { eventUseCases } from '${useCase}';
+export const p = eventUseCases;
+`),
+    ).toEqual(['data/ports may import data/use-cases for its types only (import type).']);
   });
 });
 

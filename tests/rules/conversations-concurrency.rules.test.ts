@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiPort } from '@/data/ports/api';
-import type { ConversationsPort } from '@/data/ports/conversations';
+import type { ConversationsPort } from '@/data/ports/backend';
 import { firestoreStorage } from '@/data/firebase/storage';
 import type { Storage } from '@/data/storage/storage';
 import { conversationsUseCases } from '@/data/use-cases/conversations';

@@ -4,7 +4,7 @@ import type { UseCaseContext } from '@/data/use-cases/context';
 import { deferPort, type EarlyMembers } from '@/lib/deferred-port';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
-import { newId } from './ids';
+import { autoId } from '@/data/storage/storage';
 import type { LocalApi } from './local-api';
 import { LocalAuth } from './local-auth';
 import { readOutbox } from './outbox';
@@ -67,7 +67,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
 /** Members that answer before their port has loaded. */
 const EARLY: Partial<Record<string, EarlyMembers>> = {
   // The id of a message to come needs no repository (the storage adapter's ids).
-  conversations: { newMessageId: () => newId() },
+  conversations: { newMessageId: () => autoId() },
 };
 
 /**
@@ -110,6 +110,10 @@ export async function openLocalBackend(
       session: () => currentSession(ctx),
       now,
     })));
+  const withUseCases =
+    <P>(build: (c: UseCaseContext) => Promise<P>) =>
+    async () =>
+      build(await openUseCases());
   // One LocalApi for the port and the schedule, so they share its counters (as the Functions
   // share Firestore's).
   let localApi: Promise<LocalApi> | null = null;
@@ -129,36 +133,32 @@ export async function openLocalBackend(
     api,
     ports: {
       auth: async () => auth,
-      users: async () =>
-        (await import('@/data/use-cases/users')).usersUseCases(await openUseCases()),
-      events: async () =>
-        (await import('@/data/use-cases/events')).eventUseCases(await openUseCases(), api),
-      participation: async () =>
-        (await import('@/data/use-cases/participation')).participationUseCases(
-          await openUseCases(),
-          api,
-        ),
-      roster: async () =>
-        (await import('@/data/use-cases/roster')).rosterUseCases(await openUseCases(), api),
-      notifications: async () =>
-        (await import('@/data/use-cases/notifications')).notificationsUseCases(
-          await openUseCases(),
-        ),
-      conversations: async () =>
-        (await import('@/data/use-cases/conversations')).conversationsUseCases(
-          await openUseCases(),
-          api,
-        ),
-      teams: async () =>
-        (await import('@/data/use-cases/teams')).teamUseCases(await openUseCases()),
-      reports: async () =>
-        (await import('@/data/use-cases/reports')).reportsUseCases(await openUseCases()),
-      staff: async () =>
-        (await import('@/data/use-cases/staff')).staffUseCases(await openUseCases()),
-      files: async () => new (await import('./local-files')).LocalFiles(ctx),
+      users: withUseCases(async (c) => (await import('@/data/use-cases/users')).usersUseCases(c)),
+      events: withUseCases(async (c) =>
+        (await import('@/data/use-cases/events')).eventUseCases(c, api),
+      ),
+      participation: withUseCases(async (c) =>
+        (await import('@/data/use-cases/participation')).participationUseCases(c, api),
+      ),
+      roster: withUseCases(async (c) =>
+        (await import('@/data/use-cases/roster')).rosterUseCases(c, api),
+      ),
+      notifications: withUseCases(async (c) =>
+        (await import('@/data/use-cases/notifications')).notificationsUseCases(c),
+      ),
+      conversations: withUseCases(async (c) =>
+        (await import('@/data/use-cases/conversations')).conversationsUseCases(c, api),
+      ),
+      teams: withUseCases(async (c) => (await import('@/data/use-cases/teams')).teamUseCases(c)),
+      reports: withUseCases(async (c) =>
+        (await import('@/data/use-cases/reports')).reportsUseCases(c),
+      ),
+      staff: withUseCases(async (c) => (await import('@/data/use-cases/staff')).staffUseCases(c)),
+      files: withUseCases(async (c) => new (await import('./local-files')).LocalFiles(ctx, c)),
       api: loadApi,
-      attendance: async () =>
-        (await import('@/data/use-cases/attendance')).attendanceUseCases(await openUseCases()),
+      attendance: withUseCases(async (c) =>
+        (await import('@/data/use-cases/attendance')).attendanceUseCases(c),
+      ),
     },
     dev: {
       outbox: () => readOutbox(db),

@@ -20,16 +20,6 @@ export interface EventRow extends DocRow {
   status: string;
 }
 
-export interface RequestRow extends DocRow {
-  userId: string;
-  eventId: string;
-  status: string;
-}
-
-export interface NotificationRow extends DocRow {
-  userId: string;
-}
-
 export interface ConversationRow extends DocRow {
   participants: string[];
   /**
@@ -50,21 +40,6 @@ export interface MessageRow extends DocRow {
 export interface TeamRow extends DocRow {
   createdAt: Date;
   members: string[];
-}
-
-export interface TeamJoinRequestRow extends DocRow {
-  teamId: string;
-  userId: string;
-  status: string;
-}
-
-export interface ReportRow extends DocRow {
-  status: string;
-  createdAt: Date;
-}
-
-export interface AuditRow extends DocRow {
-  createdAt: Date;
 }
 
 export interface FileRow {
@@ -109,12 +84,6 @@ export interface OutboxRow {
   subject: string;
   body: string;
   sentAt: Date;
-}
-
-/** A document under users/{uid}/private: id is `${uid}/${name}` (private/account, private/profile, private/settings). */
-export interface PrivateDocRow {
-  id: string;
-  [field: string]: unknown;
 }
 
 /** The privateDocs id of users/{uid}/private/{name}. */
@@ -173,19 +142,19 @@ function searchKeys(row: Partial<EventRow>): { searchTokens: string[] } {
 export class LocalDb extends Dexie {
   users!: Table<DocRow, string>;
   events!: Table<EventRow, string>;
-  participationRequests!: Table<RequestRow, string>;
-  notifications!: Table<NotificationRow, string>;
+  participationRequests!: Table<DocRow, string>;
+  notifications!: Table<DocRow, string>;
   conversations!: Table<ConversationRow, string>;
   messages!: Table<MessageRow, string>;
   teams!: Table<TeamRow, string>;
-  reports!: Table<ReportRow, string>;
-  auditLog!: Table<AuditRow, string>;
-  teamJoinRequests!: Table<TeamJoinRequestRow, string>;
+  reports!: Table<DocRow, string>;
+  auditLog!: Table<DocRow, string>;
+  teamJoinRequests!: Table<DocRow, string>;
   files!: Table<FileRow, string>;
   accounts!: Table<AccountRow, string>;
   actionCodes!: Table<ActionCodeRow, string>;
   outbox!: Table<OutboxRow, string>;
-  privateDocs!: Table<PrivateDocRow, string>;
+  privateDocs!: Table<DocRow, string>;
   meta!: Table<MetaRow, string>;
   reminders!: Table<DocRow, string>;
   attendance!: Table<DocRow, string>;
@@ -364,29 +333,6 @@ export class LocalDb extends Dexie {
 
   /** Every table, for wiping the demo data in one transaction. */
   allTables(): Table[] {
-    return [
-      this.users,
-      this.events,
-      this.participationRequests,
-      this.notifications,
-      this.conversations,
-      this.messages,
-      this.teams,
-      this.reports,
-      this.auditLog,
-      this.teamJoinRequests,
-      this.files,
-      this.accounts,
-      this.actionCodes,
-      this.outbox,
-      this.privateDocs,
-      this.meta,
-      this.reminders,
-      this.attendance,
-      this.attendanceStats,
-      this.config,
-      this.stats,
-      this.customUserIds,
-    ] as unknown as Table[];
+    return this.tables;
   }
 }

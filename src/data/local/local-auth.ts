@@ -2,9 +2,9 @@ import { logger } from '@/lib/logger';
 import { safeSessionStorage } from '@/lib/storage-keys';
 import type { ActionCodeInfo, AuthPort, AuthUser } from '@/data/ports/auth';
 import { checkPasswordPolicy, emailSchema, normalizeEmail } from '@/domain/auth-forms';
+import { autoId } from '@/data/storage/storage';
 import { AuthError, ERR } from '@/domain/errors';
 import type { AccountRow, ActionCodeOperation, LocalDb } from './db';
-import { newActionCode, newId } from './ids';
 import { deliverMail } from './outbox';
 import { burnPasswordCheck, hashNewPassword, verifyPassword } from './password-hash';
 
@@ -104,7 +104,7 @@ export class LocalAuth implements AuthPort {
       throw new AuthError('auth/email-already-in-use');
     }
     const account: AccountRow = {
-      uid: newId(28),
+      uid: autoId(28),
       email: normalized,
       ...(await hashNewPassword(password, this.opts.iterations)),
       emailVerified: false,
@@ -289,7 +289,8 @@ export class LocalAuth implements AuthPort {
   }
 
   private async issueCode(account: AccountRow, operation: ActionCodeOperation): Promise<string> {
-    const code = newActionCode();
+    // A bearer secret in a link: more entropy than a document id.
+    const code = autoId(40);
     await this.db.actionCodes.add({
       code,
       uid: account.uid,

@@ -2,7 +2,8 @@ import type { FilesPort, UploadResult } from '@/data/ports/files';
 import { IMAGE_CACHE_CONTROL } from '@/domain/constants';
 import { BackendError, DomainError } from '@/domain/errors';
 import { mayRemoveFile, mayStoreFile } from '@/domain/rules/files';
-import { currentActor, type LocalContext } from './context';
+import { readActor, type UseCaseContext } from '@/data/use-cases/context';
+import type { LocalContext } from './context';
 import { toBase64 } from './base64';
 
 /**
@@ -11,9 +12,16 @@ import { toBase64 } from './base64';
  */
 export class LocalFiles implements FilesPort {
   private readonly ctx: LocalContext;
+  private readonly useCases: UseCaseContext;
 
-  constructor(ctx: LocalContext) {
+  constructor(ctx: LocalContext, useCases: UseCaseContext) {
     this.ctx = ctx;
+    this.useCases = useCases;
+  }
+
+  /** Who is storing, read as the use cases read it (storage.rules read the same). */
+  private async actor() {
+    return readActor(this.useCases.storage, await this.useCases.session());
   }
 
   async upload(
@@ -23,7 +31,7 @@ export class LocalFiles implements FilesPort {
   ): Promise<UploadResult> {
     if (!file || file.size === 0) throw new DomainError('invalidFile');
     // What storage.rules refuse on Firebase, where the port reports it as a failed upload.
-    if (!mayStoreFile(await currentActor(this.ctx), folder, file)) {
+    if (!mayStoreFile(await this.actor(), folder, file)) {
       throw new DomainError('uploadFailed');
     }
     onProgress?.(0);
@@ -48,7 +56,7 @@ export class LocalFiles implements FilesPort {
 
   async remove(path: string): Promise<void> {
     if (!path) return;
-    if (!mayRemoveFile(await currentActor(this.ctx), path)) {
+    if (!mayRemoveFile(await this.actor(), path)) {
       throw new BackendError('permission-denied');
     }
     // Deleting a missing key is a no-op in IndexedDB: a missing file counts as removed.

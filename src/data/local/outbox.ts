@@ -1,6 +1,6 @@
 import type { OutboxMail } from '@/data/ports/backend';
+import { autoId } from '@/data/storage/storage';
 import type { LocalDb } from './db';
-import { newId } from './ids';
 
 export interface MailDraft {
   to: string;
@@ -10,7 +10,7 @@ export interface MailDraft {
 
 /** "Sends" a mail by keeping it, so the demo outbox page can show it with working links. */
 export async function deliverMail(db: LocalDb, mail: MailDraft, now: Date): Promise<void> {
-  await db.outbox.add({ id: newId(), ...mail, sentAt: now });
+  await db.outbox.add({ id: autoId(), ...mail, sentAt: now });
 }
 
 /** Newest first. */

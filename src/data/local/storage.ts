@@ -1,6 +1,7 @@
 import Dexie, { cmp, type Collection, type IndexSpec, type Table } from 'dexie';
 import { BackendError } from '@/domain/errors';
 import {
+  autoId,
   DOC_ID,
   fieldOpOf,
   MAX_WRITES_PER_COMMIT,
@@ -16,7 +17,6 @@ import {
   type Writes,
 } from '@/data/storage/storage';
 import type { LocalDb } from './db';
-import { newId } from './ids';
 import { decodeKeyCursor, encodeKeyCursor, type KeyPart } from './key-cursor';
 import { subscribeLive } from './live-query';
 
@@ -110,6 +110,14 @@ function locate(path: string) {
   return { ...place, id, key: place.key ? place.key(place.parentId, id) : id, collection };
 }
 
+/** The table, key and row that hold a document (the demo data is written this way too). */
+export function rowOf(path: string, data: DocData) {
+  const at = locate(path);
+  const row: Record<string, unknown> = { ...data, id: at.key };
+  if (at.parentField) row[at.parentField] = at.parentId;
+  return { table: at.table, key: at.key, row };
+}
+
 /** A query the database has no index for fails as Firestore's does without its composite index. */
 function missingIndex(q: Query): Error {
   return Object.assign(new Error(`storage: no local index serves ${JSON.stringify(q)}`), {
@@ -166,10 +174,9 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
     const existing = await t.get(at.key);
     if (write.kind === 'update' && !existing) throw new BackendError('not-found');
     const base = write.kind === 'set' || !existing ? {} : documentOf(existing, at.parentField);
-    const data = resolve(base, write.data, serverTime, write.kind === 'update');
-    const row: Record<string, unknown> = { ...data, id: at.key };
-    if (at.parentField) row[at.parentField] = at.parentId;
-    await t.put(row);
+    await t.put(
+      rowOf(write.path, resolve(base, write.data, serverTime, write.kind === 'update')).row,
+    );
   };
 
   /** Runs `fill` and then its writes, in one read-write transaction. */
@@ -190,7 +197,7 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
     });
 
   const storage: Storage = {
-    newId: () => newId(),
+    newId: () => autoId(),
     get,
     query: (q) => runQuery(table, q),
     count: async (q) => {

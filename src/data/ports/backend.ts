@@ -1,19 +1,20 @@
+import type { attendanceUseCases } from '@/data/use-cases/attendance';
+import type { conversationsUseCases } from '@/data/use-cases/conversations';
+import type { eventUseCases } from '@/data/use-cases/events';
+import type { notificationsUseCases } from '@/data/use-cases/notifications';
+import type { participationUseCases } from '@/data/use-cases/participation';
+import type { reportsUseCases } from '@/data/use-cases/reports';
+import type { rosterUseCases } from '@/data/use-cases/roster';
+import type { staffUseCases } from '@/data/use-cases/staff';
+import type { teamUseCases } from '@/data/use-cases/teams';
+import type { usersUseCases } from '@/data/use-cases/users';
 import type { ApiPort } from './api';
-import type { AttendancePort } from './attendance';
 import type { AuthPort } from './auth';
-import type { ConversationsPort } from './conversations';
-import type { EventsPort } from './events';
 import type { FilesPort } from './files';
-import type { NotificationsPort } from './notifications';
-import type { ParticipationPort } from './participation';
-import type { ReportsPort } from './reports';
-import type { RosterPort } from './roster';
-import type { StaffPort } from './staff';
-import type { TeamsPort } from './teams';
-import type { UsersPort } from './users';
 
 /**
- * How every port states its behaviour. Beside each method:
+ * How every port states its behaviour. Beside each method (on the use case in src/data/use-cases
+ * for the ports both backends share, on the interface in this folder for auth, files and api):
  *
  * - **Missing**: what a missing document gives (null, left out of a list, or a rejection).
  * - **Fails**: what a refusal or a failure does. The default, written "throws", is: the promise
@@ -30,10 +31,25 @@ import type { UsersPort } from './users';
  * - **Caller**: who may call it; anyone else gets the stated refusal.
  *
  * Rules that decide (who may see a list, which request counts, whether a mail goes out) are
- * functions in src/domain that both implementations call. tests/contract/<port>.contract.ts has
- * a case for each statement and runs on both backends.
+ * functions in src/domain that the use cases call. tests/contract/<port>.contract.ts has a case
+ * for each statement and runs on both backends.
  */
 export type BackendKind = 'local' | 'firebase';
+
+/*
+ * The ports both backends share are their use cases as written (src/data/use-cases), so a
+ * screen's "go to definition" lands on the code that runs and each method is stated once.
+ */
+export type UsersPort = ReturnType<typeof usersUseCases>;
+export type EventsPort = ReturnType<typeof eventUseCases>;
+export type ParticipationPort = ReturnType<typeof participationUseCases>;
+export type RosterPort = ReturnType<typeof rosterUseCases>;
+export type NotificationsPort = ReturnType<typeof notificationsUseCases>;
+export type ConversationsPort = ReturnType<typeof conversationsUseCases>;
+export type TeamsPort = ReturnType<typeof teamUseCases>;
+export type ReportsPort = ReturnType<typeof reportsUseCases>;
+export type StaffPort = ReturnType<typeof staffUseCases>;
+export type AttendancePort = ReturnType<typeof attendanceUseCases>;
 
 /** Everything the features need from a backend; src/app picks the implementation. */
 export interface Backend {

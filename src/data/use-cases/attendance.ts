@@ -1,4 +1,3 @@
-import type { AttendancePort } from '@/data/ports/attendance';
 import { fieldOp, type Transaction } from '@/data/storage/storage';
 import { ATTENDANCE_MARKS_LIMIT, PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
 import {
@@ -8,7 +7,7 @@ import {
   type AttendanceStats,
   type AttendanceStatus,
 } from '@/domain/entities/attendance';
-import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import type { SportEvent } from '@/domain/entities/event';
 import { DomainError } from '@/domain/errors';
 import { decideMark, mayReadAttendance } from '@/domain/rules/attendance';
 import {
@@ -17,10 +16,10 @@ import {
   parseDocs,
   readActor,
   readUnlessRefused,
+  readEvent,
   type UseCaseContext,
 } from './context';
 
-const eventPath = (id: string) => `events/${id}`;
 const marksOf = (eventId: string) => `events/${eventId}/attendance`;
 const markPath = (eventId: string, userId: string) => `${marksOf(eventId)}/${userId}`;
 const statsPath = (userId: string) => `attendanceStats/${userId}`;
@@ -32,63 +31,20 @@ const statsPath = (userId: string) => `attendanceStats/${userId}`;
 const lastChangePath = (userId: string) => `attendanceStats/${userId}/private/lastChange`;
 
 /**
- * Attendance (src/data/ports/attendance.ts), written once for both backends. A mark, the marked
+ * Attendance after an event and the counts a profile shows (docs/profile.md "Attendance"),
+ * written once for both backends. A mark, the marked
  * person's counts and the 無断欠席 notice change in one transaction; firestore.rules accept
  * exactly these writes (the counts move by what the mark changed, in the same commit).
  */
-export function attendanceUseCases(ctx: UseCaseContext): AttendancePort {
+export function attendanceUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
-
-  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
-    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
 
   const readStats = async (tx: Pick<Transaction, 'get'>, uid: string): Promise<AttendanceStats> =>
     uid
       ? (parseDoc(attendanceStatsSchema, await tx.get(statsPath(uid))) ?? NO_ATTENDANCE_STATS)
       : NO_ATTENDANCE_STATS;
 
-  const mark: AttendancePort['mark'] = async (eventId, userId, status) => {
-    const who = await ctx.session();
-    await storage.transaction(async (tx) => {
-      const actor = await readActor(tx, who);
-      const event = actor ? await readEvent(tx, eventId) : null;
-      // Only the organizer may read a mark; anyone else is refused by decideMark below.
-      const mayRead = !!event && !!userId && event.organizerId === actor?.uid;
-      const before = mayRead
-        ? parseDoc(
-            attendanceMarkSchema,
-            await readUnlessRefused(() => tx.get(markPath(eventId, userId))),
-          )
-        : null;
-      const stats = mayRead ? await readStats(tx, userId) : NO_ATTENDANCE_STATS;
-      const decision = decideMark({
-        actor,
-        event,
-        userId,
-        status,
-        before: before?.status ?? null,
-        now: ctx.now(),
-      });
-      tx.set(markPath(eventId, userId), {
-        userId,
-        status: decision.status,
-        updatedAt: fieldOp.serverTime(),
-      });
-      if (decision.delta.excused !== 0 || decision.delta.noShow !== 0) {
-        tx.set(statsPath(userId), {
-          excused: stats.excused + decision.delta.excused,
-          noShow: stats.noShow + decision.delta.noShow,
-          updatedAt: fieldOp.serverTime(),
-        });
-        tx.set(lastChangePath(userId), { eventId });
-      }
-      if (decision.notify) {
-        tx.set(`notifications/${decision.notify.id}`, notificationDoc(decision.notify, ctx.now()));
-      }
-    });
-  };
-
-  /** The organizer's event, refused as the port states for anyone else. */
+  /** The organizer's event; anyone else is refused as forEvent states. */
   const eventForOrganizer = async (eventId: string): Promise<SportEvent> => {
     const who = await ctx.session();
     if (!who) throw new DomainError('loginRequired');
@@ -100,37 +56,107 @@ export function attendanceUseCases(ctx: UseCaseContext): AttendancePort {
     return event;
   };
 
-  const forEvent: AttendancePort['forEvent'] = async (eventId) => {
-    await eventForOrganizer(eventId);
-    const marks = parseDocs(
-      attendanceMarkSchema,
-      await storage.query({ collection: marksOf(eventId), limit: ATTENDANCE_MARKS_LIMIT }),
-      'attendance.forEvent',
-    );
-    const out: Record<string, AttendanceStatus> = {};
-    for (const m of marks) if (m.status && m.userId === m.id) out[m.id] = m.status;
-    return out;
-  };
+  const useCases = {
+    /**
+     * The marks recorded for the event, by participant id (an unmarked participant is absent).
+     * Cap: ATTENDANCE_MARKS_LIMIT. Refusals: loginRequired, eventNotFound,
+     * noAttendancePermission (not the organizer, or the event has not ended or was cancelled).
+     * Fails: throws. Caller: the event's organizer.
+     */
+    async forEvent(eventId: string): Promise<Record<string, AttendanceStatus>> {
+      await eventForOrganizer(eventId);
+      const marks = parseDocs(
+        attendanceMarkSchema,
+        await storage.query({ collection: marksOf(eventId), limit: ATTENDANCE_MARKS_LIMIT }),
+        'attendance.forEvent',
+      );
+      const out: Record<string, AttendanceStatus> = {};
+      for (const m of marks) if (m.status && m.userId === m.id) out[m.id] = m.status;
+      return out;
+    },
 
-  return {
-    forEvent,
-    mark,
+    /**
+     * Records one participant's attendance in one transaction: the mark, the person's counts
+     * (attendanceStats) when they change, and an attendance_no_show notification when the mark
+     * becomes 無断欠席. Refusals: loginRequired, accountSuspended, eventNotFound,
+     * noAttendancePermission, attendanceEventCancelled, attendanceBeforeEnd,
+     * attendanceWindowClosed, notEventParticipant, invalidAttendance. Fails: throws.
+     * Caller: the event's organizer, from its end until ATTENDANCE_WINDOW_DAYS later.
+     */
+    async mark(eventId: string, userId: string, status: AttendanceStatus): Promise<void> {
+      const who = await ctx.session();
+      await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const event = actor ? await readEvent(tx, eventId) : null;
+        // Only the organizer may read a mark; anyone else is refused by decideMark below.
+        const mayRead = !!event && !!userId && event.organizerId === actor?.uid;
+        const before = mayRead
+          ? parseDoc(
+              attendanceMarkSchema,
+              await readUnlessRefused(() => tx.get(markPath(eventId, userId))),
+            )
+          : null;
+        const stats = mayRead ? await readStats(tx, userId) : NO_ATTENDANCE_STATS;
+        const decision = decideMark({
+          actor,
+          event,
+          userId,
+          status,
+          before: before?.status ?? null,
+          now: ctx.now(),
+        });
+        tx.set(markPath(eventId, userId), {
+          userId,
+          status: decision.status,
+          updatedAt: fieldOp.serverTime(),
+        });
+        if (decision.delta.excused !== 0 || decision.delta.noShow !== 0) {
+          tx.set(statsPath(userId), {
+            excused: stats.excused + decision.delta.excused,
+            noShow: stats.noShow + decision.delta.noShow,
+            updatedAt: fieldOp.serverTime(),
+          });
+          tx.set(lastChangePath(userId), { eventId });
+        }
+        if (decision.notify) {
+          tx.set(
+            `notifications/${decision.notify.id}`,
+            notificationDoc(decision.notify, ctx.now()),
+          );
+        }
+      });
+    },
 
-    async markAllAttended(eventId) {
+    /**
+     * 全員出席: every participant not marked 出席 yet is marked so, one transaction each (as `mark`);
+     * resolves how many changed. Refusals: those of forEvent before anything is written, then those
+     * of `mark`. Fails: throws; marks written before the failure stay.
+     */
+    async markAllAttended(eventId: string): Promise<number> {
       const event = await eventForOrganizer(eventId);
-      const marks = await forEvent(eventId);
+      const marks = await useCases.forEvent(eventId);
       let changed = 0;
       for (const uid of event.participants) {
         if (marks[uid] === 'attended') continue;
-        await mark(eventId, uid, 'attended');
+        await useCases.mark(eventId, uid, 'attended');
         changed += 1;
       }
       return changed;
     },
 
-    stats: (uid) => readStats(storage, uid),
+    /**
+     * How many of the user's marks are 欠席（連絡あり） and 無断欠席 (zeros when none). Counts
+     * only, never which event. Fails: throws. Caller: anyone, signed out too.
+     */
+    stats(uid: string): Promise<AttendanceStats> {
+      return readStats(storage, uid);
+    },
 
-    async mine(eventIds) {
+    /**
+     * The caller's own marks for the given events (at most PARTICIPATION_HISTORY_LIMIT of them are
+     * looked up), by event id; an unmarked event is absent. Signed out: {}. Fails: throws.
+     */
+    async mine(eventIds: readonly string[]): Promise<Record<string, AttendanceStatus>> {
       const who = await ctx.session();
       if (!who) return {};
       const ids = [...new Set(eventIds)].filter(Boolean).slice(0, PARTICIPATION_HISTORY_LIMIT);
@@ -147,4 +173,5 @@ export function attendanceUseCases(ctx: UseCaseContext): AttendancePort {
       return out;
     },
   };
+  return useCases;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { DocData, StoredDoc, Transaction } from '@/data/storage/storage';
 import { fieldOp } from '@/data/storage/storage';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
 import { BackendError, failureCode } from '@/domain/errors';
 import { isSuspended, type Actor } from '@/domain/rules/standing';
@@ -126,12 +127,18 @@ export function parseDocs<S extends z.core.$ZodType>(
   return out;
 }
 
+/** Notices written with ids of their own kinds: the staff's cancellation, the reminder. */
+type StoredOnlyType = 'staff_event_cancelled' | 'event_reminder';
+
 /**
  * The stored form of a new notification (no words: src/domain/entities/notification.ts renders
  * them), under the id of its cause. docs/domain.md "Entities": the client's time at creation
  * (what the list sorts by first, so a notification shows at once) and the store's time beside it.
  */
-export function notificationDoc(n: NotificationWrite, clientNow: Date): DocData {
+export function notificationDoc(
+  n: { userId: string; type: NotificationWrite['type'] | StoredOnlyType; data: object },
+  clientNow: Date,
+): DocData {
   return {
     userId: n.userId,
     type: n.type,
@@ -140,4 +147,14 @@ export function notificationDoc(n: NotificationWrite, clientNow: Date): DocData 
     timestamp: fieldOp.serverTime(),
     clientTimestamp: clientNow,
   };
+}
+
+export const eventPath = (id: string) => `events/${id}`;
+
+/** The event parsed with its schema; null when missing (also for id ''). */
+export async function readEvent(
+  tx: Pick<Transaction, 'get'>,
+  id: string,
+): Promise<SportEvent | null> {
+  return id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
 }

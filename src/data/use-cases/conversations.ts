@@ -1,5 +1,4 @@
 import type { ApiPort } from '@/data/ports/api';
-import type { ConversationsPort } from '@/data/ports/conversations';
 import { fieldOp } from '@/data/storage/storage';
 import { CONVERSATIONS_LIVE_LIMIT, MESSAGES_LIVE_LIMIT } from '@/domain/constants';
 import {
@@ -38,7 +37,13 @@ const conversationPath = (id: string) => `${CONVERSATIONS}/${id}`;
 const messagesOf = (id: string) => `${CONVERSATIONS}/${id}/messages`;
 
 /**
- * One-to-one conversations (src/data/ports/conversations.ts), written once for both backends.
+ * One-to-one conversations and their messages (docs/messages.md), written once for both
+ * backends. The decisions are the domain's (src/domain/rules/conversations.ts): every write needs
+ * a signed-in, active user ('verified' to start a conversation or to send). "Not mine" below
+ * means a conversation that is missing or that the caller does not take part in: the writes
+ * refuse both alike with conversationNotFound (decided before anything is written); the live
+ * reads get 'permission-denied' (Firebase's rules cannot tell the two apart). Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * src/data/ports/backend.ts.
  *
  * Both participants write the one conversation document at the same moments (a send, a read, an
  * archive), so no write here reads it and writes it back, and none is a transaction: each
@@ -48,7 +53,7 @@ const messagesOf = (id: string) => `${CONVERSATIONS}/${id}/messages`;
  * retried, and the browser logs the refused commit; a batch is not. firestore.rules check the
  * same decisions on the shapes written here.
  */
-export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): ConversationsPort {
+export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
 
   /**
@@ -74,7 +79,17 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
   const reading = new Map<string, Promise<unknown>>();
 
   return {
-    subscribe(uid, onChange, onError) {
+    /**
+     * Live list of the user's conversations whose last message is within HISTORY_WINDOW_DAYS,
+     * archived ones included (the screen splits them). Order: newest last message first. Cap:
+     * CONVERSATIONS_LIVE_LIMIT. Fails: onError; 'permission-denied' for anyone's list but the
+     * caller's own. Caller: the signed-in user, for themself. Unsubscribe before the user changes.
+     */
+    subscribe(
+      uid: string,
+      onChange: (items: Conversation[]) => void,
+      onError: (e: unknown) => void,
+    ): () => void {
       return listenAfter(
         () => assertSignedInAs(ctx, uid),
         // The window is fixed when the listener starts; a screen open for weeks keeps a few
@@ -97,13 +112,25 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
       );
     },
 
-    async get(id) {
+    /**
+     * One conversation by id, whatever the age of its last message. Missing: null, and so is an id
+     * that is not the sorted pair of the caller and someone else (nothing is read then). Fails:
+     * throws; signed out: authRequired. Caller: a signed-in user.
+     */
+    async get(id: string): Promise<Conversation | null> {
       const who = await ctx.session();
       if (!who) throw new DomainError('authRequired');
       return readConversation(id, who.uid);
     },
 
-    async getOrCreate(otherUid) {
+    /**
+     * The conversation with the other user (id: the sorted pair). Missing: created with the
+     * participants, an empty last message, both unread counts 0, nobody archived and the times;
+     * creating needs a verified, active caller and an existing other user (recipientNotFound).
+     * Fails: throws; signed out: authRequired; the caller themself: cannotMessageSelf. Caller: a
+     * signed-in user.
+     */
+    async getOrCreate(otherUid: string): Promise<Conversation> {
       const who = await ctx.session();
       const { id, participants } = decideOpenConversation(who?.uid ?? null, otherUid);
       // An existing conversation opens without a write (and without a transaction, which the
@@ -129,7 +156,12 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
       });
     },
 
-    async setArchived(id, archived) {
+    /**
+     * Archives (archivedAt: now) or unarchives (archivedAt: null) for the caller only. Fails:
+     * throws; signed out: authRequired; not mine: conversationNotFound. Caller: an active
+     * participant.
+     */
+    async setArchived(id: string, archived: boolean): Promise<void> {
       const { actor, conversation } = await readForWrite(id);
       const uid = decideArchive(actor, conversation);
       await storage.update(conversationPath(id), {
@@ -139,7 +171,15 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
       });
     },
 
-    subscribeMessages(id, onChange, onError) {
+    /**
+     * Live messages sent within HISTORY_WINDOW_DAYS. Order: oldest first. Cap: MESSAGES_LIVE_LIMIT,
+     * the newest ones. Fails: onError; not mine: 'permission-denied'. Caller: a participant.
+     */
+    subscribeMessages(
+      id: string,
+      onChange: (items: Message[]) => void,
+      onError: (e: unknown) => void,
+    ): () => void {
       return listenAfter(
         async () => {
           const who = await ctx.session();
@@ -161,11 +201,22 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
       );
     },
 
-    newMessageId() {
+    /** A fresh message id for send(), chosen before the first attempt. */
+    newMessageId(): string {
       return storage.newId();
     },
 
-    async send(id, content, messageId = storage.newId()) {
+    /**
+     * Sends `content` as the caller, stored trimmed. One write stores the message, makes it the
+     * conversation's last message and raises the other participant's unread count by one; then the
+     * unread-message mail goes out in the background (runSideEffect). With `messageId`
+     * (newMessageId), a retry of a send that did land returns the stored message and writes and
+     * mails nothing more. Fails: throws; signed out: authSendMessages; not mine:
+     * conversationNotFound; messageEmpty, messageTooLong; an id used for another message:
+     * messageIdTaken; 'unavailable' offline (nothing stored). Caller: a verified, active
+     * participant.
+     */
+    async send(id: string, content: string, messageId: string = storage.newId()): Promise<Message> {
       const { actor, conversation } = await readForWrite(id);
       const d = decideSend(actor, conversation, content);
       if (!isMessageId(messageId)) throw new DomainError('messageIdTaken');
@@ -226,7 +277,13 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort): Conver
       return message;
     },
 
-    markRead(id, messageIds) {
+    /**
+     * Marks read (readAt: now) those of `messageIds` that were sent to the caller and are unread,
+     * and resets the caller's unread count to 0, in one write. The caller's own messages and
+     * unknown ids are left alone. Cap: the first MESSAGES_LIVE_LIMIT ids. Fails: throws; signed
+     * out: authRequired; not mine: conversationNotFound. Caller: an active participant.
+     */
+    markRead(id: string, messageIds: string[]): Promise<void> {
       // One at a time per conversation: two calls in flight would both find a message unread,
       // and the second would write over the first's readAt, which the rules refuse.
       const run = (reading.get(id) ?? Promise.resolve())

@@ -1,5 +1,5 @@
 import type { ApiPort } from '@/data/ports/api';
-import type { EventFilters, EventInput, EventsPort, EventTime } from '@/data/ports/events';
+import type { EventFilters, EventInput, EventTime } from '@/data/ports/events';
 import {
   DOC_ID,
   fieldOp,
@@ -21,7 +21,7 @@ import {
   RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
 import { teamSchema, TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
 import { keywordMatcher, searchTokenFor, searchTokensOf } from '@/domain/event-search';
@@ -29,6 +29,7 @@ import {
   COUNTED_EVENT_STATUSES,
   participationRecord,
   settledBefore,
+  type ParticipationRecord,
 } from '@/domain/participation-history';
 import {
   CANCEL_NOTICE_REQUESTERS_LIMIT,
@@ -48,10 +49,17 @@ import {
 import { decideEventTeam } from '@/domain/rules/teams';
 import { runSideEffect } from '@/lib/side-effects';
 import { scanPage } from '@/lib/scan-page';
-import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
+import {
+  notificationDoc,
+  parseDoc,
+  parseDocs,
+  readActor,
+  eventPath,
+  readEvent,
+  type UseCaseContext,
+} from './context';
 import { promoteOnCapacityChange, promotionMail } from './roster';
 
-const eventPath = (id: string) => `events/${id}`;
 /** Requesters' cancellation notices per commit: the rules read each one's request. */
 const REQUESTER_NOTICES_PER_BATCH = 10;
 const notificationPath = (id: string) => `notifications/${id}`;
@@ -108,13 +116,15 @@ function pageOf(docs: QueriedDoc[], size: number, context: string): Page<SportEv
 }
 
 /**
- * Events (src/data/ports/events.ts), written once for both backends: the lists and their count,
- * a user's events and participation record, reading one, creating, editing and changing the
- * status, with the notices a change of schedule or a cancellation
- * writes in the same commit and the one mail call that follows (docs/notifications.md "Change
- * notices"). The writes have the shapes firestore.rules accept.
+ * Events, written once for both backends: the lists and their count, a user's events and
+ * participation record, reading one, creating, editing and changing the status, with the notices
+ * a change of schedule or a cancellation writes in the same commit and the one mail call that
+ * follows (docs/notifications.md "Change notices"). The refusals are the domain's
+ * (src/domain/rules/events.ts); the writes have the shapes firestore.rules accept.
+ * Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * src/data/ports/backend.ts.
  */
-export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
+export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
 
   /** One page of a user's events (organized or taken part in), from today on or before today. */
@@ -135,9 +145,6 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
     });
     return pageOf(docs, PROFILE_EVENTS_PAGE_SIZE, context);
   };
-
-  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
-    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
 
   /** The team fields to store, when the input names a team (decideEventTeam). */
   const teamOf = async (
@@ -196,7 +203,16 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
   };
 
   return {
-    async list(filters, cursor) {
+    /**
+     * One page of upcoming events (from today, or `from` when later; from `from` or the first event
+     * with includePast) matching every filter given. Order: date, then start time, then id. Cap:
+     * EVENTS_PAGE_SIZE a page; nextCursor is null on the last page. A keyword search may return a
+     * short page with a cursor (Firebase scans a bounded number of events per page and resumes
+     * where it stopped); following the cursors yields every match once. An unreadable cursor starts
+     * from the first page. Missing: unreadable stored events are left out (and logged). Fails:
+     * throws. Caller: anyone, signed out too.
+     */
+    async list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>> {
       const query: Query = {
         collection: 'events',
         where: listFilters(filters, ctx.now()),
@@ -226,7 +242,13 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
       return { items, nextCursor: next };
     },
 
-    async count(filters) {
+    /**
+     * How many events `list` would give for these filters over all its pages, counted apart from
+     * the list (one count aggregation on Firebase), up to EVENT_COUNT_CAP + 1: more count as that.
+     * null with a keyword (Firebase can only count events holding the keyword's search token, a
+     * superset of the matches). Fails: throws. Caller: anyone, signed out too.
+     */
+    async count(filters: EventFilters): Promise<number | null> {
       if (searchTokenFor(filters.keyword)) return null;
       // The list's own query, so the count and the cards agree; capped, so it costs one read
       // on Firestore (a count aggregation is billed a read per thousand index entries).
@@ -238,17 +260,32 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
       });
     },
 
-    byOrganizer(uid, when, cursor) {
+    /**
+     * The events `uid` organizes, PROFILE_EVENTS_PAGE_SIZE a page with an opaque cursor: 'upcoming'
+     * (from today on; order: date, then start time, then id) or 'past' (before today; the reverse
+     * order, newest first). nextCursor is null on the last page; an unreadable cursor starts from
+     * the first page. Missing: an unknown user gives an empty page; unreadable stored events are
+     * left out (and logged). Fails: throws. Caller: anyone, signed out too.
+     */
+    byOrganizer(uid: string, when: EventTime, cursor?: string | null): Promise<Page<SportEvent>> {
       const mine: Filter = { field: 'organizerId', op: '==', value: uid };
       return userEventsPage('events.byOrganizer', mine, when, cursor);
     },
 
-    byParticipant(uid, when, cursor) {
+    /** The events `uid` takes part in; order, cap and failures as byOrganizer. */
+    byParticipant(uid: string, when: EventTime, cursor?: string | null): Promise<Page<SportEvent>> {
       const mine: Filter = { field: 'participants', op: 'array-contains', value: uid };
       return userEventsPage('events.byParticipant', mine, when, cursor);
     },
 
-    async participationRecord(uid) {
+    /**
+     * The participation count of `uid` and the newest PARTICIPATION_HISTORY_LIMIT past events with
+     * their labels (the domain's participationRecord), from bounded reads: a count of the events on
+     * settled days, their newest PARTICIPATION_HISTORY_LIMIT, and the last two days' events (at
+     * most RECENT_PARTICIPATION_CAP). Missing: an unknown user gives { count: 0, history: [] }.
+     * Fails: throws. Caller: anyone, signed out too.
+     */
+    async participationRecord(uid: string): Promise<ParticipationRecord<SportEvent>> {
       const now = ctx.now();
       const cutoff = settledBefore(now);
       const mine: Filter = { field: 'participants', op: 'array-contains', value: uid };
@@ -290,11 +327,18 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
       );
     },
 
-    async get(id) {
+    /** Missing: null (also for id ''). Fails: throws. Caller: anyone, signed out too. */
+    async get(id: string): Promise<SportEvent | null> {
       return readEvent(storage, id);
     },
 
-    async create(input) {
+    /**
+     * Creates an open event organized by the caller (with their name and photo denormalized) and
+     * returns its id. Refusals: authCreateEvents (signed out), invalidEventInput (what the form
+     * refuses), eventStartInPast (a day and start time before now). Fails: throws. Caller: a
+     * signed-in user.
+     */
+    async create(input: EventInput): Promise<string> {
       const who = await ctx.session();
       const id = autoId();
       await storage.transaction(async (tx) => {
@@ -315,7 +359,13 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
       return id;
     },
 
-    async update(id, patch) {
+    /**
+     * Changes the given fields; a day or start time given as stored is left alone, so an event that
+     * has begun or is over can still be edited. Refusals: updateEventLogin (signed out),
+     * eventNotFound (missing), noEditPermission (not the organizer), capacityBelowParticipants,
+     * eventStartInPast (a start moved before now). Fails: throws. Caller: the organizer.
+     */
+    async update(id: string, patch: Partial<EventInput>): Promise<void> {
       const who = await ctx.session();
       let promoted: string[] = [];
       const outcome = await storage.transaction(async (tx) => {
@@ -368,7 +418,12 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
       }
     },
 
-    async changeStatus(id, status) {
+    /**
+     * Moves the status along STATUS_TRANSITIONS; the same status again is no change. Refusals:
+     * updateEventLogin, eventNotFound, noStatusPermission, invalidStatusChange. Fails: throws.
+     * Caller: the organizer.
+     */
+    async changeStatus(id: string, status: EventStatus): Promise<void> {
       const who = await ctx.session();
       // A transaction cannot query: the pending requesters are found first.
       const requesters = who && id && status === 'cancelled' ? await pendingRequesters(id) : [];
@@ -401,7 +456,13 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
       }
     },
 
-    async syncOrganizerProfile() {
+    /**
+     * Copies the caller's current display name and photo from their profile onto every event they
+     * organize whose copy differs (organizerName, organizerPhotoURL), ORGANIZER_SYNC_BATCH events a
+     * write, and resolves how many changed. Signed out: 0. Fails: throws; batches written before
+     * the failure stay, and calling again finishes the rest. Caller: an organizer.
+     */
+    async syncOrganizerProfile(): Promise<number> {
       const who = await ctx.session();
       if (!who) return 0;
       const organizer = organizerCopy((await storage.get(`users/${who.uid}`))?.data);
@@ -440,7 +501,12 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort): EventsPort {
       }
     },
 
-    async byTeam(teamId) {
+    /**
+     * The team's events from today on. Order: date, then start time, then id. Cap:
+     * TEAM_UPCOMING_EVENTS_LIMIT. Missing: an unknown team gives []; unreadable stored events are
+     * left out (and logged). Fails: throws. Caller: anyone, signed out too.
+     */
+    async byTeam(teamId: string): Promise<SportEvent[]> {
       if (!teamId) return [];
       const docs = await storage.query({
         collection: 'events',

@@ -1,7 +1,6 @@
-import type { NotificationsPort } from '@/data/ports/notifications';
 import { MAX_WRITES_PER_COMMIT, type Filter, type Writes } from '@/data/storage/storage';
 import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
-import { notificationSchema } from '@/domain/entities/notification';
+import { notificationSchema, type AppNotification } from '@/domain/entities/notification';
 import { assertMayWrite } from '@/domain/rules/standing';
 import {
   assertSignedInAs,
@@ -17,11 +16,16 @@ const NOTIFICATIONS = 'notifications';
 const mine = (uid: string): Filter[] => [{ field: 'userId', op: '==', value: uid }];
 
 /**
- * A user's notifications (src/data/ports/notifications.ts), written once for both backends. Each
- * action is the recipient's own, by an active account (a suspended one only reads); a missing
- * notification is refused like someone else's, as firestore.rules see no owner in it.
+ * A user's notifications, written once for both backends. There is no method to write one: each
+ * is written by the operation that causes it, in the same transaction, under an id derived from
+ * that cause, and carries ids instead of words (docs/notifications.md). Each action is the
+ * recipient's own, by an active account (a suspended one only reads); a missing notification is
+ * refused like someone else's, as firestore.rules see no owner in it. The actions throw; the
+ * notifications screen runs them as silent mutations (the mutation cache logs the failure and
+ * the screen puts the list back). Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * src/data/ports/backend.ts.
  */
-export function notificationsUseCases(ctx: UseCaseContext): NotificationsPort {
+export function notificationsUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
   /** The signed-in, active user; `uid`, when given, must be them. */
@@ -59,7 +63,17 @@ export function notificationsUseCases(ctx: UseCaseContext): NotificationsPort {
   };
 
   return {
-    subscribe(uid, onChange, onError) {
+    /**
+     * Live list of the user's own notifications, delivered on every change. Order: newest first by
+     * the shown time (notificationTime). Cap: NOTIFICATIONS_LIVE_LIMIT. Fails: onError;
+     * 'permission-denied' for anyone's list but the caller's own. Caller: the signed-in user, for
+     * themself. Unsubscribe before the user changes.
+     */
+    subscribe(
+      uid: string,
+      onChange: (items: AppNotification[]) => void,
+      onError: (e: unknown) => void,
+    ): () => void {
       return listenAfter(
         () => assertSignedInAs(ctx, uid),
         () =>
@@ -84,22 +98,37 @@ export function notificationsUseCases(ctx: UseCaseContext): NotificationsPort {
       );
     },
 
-    async markRead(id) {
+    /**
+     * Marks one read. Missing, or anyone else's: 'permission-denied'. Fails: throws. Caller: its
+     * recipient, signed in and not suspended.
+     */
+    async markRead(id: string): Promise<void> {
       await storage.update(await myOwn(id), { read: true });
     },
 
-    async markAllRead(uid) {
+    /**
+     * Marks all of the user's unread notifications read (on Firebase a page of 500 read and written
+     * at a time, so no read is unbounded: a failure part-way leaves the earlier pages done). Fails:
+     * throws; 'permission-denied' for anyone but the caller. Caller: the signed-in user, for
+     * themself.
+     */
+    async markAllRead(uid: string): Promise<void> {
       await writer(uid);
       await pageByPage([...mine(uid), { field: 'read', op: '==', value: false }], (w, path) =>
         w.update(path, { read: true }),
       );
     },
 
-    async remove(id) {
+    /**
+     * Deletes one. Missing (already deleted), or anyone else's: 'permission-denied'. Fails: throws.
+     * Caller: its recipient.
+     */
+    async remove(id: string): Promise<void> {
       await storage.delete(await myOwn(id));
     },
 
-    async removeAll(uid) {
+    /** Deletes all of the user's notifications; batches, failures and caller as markAllRead. */
+    async removeAll(uid: string): Promise<void> {
       await writer(uid);
       await pageByPage(mine(uid), (w, path) => w.delete(path));
     },

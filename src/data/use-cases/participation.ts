@@ -1,5 +1,4 @@
 import type { ApiPort } from '@/data/ports/api';
-import type { ParticipationPort } from '@/data/ports/participation';
 import { DOC_ID, fieldOp, type Filter, type Transaction } from '@/data/storage/storage';
 import {
   EVENT_REQUESTS_PAGE_SIZE,
@@ -7,7 +6,8 @@ import {
   MY_PENDING_LIMIT,
   MY_REQUESTS_PER_EVENT_LIMIT,
 } from '@/domain/constants';
-import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import type { Page } from '@/domain/entities/common';
+import type { SportEvent } from '@/domain/entities/event';
 import { requesterNameOf } from '@/domain/entities/notification';
 import {
   participationRequestSchema,
@@ -38,21 +38,23 @@ import {
   readActor,
   readUnlessRefused,
   type UseCaseActor,
+  eventPath,
+  readEvent,
   type UseCaseContext,
 } from './context';
 import { countPendingChange, isCountedPending } from './pending-count';
 
 const REQUESTS = 'participationRequests';
 const requestPath = (id: string) => `${REQUESTS}/${id}`;
-const eventPath = (id: string) => `events/${id}`;
 const notificationPath = (id: string) => `notifications/${id}`;
 
 /**
- * Join requests (src/data/ports/participation.ts), written once for both backends: what each
- * reads, the domain's decision (src/domain/rules/participation.ts), the writes that change
- * together, the notification and the mail. The writes have the shapes firestore.rules accept.
+ * Join requests, written once for both backends: what each reads, the domain's decision
+ * (src/domain/rules/participation.ts), the writes that change together, the notification and the
+ * mail. The writes have the shapes firestore.rules accept. Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * src/data/ports/backend.ts.
  */
-export function participationUseCases(ctx: UseCaseContext, api: ApiPort): ParticipationPort {
+export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
 
   /** A request inside a transaction, or null when it is missing or not the reader's to see. */
@@ -64,9 +66,6 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
     const event = request?.eventId ? await readEvent(tx, request.eventId) : null;
     return { request: requestVisibleTo(uid, request, event?.organizerId ?? null), event };
   };
-
-  const readEvent = async (tx: Pick<Transaction, 'get'>, id: string): Promise<SportEvent | null> =>
-    parseDoc(sportEventSchema, await tx.get(eventPath(id)));
 
   /** The actor, the request and its event, read for the organizer's decision. */
   const readForProcessing = async (
@@ -143,7 +142,13 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
   };
 
   return {
-    async request(eventId, message) {
+    /**
+     * Creates a pending request with the trimmed message, tells the organizer, and returns its id.
+     * Looks at up to MY_REQUESTS_PER_EVENT_LIMIT of my earlier requests for the event. Refusals:
+     * authJoinEvents, eventNotFound, alreadyJoined, alreadyRequested, eventNotOpen, eventFull,
+     * requestMessageTooLong. Fails: throws. Caller: a signed-in user.
+     */
+    async request(eventId: string, message: string): Promise<string> {
       const who = await ctx.session();
       // A transaction cannot query: my earlier requests for the event (older ones may carry
       // other ids) are found first and read again inside, with the id this request will have.
@@ -181,7 +186,11 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
       });
     },
 
-    async cancel(requestId) {
+    /**
+     * Deletes the caller's pending request. Refusals: loginRequired, requestNotFound (also once
+     * cancelled), noCancelPermission, alreadyProcessed. Fails: throws. Caller: the requester.
+     */
+    async cancel(requestId: string): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         const actor = await readActor(tx, who);
@@ -193,7 +202,15 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
       });
     },
 
-    async approve(requestId) {
+    /**
+     * In one transaction: the request approved, the requester added to the participants if absent,
+     * a participation_approved notification. Then the approval mail goes out in the background
+     * (runSideEffect: it never fails or delays the approval; its failure is logged). Refusals:
+     * loginRequired, requestNotFound, alreadyProcessed, eventNotFound, noProcessPermission,
+     * eventNotOpen (cancelled or finished), eventFull. Fails: throws. Caller: the event's
+     * organizer.
+     */
+    async approve(requestId: string): Promise<void> {
       const request = await process(requestId, (tx, read) => {
         const decision = decideApprove(read);
         const event = read.event!;
@@ -212,7 +229,12 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
       );
     },
 
-    async reject(requestId) {
+    /**
+     * As approve, without adding anyone: the request rejected, a participation_rejected
+     * notification, the rejection mail in the background. Refusals as approve, except the event's
+     * status and capacity. Fails: throws. Caller: the event's organizer.
+     */
+    async reject(requestId: string): Promise<void> {
       const request = await process(requestId, (tx, read) => {
         const decision = decideReject(read);
         tx.update(requestPath(requestId), { status: 'rejected', updatedAt: fieldOp.serverTime() });
@@ -224,7 +246,15 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
       );
     },
 
-    async myPending() {
+    /**
+     * My pending requests with their event's title, date and place. Order: newest first. Cap:
+     * MY_PENDING_LIMIT. Missing: an event that is gone shows PLACEHOLDER_EVENT_INFO. Signed out:
+     * []. Fails: when the main read fails (Firebase: a missing index) the failure is logged and the
+     * fallback read runs (pendingFromFallback: my requests without the status filter, capped at
+     * MY_PENDING_FALLBACK_LIMIT, pending ones kept, placeholder event info); when that fails too,
+     * throws. Caller: anyone.
+     */
+    async myPending(): Promise<PendingRequestWithEvent[]> {
       const who = await ctx.session();
       if (!who) return [];
       try {
@@ -242,7 +272,12 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
       );
     },
 
-    async myRequestFor(eventId) {
+    /**
+     * My request for the event that counts (requestThatCounts: the pending one, else the newest),
+     * among at most MY_REQUESTS_PER_EVENT_LIMIT of mine for it. Missing: null (none, or signed
+     * out). Fails: throws. Caller: anyone.
+     */
+    async myRequestFor(eventId: string): Promise<ParticipationRequest | null> {
       const who = await ctx.session();
       if (!who || !eventId) return null;
       return requestThatCounts(
@@ -254,7 +289,14 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
       );
     },
 
-    async forEvent(eventId, cursor) {
+    /**
+     * A page of the event's requests, messages included. Order: the organizer's (inOrganizerOrder:
+     * pending oldest first, then decided latest first). Page: EVENT_REQUESTS_PAGE_SIZE, then
+     * nextCursor; an unreadable cursor starts from the first page. Reads at most a page plus one.
+     * Only the organizer sees them (mayListEventRequests): anyone else, signed out included, gets
+     * an empty page, and so does a missing event. Fails: throws. Caller: anyone.
+     */
+    async forEvent(eventId: string, cursor?: string | null): Promise<Page<ParticipationRequest>> {
       const who = await ctx.session();
       const none = { items: [], nextCursor: null };
       if (!who || !eventId) return none;
@@ -300,7 +342,12 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort): Partic
       };
     },
 
-    async pendingCount(eventId) {
+    /**
+     * How many pending requests the event has (a count, no documents read). Only its signed-in
+     * organizer may ask. Refusals: loginRequired, eventNotFound, noProcessPermission. Fails:
+     * throws. Caller: the event's organizer.
+     */
+    async pendingCount(eventId: string): Promise<number> {
       const who = await ctx.session();
       if (!who) throw new DomainError('loginRequired');
       const event = eventId ? await readEvent(storage, eventId) : null;

@@ -1,8 +1,7 @@
-import type { ReportsPort } from '@/data/ports/reports';
 import { fieldOp, type Transaction } from '@/data/storage/storage';
 import { conversationSchema, messageSchema } from '@/domain/entities/conversation';
 import { sportEventSchema } from '@/domain/entities/event';
-import { reportDocId, type ReportTarget } from '@/domain/entities/report';
+import { reportDocId, type ReportInput, type ReportTarget } from '@/domain/entities/report';
 import { teamSchema } from '@/domain/entities/team';
 import { userProfileSchema } from '@/domain/entities/user';
 import { failureCode } from '@/domain/errors';
@@ -17,11 +16,11 @@ import {
 import { parseDoc, readActor, readUnlessRefused, type UseCaseContext } from './context';
 
 /**
- * Reporting content to staff (src/data/ports/reports.ts), written once for both backends: the
+ * Reporting (通報) content to staff (docs/staff.md "Reports"), written once for both backends: the
  * subject as it is now, the domain's decision (decideReport), the report in the shape
  * firestore.rules accept.
  */
-export function reportsUseCases(ctx: UseCaseContext): ReportsPort {
+export function reportsUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
   /** What is reported, as the reporter may see it (a conversation they are not in: nothing). */
@@ -52,7 +51,15 @@ export function reportsUseCases(ctx: UseCaseContext): ReportsPort {
   };
 
   return {
-    async file(target, input) {
+    /**
+     * Files a report about an event, a team, a profile or a message, once per person and target.
+     * Refusals: loginRequired, accountSuspended, emailNotVerified, reportReasonRequired,
+     * reportDetailTooLong, cannotReportOwn, alreadyReported. Missing: reportTargetNotFound (also
+     * for a message of a conversation the caller is not in). Fails: throws. Caller: a signed-in
+     * user with a verified address, in good standing. Nobody but staff can read the report
+     * afterwards, the reporter included.
+     */
+    async file(target: ReportTarget, input: ReportInput): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         const actor = await readActor(tx, who);

@@ -1,10 +1,10 @@
 import type { ApiPort } from '@/data/ports/api';
-import type { RosterPort } from '@/data/ports/roster';
 import { fieldOp, type Transaction, type Writes } from '@/data/storage/storage';
 import { MY_REQUESTS_PER_EVENT_LIMIT } from '@/domain/constants';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import { requesterNameOf, type NotificationWrite } from '@/domain/entities/notification';
 import { requestIdFor } from '@/domain/entities/participation-request';
+import type { RemovalReason } from '@/domain/entities/removal-reason';
 import {
   decideCapacityPromotions,
   decideJoin,
@@ -14,21 +14,29 @@ import {
   decideRemoveParticipant,
 } from '@/domain/rules/roster';
 import { runSideEffect } from '@/lib/side-effects';
-import { notificationDoc, parseDoc, parseDocs, readActor, type UseCaseContext } from './context';
-
-const eventPath = (id: string) => `events/${id}`;
+import {
+  notificationDoc,
+  parseDocs,
+  readActor,
+  eventPath,
+  readEvent,
+  type UseCaseContext,
+} from './context';
 
 /**
- * Who takes part (src/data/ports/roster.ts), written once for both backends: each method reads
- * the caller and the event in one transaction, asks the domain (src/domain/rules/roster.ts), and
- * writes the event's participants and キャンセル待ち, the requests of those who move up on a 承認制
- * event and every notice together, in the shapes firestore.rules accept. Mail follows.
+ * Who takes part in an event besides requests (./participation.ts): the direct join of a 先着順
+ * event, leaving, the キャンセル待ち, and the organizer removing a participant. Written once for
+ * both backends: each method reads the caller and the event in one transaction, asks the domain
+ * (src/domain/rules/roster.ts), and writes the event's participants and キャンセル待ち, the
+ * requests of those who move up on a 承認制 event and every notice together, in the shapes
+ * firestore.rules accept. Whenever a seat frees, the first in line moves up in the same write (a
+ * participant on 先着順, a pending request marked fromWaitlist on 承認制) and is told; the
+ * organizer is told of a leave or direct join. Mail follows in the background.
+ * Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * src/data/ports/backend.ts.
  */
-export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
+export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
-
-  const readEvent = async (tx: Transaction, id: string): Promise<SportEvent | null> =>
-    id ? parseDoc(sportEventSchema, await tx.get(eventPath(id))) : null;
 
   /** Runs `fn` on the caller and the event, read inside one transaction. */
   const onEvent = async <T>(
@@ -52,7 +60,12 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
   };
 
   return {
-    async join(eventId) {
+    /**
+     * Adds the caller to the participants of a 先着順 event. Refusals: authJoinEvents, eventNotFound,
+     * alreadyJoined (alreadyDone), eventNotOpen, approvalRequired (承認制), eventFull (full, or people
+     * wait in line). Fails: throws. Caller: a signed-in user.
+     */
+    async join(eventId: string): Promise<void> {
       const organizer = await onEvent(eventId, (tx, actor, event) => {
         const decision = decideJoin(actor, event, requesterNameOf(actor?.profile ?? null));
         tx.update(eventPath(eventId), { participants: decision.participants });
@@ -62,7 +75,13 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
       if (organizer) rosterMail(api, eventId, 'participant_joined', organizer);
     },
 
-    async leave(eventId) {
+    /**
+     * Removes the caller from the participants and deletes their requests for the event (up to
+     * MY_REQUESTS_PER_EVENT_LIMIT); the first in line moves up. Refusals: authLeaveEvents,
+     * eventNotFound, notParticipating, leaveAfterEnd (the event has ended: finished or past its
+     * end, not cancelled). Fails: throws. Caller: a participant.
+     */
+    async leave(eventId: string): Promise<void> {
       const who = await ctx.session();
       // A transaction cannot query: my requests for the event (older ones may carry other ids)
       // are found first; they are deleted in the transaction that takes me off the list.
@@ -95,7 +114,12 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
       rosterMail(api, eventId, 'participant_left', result.event.organizerId);
     },
 
-    async joinWaitlist(eventId) {
+    /**
+     * Puts the caller at the end of the キャンセル待ち of a full, open event. Refusals: authJoinEvents,
+     * eventNotFound, alreadyOnWaitlist (alreadyDone), alreadyJoined, eventNotOpen, eventNotFull,
+     * waitlistFull. Fails: throws. Caller: a signed-in user.
+     */
+    async joinWaitlist(eventId: string): Promise<void> {
       await onEvent(eventId, async (tx, actor, event) => {
         // My own request for the event (firestore.rules let its requester look it up).
         const mine =
@@ -107,13 +131,23 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
       });
     },
 
-    async leaveWaitlist(eventId) {
+    /**
+     * Takes the caller off the キャンセル待ち. Refusals: authLeaveEvents, eventNotFound, notOnWaitlist.
+     * Fails: throws. Caller: someone waiting.
+     */
+    async leaveWaitlist(eventId: string): Promise<void> {
       await onEvent(eventId, (tx, actor, event) => {
         tx.update(eventPath(eventId), decideLeaveWaitlist(actor, event));
       });
     },
 
-    async removeParticipant(eventId, uid, reason) {
+    /**
+     * The organizer removes a participant for a reason from REMOVAL_REASONS, which the participant
+     * is shown; the first in line moves up. Refusals: updateEventLogin, eventNotFound,
+     * noEditPermission, eventFrozenByStaff, eventAlreadyOver, removalReasonRequired,
+     * notParticipating. Fails: throws. Caller: the organizer.
+     */
+    async removeParticipant(eventId: string, uid: string, reason: RemovalReason): Promise<void> {
       const promoted = await onEvent(eventId, (tx, actor, event) => {
         const decision = decideRemoveParticipant(actor, event, uid, reason, ctx.now());
         writeRoster(tx, event!, decision);
@@ -126,7 +160,16 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort): RosterPort {
       );
     },
 
-    subscribeEvent(eventId, next, error) {
+    /**
+     * Delivers the event (null when missing or unreadable) now and on every change until
+     * unsubscribed, so a page shows who takes part and the line as they change (a place in line
+     * moves up with nobody telling its holder). Fails: calls `error`. Caller: anyone.
+     */
+    subscribeEvent(
+      eventId: string,
+      next: (event: SportEvent | null) => void,
+      error: (e: unknown) => void,
+    ): () => void {
       return storage.onDoc(
         eventPath(eventId),
         (doc) => {

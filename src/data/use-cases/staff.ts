@@ -1,4 +1,4 @@
-import type { StaffPort } from '@/data/ports/staff';
+import type { AdminSetupState, StaffDashboard, UserActivity } from '@/data/ports/staff';
 import {
   DOC_ID,
   fieldOp,
@@ -15,11 +15,12 @@ import {
   STAFF_EVENT_SCAN_MAX,
   STAFF_PAGE_SIZE,
 } from '@/domain/constants';
-import { auditEntrySchema, type NewAuditEntry } from '@/domain/entities/audit';
+import { auditEntrySchema, type AuditEntry, type NewAuditEntry } from '@/domain/entities/audit';
 import type { Page } from '@/domain/entities/common';
-import { sportEventSchema } from '@/domain/entities/event';
-import { reportSchema } from '@/domain/entities/report';
-import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import { reportSchema, type Report, type ReportStatus } from '@/domain/entities/report';
+import type { StaffCancelReason } from '@/domain/entities/staff-cancel';
+import { userProfileSchema, type Role, type UserProfile } from '@/domain/entities/user';
 import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
 import {
   assertSetupAccount,
@@ -35,11 +36,16 @@ import {
   staffCancelNotification,
   userSearch,
   type StaffActor,
-  type StaffCancelNotification,
 } from '@/domain/rules/staff';
 import { isSuspended } from '@/domain/rules/standing';
 import { scanPage } from '@/lib/scan-page';
-import { parseDoc, parseDocs, type SignedIn, type UseCaseContext } from './context';
+import {
+  notificationDoc,
+  parseDoc,
+  parseDocs,
+  type SignedIn,
+  type UseCaseContext,
+} from './context';
 import { PENDING_STATS_PATH } from './pending-count';
 
 const CONFIG_ADMIN = 'config/admin';
@@ -54,11 +60,21 @@ const newestFirst: Query['orderBy'] = [
 ];
 
 /**
- * The staff area (src/data/ports/staff.ts), written once for both backends: the domain decides
+ * The staff area (docs/staff.md), written once for both backends: the domain decides
  * (src/domain/rules/staff.ts), and each change is written with its audit entry in one
- * transaction, in the shapes firestore.rules accept.
+ * transaction, in the shapes firestore.rules accept. Each method's statements follow the
+ * convention in src/data/ports/backend.ts.
+ *
+ * Caller, for every method: staff (staffRank: role admin or moderator, or the verified set-up
+ * account; not suspended). Reads refuse a visitor with loginRequired and anyone else with
+ * staffOnly, before any staff data is read. Writes refuse with assertMayWrite's messages
+ * (loginRequired, accountSuspended), then staffOnly.
+ * Lists: STAFF_PAGE_SIZE a page; nextCursor is null on the last page; an unreadable cursor
+ * starts from the first page; unreadable stored documents are left out (and logged).
+ * Writes: the change, its audit-log entry and any notifications are one atomic write; a write
+ * that changes nothing (a role or a standing the user already has) writes nothing, no entry.
  */
-export function staffUseCases(ctx: UseCaseContext): StaffPort {
+export function staffUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
   /** The signed-in account with its role and standing as stored now (null when signed out). */
@@ -108,7 +124,8 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
   const count = (collection: string, ...where: Filter[]) => storage.count({ collection, where });
 
   return {
-    async dashboard() {
+    /** The five counts of the dashboard, counted by the backend. Fails: throws. */
+    async dashboard(): Promise<StaffDashboard> {
       await guardRead();
       const now = ctx.now();
       const since = new Date(now.getTime() - NEW_USERS_WINDOW_DAYS * 86_400_000);
@@ -129,7 +146,13 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       return { users, newUsers, openEvents, pendingRequests, openReports };
     },
 
-    async searchUsers(text, cursor) {
+    /**
+     * Users whose customUserId (a query starting "user_") or display name starts with the query
+     * (domain userSearch), ordered by that field then id; an empty query: newest accounts first
+     * (createdAt, then id). Profiles come with email '' (userByCustomId shows the address). Fails:
+     * throws.
+     */
+    async searchUsers(text: string, cursor?: string | null): Promise<Page<UserProfile>> {
       await guardRead();
       const search = userSearch(text);
       const result = await page(
@@ -149,7 +172,11 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       return { ...result, items: result.items.map((p) => ({ ...p, email: '' })) };
     },
 
-    async userByCustomId(customUserId) {
+    /**
+     * The user with exactly this customUserId, with the account's address. Missing: null (also for
+     * ''). Fails: throws.
+     */
+    async userByCustomId(customUserId: string): Promise<UserProfile | null> {
       await guardRead();
       const id = customUserIdLookup(customUserId);
       if (!id) return null;
@@ -178,7 +205,8 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       return { ...profile, email: typeof email === 'string' ? email : profile.email };
     },
 
-    async userActivity(uid) {
+    /** Counts of a user's activity. Missing: all 0 for an unknown uid. Fails: throws. */
+    async userActivity(uid: string): Promise<UserActivity> {
       await guardRead();
       if (!uid)
         return { organizedEvents: 0, joinedEvents: 0, openReportsAbout: 0, reportsFiled: 0 };
@@ -195,7 +223,12 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       return { organizedEvents, joinedEvents, openReportsAbout, reportsFiled };
     },
 
-    async setRole(uid, role) {
+    /**
+     * Sets the role; config/admin follows a change to or from admin. Refusals: rolesAdminOnly (any
+     * caller but an admin), invalidRole, userNotFound, lastAdmin, tooManyAdmins. Fails: throws.
+     * Caller: admins.
+     */
+    async setRole(uid: string, role: Role): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         // Checked before reading config/admin, which the rules show to staff only.
@@ -223,7 +256,12 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       });
     },
 
-    async setActive(uid, active, note) {
+    /**
+     * Suspends (false) or reactivates (true), with a note (≤ STAFF_NOTE_MAX) for the audit log.
+     * Refusals: userNotFound, noStandingPermission (the caller's rank is not above the user's, or
+     * it is the caller), staffNoteTooLong. Fails: throws.
+     */
+    async setActive(uid: string, active: boolean, note: string): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         const actor = await readActor(who, tx);
@@ -238,7 +276,13 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       });
     },
 
-    async recentEvents(keyword, cursor) {
+    /**
+     * Events newest created first (createdAt, then id); a keyword keeps those that hold every term
+     * in a searched text (domain keywordMatcher). Cap: STAFF_EVENT_SCAN_MAX events examined a page;
+     * a page may then hold fewer items and still have a cursor that continues the scan
+     * (src/lib/scan-page.ts). Events without createdAt are not listed. Fails: throws.
+     */
+    async recentEvents(keyword: string, cursor?: string | null): Promise<Page<SportEvent>> {
       await guardRead();
       // Newest created first. A keyword is looked up by its search token, so only events holding
       // it are read; of those a page examines at most STAFF_EVENT_SCAN_MAX and keeps the ones
@@ -261,7 +305,13 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       return { items, nextCursor: next };
     },
 
-    async cancelEvent(eventId, reason, note) {
+    /**
+     * Status 中止 with a reason (kept on the event as staffCancelReason) and a note for the audit
+     * log; the organizer and every participant but the caller get a staff_event_cancelled
+     * notification. Refusals: eventNotFound, eventAlreadyOver, cancelReasonRequired,
+     * staffNoteTooLong. Fails: throws.
+     */
+    async cancelEvent(eventId: string, reason: StaffCancelReason, note: string): Promise<void> {
       const who = await ctx.session();
       const later = await storage.transaction(async (tx) => {
         const actor = await readActor(who, tx);
@@ -281,7 +331,7 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
         );
         const now = ctx.now();
         for (const n of notices.slice(0, NOTIFY_IN_TRANSACTION)) {
-          tx.set(`notifications/${n.id}`, noticeDoc(n.notification, now));
+          tx.set(`notifications/${n.id}`, notificationDoc(n.notification, now));
         }
         return notices.slice(NOTIFY_IN_TRANSACTION);
       });
@@ -290,13 +340,14 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
         const now = ctx.now();
         await storage.batch((w) => {
           for (const n of later.slice(i, i + MAX_WRITES_PER_COMMIT)) {
-            w.set(`notifications/${n.id}`, noticeDoc(n.notification, now));
+            w.set(`notifications/${n.id}`, notificationDoc(n.notification, now));
           }
         });
       }
     },
 
-    async reports(status, cursor) {
+    /** Reports with the given status. Order: newest first (createdAt, then id). Fails: throws. */
+    async reports(status: ReportStatus, cursor?: string | null): Promise<Page<Report>> {
       await guardRead();
       return page(
         {
@@ -309,7 +360,11 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       );
     },
 
-    async resolveReport(reportId, note) {
+    /**
+     * Resolves an open report with a note. Refusals: reportNotFound, reportAlreadyResolved,
+     * resolutionNoteRequired, staffNoteTooLong. Fails: throws.
+     */
+    async resolveReport(reportId: string, note: string): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         // Checked before reading the report, which the rules show to staff only.
@@ -329,20 +384,31 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       });
     },
 
-    async auditLog(cursor) {
+    /**
+     * The audit log. Order: newest first (createdAt, then id). Entries are never changed or removed
+     * by anyone. Fails: throws.
+     */
+    async auditLog(cursor?: string | null): Promise<Page<AuditEntry>> {
       await guardRead();
       return page({ collection: 'auditLog', orderBy: newestFirst, after: cursor }, (docs) =>
         parseDocs(auditEntrySchema, docs, 'staff.auditLog'),
       );
     },
 
-    async adminSetup() {
+    /** Whether set-up is done (config/admin lists an admin). Fails: throws. */
+    async adminSetup(): Promise<AdminSetupState> {
       await guardRead();
       const admins = (await storage.get(CONFIG_ADMIN))?.data.admins;
       return { adminExists: Array.isArray(admins) && admins.length > 0 };
     },
 
-    async initializeAdmin() {
+    /**
+     * /admin-init: the set-up account becomes the first admin (its role, config/admin created, one
+     * audit entry). Refusals: loginRequired, accountSuspended, emailNotVerified, setupAccountOnly
+     * (any other account), adminAlreadyExists, userNotFound (no profile). Fails: throws. Caller:
+     * the verified set-up account.
+     */
+    async initializeAdmin(): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         const actor = assertSetupAccount(await readActor(who, tx));
@@ -363,9 +429,4 @@ export function staffUseCases(ctx: UseCaseContext): StaffPort {
       });
     },
   };
-}
-
-/** A staff cancellation notice as stored (its fields checked by the rules' staff section). */
-function noticeDoc(n: StaffCancelNotification, clientNow: Date) {
-  return { ...n, read: false, timestamp: fieldOp.serverTime(), clientTimestamp: clientNow };
 }

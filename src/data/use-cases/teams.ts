@@ -1,4 +1,4 @@
-import type { TeamsPort } from '@/data/ports/teams';
+import type { TeamFilters, TeamInput } from '@/data/ports/teams';
 import {
   autoId,
   DOC_ID,
@@ -7,6 +7,7 @@ import {
   type StoredDoc,
   type Transaction,
 } from '@/data/storage/storage';
+import type { Page } from '@/domain/entities/common';
 import { requesterNameOf, type NotificationWrite } from '@/domain/entities/notification';
 import {
   currentTeamRequest,
@@ -53,11 +54,15 @@ const withTeam = (teamId: string, doc: StoredDoc | null) =>
   doc && { ...doc, data: { ...doc.data, teamId } };
 
 /**
- * Teams and their join requests (src/data/ports/teams.ts), written once for both backends: what
- * each reads, the domain's decision (src/domain/rules/teams.ts), the writes that change together
- * and the notification. The writes have the shapes firestore.rules accept.
+ * Teams and their join requests (docs/teams.md), written once for both backends: what each
+ * reads, the domain's decision (src/domain/rules/teams.ts), the writes that change together and
+ * the notification, in one transaction per write and the shapes firestore.rules accept. Every
+ * write refuses a visitor with loginRequired and a suspended account with accountSuspended;
+ * creating and asking to join also refuse an unverified address with emailNotVerified.
+ * Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * src/data/ports/backend.ts.
  */
-export function teamUseCases(ctx: UseCaseContext): TeamsPort {
+export function teamUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
   const readTeam = async (tx: Pick<Transaction, 'get'>, id: string): Promise<Team | null> =>
@@ -145,7 +150,13 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
   };
 
   return {
-    async list(filters, cursor) {
+    /**
+     * One page of the teams matching every filter given. Order: newest first (createdAt, then id,
+     * both descending). Cap: TEAMS_PAGE_SIZE a page; nextCursor is null on the last page; an
+     * unreadable cursor starts from the first page. Missing: unreadable stored teams are left out
+     * (and logged). Fails: throws. Caller: anyone, signed out too.
+     */
+    async list(filters: TeamFilters, cursor?: string | null): Promise<Page<Team>> {
       // Each combination of the filters has its index (firestore.indexes.json, db.ts).
       const where: Filter[] = [];
       if (filters.sportType) where.push({ field: 'sportType', op: '==', value: filters.sportType });
@@ -168,9 +179,22 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       };
     },
 
-    get: (id) => readTeam(storage, id),
+    /** Missing: null (also for id ''). Fails: throws. Caller: anyone, signed out too. */
+    get(id: string): Promise<Team | null> {
+      return readTeam(storage, id);
+    },
 
-    subscribe(id, next, error) {
+    /**
+     * Delivers the team (null when missing or unreadable, also for id '') now and on every change
+     * until unsubscribed, so an open team page shows members joining or leaving and its recruiting
+     * state as they change. One document listener: one read to start, one per change. Fails: calls
+     * `error`. Caller: anyone, signed out too.
+     */
+    subscribe(
+      id: string,
+      next: (team: Team | null) => void,
+      error: (e: unknown) => void,
+    ): () => void {
       if (!id) {
         next(null);
         return () => {};
@@ -182,7 +206,13 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       );
     },
 
-    async byMember(uid) {
+    /**
+     * The teams `uid` is a member of. Order: newest first (createdAt, then id, both descending).
+     * Cap: MY_TEAMS_LIMIT teams read, so an unreadable one among them is left out (and logged), not
+     * replaced by an older one. Missing: an unknown user (or '') gives []; teams without createdAt
+     * are not listed. Fails: throws. Caller: anyone (membership is public on the team page).
+     */
+    async byMember(uid: string): Promise<Team[]> {
       if (!uid) return [];
       const docs = await storage.query({
         collection: 'teams',
@@ -196,7 +226,12 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       return parseDocs(teamSchema, docs, 'teams.byMember');
     },
 
-    async create(input) {
+    /**
+     * Creates a team owned by the caller, its first member, and returns its id. Refusals:
+     * loginRequired, accountSuspended, emailNotVerified, invalidTeamInput (input the form would
+     * refuse). Fails: throws. Caller: a verified user.
+     */
+    async create(input: TeamInput): Promise<string> {
       const who = await ctx.session();
       const id = autoId();
       await storage.transaction(async (tx) => {
@@ -212,7 +247,12 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       return id;
     },
 
-    async update(id, patch) {
+    /**
+     * Changes the given content fields, the member limit and recruiting. Refusals: loginRequired,
+     * accountSuspended, teamNotFound, noTeamEditPermission, invalidTeamInput,
+     * teamLimitBelowMembers. Fails: throws. Caller: the owner.
+     */
+    async update(id: string, patch: Partial<TeamInput>): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         const actor = await readActor(tx, who);
@@ -221,7 +261,14 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       });
     },
 
-    async requestToJoin(teamId, message) {
+    /**
+     * Creates a pending request with the trimmed message and, in the same write, a
+     * team_join_request notification to the owner (id `<requestId>_team_join_request`); returns the
+     * request id. Refusals: loginRequired, accountSuspended, emailNotVerified, teamNotFound,
+     * alreadyTeamMember, alreadyTeamRequested, teamNotRecruiting, teamFull, requestMessageTooLong.
+     * Fails: throws. Caller: a verified user who is not a member.
+     */
+    async requestToJoin(teamId: string, message: string): Promise<string> {
       const who = await ctx.session();
       const mine = await findRequests(teamId, who?.uid);
       return storage.transaction(async (tx) => {
@@ -257,7 +304,12 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       });
     },
 
-    async cancelRequest(teamId, requestId) {
+    /**
+     * Deletes the caller's pending request. Refusals: loginRequired, accountSuspended,
+     * requestNotFound (also once cancelled, or for another team's id), noCancelPermission,
+     * alreadyProcessed. Fails: throws. Caller: the requester.
+     */
+    async cancelRequest(teamId: string, requestId: string): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         const actor = await readActor(tx, who);
@@ -268,7 +320,13 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       });
     },
 
-    async approveRequest(teamId, requestId) {
+    /**
+     * In one write: the request approved, the requester added to the members, a team_join_approved
+     * notification to them. Refusals: loginRequired, accountSuspended, requestNotFound,
+     * alreadyProcessed, teamNotFound, noProcessPermission, teamFull (never beyond the limit).
+     * Fails: throws. Caller: the owner.
+     */
+    async approveRequest(teamId: string, requestId: string): Promise<void> {
       await process(teamId, requestId, (tx, read) => {
         const decision = decideTeamApprove(read);
         const { team, request } = read as { team: Team; request: TeamJoinRequest };
@@ -291,7 +349,12 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       });
     },
 
-    async rejectRequest(teamId, requestId) {
+    /**
+     * As approveRequest without adding anyone: the request rejected and a team_join_rejected
+     * notification; the requester may ask again. Refusals as approveRequest except teamFull. Fails:
+     * throws. Caller: the owner.
+     */
+    async rejectRequest(teamId: string, requestId: string): Promise<void> {
       await process(teamId, requestId, (tx, read) => {
         const decision = decideTeamReject(read);
         tx.update(requestPath(teamId, requestId), {
@@ -302,14 +365,26 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       });
     },
 
-    async leave(teamId) {
+    /**
+     * Removes the caller from the members, deletes their requests for the team (at most 20 read)
+     * and tells the owner (team_member_left, id `<teamId>_<uid>_team_member_left`), in one write;
+     * the team takes requests again if it was full. Refusals: loginRequired, accountSuspended,
+     * teamNotFound, teamOwnerCannotLeave, notTeamMember. Fails: throws. Caller: a member other than
+     * the owner.
+     */
+    async leave(teamId: string): Promise<void> {
       const found = await findRequests(teamId, (await ctx.session())?.uid);
       await changeMembers(teamId, found, (actor, team) =>
         decideTeamLeave(actor, team, requesterNameOf(actor?.profile ?? null)),
       );
     },
 
-    async removeMember(teamId, memberId) {
+    /**
+     * Removes a member other than the owner and deletes that member's requests, in one write.
+     * Refusals: loginRequired, accountSuspended, teamNotFound, noTeamMemberPermission,
+     * cannotRemoveTeamOwner, notTeamMember. Fails: throws. Caller: the owner.
+     */
+    async removeMember(teamId: string, memberId: string): Promise<void> {
       // Only the owner may list someone else's requests; for anyone else the domain refuses
       // inside the transaction, with its own message.
       const who = await ctx.session();
@@ -318,7 +393,12 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       await changeMembers(teamId, found, (actor, t) => decideTeamMemberRemoval(actor, t, memberId));
     },
 
-    async myRequestFor(teamId) {
+    /**
+     * My request for the team that counts (currentTeamRequest: the pending one, else the latest).
+     * Cap: my 20 newest requests for the team are read. Missing: null (none, signed out, or teamId
+     * ''). Fails: throws. Caller: anyone.
+     */
+    async myRequestFor(teamId: string): Promise<TeamJoinRequest | null> {
       const who = await ctx.session();
       if (!who || !teamId) return null;
       const docs = await storage.query({
@@ -339,7 +419,13 @@ export function teamUseCases(ctx: UseCaseContext): TeamsPort {
       );
     },
 
-    async pendingRequests(teamId) {
+    /**
+     * The team's pending requests, messages included. Order: oldest first (the order they arrived).
+     * Cap: TEAM_PENDING_REQUESTS_LIMIT. Only the owner sees them: anyone else, signed out included,
+     * gets [] without the requests being read, and so does a missing team. Fails: throws. Caller:
+     * anyone.
+     */
+    async pendingRequests(teamId: string): Promise<TeamJoinRequest[]> {
       const who = await ctx.session();
       const team = who ? await readTeam(storage, teamId) : null;
       if (!team || team.ownerId !== who?.uid) return [];

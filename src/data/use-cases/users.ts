@@ -1,7 +1,12 @@
-import type { UsersPort } from '@/data/ports/users';
 import { fieldOp, type DocData } from '@/data/storage/storage';
-import { emailSettingsSchema } from '@/domain/entities/email-settings';
-import { userProfileSchema, type UserProfile } from '@/domain/entities/user';
+import { emailSettingsSchema, type EmailSettings } from '@/domain/entities/email-settings';
+import {
+  userProfileSchema,
+  type NewUserDocument,
+  type PrivateProfile,
+  type ProfileSave,
+  type UserProfile,
+} from '@/domain/entities/user';
 import { DomainError, failureCode } from '@/domain/errors';
 import { privateProfileOf, profileWrites, stalePublicFields } from '@/domain/profile';
 import { assertMayWriteOwn, type Actor } from '@/domain/rules/standing';
@@ -70,8 +75,12 @@ function ownerOnly(actor: Actor | null, uid: string): void {
   assertMayWriteOwn(actor, uid);
 }
 
-/** Profiles (src/data/ports/users.ts), written once for both backends. */
-export function usersUseCases(ctx: UseCaseContext): UsersPort {
+/**
+ * Profiles (docs/profile.md), written once for both backends. users/{uid} is the public profile,
+ * readable by anyone; what only its owner may read lives beside it (see `paths`). Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * src/data/ports/backend.ts.
+ */
+export function usersUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
   const readProfile = async (uid: string) =>
@@ -90,12 +99,22 @@ export function usersUseCases(ctx: UseCaseContext): UsersPort {
   };
 
   return {
-    async get(uid) {
+    /**
+     * The public profile. Its email is the caller's own address on their own profile, '' on anyone
+     * else's (the address lives in private/account). Gender, birth date and age hold only what the
+     * owner shows. Missing: null (also for uid ''). Fails: throws. Caller: anyone, signed out too.
+     */
+    async get(uid: string): Promise<UserProfile | null> {
       const profile = uid ? await readProfile(uid) : null;
       return profile && withEmail(profile, await ctx.session());
     },
 
-    async getMany(uids) {
+    /**
+     * The profiles of the given ids, in the order given, each once, emails as in get. Missing: left
+     * out ('' too). Fails: throws. Cap: the caller's list; callers pass a bounded one
+     * (EVENT_DETAIL_PARTICIPANT_PROFILES). Caller: anyone.
+     */
+    async getMany(uids: string[]): Promise<UserProfile[]> {
       const ids = [...new Set(uids.filter(Boolean))];
       const who = await ctx.session();
       const docs = await Promise.all(ids.map((id) => storage.get(paths.profile(id))));
@@ -107,7 +126,14 @@ export function usersUseCases(ctx: UseCaseContext): UsersPort {
       ).map((p) => (who?.uid === p.id ? p : { ...p, email: '' }));
     },
 
-    async create(uid, d) {
+    /**
+     * Writes the registration document (newUserDocument) with server times, agreedAt only when the
+     * terms were accepted, and resolves true. An existing profile is never replaced: it resolves
+     * false and writes nothing (a sign-up retried, or finished by another tab). Fails: throws;
+     * 'permission-denied' for any uid but the caller's own. Caller: the signed-in user, for
+     * themself.
+     */
+    async create(uid: string, d: NewUserDocument): Promise<boolean> {
       // Anyone else's is refused first, since an existing profile is not written.
       const who = await ctx.session();
       if (!uid || who?.uid !== uid) throw refused();
@@ -144,7 +170,13 @@ export function usersUseCases(ctx: UseCaseContext): UsersPort {
       });
     },
 
-    async getPrivateProfile(uid) {
+    /**
+     * The owner's gender and birth date and who sees them. A profile saved before the private
+     * document existed gives the values still on its public document, hidden (privateProfileOf).
+     * Missing: all unset and hidden. Fails: throws; 'permission-denied' for anyone but the
+     * signed-in owner. Caller: the signed-in user, for themself.
+     */
+    async getPrivateProfile(uid: string): Promise<PrivateProfile> {
       await assertSignedInAs(ctx, uid);
       const [stored, profile] = await Promise.all([
         storage.get(paths.privateProfile(uid)),
@@ -153,7 +185,14 @@ export function usersUseCases(ctx: UseCaseContext): UsersPort {
       return privateProfileOf(stored?.data ?? null, profile);
     },
 
-    async saveProfile(uid, save) {
+    /**
+     * Saves the settings screen in one atomic write: the public document (name, bio, area, photo,
+     * the shown part of gender and birth date) and the private profile (profileWrites, which also
+     * validates). Missing: profileNotFound. Refusals: loginRequired, accountSuspended. Fails:
+     * throws; 'permission-denied' for anyone else's profile or a photo outside users/{uid}/.
+     * Caller: the signed-in, active user, for themself.
+     */
+    async saveProfile(uid: string, save: ProfileSave): Promise<void> {
       const who = await ctx.session();
       await storage.transaction(async (tx) => {
         const actor = await readActor(tx, who);
@@ -166,7 +205,14 @@ export function usersUseCases(ctx: UseCaseContext): UsersPort {
       });
     },
 
-    async syncPublicProfile(uid) {
+    /**
+     * Rewrites the shown part of gender and birth date when it no longer matches the private
+     * profile (an age gone up since the last save; values an older version left public, which move
+     * to the private profile, hidden) and resolves whether it wrote. Missing: false, nothing
+     * written. Fails: throws; 'permission-denied' as in getPrivateProfile. Caller: the signed-in
+     * user, for themself (the session, through runSideEffect).
+     */
+    async syncPublicProfile(uid: string): Promise<boolean> {
       await assertSignedInAs(ctx, uid);
       const [profile, stored] = await Promise.all([
         readProfile(uid),
@@ -189,12 +235,22 @@ export function usersUseCases(ctx: UseCaseContext): UsersPort {
       return true;
     },
 
-    async getEmailSettings(uid) {
+    /**
+     * The owner's email settings. Missing: a missing document or field means "send"
+     * (emailSettingsSchema). Fails: throws; 'permission-denied' for anyone but the signed-in owner.
+     * Caller: the signed-in user, for themself.
+     */
+    async getEmailSettings(uid: string): Promise<EmailSettings> {
       await assertSignedInAs(ctx, uid);
       return emailSettingsSchema.parse((await storage.get(paths.settings(uid)))?.data ?? null);
     },
 
-    async saveEmailSettings(uid, settings) {
+    /**
+     * Replaces the owner's email settings (every kind, with the server's time). Refusals:
+     * loginRequired, accountSuspended. Fails: throws; 'permission-denied' for anyone else's.
+     * Caller: the signed-in, active user, for themself.
+     */
+    async saveEmailSettings(uid: string, settings: EmailSettings): Promise<void> {
       ownerOnly(await readActor(storage, await ctx.session()), uid);
       await storage.set(paths.settings(uid), {
         mail: emailSettingsSchema.parse({ mail: settings }),
@@ -202,7 +258,13 @@ export function usersUseCases(ctx: UseCaseContext): UsersPort {
       });
     },
 
-    async markEmailVerified(uid) {
+    /**
+     * Marks the profile verified after the auth service says the address is. Firebase: a refusal
+     * right after the token changed is retried (see retryWhileRefused); the last one is thrown.
+     * Missing: 'permission-denied' (nothing is created). Fails: throws; 'permission-denied' for
+     * anyone else's profile. Caller: the signed-in user, for themself.
+     */
+    async markEmailVerified(uid: string): Promise<void> {
       // The rules accept emailVerified only with a verified token: the session brings a token
       // minted before the link was opened up to date.
       const actor = await readActor(storage, await ctx.session());
@@ -220,7 +282,15 @@ export function usersUseCases(ctx: UseCaseContext): UsersPort {
       );
     },
 
-    async recordLogin(uid) {
+    /**
+     * Sign-in bookkeeping: lastLoginAt = now, and nothing else: the sign-in stamp is the one write
+     * a suspended account still makes, and isActive is written by staff only (docs/security.md).
+     * Missing: resolves without writing (right after sign-up the profile may not exist yet, and a
+     * login stamp must not create a nameless one). Fails: throws; 'permission-denied' for anyone
+     * else's profile (the session runs it through runSideEffect, so a failure is only logged).
+     * Caller: the signed-in user, for themself.
+     */
+    async recordLogin(uid: string): Promise<void> {
       await assertSignedInAs(ctx, uid);
       const profile = await storage.get(paths.profile(uid));
       if (!profile) return;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StaffPort } from '@/data/ports/staff';
+import type { StaffPort } from '@/data/ports/backend';
 import {
   createTestBackend,
   DEMO_UIDS,
