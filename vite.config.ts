@@ -3,7 +3,6 @@ import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { hostingPreview, preloadList, prerender } from './scripts/prerender-plugin.ts';
-import { firestoreLite } from './scripts/firestore-lite-plugin.ts';
 import { fileURLToPath, URL } from 'node:url';
 
 /**
@@ -61,14 +60,7 @@ function functionsRewrites(env: Record<string, string>): Record<string, ProxyOpt
 export default defineConfig(({ mode }) => {
   const proxy = functionsRewrites(loadEnv(mode, process.cwd(), ''));
   return {
-    plugins: [
-      firestoreLite(),
-      react(),
-      tailwindcss(),
-      preloadList(),
-      prerender(),
-      hostingPreview(),
-    ],
+    plugins: [react(), tailwindcss(), preloadList(), prerender(), hostingPreview()],
     resolve: {
       alias: {
         '@': fileURLToPath(new URL('./src', import.meta.url)),
