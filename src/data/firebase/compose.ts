@@ -1,9 +1,9 @@
 import type { Backend } from '@/data/ports/backend';
 import type { AuthPort } from '@/data/ports/auth';
 import type { FilesPort } from '@/data/ports/files';
-import type { Storage } from '@/data/storage/storage';
 import { createApiPort } from './api';
 import { currentSession, type FirebaseContext } from './context';
+import { firestoreStorage } from './storage';
 import { eventUseCases } from '@/data/use-cases/events';
 import { usersUseCases } from '@/data/use-cases/users';
 import { conversationsUseCases } from '@/data/use-cases/conversations';
@@ -17,19 +17,18 @@ import { rosterUseCases } from '@/data/use-cases/roster';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 /**
- * The ports on Auth (who is signed in) and a storage adapter. The storage and the auth and files
- * ports are given: the full backend passes the SDK's (src/data/firebase/create-firebase-backend.ts);
- * the first-read backend (src/data/firebase/first-read.ts) the REST reader, with nobody signed
- * in and the staged backend's auth and files ports.
+ * The ports on initialized SDK services, with the auth and files ports given (the full backend's:
+ * src/data/firebase/create-firebase-backend.ts). The first-read backend
+ * (src/data/firebase/first-read.ts) wires the same use cases on Firestore's REST API.
  */
 export function composeFirebaseBackend(
-  ctx: Pick<FirebaseContext, 'auth'>,
-  given: { storage: Storage; auth: AuthPort; files: FilesPort; fetch?: typeof fetch },
+  ctx: FirebaseContext,
+  given: { auth: AuthPort; files: FilesPort; fetch?: typeof fetch },
 ): Backend {
   const api = createApiPort(ctx, given.fetch);
   // The use cases written once for both backends, here on Firestore.
   const useCases: UseCaseContext = {
-    storage: given.storage,
+    storage: firestoreStorage(ctx.db),
     session: () => currentSession(ctx),
     now: () => new Date(),
   };

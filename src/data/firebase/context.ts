@@ -1,12 +1,34 @@
 import type { Auth, User } from 'firebase/auth';
-import type { Firestore } from 'firebase/firestore';
+import {
+  doc,
+  getDoc,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
+import { isSuspended, type Actor } from '@/domain/rules/standing';
 
 /** The initialized SDK services every port of this backend works with. */
 export interface FirebaseContext {
   auth: Auth;
   db: Firestore;
   storage: FirebaseStorage;
+}
+
+/**
+ * The signed-in uid, once the SDK has restored the session: right after a page load
+ * `auth.currentUser` is null until the persisted user has been read, and a port called in that
+ * window must not treat the visitor as anonymous.
+ */
+export async function currentUid(ctx: FirebaseContext): Promise<string | null> {
+  await ctx.auth.authStateReady();
+  return ctx.auth.currentUser?.uid ?? null;
+}
+
+/** The acting user with the profile their standing was read from (null when it does not exist). */
+export interface FirebaseActor extends Actor {
+  profile: DocumentData | null;
 }
 
 /**
@@ -25,13 +47,37 @@ async function syncVerifiedClaim(user: User): Promise<void> {
  * verified claim brought up to date first, so the rules and the domain read the same answer.
  */
 export async function currentSession(
-  ctx: Pick<FirebaseContext, 'auth'>,
+  ctx: FirebaseContext,
 ): Promise<{ uid: string; emailVerified: boolean; email: string } | null> {
   await ctx.auth.authStateReady();
   const user = ctx.auth.currentUser;
   if (!user) return null;
   await syncVerifiedClaim(user);
   return { uid: user.uid, emailVerified: user.emailVerified, email: user.email ?? '' };
+}
+
+/**
+ * Who is writing (src/domain/rules/standing.ts): the auth user's verified flag and the standing
+ * on their users document, read inside the caller's transaction when there is one, so a
+ * suspension that lands meanwhile makes the transaction retry and refuse. Null when signed out.
+ */
+export async function currentActor(
+  ctx: FirebaseContext,
+  tx?: Transaction,
+): Promise<FirebaseActor | null> {
+  await ctx.auth.authStateReady();
+  const user = ctx.auth.currentUser;
+  if (!user) return null;
+  await syncVerifiedClaim(user);
+  const ref = doc(ctx.db, 'users', user.uid);
+  const snap = tx ? await tx.get(ref) : await getDoc(ref);
+  const profile = snap.exists() ? snap.data() : null;
+  return {
+    uid: user.uid,
+    emailVerified: user.emailVerified,
+    suspended: isSuspended({ isActive: profile?.isActive as boolean | undefined }),
+    profile,
+  };
 }
 
 /** The page's origin for continue URLs; outside a browser (tests) a neutral placeholder. */

@@ -21,7 +21,6 @@ import { composeFirebaseBackend } from './compose';
 import { appOptions, emulatorHost, type FirebaseWebConfig } from './config';
 import type { FirebaseContext } from './context';
 import { createFilesPort } from './files';
-import { firestoreStorage } from './storage';
 
 export { DEFAULT_EMULATOR_HOSTS, type FirebaseWebConfig } from './config';
 
@@ -82,7 +81,6 @@ export async function createFirebaseServices(
 
   const ctx: FirebaseContext = { auth, db, storage };
   const backend = composeFirebaseBackend(ctx, {
-    storage: firestoreStorage(db),
     auth: createAuthPort(ctx),
     files: createFilesPort(ctx),
     fetch: testOptions.fetch,
