@@ -397,7 +397,7 @@ for (const r of rows) {
     `${r.budget.padEnd(34)} ${r.subject.padEnd(24)} ${r.shown.padStart(22)} ${(f?.shown ?? '—').padStart(22)}  ${r.bound.padEnd(10)} ${verdict(r)} / ${verdict(f)}`,
   );
 }
-console.log('\nJavaScript requested after the screen was shown, until the network was idle:');
+console.log('\nJavaScript requested after the screen was shown, until the network was quiet:');
 for (const [build, js] of [
   ['local', results.js],
   ['firebase', results.firebase?.js],

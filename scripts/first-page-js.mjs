@@ -1,20 +1,24 @@
 // The JavaScript a visitor downloads for a first page: every script the page requests until its
 // screen is shown, sized from the build on disk (raw and gzip level 9, what the servers send).
-// What it requests after that, until the network is idle, is sized apart: code a page loads
+// What it requests after that, until the network is quiet, is sized apart: code a page loads
 // once it is shown (the Firebase build's full SDK for live listeners) is not on the way to it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** A live listener's long poll keeps the network busy: what comes later is waited for this long. */
-const LATER_WAIT_MS = 10_000;
+/**
+ * What a page requests after its screen is shown is waited for until no request has completed
+ * for QUIET_MS, at most LATER_WAIT_MS (a live listener's long poll never completes).
+ */
+const QUIET_MS = 2_000;
+const LATER_WAIT_MS = 15_000;
 
 /**
  * Opens `url` in a fresh context of `browser` and sizes the scripts it requested from `distDir`.
  * `shown`, if given, is a function run in the page, polled every frame, that says when the
  * screen is shown: scripts requested until then are the first page (`files`, `raw`, `gzip`),
- * those requested later, until the network is idle, are `later` (files and their gzip total).
- * Without `shown` every script until the network is idle is the first page.
+ * those requested later, until the network is quiet, are `later` (files and their gzip total).
+ * Without `shown` every script until the network is quiet is the first page.
  */
 export async function firstPageJs(browser, url, distDir, shown) {
   // The measuring server's certificate is its own (serve-dist.mjs).
@@ -29,11 +33,23 @@ export async function firstPageJs(browser, url, distDir, shown) {
         })
       ).jsonValue()
     : Infinity;
-  await page.waitForLoadState('networkidle', { timeout: LATER_WAIT_MS }).catch(() => {});
   const { origin } = new URL(url);
-  const requests = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => ({ url: e.name, startTime: e.startTime })),
-  );
+  const completed = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => ({ url: e.name, startTime: e.startTime })),
+    );
+  // Resource entries appear as requests complete. (Playwright's `networkidle` fires once per
+  // page: a download that starts after an idle moment would be missed by waiting for it.)
+  await page.waitForLoadState('load');
+  let requests = await completed();
+  for (const until = Date.now() + LATER_WAIT_MS; Date.now() < until;) {
+    await page.waitForTimeout(QUIET_MS);
+    const now = await completed();
+    if (now.length === requests.length) break;
+    requests = now;
+  }
   await context.close();
 
   const first = new Set();
