@@ -5,7 +5,9 @@
 //      yardstick with the data router, and beside it the same page with the declarative router;
 //   2. serves both on free ports of 127.0.0.1 as Hosting serves them (HTTP/2, Brotli, assets
 //      cached, firebase.json's rewrites: scripts/serve-dist.mjs);
-//   3. sizes each page's first-page JavaScript against the bare page's (gzip);
+//   3. sizes each page's first-page JavaScript against the bare page's (gzip): the scripts
+//      requested until the screen is shown; what a page requests after that (the Firebase
+//      build's full SDK, for live listeners) is printed beside it;
 //   4. runs Lighthouse 12 (mobile preset: simulated slow 4G and 4x CPU slowdown) on each page,
 //      BUDGET_RUNS times, and takes the median of every metric;
 //   5. runs the event-list benchmark at 5,000 and 20,000 events (scripts/event-list-bench.mjs);
@@ -22,6 +24,8 @@
 //   BUDGET_EVENT_COUNTS=5000 the event-list sizes (empty: skip the event-list benchmark)
 //   BUDGET_FIREBASE=0        skip the Firebase build (without the Firestore emulator it is
 //                            skipped and said so)
+//   BUDGET_LIGHTHOUSE=0      first-page JavaScript only (bytes do not depend on the machine's
+//                            load, Lighthouse's timings do): no Lighthouse, no event-list runs
 //   CHROME_PATH=/usr/bin/chromium
 // Figures and medians are also written to bench-results/budgets.json.
 import { spawn } from 'node:child_process';
@@ -40,7 +44,9 @@ import { INSECURE_CERTS_FLAG, serveDist } from './serve-dist.mjs';
 
 const RUNS = Math.max(3, Number(process.env.BUDGET_RUNS ?? 3));
 const CHROME_PATH = process.env.CHROME_PATH ?? chromiumLaunchOptions.executablePath;
-const EVENT_COUNTS = (process.env.BUDGET_EVENT_COUNTS ?? '5000,20000')
+const EVENT_COUNTS = (
+  process.env.BUDGET_LIGHTHOUSE === '0' ? '' : (process.env.BUDGET_EVENT_COUNTS ?? '5000,20000')
+)
   .split(',')
   .filter(Boolean)
   .map(Number);
@@ -56,6 +62,7 @@ const ALL_PAGES = [
 ];
 const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split(',') : ALL_PAGES;
 const FIREBASE = process.env.BUDGET_FIREBASE !== '0';
+const LIGHTHOUSE = process.env.BUDGET_LIGHTHOUSE !== '0';
 
 const LIMITS = {
   performance: { min: 95, unit: '' },
@@ -68,10 +75,19 @@ const LIMITS = {
   filterChange: { max: 100, unit: 'ms' },
 };
 
-/** The screen is shown: its heading is there and nothing in main is still loading. */
-async function screenReady(page) {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('main [role="status"]'));
+/**
+ * The screen is shown (run in the page): the app runs it — React's root is on #root, as a
+ * prerendered page shows its heading before any script has run —, its heading is there and
+ * nothing in main is still loading.
+ */
+function screenShown() {
+  const root = document.getElementById('root');
+  return Boolean(
+    root &&
+    Object.keys(root).some((key) => key.startsWith('__reactContainer')) &&
+    document.querySelector('h1') &&
+    !document.querySelector('main [role="status"]'),
+  );
 }
 
 async function buildAll() {
@@ -110,16 +126,16 @@ async function buildAll() {
 async function measureJs(appUrl, bareUrl, bareDir, appDir = 'dist') {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const bare = await firstPageJs(browser, `${bareUrl}/`, bareDir, screenReady);
+    const bare = await firstPageJs(browser, `${bareUrl}/`, bareDir, screenShown);
     const bareDeclarative = await firstPageJs(
       browser,
       `${bareUrl}/d/index.html`,
       bareDir,
-      screenReady,
+      screenShown,
     );
     const pages = {};
     for (const path of PAGES)
-      pages[path] = await firstPageJs(browser, appUrl + path, appDir, screenReady);
+      pages[path] = await firstPageJs(browser, appUrl + path, appDir, screenShown);
     return { bare, bareDeclarative, pages };
   } finally {
     await browser.close();
@@ -233,8 +249,10 @@ try {
   };
   console.log('Sizing first-page JavaScript …');
   results.js = await measureJs(app.url, bare.url, bareDir);
-  console.log(`Lighthouse (mobile preset), ${RUNS} runs per page …`);
-  results.lighthouse = await runLighthouse(app.url);
+  if (LIGHTHOUSE) {
+    console.log(`Lighthouse (mobile preset), ${RUNS} runs per page …`);
+    results.lighthouse = await runLighthouse(app.url);
+  }
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     for (const count of EVENT_COUNTS) {
@@ -259,8 +277,11 @@ try {
       try {
         console.log('Sizing the first-page JavaScript of the Firebase build …');
         const js = await measureJs(served.url, bare.url, bareDir, 'dist-firebase');
-        console.log(`Lighthouse on the Firebase build, ${RUNS} runs per page …`);
-        results.firebase = { js, lighthouse: await runLighthouse(served.url) };
+        results.firebase = { js, lighthouse: null };
+        if (LIGHTHOUSE) {
+          console.log(`Lighthouse on the Firebase build, ${RUNS} runs per page …`);
+          results.firebase.lighthouse = await runLighthouse(served.url);
+        }
       } finally {
         await served.close();
         await env.stop();
@@ -279,23 +300,31 @@ const bareJs = results.js.bare.gzip;
 function pageRows({ lighthouse: lhs, js: jss }) {
   const rows = [];
   for (const path of PAGES) {
-    const lh = lhs[path];
+    const lh = lhs?.[path];
     const js = jss.pages[path];
-    rows.push(
-      row('Lighthouse performance', path, lh.performance, LIMITS.performance, `${lh.performance}`),
-    );
-    rows.push(
-      row(
-        'Lighthouse accessibility',
-        path,
-        lh.accessibility,
-        LIMITS.accessibility,
-        `${lh.accessibility}`,
-      ),
-    );
-    rows.push(row('LCP', path, lh.lcp, LIMITS.lcp, ms(lh.lcp)));
-    rows.push(row('TBT', path, lh.tbt, LIMITS.tbt, ms(lh.tbt)));
-    rows.push(row('CLS', path, lh.cls, LIMITS.cls, lh.cls.toFixed(3)));
+    if (lh) {
+      rows.push(
+        row(
+          'Lighthouse performance',
+          path,
+          lh.performance,
+          LIMITS.performance,
+          `${lh.performance}`,
+        ),
+      );
+      rows.push(
+        row(
+          'Lighthouse accessibility',
+          path,
+          lh.accessibility,
+          LIMITS.accessibility,
+          `${lh.accessibility}`,
+        ),
+      );
+      rows.push(row('LCP', path, lh.lcp, LIMITS.lcp, ms(lh.lcp)));
+      rows.push(row('TBT', path, lh.tbt, LIMITS.tbt, ms(lh.tbt)));
+      rows.push(row('CLS', path, lh.cls, LIMITS.cls, lh.cls.toFixed(3)));
+    }
     const ratio = js.gzip / bareJs;
     rows.push(
       row(
@@ -311,7 +340,7 @@ function pageRows({ lighthouse: lhs, js: jss }) {
 }
 
 const rows = pageRows(results);
-const firebaseRows = results.firebase?.lighthouse ? pageRows(results.firebase) : null;
+const firebaseRows = results.firebase?.js ? pageRows(results.firebase) : null;
 for (const count of EVENT_COUNTS) {
   const e = results.eventList[count];
   const n = count.toLocaleString('en');
@@ -368,8 +397,21 @@ for (const r of rows) {
     `${r.budget.padEnd(34)} ${r.subject.padEnd(24)} ${r.shown.padStart(22)} ${(f?.shown ?? '—').padStart(22)}  ${r.bound.padEnd(10)} ${verdict(r)} / ${verdict(f)}`,
   );
 }
-console.log('\nFCP and LCP element per page (medians):');
-for (const path of PAGES) {
+console.log('\nJavaScript requested after the screen was shown, until the network was quiet:');
+for (const [build, js] of [
+  ['local', results.js],
+  ['firebase', results.firebase?.js],
+]) {
+  for (const path of js ? PAGES : []) {
+    const later = js.pages[path].later;
+    if (later.files.length)
+      console.log(
+        `  ${build.padEnd(9)} ${path.padEnd(24)} ${kib(later.gzip).padStart(10)}  ${later.files.map((f) => f.path).join(' ')}`,
+      );
+  }
+}
+if (LIGHTHOUSE) console.log('\nFCP and LCP element per page (medians):');
+for (const path of LIGHTHOUSE ? PAGES : []) {
   const lh = results.lighthouse[path];
   const failures = [...new Set(lh.runs.flatMap((r) => r.a11yFailures))];
   console.log(
@@ -377,7 +419,7 @@ for (const path of PAGES) {
       (failures.length ? `  accessibility failures: ${failures.join(', ')}` : ''),
   );
 }
-if (firebaseRows) {
+if (firebaseRows && LIGHTHOUSE) {
   console.log('\nFirebase build: FCP and LCP element per page (medians):');
   for (const path of PAGES) {
     const lh = results.firebase.lighthouse[path];

@@ -64,7 +64,8 @@ export function preloadList(): Plugin {
         if (!bundle) return html;
         const wanted = new Set<string>();
         for (const c of chunksOf(bundle)) {
-          if (PRELOADED.some((re) => re.test(c.facadeModuleId ?? ''))) {
+          // A module of the list may share its chunk with others (vite.config.ts's groups).
+          if (c.moduleIds.some((id) => PRELOADED.some((re) => re.test(id)))) {
             closure(bundle, c.fileName, wanted);
           }
         }

@@ -16,7 +16,7 @@ export const BACKEND_KIND: BackendKind =
 async function loadBackend(): Promise<Backend | LazyBackend> {
   if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
     const env = import.meta.env;
-    // Firestore Lite for a visitor's first page, the full SDK when needed (src/data/firebase/load.ts).
+    // Firestore's REST API for a visitor's first page, the full SDK when needed (src/data/firebase/load.ts).
     const { loadFirebaseBackend } = await import('@/data/firebase/load');
     return loadFirebaseBackend({
       apiKey: env.VITE_FIREBASE_API_KEY ?? '',

@@ -17,7 +17,10 @@ export const API_PATHS = {
  * POSTs with the caller's ID token. Rejects on anything but a 2xx answer ("status: body") and on
  * a network failure; the callers run it as a side effect (src/lib/side-effects.ts), which logs.
  */
-export function createApiPort(ctx: FirebaseContext, fetchImpl: typeof fetch = fetch): ApiPort {
+export function createApiPort(
+  ctx: Pick<FirebaseContext, 'auth'>,
+  fetchImpl: typeof fetch = fetch,
+): ApiPort {
   const post = async (context: string, url: string, payload: unknown): Promise<void> => {
     await ctx.auth.authStateReady();
     const user = ctx.auth.currentUser;

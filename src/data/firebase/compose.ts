@@ -17,9 +17,9 @@ import { rosterUseCases } from '@/data/use-cases/roster';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 /**
- * The ports on initialized SDK services. The auth and files ports are given: the full backend
- * passes its own (src/data/firebase/create-firebase-backend.ts); the first-read backend
- * (src/data/firebase/first-read.ts), built from this module on Firestore Lite, has neither SDK.
+ * The ports on initialized SDK services, with the auth and files ports given (the full backend's:
+ * src/data/firebase/create-firebase-backend.ts). The first-read backend
+ * (src/data/firebase/first-read.ts) wires the same use cases on Firestore's REST API.
  */
 export function composeFirebaseBackend(
   ctx: FirebaseContext,

@@ -19,7 +19,7 @@ export const DEFAULT_EMULATOR_HOSTS = {
   storage: '127.0.0.1:9199',
 } as const;
 
-/** The app's options for initializeApp (the same for the first-read SDK and the full one). */
+/** The app's options for initializeApp. */
 export function appOptions(config: FirebaseWebConfig): FirebaseOptions {
   return {
     apiKey: config.apiKey,

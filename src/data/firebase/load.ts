@@ -6,12 +6,18 @@ import { createStagedBackend } from './staged-backend';
 const loadFull = (config: FirebaseWebConfig) =>
   import('./create-firebase-backend').then((m) => m.createFirebaseBackend(config));
 
-function pageLoaded(): Promise<void> {
+function idle(): Promise<void> {
   return new Promise((resolve) => {
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-    const idle = () => whenIdle(() => resolve());
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+    whenIdle(() => resolve());
+  });
+}
+
+function pageLoaded(): Promise<void> {
+  return new Promise((resolve) => {
+    const loaded = () => void idle().then(resolve);
+    if (document.readyState === 'complete') loaded();
+    else window.addEventListener('load', loaded, { once: true });
   });
 }
 
@@ -19,11 +25,11 @@ function pageLoaded(): Promise<void> {
  * The app's Firebase backend (src/app/backend.ts). A signed-in user (Auth keeps them on this
  * device: src/data/firebase/stored-session.ts) gets the full backend at once: Auth, Firestore
  * with its cache and listeners, Storage. Anyone else gets the staged backend
- * (src/data/firebase/staged-backend.ts): the first page reads through Firestore Lite
+ * (src/data/firebase/staged-backend.ts): the first page reads through Firestore's REST API
  * (src/data/firebase/first-read.ts) and the full SDK loads on the first need — a sign-in or
- * another auth call, a file, a live listener once the page has loaded — or as soon as the visitor
- * first touches the page or focuses a field (so a sign-in does not wait for the download), or
- * when a sign-in made in another tab shows up on this one.
+ * another auth call, a file, a live listener once the page has loaded and shown its first
+ * answer — or as soon as the visitor first touches the page or focuses a field (so a sign-in
+ * does not wait for the download), or when a sign-in made in another tab shows up on this one.
  */
 export async function loadFirebaseBackend(config: FirebaseWebConfig): Promise<Backend> {
   if (await hasStoredSession(config.apiKey)) return loadFull(config);
@@ -32,6 +38,7 @@ export async function loadFirebaseBackend(config: FirebaseWebConfig): Promise<Ba
     createFirst: (given) => createFirstReadBackend(config, given),
     loadFull: () => loadFull(config),
     pageLoaded: pageLoaded(),
+    idle,
     // As the full backend's auth port has it (src/data/firebase/auth.ts): Auth keeps one
     // session for the browser.
     sessionScope: 'browser',

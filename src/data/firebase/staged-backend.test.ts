@@ -12,8 +12,14 @@ function stages() {
       get: vi.fn(async (id: string) => ({ id, from: 'first' })),
       update: vi.fn(async () => 'first wrote'),
     },
-    roster: { subscribeEvent: vi.fn(() => () => {}) },
+    roster: {
+      subscribeEvent: vi.fn((_id: string, next: (e: unknown) => void) => {
+        next({ id: 'e1', from: 'first' });
+        return firstUnsubscribe;
+      }),
+    },
   };
+  const firstUnsubscribe = vi.fn();
   const unsubscribe = vi.fn();
   const full = {
     kind: 'firebase',
@@ -49,9 +55,19 @@ function stages() {
     },
     loadFull,
     pageLoaded,
+    idle: () => Promise.resolve(),
     sessionScope: 'browser',
   });
-  return { ...staged, first, full, loadFull, pageLoaded: () => loaded(), given, unsubscribe };
+  return {
+    ...staged,
+    first,
+    full,
+    loadFull,
+    pageLoaded: () => loaded(),
+    given,
+    unsubscribe,
+    firstUnsubscribe,
+  };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -99,15 +115,45 @@ describe('createStagedBackend', () => {
     expect(s.loadFull).toHaveBeenCalledTimes(1);
   });
 
-  it('subscribes a live listener on the full backend once the page has loaded', async () => {
+  it('answers a live listener from the first-read backend, then from the full one once the page has loaded', async () => {
+    const s = stages();
+    const next = vi.fn();
+    const stop = s.backend.roster.subscribeEvent('e1', next, () => {});
+    expect(next).toHaveBeenCalledWith({ id: 'e1', from: 'first' });
+    await settle();
+    expect(s.loadFull).not.toHaveBeenCalled();
+    s.pageLoaded();
+    await vi.waitFor(() => expect(next).toHaveBeenLastCalledWith({ id: 'e1', live: true }));
+    expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
+    expect(next).toHaveBeenCalledTimes(2);
+    stop();
+    expect(s.unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves a listener to the full backend only once its first answer has come', async () => {
+    const s = stages();
+    let answer!: (e: unknown) => void;
+    s.first.roster.subscribeEvent.mockImplementationOnce((_id, next) => {
+      answer = next;
+      return s.firstUnsubscribe;
+    });
+    const next = vi.fn();
+    s.backend.roster.subscribeEvent('e1', next, () => {});
+    s.pageLoaded();
+    await settle();
+    expect(s.loadFull).not.toHaveBeenCalled();
+    answer({ id: 'e1', from: 'first' });
+    await vi.waitFor(() => expect(next).toHaveBeenLastCalledWith({ id: 'e1', live: true }));
+    expect(next).toHaveBeenCalledTimes(2);
+  });
+
+  it('moves a listener to the full backend at once when that has loaded for another need', async () => {
     const s = stages();
     const next = vi.fn();
     s.backend.roster.subscribeEvent('e1', next, () => {});
-    await settle();
-    expect(s.loadFull).not.toHaveBeenCalled();
-    expect(s.first.roster.subscribeEvent).not.toHaveBeenCalled();
-    s.pageLoaded();
-    await vi.waitFor(() => expect(next).toHaveBeenCalledWith({ id: 'e1', live: true }));
+    await s.startFull();
+    await vi.waitFor(() => expect(next).toHaveBeenLastCalledWith({ id: 'e1', live: true }));
+    expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
   });
 
   it('does not subscribe a listener unsubscribed before the page loaded', async () => {
@@ -115,11 +161,12 @@ describe('createStagedBackend', () => {
     const next = vi.fn();
     const stop = s.backend.roster.subscribeEvent('e1', next, () => {});
     stop();
+    expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
     s.pageLoaded();
     await settle();
     await settle();
     expect(s.full.roster.subscribeEvent).not.toHaveBeenCalled();
-    expect(next).not.toHaveBeenCalled();
+    expect(s.loadFull).not.toHaveBeenCalled();
   });
 
   it('tries loading the full backend again after a failure', async () => {

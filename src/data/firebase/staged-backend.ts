@@ -7,29 +7,35 @@ import { deferPort } from '@/lib/deferred-port';
 const isListener = (key: string) => key === 'onAuthStateChanged' || key.startsWith('subscribe');
 
 type Members = Record<string, unknown>;
+type Listen = (...args: unknown[]) => () => void;
 
 export interface Stages {
   /**
    * The first-read backend (src/data/firebase/first-read.ts), built on the auth and files ports
-   * given here, which use the full backend.
+   * given here, which use the full backend. Its listeners deliver the current answer once.
    */
   createFirst(given: { auth: AuthPort; files: FilesPort }): Backend;
   /** Loads the full backend: Auth, the full Firestore SDK with listeners, Storage. */
   loadFull(): Promise<Backend>;
-  /** Resolves once the page has loaded: a live listener waits for it before it loads the full SDK. */
+  /** Resolves once the page has loaded: a live listener then loads the full SDK and moves there. */
   pageLoaded: Promise<void>;
+  /** Resolves in the browser's next idle period. */
+  idle: () => Promise<void>;
   /** The auth port's synchronous answers before Auth has loaded. */
   sessionScope: AuthPort['sessionScope'];
 }
 
 /**
  * The Firebase backend of a visitor nobody is signed in for (src/data/firebase/load.ts): its
- * calls read through the first-read backend (Firestore Lite, nobody signed in) until the full
- * backend is needed, then everything goes to the full one. The full backend loads
+ * calls read through the first-read backend (Firestore's REST API, nobody signed in) until the
+ * full backend is needed, then everything goes to the full one. The full backend loads
  *   - on the first auth call other than onAuthStateChanged and currentUser (a sign-in, a sign-up,
  *     a password reset…), the first files call, or `startFull()`;
- *   - for a live listener, once the page has loaded (`pageLoaded`): the listener then subscribes
- *     on the full SDK.
+ *   - for a live listener, once the page has loaded (`pageLoaded`) and the listener's first
+ *     answer has come, in the next idle period. Until then the listener is the first-read
+ *     backend's, which delivers the current answer once, so the page shows its data without
+ *     waiting for the SDK, and the SDK's download does not compete with that answer; then it
+ *     subscribes on the full SDK instead (at once if the full backend has loaded meanwhile).
  * Until then onAuthStateChanged reports nobody, and reports the full backend's user once it has
  * loaded; currentUser() is null. Once the full backend is there, every member is its own.
  */
@@ -67,15 +73,31 @@ export function createStagedBackend(stages: Stages): {
     return port;
   };
 
-  /** A listener started before the full backend: it subscribes there once the page has loaded. */
+  /**
+   * A listener started before the full backend: the first-read one answers, then the full
+   * backend's takes over (see createStagedBackend). Its callbacks are the function arguments, by
+   * the ports' convention (src/lib/deferred-port.ts).
+   */
   const laterListener =
-    (name: string, key: string) =>
+    (name: string, key: string, port: Members) =>
     (...args: unknown[]) => {
-      let unsubscribe: (() => void) | null = null;
+      let answered!: () => void;
+      const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+      const relayed = args.map((a) =>
+        typeof a === 'function'
+          ? (...values: unknown[]) => {
+              answered();
+              return (a as (...v: unknown[]) => unknown)(...values);
+            }
+          : a,
+      );
+      let unsubscribe: (() => void) | null = (port[key] as Listen)(...relayed);
       let cancelled = false;
-      void stages.pageLoaded.then(() => {
-        if (!cancelled)
-          unsubscribe = (fullPort(name)[key] as (...a: unknown[]) => () => void)(...args);
+      const takeOver = Promise.all([stages.pageLoaded, firstAnswer]).then(stages.idle);
+      void Promise.race([takeOver, fullArrived]).then(() => {
+        if (cancelled) return;
+        unsubscribe?.();
+        unsubscribe = (fullPort(name)[key] as Listen)(...args);
       });
       return () => {
         cancelled = true;
@@ -117,8 +139,8 @@ export function createStagedBackend(stages: Stages): {
         }
         if (name === 'auth') return authBeforeFull(key);
         if (name === 'files') return fullPort(name)[key];
-        if (isListener(key)) return laterListener(name, key);
         const port = first();
+        if (isListener(key)) return laterListener(name, key, port);
         const value = port[key];
         return typeof value === 'function' ? value.bind(port) : value;
       },

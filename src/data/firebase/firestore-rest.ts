@@ -1,0 +1,347 @@
+import {
+  autoId,
+  DOC_ID,
+  type DocData,
+  type Filter,
+  type QueriedDoc,
+  type Query,
+  type Storage,
+  type StoredDoc,
+} from '@/data/storage/storage';
+
+/** Where the Firestore REST API answers, and the project's web API key. */
+export interface FirestoreRestTarget {
+  /** 'https://firestore.googleapis.com', or the emulator's 'http://127.0.0.1:8080'. */
+  origin: string;
+  projectId: string;
+  apiKey: string;
+}
+
+/** A value as the REST API writes it (google.firestore.v1.Value in JSON). */
+export type RestValue =
+  | { nullValue: null }
+  | { booleanValue: boolean }
+  | { integerValue: string }
+  | { doubleValue: number | string }
+  | { timestampValue: string }
+  | { stringValue: string }
+  | { bytesValue: string }
+  | { referenceValue: string }
+  | { geoPointValue: { latitude?: number; longitude?: number } }
+  | { arrayValue: { values?: RestValue[] } }
+  | { mapValue: { fields?: Record<string, RestValue> } };
+
+interface RestDocument {
+  name: string;
+  fields?: Record<string, RestValue>;
+}
+
+/**
+ * The storage interface's reads on Firestore's REST API, for the first page of a visitor nobody
+ * is signed in for (src/data/firebase/first-read.ts): plain fetches and this decoder instead of
+ * a Firestore SDK. The requests carry no ID token, so the security rules judge them as a
+ * signed-out visitor's, as they would the SDK's. What is this adapter's own:
+ * - Values read as the full adapter (src/data/firebase/storage.ts) gives them: timestamps as
+ *   Dates, integers and doubles as numbers, maps and arrays as plain objects and arrays.
+ * - Its cursors are the full adapter's (timestamps to the nanosecond), so a list whose first page
+ *   came from here continues through the full SDK once that has taken over.
+ * - A listener delivers the current answer once and never again: plain requests cannot listen.
+ *   The staged backend (src/data/firebase/staged-backend.ts) shows that answer and replaces the
+ *   listener with the full SDK's once the page has loaded.
+ * - Writes need a signed-in user, who gets the full SDK: here they fail.
+ */
+export function firestoreRestStorage(
+  target: FirestoreRestTarget,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Storage {
+  const root = `projects/${target.projectId}/databases/(default)/documents`;
+
+  /** GETs (or POSTs `body` to) `root` followed by `rest`: '/events/e1', ':runQuery'. */
+  const call = async (rest: string, body?: unknown): Promise<unknown> => {
+    const url = `${target.origin}/v1/${root}${rest}?key=${encodeURIComponent(target.apiKey)}`;
+    let res: Response;
+    try {
+      res = await fetchImpl(
+        url,
+        body === undefined
+          ? undefined
+          : {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify(body),
+            },
+      );
+    } catch (e) {
+      throw restError('unavailable', e instanceof Error ? e.message : String(e));
+    }
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      // A query's failure comes as the first entry of an array, a document's as the object.
+      const answer = (Array.isArray(json) ? json[0] : json) as {
+        error?: { status?: string; message?: string };
+      } | null;
+      const error = answer?.error;
+      throw restError(
+        error?.status ? error.status.toLowerCase().replace(/_/g, '-') : 'unavailable',
+        error?.message ?? `${res.status} ${res.statusText}`,
+      );
+    }
+    return json;
+  };
+
+  const stored = (d: RestDocument): StoredDoc => {
+    const path = d.name.slice(root.length + 1);
+    return { id: path.slice(path.lastIndexOf('/') + 1), path, data: decodeFields(d.fields) };
+  };
+
+  const docPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+  const run = async (q: Omit<Query, 'after'> & { after?: string | null }, count?: true) => {
+    const at = q.collection.lastIndexOf('/');
+    const parent = at < 0 ? '' : `/${docPath(q.collection.slice(0, at))}`;
+    const structuredQuery = toStructuredQuery(q, `${root}/${q.collection}`);
+    return (await call(
+      `${parent}:${count ? 'runAggregationQuery' : 'runQuery'}`,
+      count
+        ? {
+            structuredAggregationQuery: {
+              structuredQuery,
+              aggregations: [{ alias: 'count', count: {} }],
+            },
+          }
+        : { structuredQuery },
+    )) as unknown[];
+  };
+
+  /** One read delivered through a listener's callbacks, unless unsubscribed before it lands. */
+  const once = <T>(read: Promise<T>, next: (value: T) => void, error: (e: unknown) => void) => {
+    let stopped = false;
+    read.then(
+      (value) => !stopped && next(value),
+      (e: unknown) => !stopped && error(e),
+    );
+    return () => {
+      stopped = true;
+    };
+  };
+
+  const storage: Storage = {
+    newId: () => autoId(),
+    async get(path) {
+      try {
+        return stored((await call(`/${docPath(path)}`)) as RestDocument);
+      } catch (e) {
+        if ((e as { code?: string }).code === 'not-found') return null;
+        throw e;
+      }
+    },
+    async query(q) {
+      const answer = (await run(q)) as { document?: RestDocument }[];
+      return answer.flatMap(({ document: d }): QueriedDoc[] => {
+        if (!d) return [];
+        const doc = stored(d);
+        const order = (q.orderBy ?? []).map((o) =>
+          o.field === DOC_ID ? doc.id : fieldAt(d.fields, o.field),
+        );
+        return [{ ...doc, cursor: encodeCursor(order) }];
+      });
+    },
+    async count(q) {
+      const [answer] = (await run(q, true)) as {
+        result?: { aggregateFields?: { count?: RestValue } };
+      }[];
+      const count = answer?.result?.aggregateFields?.count;
+      return count ? (decodeValue(count) as number) : 0;
+    },
+    set: writesNeedSignIn,
+    update: writesNeedSignIn,
+    delete: writesNeedSignIn,
+    transaction: writesNeedSignIn,
+    batch: writesNeedSignIn,
+    onDoc: (path, next, error) => once(storage.get(path), next, error),
+    onQuery: (q, next, error) => once(storage.query(q), next, error),
+  };
+  return storage;
+}
+
+function writesNeedSignIn(): Promise<never> {
+  return Promise.reject(new Error('storage: a write needs the full Firestore SDK'));
+}
+
+/** A failure with the code the SDK's FirestoreError would carry ('permission-denied', …). */
+function restError(code: string, message: string): Error {
+  return Object.assign(new Error(`Firestore REST: ${message}`), { code });
+}
+
+/** A stored value as the storage interface gives it (see firestoreRestStorage). */
+export function decodeValue(value: RestValue): unknown {
+  if ('nullValue' in value) return null;
+  if ('booleanValue' in value) return value.booleanValue;
+  if ('integerValue' in value) return Number(value.integerValue);
+  if ('doubleValue' in value) return Number(value.doubleValue);
+  if ('timestampValue' in value) {
+    const [seconds, nanos] = parseTimestamp(value.timestampValue);
+    // As the SDK's Timestamp.toDate(): milliseconds, the rest of the nanoseconds dropped.
+    return new Date(seconds * 1000 + Math.floor(nanos / 1e6));
+  }
+  if ('stringValue' in value) return value.stringValue;
+  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map(decodeValue);
+  if ('mapValue' in value) return decodeFields(value.mapValue.fields);
+  if ('referenceValue' in value) return value.referenceValue;
+  if ('bytesValue' in value) return value.bytesValue;
+  return {
+    latitude: value.geoPointValue.latitude ?? 0,
+    longitude: value.geoPointValue.longitude ?? 0,
+  };
+}
+
+function decodeFields(fields: Record<string, RestValue> | undefined): DocData {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([k, v]) => [k, decodeValue(v)]));
+}
+
+/** RFC 3339 as the API writes it ('2026-05-01T09:30:00.123456Z') into seconds and nanoseconds. */
+function parseTimestamp(text: string): [seconds: number, nanos: number] {
+  const match = /^([^.]+?)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)$/.exec(text);
+  if (!match) throw new Error(`Firestore REST: not a timestamp: ${text}`);
+  const seconds = Date.parse(`${match[1]}${match[3]}`) / 1000;
+  return [seconds, Number((match[2] ?? '').padEnd(9, '0'))];
+}
+
+function formatTimestamp(seconds: number, nanos: number): string {
+  const whole = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return `${whole}.${String(nanos).padStart(9, '0')}Z`;
+}
+
+/** A value for a filter or a cursor, typed as the SDK types it. */
+export function encodeValue(value: unknown): RestValue {
+  if (value === null || value === undefined) return { nullValue: null };
+  if (typeof value === 'boolean') return { booleanValue: value };
+  if (typeof value === 'number') {
+    // As the SDK: a safe integer (not -0) is an integer, anything else a double.
+    return Number.isSafeInteger(value) && !Object.is(value, -0)
+      ? { integerValue: String(value) }
+      : { doubleValue: Number.isFinite(value) ? value : String(value) };
+  }
+  if (typeof value === 'string') return { stringValue: value };
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    const seconds = Math.floor(ms / 1000);
+    return { timestampValue: formatTimestamp(seconds, (ms - seconds * 1000) * 1e6) };
+  }
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(encodeValue) } };
+  if (typeof value === 'object') {
+    return {
+      mapValue: {
+        fields: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeValue(v)])),
+      },
+    };
+  }
+  throw new Error(`Firestore REST: cannot encode ${typeof value}`);
+}
+
+/** A field path as the API takes it: segments that are not plain names in backquotes. */
+function fieldPath(field: string): string {
+  if (field === DOC_ID) return DOC_ID;
+  return field
+    .split('.')
+    .map((s) => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : `\`${s.replace(/[\\`]/g, '\\$&')}\``))
+    .join('.');
+}
+
+/** The stored value at a dotted field path, kept exact for a cursor (see encodeCursor). */
+function fieldAt(fields: Record<string, RestValue> | undefined, field: string): unknown {
+  let value: RestValue | undefined = { mapValue: { fields } };
+  for (const segment of field.split('.')) {
+    value = value && 'mapValue' in value ? value.mapValue.fields?.[segment] : undefined;
+  }
+  if (!value) return null;
+  if ('timestampValue' in value) return { ts: parseTimestamp(value.timestampValue) };
+  return decodeValue(value);
+}
+
+const OPERATORS: Record<Filter['op'], string> = {
+  '==': 'EQUAL',
+  '<': 'LESS_THAN',
+  '<=': 'LESS_THAN_OR_EQUAL',
+  '>': 'GREATER_THAN',
+  '>=': 'GREATER_THAN_OR_EQUAL',
+  in: 'IN',
+  'array-contains': 'ARRAY_CONTAINS',
+};
+
+/** The storage interface's query as the API's StructuredQuery of `collectionName`. */
+function toStructuredQuery(q: Query, collectionName: string) {
+  // A document id is compared as a reference to the document, as the SDK's documentId() does.
+  const valueFor = (field: string, value: unknown): RestValue =>
+    field === DOC_ID && typeof value === 'string'
+      ? { referenceValue: `${collectionName}/${value}` }
+      : encodeValue(value);
+  const filters = (q.where ?? []).map((f) => ({
+    fieldFilter: {
+      field: { fieldPath: fieldPath(f.field) },
+      op: OPERATORS[f.op],
+      value:
+        f.op === 'in'
+          ? { arrayValue: { values: f.value.map((v) => valueFor(f.field, v)) } }
+          : valueFor(f.field, f.value),
+    },
+  }));
+  const order = q.orderBy ?? [];
+  const after = decodeCursor(q.after, order.length);
+  return {
+    from: [{ collectionId: collectionName.slice(collectionName.lastIndexOf('/') + 1) }],
+    ...(filters.length
+      ? { where: filters.length === 1 ? filters[0] : { compositeFilter: { op: 'AND', filters } } }
+      : {}),
+    ...(order.length
+      ? {
+          orderBy: order.map((o) => ({
+            field: { fieldPath: fieldPath(o.field) },
+            direction: o.direction === 'desc' ? 'DESCENDING' : 'ASCENDING',
+          })),
+        }
+      : {}),
+    ...(after
+      ? {
+          startAt: {
+            values: after.map((v, i) =>
+              isTimestampPart(v)
+                ? { timestampValue: formatTimestamp(...v.ts) }
+                : valueFor(order[i]!.field, v),
+            ),
+            before: false,
+          },
+        }
+      : {}),
+    ...(q.limit !== undefined ? { limit: q.limit } : {}),
+  };
+}
+
+function isTimestampPart(value: unknown): value is { ts: [number, number] } {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    'ts' in value &&
+    Array.isArray((value as { ts: unknown }).ts)
+  );
+}
+
+/** The full adapter's cursor (src/data/firebase/storage.ts): timestamps as { ts: [s, ns] }. */
+function encodeCursor(values: unknown[]): string {
+  const parts = values.map((v) => (v instanceof Date ? { d: v.getTime() } : v));
+  return btoa(encodeURIComponent(JSON.stringify(parts)));
+}
+
+/** The order values of a cursor, or null for one no Firestore adapter made (start over). */
+function decodeCursor(cursor: string | null | undefined, length: number): unknown[] | null {
+  if (!cursor || length === 0) return null;
+  try {
+    const parts: unknown = JSON.parse(decodeURIComponent(atob(cursor)));
+    if (!Array.isArray(parts) || parts.length !== length) return null;
+    return parts.map((p: unknown) =>
+      p && typeof p === 'object' && 'd' in p ? new Date((p as { d: number }).d) : p,
+    );
+  } catch {
+    return null;
+  }
+}
