@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # npm test: every check the project has, in four lanes that run side by side.
 #
-#   lane 1 (computing):                          typecheck, lint, test:unit, test:functions
-#   lane 2 (a browser, waiting on its pages):    test:e2e
-#   lane 3 (waiting on the emulators):           test:firebase
-#   lane 4 (a browser waiting on the emulators): test:e2e:firebase
+#   lane 1:   typecheck, lint, test:unit, test:functions
+#   lane 2:   test:e2e
+#   lane 3:   test:firebase
+#   lane 4:   test:e2e:firebase
 #
-# Only the first lane keeps a core busy: the browser tests spend most of their time waiting on
-# the page, the Firebase parts on the Firestore, Auth and Functions emulators, so on two cores
-# the others fill what the first leaves idle, and each lane's length is about its parts' own
-# time. The lanes share nothing: the emulators and every server of lanes 3 and 4 take free
-# ports, lane 2's browser tests serve dist/ on E2E_PORT, lane 4's dist-firebase/ on a port of
-# their own.
+# A lane is as long as its parts one after another, and the browser tests spend most of their
+# time waiting on the page: in two lanes the local browser tests queued behind the unit tests
+# and the Firebase ones behind the rules tests, with a core often idle. Side by side the run is
+# bound by the work itself (measured on 2 cores: lane 1 about 250 s of CPU, test:e2e 215,
+# test:firebase 405 — the Firestore emulator and two workers keep 1.4 cores busy —,
+# test:e2e:firebase 270). The lanes share nothing: the emulators and every server of lanes 3
+# and 4 take free ports, lane 2's browser tests serve dist/ on E2E_PORT, lane 4's
+# dist-firebase/ on a port of their own.
 #
 # Each part's output is kept and printed whole when the part ends (never two parts' lines
 # mixed), with its time; a lane stops at its first failure, the others finish; the last lines
