@@ -20,9 +20,14 @@ const FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT) || 4174;
 
 export default defineConfig<object, { backend: BackendKind }>({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Locally every test has a browser profile of its own and spends most of its time waiting on
+  // the page, not computing: two workers, any test beside any other. The Firebase tests share the
+  // emulators' data: one after another.
+  fullyParallel: !FIREBASE,
+  workers: FIREBASE ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
+  // npm test runs both projects at once; each cleans its own results folder when it starts.
+  outputDir: FIREBASE ? 'test-results/firebase' : 'test-results/local',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
 /**
@@ -13,6 +14,27 @@ const PURE = [
   'tests/contract/indexes.test.ts',
   'src/app/hosting-rewrites.test.ts',
 ];
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const APP = ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/rules/**/*.test.ts'];
+
+/**
+ * The screen and data suites share one jsdom and one module graph per worker (isolate: false):
+ * a fresh environment and a fresh import of React, the router and the app for every file was
+ * most of what a file cost, and src/test/setup.ts resets what a file leaves in the page. A file
+ * still gets its own when it mocks a module (vi.mock: the module must load for that file alone
+ * and the mock must not reach the next file) or picks another environment (the emulator suites
+ * of tests/, which run in Node and skip here).
+ */
+const ISOLATED = ['src', 'tests/contract', 'tests/rules'].flatMap((dir) =>
+  readdirSync(`${ROOT}${dir}`, { recursive: true, encoding: 'utf8' })
+    .map((f) => `${dir}/${f}`)
+    .filter(
+      (f) =>
+        /\.test\.tsx?$/.test(f) &&
+        /\bvi\.mock\(|@vitest-environment/.test(readFileSync(`${ROOT}${f}`, 'utf8')),
+    ),
+);
 
 export default defineConfig({
   resolve: {
@@ -43,13 +65,20 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          include: APP,
+          exclude: [...configDefaults.exclude, ...PURE, ...ISOLATED],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app-isolated',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
           // tests/rules select the node environment themselves and skip, by name, without
           // emulators (scripts/test-firebase.sh starts what it can and runs them for real).
-          include: [
-            'src/**/*.test.{ts,tsx}',
-            'tests/contract/**/*.test.ts',
-            'tests/rules/**/*.test.ts',
-          ],
+          include: ISOLATED,
           exclude: [...configDefaults.exclude, ...PURE],
         },
       },

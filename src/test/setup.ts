@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // findBy*/waitFor wait for a condition, never a fixed time; on a shared, loaded machine a screen
 // can take longer than the 1 s default to get there.
@@ -10,6 +10,19 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
 });
+
+// This file runs before every test file, and most files share one page (vitest.config.ts, the
+// project `app`): each starts as in a fresh one, with nothing stored, at the first address, on
+// real timers and globals.
+if (typeof window !== 'undefined') {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+  document.body.innerHTML = '';
+}
 
 // jsdom has no matchMedia; screens ask it about the pointer and the width. Nothing matches here
 // (a test that needs a touch screen or a wide window stubs it).

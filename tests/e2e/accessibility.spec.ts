@@ -46,10 +46,12 @@ function textLines(locator: Locator): Promise<number> {
 }
 
 for (const width of [1280, 390]) {
+  // Fifteen screens, each checked with axe: close to a minute when another test runs beside it.
   test(`every signed-in screen passes the accessibility check at ${width} px`, async ({
     page,
     consoleErrors,
   }) => {
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 800 });
     await signIn(page, ORGANIZER, PASSWORD);
     for (const path of SIGNED_IN_SCREENS) {
