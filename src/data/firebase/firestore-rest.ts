@@ -8,6 +8,7 @@ import {
   type Storage,
   type StoredDoc,
 } from '@/data/storage/storage';
+import { decodeCursor, encodeCursor } from './cursor';
 
 /** Where the Firestore REST API answers, and the project's web API key. */
 export interface FirestoreRestTarget {
@@ -324,24 +325,4 @@ function isTimestampPart(value: unknown): value is { ts: [number, number] } {
     'ts' in value &&
     Array.isArray((value as { ts: unknown }).ts)
   );
-}
-
-/** The full adapter's cursor (src/data/firebase/storage.ts): timestamps as { ts: [s, ns] }. */
-function encodeCursor(values: unknown[]): string {
-  const parts = values.map((v) => (v instanceof Date ? { d: v.getTime() } : v));
-  return btoa(encodeURIComponent(JSON.stringify(parts)));
-}
-
-/** The order values of a cursor, or null for one no Firestore adapter made (start over). */
-function decodeCursor(cursor: string | null | undefined, length: number): unknown[] | null {
-  if (!cursor || length === 0) return null;
-  try {
-    const parts: unknown = JSON.parse(decodeURIComponent(atob(cursor)));
-    if (!Array.isArray(parts) || parts.length !== length) return null;
-    return parts.map((p: unknown) =>
-      p && typeof p === 'object' && 'd' in p ? new Date((p as { d: number }).d) : p,
-    );
-  } catch {
-    return null;
-  }
 }

@@ -41,6 +41,7 @@ import {
   type StoredDoc,
   type Writes,
 } from '@/data/storage/storage';
+import { decodeCursor, encodeCursor } from './cursor';
 
 /**
  * The storage interface on Firestore. What is Firestore's own here:
@@ -61,7 +62,7 @@ export function firestoreStorage(db: Firestore): Storage {
     );
     const order = q.orderBy ?? [];
     for (const o of order) constraints.push(orderBy(fieldOf(o.field), o.direction ?? 'asc'));
-    const after = decodeCursor(q.after, order.length);
+    const after = decodeCursor(q.after, order.length, (s, ns) => new Timestamp(s, ns));
     if (after) constraints.push(startAfter(...after));
     if (q.limit !== undefined) constraints.push(limit(q.limit));
     return query(collection(db, q.collection), ...constraints);
@@ -72,6 +73,7 @@ export function firestoreStorage(db: Firestore): Storage {
       ...stored(d),
       cursor: encodeCursor(
         (q.orderBy ?? []).map((o) => (o.field === DOC_ID ? d.id : d.get(o.field, READ))),
+        (v) => (v instanceof Timestamp ? { ts: [v.seconds, v.nanoseconds] } : v),
       ),
     }));
 
@@ -189,35 +191,4 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return (
     value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
   );
-}
-
-/** A timestamp keeps its nanoseconds in a cursor: { ts: [seconds, nanoseconds] }. */
-function encodeCursor(values: unknown[]): string {
-  const parts = values.map((v) =>
-    v instanceof Timestamp
-      ? { ts: [v.seconds, v.nanoseconds] }
-      : v instanceof Date
-        ? { d: v.getTime() }
-        : v,
-  );
-  return btoa(encodeURIComponent(JSON.stringify(parts)));
-}
-
-/** The order values of a cursor, or null for one this adapter did not make (start over). */
-function decodeCursor(cursor: string | null | undefined, length: number): unknown[] | null {
-  if (!cursor || length === 0) return null;
-  try {
-    const parts: unknown = JSON.parse(decodeURIComponent(atob(cursor)));
-    if (!Array.isArray(parts) || parts.length !== length) return null;
-    return parts.map((p: unknown) => {
-      if (p && typeof p === 'object' && 'ts' in p) {
-        const [s, ns] = (p as { ts: [number, number] }).ts;
-        return new Timestamp(s, ns);
-      }
-      if (p && typeof p === 'object' && 'd' in p) return new Date((p as { d: number }).d);
-      return p;
-    });
-  } catch {
-    return null;
-  }
 }
