@@ -8,12 +8,17 @@ import { fileURLToPath, URL } from 'node:url';
 /**
  * Fewer, larger chunks for a first page: each request costs a round trip on a slow mobile
  * connection. React, the router and TanStack Query go together (every page runs them), and so
- * does the domain and lib code that more than one screen uses — but not what only writes need
- * (the rules that decide writes, the form schemas, image uploads, form drafts), relative
- * times (date-fns) nor the event page's calendar links: those stay with the screens and
- * repositories that use them, off the first page of a visitor who only reads. Packages stay where the automatic chunking puts them
- * (zod, Dexie, react-hook-form).
+ * does the domain and lib code that more than one screen uses, with the small UI building blocks
+ * (BASE_UI) — but not what only writes need (the rules that decide writes, the form schemas,
+ * image uploads, form drafts), relative times nor the event page's calendar links: those stay
+ * with the screens and use cases that use them, off the first page of a visitor who only reads.
+ * Packages stay where the automatic chunking puts them (zod, Dexie, react-hook-form).
  */
+
+/** The small building blocks most screens draw with (not the forms, dialogs or pickers). */
+const BASE_UI =
+  /[\\/]src[\\/]components[\\/]ui[\\/](avatar|button|card-grid|cover-image|detail|load-error|load-more|page|panel-card|sign-in-to-join|spinner|status-pill)\.tsx$/;
+
 const CHUNK_GROUPS = [
   {
     name: 'framework',
@@ -31,7 +36,7 @@ const CHUNK_GROUPS = [
   {
     name: 'shared',
     test: (id: string) =>
-      /[\\/]src[\\/](domain|lib)[\\/]/.test(id) &&
+      (/[\\/]src[\\/](domain|lib)[\\/]/.test(id) || BASE_UI.test(id)) &&
       !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar/.test(
         id,
       ),

@@ -44,14 +44,14 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
  * The entry preloads them all at once when it starts the app, so they download side by side
  * instead of one import after another — and only after the page has painted from its HTML.
  * Of the local backend's own dynamic imports (src/data/local/create-local-backend.ts) the list
- * holds the demo data's writer, which a first visit needs before anything shows, and the events
- * use cases, which most pages read; a returning visitor has them cached.
+ * holds the demo data's writer, which a first visit needs before anything shows; the use cases a
+ * page's screen reads first are in that page's own list (src/app/prerender.tsx, `reads`).
  */
 const PRELOADED = [
   /\/src\/app\/start\.tsx$/,
   /\/src\/data\/local\/create-local-backend\.ts$/,
   /\/src\/data\/firebase\/(load|first-read)\.ts$/,
-  /\/src\/data\/(local\/seed|use-cases\/events)\.ts$/,
+  /\/src\/data\/local\/seed\.ts$/,
 ];
 
 export function preloadList(): Plugin {

@@ -21,14 +21,14 @@ function pendingBackend() {
         return unsubscribe;
       }),
     },
-    events: { get: vi.fn(async (id: string) => ({ id })) },
+    events: {
+      get: vi.fn(async (id: string) => ({ id })),
+      subscribe: vi.fn((_id: string, _onChange: unknown, _onError: unknown) => unsubscribe),
+    },
     notifications: {
       subscribe: vi.fn((_uid: string, _onChange: unknown, _onError: unknown) => unsubscribe),
     },
     conversations: { newMessageId: () => 'm1', subscribe: vi.fn(() => unsubscribe) },
-    roster: {
-      subscribeEvent: vi.fn((_id: string, _onChange: unknown, _onError: unknown) => unsubscribe),
-    },
     dev: { outbox: vi.fn(async () => ['mail']) },
   } as unknown as Backend;
   return { loading, resolve: () => resolve(real), reject, real, unsubscribe };
@@ -66,17 +66,17 @@ describe('createDeferredBackend', () => {
     expect(p.unsubscribe).toHaveBeenCalledTimes(1);
   });
 
-  it('defers the roster port too: its listener subscribes once the backend is there', async () => {
+  it('defers a live listener too: it subscribes once the backend is there', async () => {
     const p = pendingBackend();
     const { backend, ready } = createDeferredBackend('local', () => p.loading);
-    const stop = backend.roster.subscribeEvent(
+    const stop = backend.events.subscribe(
       'e1',
       () => {},
       () => {},
     );
     p.resolve();
     await ready;
-    expect(p.real.roster.subscribeEvent).toHaveBeenCalledTimes(1);
+    expect(p.real.events.subscribe).toHaveBeenCalledTimes(1);
     stop();
     expect(p.unsubscribe).toHaveBeenCalledTimes(1);
   });

@@ -21,22 +21,43 @@ export { WAITING_CONTROL } from './app';
  * parameter is rendered for two values, and the plugin refuses the build if the two differ, so a
  * page never carries one address's markup to another.
  */
-export const PRERENDERED: { path: string; file: string; sample?: [string, string] }[] = [
-  { path: '/', file: 'index.html' },
+export const PRERENDERED: {
+  path: string;
+  file: string;
+  sample?: [string, string];
+  /** The use cases its screen reads first: the page preloads their code with the screen's. */
+  reads?: ('events' | 'teams' | 'users')[];
+}[] = [
+  { path: '/', file: 'index.html', reads: ['events'] },
   { path: '/login', file: 'login.html' },
   { path: '/register', file: 'register.html' },
   { path: '/reset-password', file: 'reset-password.html' },
   { path: '/reset-complete', file: 'reset-complete.html' },
-  { path: '/events', file: 'events.html' },
-  { path: '/teams', file: 'teams.html' },
+  { path: '/events', file: 'events.html', reads: ['events'] },
+  { path: '/teams', file: 'teams.html', reads: ['teams'] },
   { path: '/privacy-policy', file: 'privacy-policy.html' },
   { path: '/terms', file: 'terms.html' },
   { path: '/contact', file: 'contact.html' },
   { path: '/organizer', file: 'organizer.html' },
   { path: '/campaign/team-registration', file: 'campaign/team-registration.html' },
-  { path: '/events/:id', file: 'prerendered/event.html', sample: ['seed-a', 'seed-b'] },
-  { path: '/teams/:id', file: 'prerendered/team.html', sample: ['seed-a', 'seed-b'] },
-  { path: '/profile/:id', file: 'prerendered/profile.html', sample: ['seed-a', 'seed-b'] },
+  {
+    path: '/events/:id',
+    file: 'prerendered/event.html',
+    sample: ['seed-a', 'seed-b'],
+    reads: ['events'],
+  },
+  {
+    path: '/teams/:id',
+    file: 'prerendered/team.html',
+    sample: ['seed-a', 'seed-b'],
+    reads: ['teams', 'events'],
+  },
+  {
+    path: '/profile/:id',
+    file: 'prerendered/profile.html',
+    sample: ['seed-a', 'seed-b'],
+    reads: ['users', 'events'],
+  },
 ];
 
 export interface RenderedPage {
@@ -44,7 +65,7 @@ export interface RenderedPage {
   html: string;
   /** The route pattern the markup is for (src/app/start.tsx hydrates only there). */
   route: string;
-  /** The modules of the screens on the page (their code is preloaded by the page). */
+  /** The modules of the screens on the page and of the use cases they read first (the page preloads their code). */
   modules: string[];
 }
 
@@ -86,5 +107,7 @@ export async function renderPage(path: string, sample?: [string, string]): Promi
   const modules = (matchRoutes(routes, first!) ?? [])
     .map((m) => (m.route.handle as ScreenHandle | undefined)?.module)
     .filter((m): m is string => !!m);
+  const reads = PRERENDERED.find((p) => p.path === path)?.reads ?? [];
+  modules.push(...reads.map((port) => `/src/data/use-cases/${port}.ts`));
   return { html, route, modules };
 }

@@ -1,36 +1,10 @@
-import { Link } from 'react-router-dom';
 import { formatRelative } from '@/domain/relative-time';
 import type { ActionRunner } from '@/lib/use-action-runner';
-import { Button, buttonClass } from './button';
+import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { ActionError, StandingNotice } from './standing-notice';
 import { PanelCard } from './panel-card';
 import { StatusPill } from './status-pill';
-
-/** A visitor who is not signed in: why, and the way to sign in and come back. */
-export function SignInToJoin({
-  title,
-  reason,
-  returnUrl,
-  label = 'ログインして参加をリクエスト',
-}: {
-  title: string;
-  reason: string;
-  returnUrl: string;
-  label?: string;
-}) {
-  return (
-    <PanelCard title={title}>
-      <p className="text-sm text-slate-600">{reason}</p>
-      <Link
-        to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`}
-        className={buttonClass('primary', 'mt-3 w-full')}
-      >
-        {label}
-      </Link>
-    </PanelCard>
-  );
-}
 
 /** Leaving or cancelling, or why a suspended account may not (src/domain/rules/standing.ts). */
 function SecondaryAction({

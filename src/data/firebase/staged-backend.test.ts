@@ -11,9 +11,7 @@ function stages() {
     events: {
       get: vi.fn(async (id: string) => ({ id, from: 'first' })),
       update: vi.fn(async () => 'first wrote'),
-    },
-    roster: {
-      subscribeEvent: vi.fn((_id: string, next: (e: unknown) => void) => {
+      subscribe: vi.fn((_id: string, next: (e: unknown) => void) => {
         next({ id: 'e1', from: 'first' });
         return firstUnsubscribe;
       }),
@@ -36,9 +34,7 @@ function stages() {
     events: {
       get: vi.fn(async (id: string) => ({ id, from: 'full' })),
       update: vi.fn(async () => 'full wrote'),
-    },
-    roster: {
-      subscribeEvent: vi.fn((_id: string, next: (e: unknown) => void) => {
+      subscribe: vi.fn((_id: string, next: (e: unknown) => void) => {
         next({ id: 'e1', live: true });
         return unsubscribe;
       }),
@@ -118,7 +114,7 @@ describe('createStagedBackend', () => {
   it('answers a live listener from the first-read backend, then from the full one once the page has loaded', async () => {
     const s = stages();
     const next = vi.fn();
-    const stop = s.backend.roster.subscribeEvent('e1', next, () => {});
+    const stop = s.backend.events.subscribe('e1', next, () => {});
     expect(next).toHaveBeenCalledWith({ id: 'e1', from: 'first' });
     await settle();
     expect(s.loadFull).not.toHaveBeenCalled();
@@ -133,12 +129,12 @@ describe('createStagedBackend', () => {
   it('moves a listener to the full backend only once its first answer has come', async () => {
     const s = stages();
     let answer!: (e: unknown) => void;
-    s.first.roster.subscribeEvent.mockImplementationOnce((_id, next) => {
+    s.first.events.subscribe.mockImplementationOnce((_id, next) => {
       answer = next;
       return s.firstUnsubscribe;
     });
     const next = vi.fn();
-    s.backend.roster.subscribeEvent('e1', next, () => {});
+    s.backend.events.subscribe('e1', next, () => {});
     s.pageLoaded();
     await settle();
     expect(s.loadFull).not.toHaveBeenCalled();
@@ -150,7 +146,7 @@ describe('createStagedBackend', () => {
   it('moves a listener to the full backend at once when that has loaded for another need', async () => {
     const s = stages();
     const next = vi.fn();
-    s.backend.roster.subscribeEvent('e1', next, () => {});
+    s.backend.events.subscribe('e1', next, () => {});
     await s.startFull();
     await vi.waitFor(() => expect(next).toHaveBeenLastCalledWith({ id: 'e1', live: true }));
     expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
@@ -159,13 +155,13 @@ describe('createStagedBackend', () => {
   it('does not subscribe a listener unsubscribed before the page loaded', async () => {
     const s = stages();
     const next = vi.fn();
-    const stop = s.backend.roster.subscribeEvent('e1', next, () => {});
+    const stop = s.backend.events.subscribe('e1', next, () => {});
     stop();
     expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
     s.pageLoaded();
     await settle();
     await settle();
-    expect(s.full.roster.subscribeEvent).not.toHaveBeenCalled();
+    expect(s.full.events.subscribe).not.toHaveBeenCalled();
     expect(s.loadFull).not.toHaveBeenCalled();
   });
 

@@ -1,71 +1,29 @@
 import type { ApiPort } from '@/data/ports/api';
 import type { EventFilters, EventInput, EventTime } from '@/data/ports/events';
-import {
-  DOC_ID,
-  fieldOp,
-  MAX_WRITES_PER_COMMIT,
-  autoId,
-  type DocData,
-  type Filter,
-  type QueriedDoc,
-  type Query,
-  type Transaction,
-  type Writes,
-} from '@/data/storage/storage';
+import { DOC_ID, type Filter, type QueriedDoc, type Query } from '@/data/storage/storage';
 import {
   EVENT_COUNT_CAP,
   EVENTS_PAGE_SIZE,
-  ORGANIZER_SYNC_BATCH,
   PARTICIPATION_HISTORY_LIMIT,
   PROFILE_EVENTS_PAGE_SIZE,
   RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
-import type { NotificationWrite } from '@/domain/entities/notification';
-import { teamSchema, TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
-import { keywordMatcher, searchTokenFor, searchTokensOf } from '@/domain/event-search';
+import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
+import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
 import {
   COUNTED_EVENT_STATUSES,
   participationRecord,
   settledBefore,
   type ParticipationRecord,
 } from '@/domain/participation-history';
-import {
-  CANCEL_NOTICE_REQUESTERS_LIMIT,
-  decideCancelNotices,
-  decideChangeNotices,
-  lastChangeSeq,
-  sameSchedule,
-  scheduleOf,
-  type EventSchedule,
-} from '@/domain/rules/event-changes';
-import {
-  decideCreate,
-  decideEventUpdate,
-  decideStatusChange,
-  organizerCopy,
-} from '@/domain/rules/events';
-import { decideEventTeam } from '@/domain/rules/teams';
-import { runSideEffect } from '@/lib/side-effects';
 import { scanPage } from '@/lib/scan-page';
-import {
-  notificationDoc,
-  parseDoc,
-  parseDocs,
-  readActor,
-  eventPath,
-  readEvent,
-  type UseCaseContext,
-} from './context';
-import { promoteOnCapacityChange, promotionMail } from './roster';
-
-/** Requesters' cancellation notices per commit: the rules read each one's request. */
-const REQUESTER_NOTICES_PER_BATCH = 10;
-const notificationPath = (id: string) => `notifications/${id}`;
+import { eventPath, parseDocs, readEvent, type UseCaseContext } from './context';
+import type { eventWrites } from './event-writes';
 
 /** List order: the day, then the start time (zero-padded HH:mm sorts as text), then the id. */
-const LIST_ORDER = [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }] as const;
+export const LIST_ORDER = [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }] as const;
 
 /**
  * Keyword search (every term in one of the searched texts, folded: src/domain/event-search.ts).
@@ -146,61 +104,17 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
     return pageOf(docs, PROFILE_EVENTS_PAGE_SIZE, context);
   };
 
-  /** The team fields to store, when the input names a team (decideEventTeam). */
-  const teamOf = async (
-    tx: Transaction,
-    uid: string,
-    input: Partial<EventInput>,
-    current?: SportEvent,
-  ): Promise<{ teamId?: string; teamName?: string }> => {
-    if (input.teamId === undefined) return {};
-    const team = input.teamId ? parseDoc(teamSchema, await tx.get(`teams/${input.teamId}`)) : null;
-    // Only the two team fields: the decision may hand back the whole current event.
-    const { teamId, teamName } = decideEventTeam({
-      uid,
-      teamId: input.teamId,
-      teamName: input.teamName ?? '',
-      team,
-      current,
-    });
-    return { teamId, teamName };
-  };
-
-  /**
-   * The notices of one change, the first MAX_WRITES_PER_COMMIT - 1 in the change's own commit;
-   * the rest (a large event: capacity goes up to 1000) in batches after it, which the rules
-   * accept because each notice matches what the event stores after the change.
-   */
-  const writeNotices = (tx: Writes, notices: NotificationWrite[]): NotificationWrite[] => {
-    const now = ctx.now();
-    const first = notices.slice(0, MAX_WRITES_PER_COMMIT - 1);
-    for (const n of first) tx.set(notificationPath(n.id), notificationDoc(n, now));
-    return notices.slice(first.length);
-  };
-
-  const writeRest = async (rest: NotificationWrite[], perBatch = MAX_WRITES_PER_COMMIT) => {
-    for (let i = 0; i < rest.length; i += perBatch) {
-      const now = ctx.now();
-      await storage.batch((w) => {
-        for (const n of rest.slice(i, i + perBatch)) {
-          w.set(notificationPath(n.id), notificationDoc(n, now));
-        }
-      });
-    }
-  };
-
-  /** The pending requesters of an event (a cancellation tells them too). */
-  const pendingRequesters = async (eventId: string): Promise<string[]> => {
-    const docs = await storage.query({
-      collection: 'participationRequests',
-      where: [
-        { field: 'eventId', op: '==', value: eventId },
-        { field: 'status', op: '==', value: 'pending' },
-      ],
-      limit: CANCEL_NOTICE_REQUESTERS_LIMIT,
-    });
-    return docs.map((d) => d.data.userId).filter((u): u is string => typeof u === 'string');
-  };
+  // The writes load on the first one (./event-writes.ts), so a page that only reads events does
+  // not download them; a failed load is tried again on the next write.
+  let writesLoaded: Promise<ReturnType<typeof eventWrites>> | undefined;
+  const writes = () =>
+    (writesLoaded ??= import('./event-writes').then(
+      (m) => m.eventWrites(ctx, api),
+      (e: unknown) => {
+        writesLoaded = undefined;
+        throw e;
+      },
+    ));
 
   return {
     /**
@@ -333,30 +247,33 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
     },
 
     /**
+     * Delivers the event (null when missing or unreadable) now and on every change until
+     * unsubscribed, so a page shows who takes part and the line as they change (a place in line
+     * moves up with nobody telling its holder). Fails: calls `error`. Caller: anyone.
+     */
+    subscribe(
+      eventId: string,
+      next: (event: SportEvent | null) => void,
+      error: (e: unknown) => void,
+    ): () => void {
+      return storage.onDoc(
+        eventPath(eventId),
+        (doc) => {
+          const parsed = doc ? parseDocs(sportEventSchema, [doc], 'events.subscribe') : [];
+          next(parsed[0] ?? null);
+        },
+        error,
+      );
+    },
+
+    /**
      * Creates an open event organized by the caller (with their name and photo denormalized) and
      * returns its id. Refusals: authCreateEvents (signed out), invalidEventInput (what the form
      * refuses), eventStartInPast (a day and start time before now). Fails: throws. Caller: a
      * signed-in user.
      */
     async create(input: EventInput): Promise<string> {
-      const who = await ctx.session();
-      const id = autoId();
-      await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
-        const { fields, ...decision } = decideCreate(actor, input, ctx.now());
-        const team = await teamOf(tx, decision.organizerId, fields);
-        const organizer = organizerCopy(actor?.profile);
-        tx.set(eventPath(id), {
-          ...storedFields(fields),
-          searchTokens: searchTokensOf({ ...fields, ...team, ...organizer }),
-          ...team,
-          ...decision,
-          ...organizer,
-          createdAt: fieldOp.serverTime(),
-          updatedAt: fieldOp.serverTime(),
-        });
-      });
-      return id;
+      return (await writes()).create(input);
     },
 
     /**
@@ -366,56 +283,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
      * eventStartInPast (a start moved before now). Fails: throws. Caller: the organizer.
      */
     async update(id: string, patch: Partial<EventInput>): Promise<void> {
-      const who = await ctx.session();
-      let promoted: string[] = [];
-      const outcome = await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
-        const stored = actor && id ? await tx.get(eventPath(id)) : null;
-        const event = parseDoc(sportEventSchema, stored);
-        const fields = decideEventUpdate(actor, event, patch, ctx.now());
-        const team = await teamOf(tx, event!.organizerId, fields, event!);
-        const changes = storedFields(fields);
-        const before = scheduleOf(event!);
-        const after: EventSchedule = {
-          date: (changes.date as Date | undefined) ?? before.date,
-          startTime: fields.startTime ?? before.startTime,
-          endTime: fields.endTime ?? before.endTime,
-          location: fields.location ?? before.location,
-        };
-        const write: DocData = {
-          ...changes,
-          // Always rewritten, so an event stored before tokens existed gains them on its next edit.
-          searchTokens: searchTokensOf({ ...event!, ...fields, ...team }),
-          ...team,
-          updatedAt: fieldOp.serverTime(),
-        };
-        const moved = !sameSchedule(before, after);
-        // The schedule moved: the change record, and the participants' notices beside it.
-        const seq = lastChangeSeq(stored?.data) + 1;
-        tx.update(
-          eventPath(id),
-          moved ? { ...write, lastChange: { seq, before, at: fieldOp.serverTime() } } : write,
-        );
-        // Seats a capacity raise adds go to the キャンセル待ち, in this same transaction.
-        if (fields.capacity !== undefined) {
-          promoted = promoteOnCapacityChange(tx, event!, fields.capacity, ctx.now());
-        }
-        if (!moved) return null;
-        const notices = decideChangeNotices(
-          { ...event!, title: fields.title ?? event!.title },
-          after,
-          seq,
-        );
-        return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices) };
-      });
-      promotionMail(api, id, promoted);
-      if (!outcome) return;
-      await writeRest(outcome.rest);
-      if (outcome.notified) {
-        void runSideEffect('events.update: change mail', () =>
-          api.sendNotificationEmail({ type: 'event_changed', eventId: id, seq: outcome.seq }),
-        );
-      }
+      return (await writes()).update(id, patch);
     },
 
     /**
@@ -424,36 +292,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
      * Caller: the organizer.
      */
     async changeStatus(id: string, status: EventStatus): Promise<void> {
-      const who = await ctx.session();
-      // A transaction cannot query: the pending requesters are found first.
-      const requesters = who && id && status === 'cancelled' ? await pendingRequesters(id) : [];
-      const outcome = await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
-        const event = actor ? await readEvent(tx, id) : null;
-        const next = decideStatusChange(actor, event, status);
-        if (!next) return null;
-        tx.update(eventPath(id), { status: next, updatedAt: fieldOp.serverTime() });
-        if (next !== 'cancelled') return null;
-        const notices = decideCancelNotices(event!, requesters);
-        // The participants' notices ride with the cancellation. The rules read one request per
-        // requester's notice, and a commit may make only 20 such reads: theirs follow in small
-        // batches (the event is cancelled by then, which is what the rules check).
-        const joined = new Set(event!.participants);
-        const toRequesters = notices.filter((n) => !joined.has(n.userId));
-        const rest = writeNotices(
-          tx,
-          notices.filter((n) => joined.has(n.userId)),
-        );
-        return { notified: notices.length > 0, rest, toRequesters };
-      });
-      if (!outcome) return;
-      await writeRest(outcome.rest);
-      await writeRest(outcome.toRequesters, REQUESTER_NOTICES_PER_BATCH);
-      if (outcome.notified) {
-        void runSideEffect('events.changeStatus: cancellation mail', () =>
-          api.sendNotificationEmail({ type: 'event_cancelled', eventId: id }),
-        );
-      }
+      return (await writes()).changeStatus(id, status);
     },
 
     /**
@@ -463,42 +302,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
      * the failure stay, and calling again finishes the rest. Caller: an organizer.
      */
     async syncOrganizerProfile(): Promise<number> {
-      const who = await ctx.session();
-      if (!who) return 0;
-      const organizer = organizerCopy((await storage.get(`users/${who.uid}`))?.data);
-      let changed = 0;
-      let after: string | null = null;
-      for (;;) {
-        const docs = await storage.query({
-          collection: 'events',
-          where: [{ field: 'organizerId', op: '==', value: who.uid }],
-          orderBy: LIST_ORDER,
-          after,
-          limit: ORGANIZER_SYNC_BATCH,
-        });
-        const stale = docs.filter(
-          (d) =>
-            d.data.organizerName !== organizer.organizerName ||
-            d.data.organizerPhotoURL !== organizer.organizerPhotoURL,
-        );
-        if (stale.length > 0) {
-          await storage.batch((w) => {
-            for (const d of stale) {
-              // The organizer's name is searched: its tokens change with it.
-              const [event] = parseDocs(sportEventSchema, [d], 'events.syncOrganizerProfile');
-              w.update(
-                d.path,
-                event
-                  ? { ...organizer, searchTokens: searchTokensOf({ ...event, ...organizer }) }
-                  : organizer,
-              );
-            }
-          });
-        }
-        changed += stale.length;
-        if (docs.length < ORGANIZER_SYNC_BATCH) return changed;
-        after = docs.at(-1)!.cursor;
-      }
+      return (await writes()).syncOrganizerProfile();
     },
 
     /**
@@ -520,40 +324,4 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
       return parseDocs(sportEventSchema, docs, 'events.byTeam');
     },
   };
-}
-
-const INPUT_KEYS = [
-  'title',
-  'description',
-  'sportType',
-  'location',
-  'region',
-  'level',
-  'date',
-  'startTime',
-  'endTime',
-  'fee',
-  'capacity',
-  'entryMethod',
-  'imageURL',
-  'imagePath',
-] as const satisfies readonly (keyof EventInput)[];
-
-/**
- * The stored form of event fields: only the input's own keys, the day (yyyy-MM-dd) as local
- * midnight. The team is decided apart (decideEventTeam) and never written from the input.
- */
-function storedFields(input: Partial<EventInput>): DocData {
-  const out: DocData = {};
-  for (const key of INPUT_KEYS) {
-    const v = input[key];
-    if (v === undefined) continue;
-    if (key === 'date') {
-      const [y, m, d] = String(v).split('-').map(Number);
-      out.date = new Date(y!, m! - 1, d!);
-    } else {
-      out[key] = v;
-    }
-  }
-  return out;
 }

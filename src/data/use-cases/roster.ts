@@ -1,7 +1,7 @@
 import type { ApiPort } from '@/data/ports/api';
 import { fieldOp, type Transaction, type Writes } from '@/data/storage/storage';
 import { MY_REQUESTS_PER_EVENT_LIMIT } from '@/domain/constants';
-import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
+import type { SportEvent } from '@/domain/entities/event';
 import { requesterNameOf, type NotificationWrite } from '@/domain/entities/notification';
 import { requestIdFor } from '@/domain/entities/participation-request';
 import type { RemovalReason } from '@/domain/entities/removal-reason';
@@ -14,14 +14,7 @@ import {
   decideRemoveParticipant,
 } from '@/domain/rules/roster';
 import { runSideEffect } from '@/lib/side-effects';
-import {
-  notificationDoc,
-  parseDocs,
-  readActor,
-  eventPath,
-  readEvent,
-  type UseCaseContext,
-} from './context';
+import { notificationDoc, readActor, eventPath, readEvent, type UseCaseContext } from './context';
 
 /**
  * Who takes part in an event besides requests (./participation.ts): the direct join of a 先着順
@@ -157,26 +150,6 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
       promotionMail(api, eventId, promoted);
       void runSideEffect('roster.removeParticipant: mail', () =>
         api.sendNotificationEmail({ type: 'participant_removed', eventId, recipientId: uid }),
-      );
-    },
-
-    /**
-     * Delivers the event (null when missing or unreadable) now and on every change until
-     * unsubscribed, so a page shows who takes part and the line as they change (a place in line
-     * moves up with nobody telling its holder). Fails: calls `error`. Caller: anyone.
-     */
-    subscribeEvent(
-      eventId: string,
-      next: (event: SportEvent | null) => void,
-      error: (e: unknown) => void,
-    ): () => void {
-      return storage.onDoc(
-        eventPath(eventId),
-        (doc) => {
-          const parsed = doc ? parseDocs(sportEventSchema, [doc], 'roster.subscribeEvent') : [];
-          next(parsed[0] ?? null);
-        },
-        error,
       );
     },
   };

@@ -24,7 +24,7 @@ function listeningBackend() {
       unsubscribed.push(id);
     };
   });
-  const backend = { roster: { subscribeEvent } } as unknown as Backend;
+  const backend = { events: { subscribe: subscribeEvent } } as unknown as Backend;
   return { backend, listeners, unsubscribed, subscribeEvent };
 }
 

@@ -17,7 +17,7 @@ export function useLiveEvent(id: string): LiveState<SportEvent | null> {
   return useLiveQuery<SportEvent | null>(
     eventKeys.detail(id),
     (next, fail) => {
-      if (id) return backend.roster.subscribeEvent(id, next, fail);
+      if (id) return backend.events.subscribe(id, next, fail);
       next(null);
       return () => {};
     },

@@ -85,7 +85,7 @@ function EventHarness() {
   const b = useBackend();
   const { data: event } = useLiveQuery<SportEvent | null>(
     eventKeys.detail(id),
-    (next, fail) => b.roster.subscribeEvent(id, next, fail),
+    (next, fail) => b.events.subscribe(id, next, fail),
     'test: the live event stopped',
   );
   if (!event) return <p>イベントを読み込み中</p>;

@@ -130,6 +130,20 @@ describe('LoginPage', () => {
     backend.close();
   });
 
+  it('focuses the first invalid field and clears its error once it is corrected', async () => {
+    const backend = await createTestBackend();
+    await renderLogin(backend);
+    const user = await submit('', 'demo1234');
+    const email = screen.getByLabelText('メールアドレス');
+    expect(await screen.findByText('メールアドレスを入力してください')).toBeInTheDocument();
+    expect(email).toHaveFocus();
+    expect(screen.queryByText('パスワードを入力してください')).not.toBeInTheDocument();
+    await user.type(email, 'hanako@example.com');
+    expect(screen.queryByText('メールアドレスを入力してください')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    backend.close();
+  });
+
   it('disables the submit button while signing in', async () => {
     const backend = await createTestBackend();
     let release!: () => void;

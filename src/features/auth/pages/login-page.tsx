@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
@@ -53,6 +51,73 @@ function DemoAccounts({
   );
 }
 
+type LoginErrors = Partial<Record<keyof LoginForm, string>>;
+
+/** The schema's first message for each field, or null when the form is valid. */
+function validate(values: LoginForm): { data: LoginForm; errors: null } | { errors: LoginErrors } {
+  const result = loginSchema.safeParse(values);
+  if (result.success) return { data: result.data, errors: null };
+  const errors: LoginErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof LoginForm;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/**
+ * The sign-in form's state, as react-hook-form keeps it on the other forms (errors on submit, then
+ * on each change; the first invalid field focused), written out for these two fields: the sign-in
+ * page is a first page, and react-hook-form with its resolver is 14 KiB of it.
+ */
+function useLoginForm() {
+  const [values, setValues] = useState<LoginForm>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+
+  const field = (name: keyof LoginForm) => ({
+    name,
+    ref: inputs[name],
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      const next = { ...values, [name]: e.target.value };
+      setValues(next);
+      if (submitted) setErrors(validate(next).errors ?? {});
+    },
+  });
+
+  const handleSubmit = (onValid: (values: LoginForm) => Promise<void>) => async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const checked = validate(values);
+    if (!checked.errors) {
+      setErrors({});
+      setSubmitting(true);
+      try {
+        await onValid(checked.data);
+      } finally {
+        setSubmitting(false);
+      }
+      return;
+    }
+    setErrors(checked.errors);
+    const first = (['email', 'password'] as const).find((name) => checked.errors[name]);
+    if (first) inputs[first].current?.focus();
+  };
+
+  const setError = (name: keyof LoginForm, message: string) => {
+    setErrors((current) => ({ ...current, [name]: message }));
+    inputs[name].current?.focus();
+  };
+
+  return { field, errors, isSubmitting, handleSubmit, setError };
+}
+
 export default function LoginPage() {
   const backend = useBackend();
   const { state } = useSession();
@@ -61,11 +126,8 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const [formError, setFormError] = useState<string | null>(null);
   const [demoBusy, setDemoBusy] = useState(false);
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useLoginForm();
+  const { errors, isSubmitting } = form;
 
   // Signed in (already, or just now): on to where the visitor was going.
   if (state.status === 'signedIn') return <Navigate to={returnUrl} replace />;
@@ -76,7 +138,7 @@ export default function LoginPage() {
       await signIn(email, password);
     } catch (e) {
       const code = authErrorCode(e);
-      if (code === 'auth/invalid-email') form.setError('email', { message: authErrorMessage(e) });
+      if (code === 'auth/invalid-email') form.setError('email', authErrorMessage(e));
       else setFormError(authErrorMessage(e));
     }
   };
@@ -103,7 +165,7 @@ export default function LoginPage() {
         <form
           noValidate
           onKeyDown={preventImeEnterSubmit}
-          onSubmit={form.handleSubmit((v) => attempt(v.email, v.password))}
+          onSubmit={(e) => void form.handleSubmit((v) => attempt(v.email, v.password))(e)}
           className="space-y-5"
         >
           <FormAlert>{formError}</FormAlert>
@@ -112,14 +174,14 @@ export default function LoginPage() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            error={errors.email?.message}
-            {...form.register('email')}
+            error={errors.email}
+            {...form.field('email')}
           />
           <PasswordField
             label="パスワード"
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
+            error={errors.password}
+            {...form.field('password')}
           />
           <Button
             type="submit"

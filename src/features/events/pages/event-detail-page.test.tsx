@@ -86,7 +86,7 @@ describe('event detail', () => {
       'href',
       `/events/${seedEventId(1)}/edit`,
     );
-    expect(screen.getByRole('button', { name: '募集を締め切る' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '募集を締め切る' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '募集を再開する' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'イベントを中止する' }));

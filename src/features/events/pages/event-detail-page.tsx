@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { DetailCard as Card, DetailRow as Row } from '@/components/ui/detail';
@@ -29,13 +30,14 @@ import { ParticipationPanel } from '@/features/participation/public';
 import { useBackend } from '@/lib/backend-context';
 import { EventImage } from '../components/event-card';
 import { EventShareActions } from '../components/event-share-actions';
-import { ImageManager } from '../components/image-manager';
 import { ParticipantsSection } from '../components/participants-section';
 import { StatusBadge } from '../components/status-badge';
-import { StatusControl } from '../components/status-control';
 import { eventQueries } from '../event-queries';
 import { useLiveEvent } from '../use-live-event';
 import { LinkedText } from '@/components/ui/linked-text';
+
+// The organizer's tools load only for the organizer: a visitor's page does without them.
+const OrganizerMenu = lazy(() => import('../components/organizer-menu'));
 
 export function EventNotFound() {
   return (
@@ -156,18 +158,9 @@ function EventDetail({ event }: { event: SportEvent }) {
           </Card>
           <ParticipationPanel event={event} />
           {isOrganizer ? (
-            <Card title="主催者メニュー" labelledBy="organizer-tools-heading">
-              <div className="space-y-6">
-                <div>
-                  <h3 className="mb-2 text-sm font-bold text-slate-700">募集状態の変更</h3>
-                  <StatusControl event={event} />
-                </div>
-                <div>
-                  <h3 className="mb-2 text-sm font-bold text-slate-700">イベント画像</h3>
-                  <ImageManager event={event} />
-                </div>
-              </div>
-            </Card>
+            <Suspense fallback={<Spinner label="主催者メニューを読み込み中…" />}>
+              <OrganizerMenu event={event} />
+            </Suspense>
           ) : null}
         </aside>
 
@@ -239,7 +232,9 @@ function EventDetail({ event }: { event: SportEvent }) {
 
         {isOrganizer ? (
           <div className="min-w-0 self-start lg:col-start-1">
-            <AttendancePanel event={event} />
+            <Suspense fallback={<Spinner label="出欠を読み込み中…" />}>
+              <AttendancePanel event={event} />
+            </Suspense>
           </div>
         ) : null}
       </div>

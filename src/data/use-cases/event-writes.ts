@@ -1,0 +1,300 @@
+import type { ApiPort } from '@/data/ports/api';
+import type { EventInput } from '@/data/ports/events';
+import {
+  fieldOp,
+  MAX_WRITES_PER_COMMIT,
+  autoId,
+  type DocData,
+  type Transaction,
+  type Writes,
+} from '@/data/storage/storage';
+import { ORGANIZER_SYNC_BATCH } from '@/domain/constants';
+import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import type { NotificationWrite } from '@/domain/entities/notification';
+import { teamSchema } from '@/domain/entities/team';
+import { searchTokensOf } from '@/domain/event-search';
+import {
+  CANCEL_NOTICE_REQUESTERS_LIMIT,
+  decideCancelNotices,
+  decideChangeNotices,
+  lastChangeSeq,
+  sameSchedule,
+  scheduleOf,
+  type EventSchedule,
+} from '@/domain/rules/event-changes';
+import {
+  decideCreate,
+  decideEventUpdate,
+  decideStatusChange,
+  organizerCopy,
+} from '@/domain/rules/events';
+import { decideEventTeam } from '@/domain/rules/teams';
+import { runSideEffect } from '@/lib/side-effects';
+import {
+  notificationDoc,
+  parseDoc,
+  parseDocs,
+  readActor,
+  eventPath,
+  readEvent,
+  type UseCaseContext,
+} from './context';
+import { LIST_ORDER } from './events';
+import { promoteOnCapacityChange, promotionMail } from './roster';
+
+/** Requesters' cancellation notices per commit: the rules read each one's request. */
+const REQUESTER_NOTICES_PER_BATCH = 10;
+const notificationPath = (id: string) => `notifications/${id}`;
+
+/**
+ * The writes of the events use case: creating, editing, changing the status and copying the
+ * organizer's profile, with the notices a change of schedule or a cancellation writes in the same
+ * commit and the one mail call that follows (docs/notifications.md "Change notices").
+ * src/data/use-cases/events.ts documents each method and loads this module on the first write, so
+ * a page that only reads events downloads neither this code nor the roster, team and form rules
+ * it uses. The refusals are the domain's (src/domain/rules/events.ts); the writes have the shapes
+ * firestore.rules accept.
+ */
+export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
+  const { storage } = ctx;
+
+  /** The team fields to store, when the input names a team (decideEventTeam). */
+  const teamOf = async (
+    tx: Transaction,
+    uid: string,
+    input: Partial<EventInput>,
+    current?: SportEvent,
+  ): Promise<{ teamId?: string; teamName?: string }> => {
+    if (input.teamId === undefined) return {};
+    const team = input.teamId ? parseDoc(teamSchema, await tx.get(`teams/${input.teamId}`)) : null;
+    // Only the two team fields: the decision may hand back the whole current event.
+    const { teamId, teamName } = decideEventTeam({
+      uid,
+      teamId: input.teamId,
+      teamName: input.teamName ?? '',
+      team,
+      current,
+    });
+    return { teamId, teamName };
+  };
+
+  /**
+   * The notices of one change, the first MAX_WRITES_PER_COMMIT - 1 in the change's own commit;
+   * the rest (a large event: capacity goes up to 1000) in batches after it, which the rules
+   * accept because each notice matches what the event stores after the change.
+   */
+  const writeNotices = (tx: Writes, notices: NotificationWrite[]): NotificationWrite[] => {
+    const now = ctx.now();
+    const first = notices.slice(0, MAX_WRITES_PER_COMMIT - 1);
+    for (const n of first) tx.set(notificationPath(n.id), notificationDoc(n, now));
+    return notices.slice(first.length);
+  };
+
+  const writeRest = async (rest: NotificationWrite[], perBatch = MAX_WRITES_PER_COMMIT) => {
+    for (let i = 0; i < rest.length; i += perBatch) {
+      const now = ctx.now();
+      await storage.batch((w) => {
+        for (const n of rest.slice(i, i + perBatch)) {
+          w.set(notificationPath(n.id), notificationDoc(n, now));
+        }
+      });
+    }
+  };
+
+  /** The pending requesters of an event (a cancellation tells them too). */
+  const pendingRequesters = async (eventId: string): Promise<string[]> => {
+    const docs = await storage.query({
+      collection: 'participationRequests',
+      where: [
+        { field: 'eventId', op: '==', value: eventId },
+        { field: 'status', op: '==', value: 'pending' },
+      ],
+      limit: CANCEL_NOTICE_REQUESTERS_LIMIT,
+    });
+    return docs.map((d) => d.data.userId).filter((u): u is string => typeof u === 'string');
+  };
+
+  return {
+    async create(input: EventInput): Promise<string> {
+      const who = await ctx.session();
+      const id = autoId();
+      await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const { fields, ...decision } = decideCreate(actor, input, ctx.now());
+        const team = await teamOf(tx, decision.organizerId, fields);
+        const organizer = organizerCopy(actor?.profile);
+        tx.set(eventPath(id), {
+          ...storedFields(fields),
+          searchTokens: searchTokensOf({ ...fields, ...team, ...organizer }),
+          ...team,
+          ...decision,
+          ...organizer,
+          createdAt: fieldOp.serverTime(),
+          updatedAt: fieldOp.serverTime(),
+        });
+      });
+      return id;
+    },
+
+    async update(id: string, patch: Partial<EventInput>): Promise<void> {
+      const who = await ctx.session();
+      let promoted: string[] = [];
+      const outcome = await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const stored = actor && id ? await tx.get(eventPath(id)) : null;
+        const event = parseDoc(sportEventSchema, stored);
+        const fields = decideEventUpdate(actor, event, patch, ctx.now());
+        const team = await teamOf(tx, event!.organizerId, fields, event!);
+        const changes = storedFields(fields);
+        const before = scheduleOf(event!);
+        const after: EventSchedule = {
+          date: (changes.date as Date | undefined) ?? before.date,
+          startTime: fields.startTime ?? before.startTime,
+          endTime: fields.endTime ?? before.endTime,
+          location: fields.location ?? before.location,
+        };
+        const write: DocData = {
+          ...changes,
+          // Always rewritten, so an event stored before tokens existed gains them on its next edit.
+          searchTokens: searchTokensOf({ ...event!, ...fields, ...team }),
+          ...team,
+          updatedAt: fieldOp.serverTime(),
+        };
+        const moved = !sameSchedule(before, after);
+        // The schedule moved: the change record, and the participants' notices beside it.
+        const seq = lastChangeSeq(stored?.data) + 1;
+        tx.update(
+          eventPath(id),
+          moved ? { ...write, lastChange: { seq, before, at: fieldOp.serverTime() } } : write,
+        );
+        // Seats a capacity raise adds go to the キャンセル待ち, in this same transaction.
+        if (fields.capacity !== undefined) {
+          promoted = promoteOnCapacityChange(tx, event!, fields.capacity, ctx.now());
+        }
+        if (!moved) return null;
+        const notices = decideChangeNotices(
+          { ...event!, title: fields.title ?? event!.title },
+          after,
+          seq,
+        );
+        return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices) };
+      });
+      promotionMail(api, id, promoted);
+      if (!outcome) return;
+      await writeRest(outcome.rest);
+      if (outcome.notified) {
+        void runSideEffect('events.update: change mail', () =>
+          api.sendNotificationEmail({ type: 'event_changed', eventId: id, seq: outcome.seq }),
+        );
+      }
+    },
+
+    async changeStatus(id: string, status: EventStatus): Promise<void> {
+      const who = await ctx.session();
+      // A transaction cannot query: the pending requesters are found first.
+      const requesters = who && id && status === 'cancelled' ? await pendingRequesters(id) : [];
+      const outcome = await storage.transaction(async (tx) => {
+        const actor = await readActor(tx, who);
+        const event = actor ? await readEvent(tx, id) : null;
+        const next = decideStatusChange(actor, event, status);
+        if (!next) return null;
+        tx.update(eventPath(id), { status: next, updatedAt: fieldOp.serverTime() });
+        if (next !== 'cancelled') return null;
+        const notices = decideCancelNotices(event!, requesters);
+        // The participants' notices ride with the cancellation. The rules read one request per
+        // requester's notice, and a commit may make only 20 such reads: theirs follow in small
+        // batches (the event is cancelled by then, which is what the rules check).
+        const joined = new Set(event!.participants);
+        const toRequesters = notices.filter((n) => !joined.has(n.userId));
+        const rest = writeNotices(
+          tx,
+          notices.filter((n) => joined.has(n.userId)),
+        );
+        return { notified: notices.length > 0, rest, toRequesters };
+      });
+      if (!outcome) return;
+      await writeRest(outcome.rest);
+      await writeRest(outcome.toRequesters, REQUESTER_NOTICES_PER_BATCH);
+      if (outcome.notified) {
+        void runSideEffect('events.changeStatus: cancellation mail', () =>
+          api.sendNotificationEmail({ type: 'event_cancelled', eventId: id }),
+        );
+      }
+    },
+
+    async syncOrganizerProfile(): Promise<number> {
+      const who = await ctx.session();
+      if (!who) return 0;
+      const organizer = organizerCopy((await storage.get(`users/${who.uid}`))?.data);
+      let changed = 0;
+      let after: string | null = null;
+      for (;;) {
+        const docs = await storage.query({
+          collection: 'events',
+          where: [{ field: 'organizerId', op: '==', value: who.uid }],
+          orderBy: LIST_ORDER,
+          after,
+          limit: ORGANIZER_SYNC_BATCH,
+        });
+        const stale = docs.filter(
+          (d) =>
+            d.data.organizerName !== organizer.organizerName ||
+            d.data.organizerPhotoURL !== organizer.organizerPhotoURL,
+        );
+        if (stale.length > 0) {
+          await storage.batch((w) => {
+            for (const d of stale) {
+              // The organizer's name is searched: its tokens change with it.
+              const [event] = parseDocs(sportEventSchema, [d], 'events.syncOrganizerProfile');
+              w.update(
+                d.path,
+                event
+                  ? { ...organizer, searchTokens: searchTokensOf({ ...event, ...organizer }) }
+                  : organizer,
+              );
+            }
+          });
+        }
+        changed += stale.length;
+        if (docs.length < ORGANIZER_SYNC_BATCH) return changed;
+        after = docs.at(-1)!.cursor;
+      }
+    },
+  };
+}
+
+const INPUT_KEYS = [
+  'title',
+  'description',
+  'sportType',
+  'location',
+  'region',
+  'level',
+  'date',
+  'startTime',
+  'endTime',
+  'fee',
+  'capacity',
+  'entryMethod',
+  'imageURL',
+  'imagePath',
+] as const satisfies readonly (keyof EventInput)[];
+
+/**
+ * The stored form of event fields: only the input's own keys, the day (yyyy-MM-dd) as local
+ * midnight. The team is decided apart (decideEventTeam) and never written from the input.
+ */
+function storedFields(input: Partial<EventInput>): DocData {
+  const out: DocData = {};
+  for (const key of INPUT_KEYS) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (key === 'date') {
+      const [y, m, d] = String(v).split('-').map(Number);
+      out.date = new Date(y!, m! - 1, d!);
+    } else {
+      out[key] = v;
+    }
+  }
+  return out;
+}
