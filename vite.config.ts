@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { hostingPreview, preloadList, prerender } from './scripts/prerender-plugin.ts';
+import { firestoreOrigin } from './src/data/firebase/config.ts';
 import { fileURLToPath, URL } from 'node:url';
 
 /**
@@ -70,10 +71,40 @@ function functionsRewrites(env: Record<string, string>): Record<string, ProxyOpt
   );
 }
 
-export default defineConfig(({ mode }) => {
-  const proxy = functionsRewrites(loadEnv(mode, process.cwd(), ''));
+/**
+ * A Firebase build's first page reads through Firestore's REST API (src/data/firebase/first-read.ts):
+ * the page connects to that origin while its scripts download, not after.
+ */
+function firestorePreconnect(env: Record<string, string>): Plugin | null {
+  if (!env.VITE_FIREBASE_API_KEY || !env.VITE_FIREBASE_PROJECT_ID) return null;
+  const origin = firestoreOrigin({
+    useEmulators: env.VITE_USE_FIREBASE_EMULATORS === 'true',
+    emulatorHosts: { firestore: env.VITE_FIRESTORE_EMULATOR_HOST },
+  });
   return {
-    plugins: [react(), tailwindcss(), preloadList(), prerender(), hostingPreview()],
+    name: 'firestore-preconnect',
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: { rel: 'preconnect', href: origin, crossorigin: '' },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), '');
+  const proxy = functionsRewrites(env);
+  return {
+    plugins: [
+      react(),
+      tailwindcss(),
+      firestorePreconnect(env),
+      preloadList(),
+      prerender(),
+      hostingPreview(),
+    ],
     resolve: {
       alias: {
         '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -33,10 +33,22 @@ export function appOptions(config: FirebaseWebConfig): FirebaseOptions {
 
 /** Where an emulator listens, as connect…Emulator takes it. */
 export function emulatorHost(
-  config: FirebaseWebConfig,
+  config: Pick<FirebaseWebConfig, 'emulatorHosts'>,
   name: keyof typeof DEFAULT_EMULATOR_HOSTS,
 ): [host: string, port: number] {
   const hostPort = config.emulatorHosts?.[name] || DEFAULT_EMULATOR_HOSTS[name];
   const at = hostPort.lastIndexOf(':');
   return [hostPort.slice(0, at), Number(hostPort.slice(at + 1))];
+}
+
+/**
+ * Where Firestore's REST API answers for this build (the first-read backend's reads; the HTML
+ * preconnects to it: vite.config.ts).
+ */
+export function firestoreOrigin(
+  config: Pick<FirebaseWebConfig, 'useEmulators' | 'emulatorHosts'>,
+): string {
+  if (!config.useEmulators) return 'https://firestore.googleapis.com';
+  const [host, port] = emulatorHost(config, 'firestore');
+  return `http://${host}:${port}`;
 }

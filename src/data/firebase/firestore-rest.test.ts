@@ -7,11 +7,12 @@ const ROOT = 'projects/demo/databases/(default)/documents';
 
 /** A REST storage on a fetch that answers `answers` in turn and records each request. */
 function restWith(...answers: { status?: number; body: unknown }[]) {
-  const requests: { url: string; body: unknown }[] = [];
+  const requests: { url: string; body: unknown; headers: HeadersInit | undefined }[] = [];
   const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     requests.push({
       url: String(url),
       body: init?.body ? JSON.parse(init.body as string) : undefined,
+      headers: init?.headers,
     });
     const answer = answers.shift()!;
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
@@ -182,6 +183,8 @@ describe('firestoreRestStorage', () => {
     expect(await storage.query({ ...query, after: first!.cursor })).toEqual([]);
 
     expect(requests[0]!.url).toBe(`http://127.0.0.1:8080/v1/${ROOT}/teams/t1:runQuery?key=k`);
+    // A content type CORS allows without a preflight: one round trip per query.
+    expect(requests[0]!.headers).toEqual({ 'Content-Type': 'text/plain' });
     expect(requests[0]!.body).toEqual({
       structuredQuery: {
         from: [{ collectionId: 'joinRequests' }],

@@ -6,7 +6,7 @@ import { autoId } from '@/data/storage/storage';
 import type { UseCaseContext } from '@/data/use-cases/context';
 import { deferPort } from '@/lib/deferred-port';
 import { createApiPort } from './api';
-import { emulatorHost, type FirebaseWebConfig } from './config';
+import { firestoreOrigin, type FirebaseWebConfig } from './config';
 import { firestoreRestStorage } from './firestore-rest';
 
 /**
@@ -18,13 +18,6 @@ const SIGNED_OUT = {
   currentUser: null,
   authStateReady: () => Promise.resolve(),
 } as unknown as Auth;
-
-/** Where Firestore's REST API answers for this build. */
-function firestoreOrigin(config: FirebaseWebConfig): string {
-  if (!config.useEmulators) return 'https://firestore.googleapis.com';
-  const [host, port] = emulatorHost(config, 'firestore');
-  return `http://${host}:${port}`;
-}
 
 /**
  * The backend a visitor who is not signed in reads the first page with: the use cases of the full
