@@ -206,7 +206,9 @@ export function dexieStorage(db: LocalDb, now: () => Date): Storage {
       const limit = q.limit ?? Infinity;
       let n = 0;
       for (const walk of plan.walks) {
-        n += await (Number.isFinite(limit) ? walk(null).limit(limit) : walk(null)).count();
+        n += plan.keep
+          ? (await readKept(plan, walk, null, plan.keep, limit)).length
+          : await (Number.isFinite(limit) ? walk(null).limit(limit) : walk(null)).count();
       }
       return Math.min(n, limit);
     },
@@ -360,6 +362,11 @@ interface Plan {
   desc: boolean;
   /** Rows are filtered and ordered in memory (array-contains). */
   inMemory?: { filters: Filter[] };
+  /**
+   * The equalities the index does not hold, when its key is unique (ends with the id): checked
+   * on rows read in batches (readKept), not on a cursor row by row. Otherwise the walks check them.
+   */
+  keep?: (row: Record<string, unknown>) => boolean;
   parent?: { field: string; id: string };
 }
 
@@ -525,7 +532,9 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
       const key = (k: KeyPart[]) => (compound ? k : k[0]!);
       let walk = whereOf().between(key(lower), key(upper), includeLower, includeUpper);
       if (desc) walk = walk.reverse();
-      if (onRows.length > 0) walk = walk.filter((row) => onRows.every((f) => matches(row, f)));
+      if (onRows.length > 0 && !unique) {
+        walk = walk.filter((row) => onRows.every((f) => matches(row, f)));
+      }
       if (from && !unique) {
         walk = walk.filter((row) => {
           const c = cmp(tailOf(row, tailKp), from.tail);
@@ -538,9 +547,45 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     tail: (row) => tailOf(row, tailKp),
     tailLength: tailKp.length,
     desc,
+    keep:
+      onRows.length > 0 && kp.at(-1) === 'id'
+        ? (row) => onRows.every((f) => matches(row, f))
+        : undefined,
     parent,
   };
 }
+
+/**
+ * Up to `limit` rows of a walk that `keep` passes, read in growing batches: a batch is one
+ * getAll, where a filtered Dexie collection steps a cursor row by row (several times slower when
+ * most rows are passed over, as with a narrow filter on a long list). Each batch resumes just
+ * past the last row read (the walk's key is unique).
+ */
+async function readKept(
+  plan: Plan,
+  walk: Plan['walks'][number],
+  from: ResumeAt | null,
+  keep: (row: Record<string, unknown>) => boolean,
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  const kept: Record<string, unknown>[] = [];
+  let at = from;
+  for (let batch = KEPT_BATCH; ; batch = Math.min(batch * 2, KEPT_BATCH_MAX)) {
+    const rows = await walk(at).limit(batch).toArray();
+    for (const row of rows) {
+      if (!keep(row)) continue;
+      kept.push(row);
+      if (kept.length >= limit) return kept;
+    }
+    if (rows.length < batch) return kept;
+    const last = rows.at(-1)!;
+    at = { tail: plan.tail(last), id: last.id as string };
+  }
+}
+
+/** readKept's first batch and the largest (each further one reads twice as many). */
+const KEPT_BATCH = 32;
+const KEPT_BATCH_MAX = 1024;
 
 /** The CONTAINS_INDEXES entry that serves an array-contains on `field` in this order. */
 function containsIndex(table: string, field: string, order: { field: string }[]) {
@@ -575,8 +620,10 @@ async function runQuery(tableOf: TableOf, q: Query): Promise<QueriedDoc[]> {
       .filter((row) => !fromKey || sign * compareValues(sortKey(row), fromKey) > 0);
   } else {
     const limit = q.limit ?? Infinity;
+    const { keep } = plan;
     const each = await Promise.all(
       plan.walks.map((walk) => {
+        if (keep) return readKept(plan, walk, from, keep, limit);
         const c = walk(from);
         return Number.isFinite(limit) ? c.limit(limit).toArray() : c.toArray();
       }),
