@@ -499,6 +499,9 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     [[]],
   );
   const compound = kp.length > 1;
+  // A key that ends with the id is unique: a walk resumes just past the cursor's key. Otherwise
+  // rows sharing the cursor's key are walked again and those up to the cursor's document skipped.
+  const unique = kp.at(-1) === 'id';
   const whereOf = () =>
     t.where(compound ? `[${kp.join('+')}]` : index === t.schema.primKey ? ':id' : index.name);
 
@@ -520,10 +523,6 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
           if (rest === 0) includeUpper = r.op === '<=';
         }
       }
-      // A key that ends with the id is unique: the walk resumes just past the cursor's key.
-      // Otherwise rows sharing the cursor's key are walked again and those up to the cursor's
-      // document skipped.
-      const unique = kp.at(-1) === 'id';
       if (from) {
         const resume = [...eq, ...from.tail];
         if (!desc && cmp(resume, lower) >= 0) [lower, includeLower] = [resume, !unique];
@@ -547,10 +546,7 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     tail: (row) => tailOf(row, tailKp),
     tailLength: tailKp.length,
     desc,
-    keep:
-      onRows.length > 0 && kp.at(-1) === 'id'
-        ? (row) => onRows.every((f) => matches(row, f))
-        : undefined,
+    keep: onRows.length > 0 && unique ? (row) => onRows.every((f) => matches(row, f)) : undefined,
     parent,
   };
 }

@@ -53,7 +53,7 @@ function DemoAccounts({
 
 type LoginErrors = Partial<Record<keyof LoginForm, string>>;
 
-/** The schema's first message for each field, or null when the form is valid. */
+/** The parsed values, or the schema's first message for each field that fails. */
 function validate(values: LoginForm): { data: LoginForm; errors: null } | { errors: LoginErrors } {
   const result = loginSchema.safeParse(values);
   if (result.success) return { data: result.data, errors: null };
