@@ -12,7 +12,7 @@
 #
 # Each part's output is kept and printed whole when the part ends (never two parts' lines
 # mixed), with its time; a lane stops at its first failure, the other finishes; the last lines
-# list every part with its result and time. Exits non-zero when any part failed.
+# list every part with its result and time, then what failed. Exits non-zero when any part failed.
 #
 #   TEST_SERIAL=1   one part after another (lane 1, then lane 2): to time each part alone
 set -uo pipefail
@@ -76,5 +76,15 @@ for part in "${LANE_1[@]}" "${LANE_2[@]}"; do
   IFS='|' read -r _ verdict seconds <<<"$line"
   echo "  $part: $verdict in ${seconds}s"
   [[ $verdict == PASS ]] || failed=1
+done
+# A failed part's output was printed whole above, but a CI log may keep only its end: repeat
+# the lines that name what failed (Vitest's FAIL and ×, Playwright's ✘ and numbered failures,
+# the first lines of each error), at most 60 per part.
+for part in "${LANE_1[@]}" "${LANE_2[@]}"; do
+  grep -q "^$part|PASS|" "$LOGS/results" 2>/dev/null && continue
+  [[ -s $LOGS/$part.log ]] || continue
+  echo "=============== what failed in npm run $part:"
+  grep -E '(^\s*|: )FAIL\b|^\s*(×|✘|[0-9]+\) |(Assertion|Type|Reference)?Error:|Test timed out|Timeout|Error: )' "$LOGS/$part.log" |
+    grep -v '✓' | head -60
 done
 exit "$failed"

@@ -67,12 +67,21 @@ for (const file of report.testResults ?? []) {
     ran.push(`${name} ${count.passed} passed${count.failed ? `, ${count.failed} FAILED` : ''}`);
   }
 }
+// The slowest tests, against the 15 s limit (vitest.config.ts): what to look at when one times
+// out on a slower machine.
+const slowest = (report.testResults ?? [])
+  .flatMap((f) => f.assertionResults ?? [])
+  .filter((t) => typeof t.duration === 'number')
+  .sort((a, b) => b.duration - a.duration)
+  .slice(0, 5)
+  .map((t) => `${t.title} ${(t.duration / 1000).toFixed(1)}s`);
 const verdict = STATUS === '0' && failed.length === 0 ? 'PASS' : 'FAIL';
 const skipped = [...notRun].map(([k, n]) => `${k} [${n}]`).join('; ');
 console.log(
   `${verdict} in ${ELAPSED}s. Ran: ${ran.join('; ') || 'nothing'}.` +
     ` Not run: ${skipped || 'nothing'}.` +
-    (failed.length ? ` Failed: ${failed.join('; ')}.` : ''),
+    (failed.length ? ` Failed: ${failed.join('; ')}.` : '') +
+    ` Slowest: ${slowest.join('; ')}.`,
 );
 EOF
 )
