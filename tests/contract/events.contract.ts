@@ -609,9 +609,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const ids = pages.flat().map((e) => e.id);
         expect(ids).toEqual(inListOrder.filter((id) => soccer.includes(id)));
         expect(pages.every((p) => p.length <= EVENTS_PAGE_SIZE)).toBe(true);
-        // Firebase: no page reads more than about twice the page size (KEYWORD_SCAN_BUDGET).
-        // (The local backend's event list is not on the storage interface yet.)
-        if (queriedDocuments && backend.kind === 'firebase') {
+        // No page reads more than about twice the page size (KEYWORD_SCAN_BUDGET): Firestore
+        // from its composite index, the local store from its [token, date, startTime, id] entries.
+        if (queriedDocuments) {
           expect(Math.max(...reads)).toBeLessThanOrEqual(2 * EVENTS_PAGE_SIZE + 1);
         }
       });
@@ -674,9 +674,10 @@ export function eventsContract(makeHarness: HarnessFactory): void {
               x.localeCompare(y)
             );
           });
+        // Half-width kana once, with a second term (each pass over the 5,000 costs the
+        // emulator seconds; src/domain's tests fold every spelling to the same token).
         for (const [keyword, expected] of [
           ['ふっとさる', futsal],
-          ['ﾌｯﾄｻﾙ', futsal],
           ['山田', yamada],
           ['ﾌｯﾄｻﾙ 山田', yamada],
         ] as const) {
@@ -691,11 +692,10 @@ export function eventsContract(makeHarness: HarnessFactory): void {
             cursor = page.nextCursor;
           } while (cursor && reads.length < 20);
           expect(ids, keyword).toEqual(inListOrder(expected));
-          // Firebase: each page reads at most twice the page size and one (KEYWORD_SCAN_BUDGET),
-          // and all pages together only the events holding the lookup token (a page re-reads
-          // the one it looked ahead to): nothing grows with the 5,000. The local list is not on
-          // the storage interface yet and scans in the browser, so its reads are not bounded here.
-          if (queriedDocuments && backend.kind === 'firebase') {
+          // Each page reads at most twice the page size and one (KEYWORD_SCAN_BUDGET), and all
+          // pages together only the events holding the lookup token (a page re-reads the one it
+          // looked ahead to): nothing grows with the 5,000, on either store.
+          if (queriedDocuments) {
             const holders = keyword === '山田' ? yamada : futsal;
             expect(Math.max(...reads), keyword).toBeLessThanOrEqual(2 * EVENTS_PAGE_SIZE + 1);
             expect(

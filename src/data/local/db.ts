@@ -123,19 +123,30 @@ function membershipKeys(row: Partial<TeamRow> & { id?: string }): {
 
 /**
  * An event's search tokens, kept by table hooks as the Firebase backend writes them on every
- * create and edit (searchTokensOf), so a keyword is looked up the same way in both stores.
+ * create and edit (searchTokensOf), so a keyword is looked up the same way in both stores; and
+ * one [token, date, startTime, id] entry per token, so a keyword page walks its token's events
+ * in the list's order from the cursor and reads no more than it returns, as Firestore's
+ * composite index serves it. An event without a date or start time has none (orderBy leaves it
+ * out on Firestore too).
  */
-function searchKeys(row: Partial<EventRow>): { searchTokens: string[] } {
+function searchKeys(row: Partial<EventRow> & { id?: string }): {
+  searchTokens: string[];
+  searchOrder: [string, Date, string, string][];
+} {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const searchTokens = searchTokensOf({
+    title: text(row.title),
+    sportType: text(row.sportType),
+    location: text(row.location),
+    organizerName: text(row.organizerName),
+    teamName: text(row.teamName),
+    description: text(row.description),
+  } as KeywordSearchable);
+  const { date, startTime, id } = row;
+  const ordered = date instanceof Date && typeof startTime === 'string' && typeof id === 'string';
   return {
-    searchTokens: searchTokensOf({
-      title: text(row.title),
-      sportType: text(row.sportType),
-      location: text(row.location),
-      organizerName: text(row.organizerName),
-      teamName: text(row.teamName),
-      description: text(row.description),
-    } as KeywordSearchable),
+    searchTokens,
+    searchOrder: ordered ? searchTokens.map((t) => [t, date, startTime, id]) : [],
   };
 }
 
@@ -310,6 +321,23 @@ export class LocalDb extends Dexie {
             Object.assign(row, searchKeys(row));
           });
       });
+    // A keyword page in the list's order (searchKeys' searchOrder entries).
+    this.version(16)
+      .stores({
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+          '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
+          '[teamId+date+startTime+id], *searchTokens, *searchOrder',
+      })
+      .upgrade((tx) =>
+        tx
+          .table<EventRow, string>('events')
+          .toCollection()
+          .modify((row) => {
+            Object.assign(row, searchKeys(row));
+          }),
+      );
     // Table hooks after the last version: declaring a version makes the tables anew.
     this.conversations.hook('creating', (_key, row) => {
       Object.assign(row, participantKeys(row));

@@ -121,10 +121,14 @@ describe('local events', () => {
     v1.close();
 
     const b = await backend({ dbName: name });
-    expect(b.db.verno).toBe(15);
+    expect(b.db.verno).toBe(16);
     expect(
       (await b.events.list({ sportType: 'テニス', level: '中級者' })).items.map((e) => e.id),
     ).toEqual(['bulk-00001']);
+    // Its search tokens and their ordered entries were written by the upgrade.
+    expect((await b.events.list({ keyword: 'いべんと' })).items.map((e) => e.id)).toEqual([
+      'bulk-00001',
+    ]);
     expect((await b.teams.list({ sportType: 'テニス' })).items.map((t) => t.id)).toEqual([
       'old-team',
     ]);

@@ -1,4 +1,4 @@
-import Dexie, { cmp, type Collection, type IndexSpec, type Table } from 'dexie';
+import Dexie, { cmp, type Collection, type IndexSpec, type Table, type WhereClause } from 'dexie';
 import { BackendError } from '@/domain/errors';
 import {
   autoId,
@@ -66,7 +66,7 @@ const BELOW: Record<string, Place> = {
  * Row fields the tables keep for their indexes, which are not part of the document (an event's
  * searchTokens are kept by a table hook in db.ts; Firestore's event holds the same list).
  */
-const DERIVED = new Set(['id', 'p0', 'p1', 'memberships', 'searchTokens']);
+const DERIVED = new Set(['id', 'p0', 'p1', 'memberships', 'searchTokens', 'searchOrder']);
 
 /**
  * Multi-entry indexes of [value, ...order fields, id] entries for an array field, kept by the
@@ -75,6 +75,7 @@ const DERIVED = new Set(['id', 'p0', 'p1', 'memberships', 'searchTokens']);
  */
 const CONTAINS_INDEXES: Record<string, { field: string; order: string[]; index: string }[]> = {
   teams: [{ field: 'members', order: ['createdAt'], index: 'memberships' }],
+  events: [{ field: 'searchTokens', order: ['date', 'startTime'], index: 'searchOrder' }],
 };
 
 /**
@@ -148,7 +149,8 @@ function missingIndex(q: Query): Error {
  *   those that match all. (Firestore serves these with a composite index of all the fields; here
  *   the index holding the most of them leads.)
  *   Where a table keeps [value, order fields, id] entries for the field (CONTAINS_INDEXES),
- *   those are walked in order from the cursor.
+ *   those are walked in order from the cursor, bounded by a range on the first order field,
+ *   with the other equalities checked on the rows read (an event keyword page).
  * - Listeners rerun their read when a table it read changes, in this tab or another (liveQuery).
  */
 export function dexieStorage(db: LocalDb, now: () => Date): Storage {
@@ -419,29 +421,23 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     );
     return { ...byPosition[0]!, walks: byPosition.flatMap((p) => p.walks) };
   }
-  const ordered =
-    contains.length === 1 &&
-    filters.length === 1 &&
-    containsIndex(place.table, contains[0]!.field, order);
+  const ordered = contains.length === 1 && containsIndex(place.table, contains[0]!.field, order);
   if (ordered) {
-    const value = contains[0]!.value as KeyPart;
-    const tailKp = [...ordered.order, 'id'];
-    return {
-      walks: [
-        (from) => {
-          let lower: KeyPart[] = [value, ...tailKp.map(() => MIN_KEY)];
-          let upper: KeyPart[] = [value, ...tailKp.map(maxKey)];
-          let [includeLower, includeUpper] = [true, true];
-          if (from && desc) [upper, includeUpper] = [[value, ...from.tail], false];
-          if (from && !desc) [lower, includeLower] = [[value, ...from.tail], false];
-          const walk = t.where(ordered.index).between(lower, upper, includeLower, includeUpper);
-          return desc ? walk.reverse() : walk;
-        },
-      ],
-      tail: (row) => tailOf(row, tailKp),
-      tailLength: tailKp.length,
+    // Entries [value, ...order fields, id]: the value is the walk's equality part, a range is on
+    // the first order field (as the order requires), other equalities are checked on the rows.
+    const rest = filters.filter((f) => f !== contains[0]);
+    const ranges = rest.filter((f) => f.op !== '==' && f.op !== 'in');
+    if (ranges.some((r) => fieldName(r.field) !== ordered.order[0])) throw missingIndex(q);
+    return indexWalks({
+      where: () => t.where(ordered.index),
+      combos: [[contains[0]!.value as KeyPart]],
+      tailKp: [...ordered.order, 'id'],
+      ranges,
+      onRows: rest.filter((f) => f.op === '==' || f.op === 'in'),
+      compound: true,
       desc,
-    };
+      parent,
+    });
   }
   if (contains.length > 0) {
     const [c] = contains;
@@ -498,20 +494,47 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     },
     [[]],
   );
-  const compound = kp.length > 1;
+  return indexWalks({
+    where: () =>
+      t.where(
+        kp.length > 1 ? `[${kp.join('+')}]` : index === t.schema.primKey ? ':id' : index.name,
+      ),
+    combos,
+    tailKp,
+    ranges,
+    onRows,
+    compound: kp.length > 1,
+    desc,
+    parent,
+  });
+}
+
+/**
+ * The walks of an index whose key is an equality part (one combination of values per walk) and
+ * then `tailKp`, the order fields: bounded by the range filters (all on the first of them),
+ * resuming after a cursor, with the equalities the key does not hold (`onRows`) checked on rows.
+ */
+function indexWalks(o: {
+  where: () => WhereClause<Record<string, unknown>, string>;
+  combos: KeyPart[][];
+  tailKp: string[];
+  ranges: Filter[];
+  onRows: Filter[];
+  compound: boolean;
+  desc: boolean;
+  parent: Plan['parent'];
+}): Plan {
+  const { tailKp, onRows, compound, desc } = o;
   // A key that ends with the id is unique: a walk resumes just past the cursor's key. Otherwise
   // rows sharing the cursor's key are walked again and those up to the cursor's document skipped.
-  const unique = kp.at(-1) === 'id';
-  const whereOf = () =>
-    t.where(compound ? `[${kp.join('+')}]` : index === t.schema.primKey ? ':id' : index.name);
-
+  const unique = tailKp.at(-1) === 'id';
   return {
-    walks: combos.map((eq) => (from) => {
+    walks: o.combos.map((eq) => (from) => {
       let lower: KeyPart[] = [...eq, ...tailKp.map(() => MIN_KEY)];
       let upper: KeyPart[] = [...eq, ...tailKp.map(maxKey)];
       let includeLower = true;
       let includeUpper = true;
-      for (const r of ranges) {
+      for (const r of o.ranges) {
         const rest = tailKp.length - 1;
         if (r.op === '>' || r.op === '>=') {
           const fill = () => (r.op === '>' ? maxKey() : MIN_KEY);
@@ -529,7 +552,7 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
         if (desc && cmp(resume, upper) <= 0) [upper, includeUpper] = [resume, !unique];
       }
       const key = (k: KeyPart[]) => (compound ? k : k[0]!);
-      let walk = whereOf().between(key(lower), key(upper), includeLower, includeUpper);
+      let walk = o.where().between(key(lower), key(upper), includeLower, includeUpper);
       if (desc) walk = walk.reverse();
       if (onRows.length > 0 && !unique) {
         walk = walk.filter((row) => onRows.every((f) => matches(row, f)));
@@ -547,7 +570,7 @@ function planQuery(tableOf: TableOf, q: Query): Plan {
     tailLength: tailKp.length,
     desc,
     keep: onRows.length > 0 && unique ? (row) => onRows.every((f) => matches(row, f)) : undefined,
-    parent,
+    parent: o.parent,
   };
 }
 
