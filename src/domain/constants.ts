@@ -41,7 +41,6 @@ export const CONVERSATIONS_LIVE_LIMIT = 100;
 export const MESSAGES_LIVE_LIMIT = 300;
 
 export const DEFAULT_LEVEL = '誰でも';
-export const DEFAULT_REQUEST_STATUS = 'pending';
 export const DEFAULT_EVENT_STATUS = 'open';
 export const DEFAULT_ROLE = 'user';
 /** Profiles written before createdAt existed count as created on 15 Aug 2023. */

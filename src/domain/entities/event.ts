@@ -201,15 +201,3 @@ export function isOver(
     e.status === 'cancelled' || e.status === 'finished' || eventEnd(e).getTime() <= now.getTime()
   );
 }
-
-/** The order every event list uses: day, then start time (HH:mm sorts as text), then id. */
-export function byEventTime(
-  a: Pick<SportEvent, 'date' | 'startTime' | 'id'>,
-  b: Pick<SportEvent, 'date' | 'startTime' | 'id'>,
-): number {
-  return (
-    a.date.getTime() - b.date.getTime() ||
-    a.startTime.localeCompare(b.startTime) ||
-    a.id.localeCompare(b.id)
-  );
-}

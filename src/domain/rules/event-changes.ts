@@ -12,8 +12,6 @@ export interface EventSchedule {
   location: string;
 }
 
-export const SCHEDULE_FIELDS = ['date', 'startTime', 'endTime', 'location'] as const;
-
 export function scheduleOf(e: Pick<SportEvent, keyof EventSchedule>): EventSchedule {
   return { date: e.date, startTime: e.startTime, endTime: e.endTime, location: e.location };
 }
@@ -41,7 +39,8 @@ export interface EventChangeRecord {
 
 /** The sequence number of the event's last change record, 0 without one. */
 export function lastChangeSeq(stored: Record<string, unknown> | null | undefined): number {
-  const record = stored?.lastChange as { seq?: unknown } | undefined;
+  const record = stored?.lastChange as
+    Partial<Record<keyof EventChangeRecord, unknown>> | undefined;
   return typeof record?.seq === 'number' ? record.seq : 0;
 }
 
