@@ -176,33 +176,33 @@ export class LocalDb extends Dexie {
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
+    // Only the versions with an upgrade are declared, each with every table and index change
+    // since the one before it: Dexie (3 and later) upgrades from whatever version is installed
+    // by comparing its actual schema with the next declared one, and every declaration costs
+    // the start of every page (each stores() call parses all declared versions again).
+    //
     // Every list query walks an index with a bound, so no screen reads a whole table.
-    // [date+startTime+id] gives the event list its total order and an exact resume point.
-    this.version(1).stores({
-      users: 'id, email',
-      events: 'id, date, organizerId, *participants, status, [date+startTime+id]',
-      participationRequests: 'id, userId, eventId, [userId+eventId], [userId+status]',
-      notifications: 'id, userId',
-      conversations: 'id, *participants, lastMessageTime',
-      messages: 'id, conversationId, [conversationId+sentAt]',
-      teams: 'id, ownerId, [createdAt+id]',
-      files: 'path, folder',
-      accounts: 'uid, &email',
-      actionCodes: 'code, uid, email',
-      outbox: 'id, sentAt',
-      meta: 'key',
-    });
-    // The list's equality filters walk an index of their own, [value+date+startTime+id], so a
-    // narrow filter reads its matches instead of scanning every upcoming event.
-    this.version(2).stores({
-      events:
-        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
-        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id]',
-    });
+    // [date+startTime+id] gives the event list its total order and an exact resume point; the
+    // list's equality filters walk an index of their own, [value+date+startTime+id], so a narrow
+    // filter reads its matches instead of scanning every upcoming event. A conversation list
+    // walks [p0+lastMessageTime] or [p1+…] (participantKeys).
     this.version(3)
       .stores({
+        users: 'id, email',
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id]',
+        participationRequests: 'id, userId, eventId, [userId+eventId], [userId+status]',
+        notifications: 'id, userId',
         conversations:
           'id, *participants, lastMessageTime, [p0+lastMessageTime], [p1+lastMessageTime]',
+        messages: 'id, conversationId, [conversationId+sentAt]',
+        teams: 'id, ownerId, [createdAt+id]',
+        files: 'path, folder',
+        accounts: 'uid, &email',
+        actionCodes: 'code, uid, email',
+        outbox: 'id, sentAt',
+        meta: 'key',
       })
       .upgrade((tx) =>
         tx
@@ -213,44 +213,27 @@ export class LocalDb extends Dexie {
           }),
       );
     // The staff area (docs/staff.md): its lists walk [field+id] indexes for a total order and an
-    // exact resume point, and the dashboard counts over indexes without reading rows.
-    this.version(4).stores({
-      users: 'id, email, [createdAt+id], [displayName+id], [customUserId+id]',
-      events:
-        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
-        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
-        '[createdAt+id], [status+date]',
-      participationRequests: 'id, userId, eventId, [userId+eventId], [userId+status], status',
-      reports: 'id, [status+createdAt+id], subjectUserId, reporterId',
-      auditLog: 'id, [createdAt+id]',
-    });
-    // Profiles: an organizer's events page in date order; the owner-only documents beside a
-    // profile (users/{uid}/private/* on Firebase).
-    this.version(5).stores({
-      events:
-        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
-        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
-        '[createdAt+id], [status+date], [organizerId+date+startTime+id]',
-      privateDocs: 'id',
-    });
-    // Teams (docs/teams.md): the list walks [createdAt+id] (or a sport or region prefix of it)
-    // newest first; *members finds a user's teams; a team's upcoming events walk
-    // [teamId+date+startTime+id].
-    this.version(6).stores({
-      events:
-        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
-        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
-        '[createdAt+id], [status+date], [organizerId+date+startTime+id], [teamId+date+startTime+id]',
-      teams:
-        'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], *members',
-      teamJoinRequests: 'id, [teamId+userId], [teamId+status]',
-    });
-    // A member's teams, newest first, through [uid, createdAt, id] entries (membershipKeys).
+    // exact resume point, and the dashboard counts over indexes without reading rows. Profiles:
+    // an organizer's events page in date order; the owner-only documents beside a profile
+    // (users/{uid}/private/* on Firebase). Teams (docs/teams.md): the list walks [createdAt+id]
+    // (or a sport or region prefix of it) newest first; a team's upcoming events walk
+    // [teamId+date+startTime+id]; a member's teams, newest first, [uid, createdAt, id] entries
+    // (membershipKeys).
     this.version(7)
       .stores({
+        users: 'id, email, [createdAt+id], [displayName+id], [customUserId+id]',
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+          '[createdAt+id], [status+date], [organizerId+date+startTime+id], [teamId+date+startTime+id]',
+        participationRequests: 'id, userId, eventId, [userId+eventId], [userId+status], status',
+        reports: 'id, [status+createdAt+id], subjectUserId, reporterId',
+        auditLog: 'id, [createdAt+id]',
+        privateDocs: 'id',
         teams:
           'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], ' +
           '*members, *memberships',
+        teamJoinRequests: 'id, [teamId+userId], [teamId+status]',
       })
       .upgrade((tx) =>
         tx
@@ -262,50 +245,40 @@ export class LocalDb extends Dexie {
       );
     // The use cases' queries (src/data/local/storage.ts walks the index that serves each, as
     // Firestore needs a composite index): an event's requests per status in the organizer's
-    // order, and my pending ones newest first.
-    this.version(8).stores({
-      participationRequests:
-        'id, userId, eventId, [userId+eventId], [userId+status], status, [eventId+status], ' +
-        '[eventId+status+createdAt+id], [eventId+status+updatedAt+id], [userId+status+createdAt+id]',
-    });
-    // The day-before reminders' sent markers (reminders/{eventId}_{uid}; docs/notifications.md).
-    this.version(10).stores({ reminders: 'id' });
-    // Attendance after an event (docs/profile.md "Attendance"): one event's marks by eventId; a
-    // person's counts, and the pointer beside them, by key.
-    this.version(12).stores({
-      attendance: 'id, eventId',
-      attendanceStats: 'id',
-    });
-    // Teams as a use case (src/data/use-cases/teams.ts): the list filtered by sport and region
-    // together, a user's requests for a team newest first, a team's pending ones oldest first.
-    this.version(13).stores({
-      teams:
-        'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], ' +
-        '[sportType+region+createdAt+id], *members, *memberships',
-      teamJoinRequests:
-        'id, [teamId+userId], [teamId+status], [teamId+userId+createdAt+id], ' +
-        '[teamId+status+createdAt+id]',
-    });
-    // A user's notifications, newest first by the stored time (the live list).
-    this.version(14).stores({
-      notifications: 'id, userId, [userId+timestamp]',
-    });
+    // order, and my pending ones newest first; the team list filtered by sport and region
+    // together, a user's requests for a team newest first, a team's pending ones oldest first;
+    // a user's notifications newest first by the stored time (the live list); a user's open
+    // reports (staff's user activity); staff look a keyword up by its search token, as on
+    // Firestore (searchKeys). The day-before reminders' sent markers (reminders/{eventId}_{uid};
+    // docs/notifications.md). Attendance after an event (docs/profile.md "Attendance"): one
+    // event's marks by eventId; a person's counts, and the pointer beside them, by key.
     // Top-level documents the use cases read and write by path, as on Firestore: config/admin
     // (until now a meta row), the staff dashboard's counters (stats/*) and the reservations of
-    // public ids (customUserIds/*); the staff use cases' report counts.
+    // public ids (customUserIds/*).
     this.version(15)
       .stores({
-        config: 'id',
-        stats: 'id',
-        customUserIds: 'id',
-        // A user's open reports (staff's user activity).
+        participationRequests:
+          'id, userId, eventId, [userId+eventId], [userId+status], status, [eventId+status], ' +
+          '[eventId+status+createdAt+id], [eventId+status+updatedAt+id], [userId+status+createdAt+id]',
+        teams:
+          'id, ownerId, [createdAt+id], [sportType+createdAt+id], [region+createdAt+id], ' +
+          '[sportType+region+createdAt+id], *members, *memberships',
+        teamJoinRequests:
+          'id, [teamId+userId], [teamId+status], [teamId+userId+createdAt+id], ' +
+          '[teamId+status+createdAt+id]',
+        notifications: 'id, userId, [userId+timestamp]',
         reports: 'id, [status+createdAt+id], subjectUserId, reporterId, [subjectUserId+status]',
-        // Staff look a keyword up by its search token, as on Firestore (searchKeys).
         events:
           'id, date, organizerId, *participants, status, [date+startTime+id], ' +
           '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
           '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
           '[teamId+date+startTime+id], *searchTokens',
+        reminders: 'id',
+        attendance: 'id, eventId',
+        attendanceStats: 'id',
+        config: 'id',
+        stats: 'id',
+        customUserIds: 'id',
       })
       .upgrade(async (tx) => {
         const meta = tx.table<MetaRow, string>('meta');
