@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failureCode } from '@/domain/errors';
+import { searchTokensOf } from '@/domain/event-search';
 import {
   DOC_ID,
   fieldOp,
@@ -349,6 +350,55 @@ export function storageContract(make: StorageHarnessFactory): void {
         expect(got.flat()).toEqual(expected);
         expect(await s().count(kanto)).toBe(36);
         expect(await s().count({ ...kanto, limit: 10 })).toBe(10);
+      });
+
+      it('pages an array-contains in its order from a date on, with an equality checked too', async () => {
+        // An event keyword page with a sport: the local store walks its [token, date, startTime,
+        // id] entries and checks the sport on the rows it reads, Firestore serves it from one
+        // composite index. Every other title holds 'フッ', one in three of those events is yoga.
+        // (The local events table derives the tokens from the texts, as the use cases write them.)
+        const expected: string[] = [];
+        await s().batch((w) => {
+          for (let i = 0; i < 60; i++) {
+            const id = `kw${String(i).padStart(2, '0')}`;
+            const texts = {
+              title: i % 2 === 0 ? `夜フット${i}` : `朝ラン${i}`,
+              sportType: i % 3 === 0 ? 'ヨガ' : 'テニス',
+              location: '',
+              organizerName: '',
+              teamName: '',
+              description: '',
+            };
+            w.set(`events/${id}`, {
+              ...texts,
+              searchTokens: searchTokensOf(texts),
+              date: day((i % 9) - 2),
+              startTime: `${String(8 + (i % 4)).padStart(2, '0')}:00`,
+            });
+            if (i % 2 === 0 && i % 3 !== 0 && i % 9 >= 2) expected.push(id);
+          }
+        });
+        const at = (id: string) => {
+          const i = Number(id.slice(2));
+          return [i % 9, 8 + (i % 4), id] as const;
+        };
+        expected.sort((a, b) => {
+          const [x, y] = [at(a), at(b)];
+          return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : 1);
+        });
+        const tennis: Query = {
+          collection: 'events',
+          where: [
+            { field: 'searchTokens', op: 'array-contains', value: 'フッ' },
+            { field: 'sportType', op: '==', value: 'テニス' },
+            { field: 'date', op: '>=', value: day(0) },
+          ],
+          orderBy: [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }],
+        };
+        const got = await pages(tennis, 4);
+        expect(expected.length).toBeGreaterThan(8);
+        expect(got.flat()).toEqual(expected);
+        expect(got.slice(0, -1).every((p) => p.length === 4)).toBe(true);
       });
 
       it('orders by a field alone, newest first', async () => {
