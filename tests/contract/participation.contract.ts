@@ -5,11 +5,12 @@ import type { OutboxMail } from '@/data/ports/backend';
 import { DEFAULT_EMAIL_SETTINGS } from '@/domain/entities/email-settings';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { EVENT_REQUESTS_PAGE_SIZE } from '@/domain/constants';
+import type { Page } from '@/domain/entities/common';
 import {
   PLACEHOLDER_EVENT_INFO,
   type ParticipationRequest,
 } from '@/domain/entities/participation-request';
-import { ERR } from '@/domain/errors';
+import { ERR, failureCode } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import { approvalEmailPayload, rejectionEmailPayload } from '@/domain/notification-emails';
 import { inOrganizerOrder } from '@/domain/rules/participation';
@@ -17,10 +18,13 @@ import { logger } from '@/lib/logger';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import { APP_ORIGIN, type ContractHarness, type HarnessFactory } from './harness';
 import {
+  collectLive,
   dayFromToday,
   eventInput,
   expectFailure,
   expectRejection,
+  liveFailure,
+  LIVE_WAIT,
   sleep,
   useHarness,
   waitForLive,
@@ -198,6 +202,95 @@ export function participationContract(makeHarness: HarnessFactory): void {
         vi.spyOn(logger, 'error').mockImplementation(() => {});
         h().failReads({ collection: 'participationRequests', code: 'unavailable' });
         await expectFailure(backend.participation.myPending(), 'unavailable');
+      });
+    });
+
+    describe('live requests', () => {
+      it('keeps my request for an event current on one listener, whoever changes it', async () => {
+        const { requester, eventId } = await eventWithRequester(h());
+        const mine = collectLive<ParticipationRequest | null>((next, fail) =>
+          h().backend.participation.subscribeMyRequest(requester, eventId, next, fail),
+        );
+        await vi.waitFor(() => expect(mine.seen).toEqual([null]), LIVE_WAIT);
+        const id = await h().backend.participation.request(eventId, 'よろしくお願いします');
+        await vi.waitFor(
+          () => expect(mine.latest()).toMatchObject({ id, status: 'pending' }),
+          LIVE_WAIT,
+        );
+        // The organizer answers in another browser.
+        await h().serverUpdate('participationRequests', id, { status: 'rejected' });
+        await vi.waitFor(
+          () => expect(mine.latest()).toMatchObject({ id, status: 'rejected' }),
+          LIVE_WAIT,
+        );
+        mine.stop();
+        expect(mine.error()).toBeNull();
+      });
+
+      it("refuses a listener on someone else's request", async () => {
+        const { organizer, eventId } = await eventWithRequester(h());
+        const error = await liveFailure((next, fail) =>
+          h().backend.participation.subscribeMyRequest(organizer, eventId, next, fail),
+        );
+        expect(failureCode(error)).toBe('permission-denied');
+      });
+
+      it("keeps the organizer's first page current as requests arrive and are answered", async () => {
+        const { organizer, eventId } = await eventWithRequester(h());
+        const first = await h().backend.participation.request(eventId, '');
+        // Anyone but the organizer: one empty page, and no listener on the requests.
+        const theirs = await waitForLive<Page<ParticipationRequest>>(
+          (next, fail) => h().backend.participation.subscribeForEvent(eventId, next, fail),
+          () => true,
+        );
+        expect(theirs).toEqual({ items: [], nextCursor: null });
+
+        await h().signInAs(organizer);
+        const page = collectLive<Page<ParticipationRequest>>((next, fail) =>
+          h().backend.participation.subscribeForEvent(eventId, next, fail),
+        );
+        const shown = () => page.latest()?.items.map((r) => [r.id, r.status]);
+        await vi.waitFor(() => expect(shown()).toEqual([[first, 'pending']]), LIVE_WAIT);
+        // A second request arrives from another browser.
+        const late = `${eventId}_late-requester`;
+        const at = new Date();
+        await h().putDocuments([
+          {
+            path: `participationRequests/${late}`,
+            data: {
+              userId: 'late-requester',
+              eventId,
+              message: '',
+              status: 'pending',
+              createdAt: at,
+              updatedAt: at,
+            },
+          },
+        ]);
+        await vi.waitFor(
+          () =>
+            expect(shown()).toEqual([
+              [first, 'pending'],
+              [late, 'pending'],
+            ]),
+          LIVE_WAIT,
+        );
+        // The first is answered elsewhere: in the organizer's order it follows the pending one.
+        await h().serverUpdate('participationRequests', first, {
+          status: 'approved',
+          updatedAt: new Date(),
+        });
+        await vi.waitFor(
+          () =>
+            expect(shown()).toEqual([
+              [late, 'pending'],
+              [first, 'approved'],
+            ]),
+          LIVE_WAIT,
+        );
+        expect(page.latest()?.nextCursor).toBeNull();
+        page.stop();
+        expect(page.error()).toBeNull();
       });
     });
 

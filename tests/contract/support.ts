@@ -130,6 +130,28 @@ export function waitForLive<T>(
   });
 }
 
+/**
+ * A listener kept open across changes: every value it delivers, in order, and its failure. For
+ * the cases that show one listener following a change (waitForLive subscribes anew each time).
+ */
+export function collectLive<T>(subscribe: Subscribe<T>): {
+  seen: T[];
+  latest: () => T | undefined;
+  error: () => unknown;
+  stop: () => void;
+} {
+  const seen: T[] = [];
+  let error: unknown = null;
+  const stop = subscribe(
+    (value) => seen.push(value),
+    (e) => (error = e),
+  );
+  return { seen, latest: () => seen.at(-1), error: () => error, stop };
+}
+
+/** vi.waitFor's wait for a live listener: long enough for the emulator under load. */
+export const LIVE_WAIT = { timeout: 8000, interval: 50 };
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TeamInput } from '@/data/ports/teams';
 import type { AppNotification } from '@/domain/entities/notification';
 import {
@@ -7,14 +7,18 @@ import {
   TEAMS_PAGE_SIZE,
   teamRequestIdFor,
   type Team,
+  type TeamJoinRequest,
 } from '@/domain/entities/team';
-import { ERR } from '@/domain/errors';
+import { ERR, failureCode } from '@/domain/errors';
 import type { ContractHarness, HarnessFactory } from './harness';
 import {
+  collectLive,
   dayFromToday,
   eventInput,
   expectFailure,
   expectRejection,
+  liveFailure,
+  LIVE_WAIT,
   sleep,
   useHarness,
   waitForLive,
@@ -287,6 +291,57 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         expect(await backend.teams.myRequestFor(teamId)).toBeNull();
         expect(await backend.teams.pendingRequests(teamId)).toEqual([]);
         expect(await backend.teams.pendingRequests('no-such-team')).toEqual([]);
+      });
+
+      it("keeps my request and the owner's queue current on one listener each", async () => {
+        const { backend } = h();
+        const { owner, asker, teamId } = await teamWithAsker(h());
+        const mine = collectLive<TeamJoinRequest | null>((next, fail) =>
+          backend.teams.subscribeMyRequest(asker, teamId, next, fail),
+        );
+        await vi.waitFor(() => expect(mine.seen).toEqual([null]), LIVE_WAIT);
+        const requestId = await backend.teams.requestToJoin(teamId, '');
+        await vi.waitFor(
+          () => expect(mine.latest()).toMatchObject({ id: requestId, status: 'pending' }),
+          LIVE_WAIT,
+        );
+        const stored = (await backend.teams.myRequestFor(teamId))!;
+        // The owner answers in another browser.
+        const path = `teams/${teamId}/joinRequests/${requestId}`;
+        const { id: _id, teamId: _team, ...data } = stored;
+        await h().putDocuments([{ path, data: { ...data, status: 'rejected' } }]);
+        await vi.waitFor(
+          () => expect(mine.latest()).toMatchObject({ id: requestId, status: 'rejected' }),
+          LIVE_WAIT,
+        );
+        mine.stop();
+        expect(mine.error()).toBeNull();
+        // Not mine to follow: refused.
+        const error = await liveFailure((next, fail) =>
+          backend.teams.subscribeMyRequest(owner, teamId, next, fail),
+        );
+        expect(failureCode(error)).toBe('permission-denied');
+        // Only the owner follows the queue: anyone else gets [] once.
+        expect(
+          await waitForLive<TeamJoinRequest[]>(
+            (next, fail) => backend.teams.subscribePendingRequests(teamId, next, fail),
+            () => true,
+          ),
+        ).toEqual([]);
+
+        await h().signInAs(owner);
+        const queue = collectLive<TeamJoinRequest[]>((next, fail) =>
+          backend.teams.subscribePendingRequests(teamId, next, fail),
+        );
+        await vi.waitFor(() => expect(queue.latest()).toEqual([]), LIVE_WAIT);
+        // The asker asks again (the same request, pending again) from their browser.
+        await h().putDocuments([{ path, data: { ...data, status: 'pending' } }]);
+        await vi.waitFor(
+          () => expect(queue.latest()?.map((r) => [r.id, r.userId])).toEqual([[requestId, asker]]),
+          LIVE_WAIT,
+        );
+        queue.stop();
+        expect(queue.error()).toBeNull();
       });
 
       it("reads at most TEAM_PENDING_REQUESTS_LIMIT of the owner's queue, oldest first", async () => {

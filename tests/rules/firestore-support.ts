@@ -10,9 +10,11 @@ import {
   doc,
   getDoc,
   increment,
+  onSnapshot,
   setDoc,
   writeBatch,
   type DocumentData,
+  type Query,
   type WriteBatch,
   type Firestore,
 } from 'firebase/firestore';
@@ -202,3 +204,21 @@ export const counted = {
   delete: (db: Firestore, id: string) =>
     countedRequestWrite(db, id, -1, (b) => b.delete(doc(db, `participationRequests/${id}`))),
 };
+
+/**
+ * A live listener's first answer, or its refusal: what a page's listener (onSnapshot) gets,
+ * for assertSucceeds / assertFails. The rules judge a listener's query as they judge a read of
+ * it; these cases show it for the listeners the screens keep open.
+ */
+export function firstSnapshot(q: Query): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const stop = onSnapshot(
+      q,
+      (snap) => {
+        stop();
+        resolve(snap.size);
+      },
+      reject,
+    );
+  });
+}

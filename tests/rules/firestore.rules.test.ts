@@ -30,6 +30,7 @@ import {
   NOT_RUN,
   event,
   firestoreHost,
+  firstSnapshot,
   profile,
   request,
   useRulesEnv,
@@ -503,6 +504,12 @@ describe.skipIf(!firestoreHost)(`firestore rules${NOT_RUN}`, () => {
       await assertFails(getDocs(query(requests(as(CAROL)), where('eventId', '==', 'e1'))));
       await assertFails(getDocs(query(requests(as(CAROL)), where('userId', '==', BOB))));
       await assertFails(getDocs(requests(as(CAROL))));
+      // The same queries kept open as listeners (the event page's request lists).
+      await assertSucceeds(firstSnapshot(query(requests(as(BOB)), where('userId', '==', BOB))));
+      await assertSucceeds(firstSnapshot(query(requests(as(ALICE)), where('eventId', '==', 'e1'))));
+      await assertFails(firstSnapshot(query(requests(as(CAROL)), where('eventId', '==', 'e1'))));
+      await assertFails(firstSnapshot(query(requests(as(CAROL)), where('userId', '==', BOB))));
+      await assertFails(firstSnapshot(query(requests(anon()), where('eventId', '==', 'e1'))));
     });
 
     it("shows a request and its message to the requester and the event's organizer only", async () => {

@@ -32,6 +32,7 @@ import {
   NOT_RUN,
   event as baseEvent,
   firestoreHost,
+  firstSnapshot,
   profile,
   useRulesEnv,
 } from './firestore-support';
@@ -383,6 +384,15 @@ describe.skipIf(!firestoreHost)(`teams rules${NOT_RUN}`, () => {
       await assertSucceeds(getDocs(requests(as(OWNER))));
       await assertFails(getDocs(requests(as(MEMBER))));
       await assertFails(getDocs(query(requests(as(STRANGER)), where('userId', '==', ASKER))));
+      // The same queries kept open as listeners (the team page's request lists).
+      await assertSucceeds(firstSnapshot(query(requests(as(ASKER)), where('userId', '==', ASKER))));
+      await assertSucceeds(
+        firstSnapshot(query(requests(as(OWNER)), where('status', '==', 'pending'))),
+      );
+      await assertFails(
+        firstSnapshot(query(requests(as(MEMBER)), where('status', '==', 'pending'))),
+      );
+      await assertFails(firstSnapshot(query(requests(as(STRANGER)), where('userId', '==', ASKER))));
       await assertSucceeds(getDoc(doc(as(ASKER), R_ASKER)));
       await assertSucceeds(getDoc(doc(as(OWNER), R_ASKER)));
       await assertFails(getDoc(doc(as(STRANGER), R_ASKER)));

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { DocData, StoredDoc, Transaction } from '@/data/storage/storage';
+import type { DocData, QueriedDoc, Query, StoredDoc, Transaction } from '@/data/storage/storage';
 import { fieldOp } from '@/data/storage/storage';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
@@ -61,19 +61,20 @@ export async function assertSignedInAs(ctx: UseCaseContext, uid: string): Promis
 }
 
 /**
- * A live listener that starts once `check` passes; a refusal goes to `onError` instead. The
- * check runs before the store's listener, as the security rules do before Firestore's.
+ * A live listener that starts once `check` passes, with what the check read; a refusal goes to
+ * `onError` instead. The check runs before the store's listener, as the security rules do before
+ * Firestore's.
  */
-export function listenAfter(
-  check: () => Promise<void>,
-  listen: () => () => void,
+export function listenAfter<T>(
+  check: () => Promise<T>,
+  listen: (checked: T) => () => void,
   onError: (e: unknown) => void,
 ): () => void {
   let stop: (() => void) | null = null;
   let stopped = false;
   check().then(
-    () => {
-      if (!stopped) stop = listen();
+    (checked) => {
+      if (!stopped) stop = listen(checked);
     },
     (e: unknown) => {
       if (!stopped) onError(e);
@@ -83,6 +84,35 @@ export function listenAfter(
     stopped = true;
     stop?.();
   };
+}
+
+/**
+ * Several queries listened to as one: their answers together, once each has answered and again
+ * on every change of any; the first failure goes to `onError` (once).
+ */
+export function onQueries(
+  storage: Storage,
+  queries: readonly Query[],
+  next: (answers: QueriedDoc[][]) => void,
+  onError: (e: unknown) => void,
+): () => void {
+  const answers: (QueriedDoc[] | undefined)[] = queries.map(() => undefined);
+  let failed = false;
+  const stops = queries.map((query, i) =>
+    storage.onQuery(
+      query,
+      (docs) => {
+        answers[i] = docs;
+        if (!failed && answers.every((a) => a !== undefined)) next(answers as QueriedDoc[][]);
+      },
+      (e) => {
+        if (failed) return;
+        failed = true;
+        onError(e);
+      },
+    ),
+  );
+  return () => stops.forEach((stop) => stop());
 }
 
 /**

@@ -1,5 +1,12 @@
 import type { ApiPort } from '@/data/ports/api';
-import { DOC_ID, fieldOp, type Filter, type Transaction } from '@/data/storage/storage';
+import {
+  DOC_ID,
+  fieldOp,
+  type QueriedDoc,
+  type Query,
+  type StoredDoc,
+  type Transaction,
+} from '@/data/storage/storage';
 import {
   EVENT_REQUESTS_PAGE_SIZE,
   MY_PENDING_FALLBACK_LIMIT,
@@ -32,7 +39,10 @@ import {
 import { logger } from '@/lib/logger';
 import { runSideEffect } from '@/lib/side-effects';
 import {
+  assertSignedInAs,
+  listenAfter,
   notificationDoc,
+  onQueries,
   parseDoc,
   parseDocs,
   readActor,
@@ -80,15 +90,50 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
   };
 
   /** My requests for an event (at most MY_REQUESTS_PER_EVENT_LIMIT), by the [userId, eventId] index. */
-  const requestsOf = async (uid: string, eventId: string) =>
-    storage.query({
+  const myRequestsQuery = (uid: string, eventId: string): Query => ({
+    collection: REQUESTS,
+    where: [
+      { field: 'userId', op: '==', value: uid },
+      { field: 'eventId', op: '==', value: eventId },
+    ],
+    limit: MY_REQUESTS_PER_EVENT_LIMIT,
+  });
+  const requestsOf = (uid: string, eventId: string) => storage.query(myRequestsQuery(uid, eventId));
+  const countingRequest = (docs: StoredDoc[]) =>
+    requestThatCounts(parseDocs(participationRequestSchema, docs, 'participation.myRequestFor'));
+
+  /**
+   * One phase of the organizer's list from a cursor: the pending requests oldest first, or the
+   * decided ones latest first.
+   */
+  const phaseQuery = (
+    eventId: string,
+    phase: PageCursor['phase'],
+    after: string | null,
+    limit: number,
+  ): Query => {
+    const [field, direction] =
+      phase === 'pending' ? (['createdAt', 'asc'] as const) : (['updatedAt', 'desc'] as const);
+    return {
       collection: REQUESTS,
       where: [
-        { field: 'userId', op: '==', value: uid },
         { field: 'eventId', op: '==', value: eventId },
+        { field: 'status', op: 'in', value: [...ORGANIZER_PHASE_STATUSES[phase]] },
       ],
-      limit: MY_REQUESTS_PER_EVENT_LIMIT,
-    });
+      orderBy: [
+        { field, direction },
+        { field: DOC_ID, direction },
+      ],
+      after,
+      limit,
+    };
+  };
+
+  /** Whether the session's user may list the event's requests (its organizer). */
+  const mayList = async (eventId: string) => {
+    const who = await ctx.session();
+    return !!who && !!eventId && mayListEventRequests(who.uid, await readEvent(storage, eventId));
+  };
 
   /** The main pending list: the status filter in the index, newest first, event info joined. */
   const pendingWithEvents = async (uid: string): Promise<PendingRequestWithEvent[]> => {
@@ -280,12 +325,29 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
     async myRequestFor(eventId: string): Promise<ParticipationRequest | null> {
       const who = await ctx.session();
       if (!who || !eventId) return null;
-      return requestThatCounts(
-        parseDocs(
-          participationRequestSchema,
-          await requestsOf(who.uid, eventId),
-          'participation.myRequestFor',
-        ),
+      return countingRequest(await requestsOf(who.uid, eventId));
+    },
+
+    /**
+     * My request for the event that counts, as myRequestFor, delivered now and on every change
+     * (the organizer's answer included) until unsubscribed. Fails: onError; 'permission-denied'
+     * for anyone's but the caller's own. Caller: the signed-in user, for themself.
+     */
+    subscribeMyRequest(
+      uid: string,
+      eventId: string,
+      onChange: (request: ParticipationRequest | null) => void,
+      onError: (e: unknown) => void,
+    ): () => void {
+      return listenAfter(
+        () => assertSignedInAs(ctx, uid),
+        () =>
+          storage.onQuery(
+            myRequestsQuery(uid, eventId),
+            (docs) => onChange(countingRequest(docs)),
+            onError,
+          ),
+        onError,
       );
     },
 
@@ -297,49 +359,53 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
      * an empty page, and so does a missing event. Fails: throws. Caller: anyone.
      */
     async forEvent(eventId: string, cursor?: string | null): Promise<Page<ParticipationRequest>> {
-      const who = await ctx.session();
-      const none = { items: [], nextCursor: null };
-      if (!who || !eventId) return none;
-      if (!mayListEventRequests(who.uid, await readEvent(storage, eventId))) return none;
+      if (!(await mayList(eventId))) return { items: [], nextCursor: null };
       // Two queries in the organizer's order, each reading no more than the page still needs
       // plus one: the pending ones oldest first, then the decided ones latest first.
       const after = decodePageCursor(cursor);
-      const found: { request: ParticipationRequest; cursor: PageCursor }[] = [];
+      const found: Found[] = [];
       const read = async (phase: PageCursor['phase']) => {
-        const [field, direction] =
-          phase === 'pending' ? (['createdAt', 'asc'] as const) : (['updatedAt', 'desc'] as const);
-        const where: Filter[] = [
-          { field: 'eventId', op: '==', value: eventId },
-          { field: 'status', op: 'in', value: [...ORGANIZER_PHASE_STATUSES[phase]] },
-        ];
-        const docs = await storage.query({
-          collection: REQUESTS,
-          where,
-          orderBy: [
-            { field, direction },
-            { field: DOC_ID, direction },
-          ],
-          after: after?.phase === phase ? after.at : null,
-          limit: EVENT_REQUESTS_PAGE_SIZE + 1 - found.length,
-        });
-        for (const d of docs) {
-          for (const request of parseDocs(
-            participationRequestSchema,
-            [d],
-            'participation.forEvent',
-          )) {
-            found.push({ request, cursor: { phase, at: d.cursor } });
-          }
-        }
+        const at = after?.phase === phase ? after.at : null;
+        const limit = EVENT_REQUESTS_PAGE_SIZE + 1 - found.length;
+        found.push(...foundIn(phase, await storage.query(phaseQuery(eventId, phase, at, limit))));
       };
       if (!after || after.phase === 'pending') await read('pending');
       if (found.length <= EVENT_REQUESTS_PAGE_SIZE) await read('decided');
-      const items = found.slice(0, EVENT_REQUESTS_PAGE_SIZE);
-      const last = items.at(-1);
-      return {
-        items: items.map((f) => f.request),
-        nextCursor: found.length > items.length && last ? encodePageCursor(last.cursor) : null,
-      };
+      return pageOf(found);
+    },
+
+    /**
+     * The first page of forEvent, delivered now and on every change (a new request, an answer)
+     * until unsubscribed: an open request list stays current while later pages are read with
+     * forEvent from its cursor. Reads at most a page plus one of each phase. Anyone but the
+     * organizer gets one empty page and no listener. Fails: onError. Caller: anyone.
+     */
+    subscribeForEvent(
+      eventId: string,
+      onChange: (page: Page<ParticipationRequest>) => void,
+      onError: (e: unknown) => void,
+    ): () => void {
+      const limit = EVENT_REQUESTS_PAGE_SIZE + 1;
+      return listenAfter(
+        () => mayList(eventId),
+        (allowed) => {
+          if (!allowed) {
+            onChange({ items: [], nextCursor: null });
+            return () => {};
+          }
+          return onQueries(
+            storage,
+            [
+              phaseQuery(eventId, 'pending', null, limit),
+              phaseQuery(eventId, 'decided', null, limit),
+            ],
+            ([pending, decided]) =>
+              onChange(pageOf([...foundIn('pending', pending!), ...foundIn('decided', decided!)])),
+            onError,
+          );
+        },
+        onError,
+      );
     },
 
     /**
@@ -369,6 +435,31 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
 interface PageCursor {
   phase: 'pending' | 'decided';
   at: string;
+}
+
+interface Found {
+  request: ParticipationRequest;
+  cursor: PageCursor;
+}
+
+/** A phase query's requests, each with the cursor that resumes the list after it. */
+function foundIn(phase: PageCursor['phase'], docs: QueriedDoc[]): Found[] {
+  return docs.flatMap((d) =>
+    parseDocs(participationRequestSchema, [d], 'participation.forEvent').map((request) => ({
+      request,
+      cursor: { phase, at: d.cursor },
+    })),
+  );
+}
+
+/** A page of the organizer's list from the requests found in order (a page plus one, at most). */
+function pageOf(found: Found[]): Page<ParticipationRequest> {
+  const items = found.slice(0, EVENT_REQUESTS_PAGE_SIZE);
+  const last = items.at(-1);
+  return {
+    items: items.map((f) => f.request),
+    nextCursor: found.length > items.length && last ? encodePageCursor(last.cursor) : null,
+  };
 }
 
 function encodePageCursor(c: PageCursor): string {

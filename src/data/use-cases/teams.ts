@@ -4,6 +4,7 @@ import {
   DOC_ID,
   fieldOp,
   type Filter,
+  type Query,
   type StoredDoc,
   type Transaction,
 } from '@/data/storage/storage';
@@ -32,6 +33,8 @@ import {
   teamRequestVisibleTo,
 } from '@/domain/rules/teams';
 import {
+  assertSignedInAs,
+  listenAfter,
   notificationDoc,
   parseDoc,
   parseDocs,
@@ -67,6 +70,49 @@ export function teamUseCases(ctx: UseCaseContext) {
 
   const readTeam = async (tx: Pick<Transaction, 'get'>, id: string): Promise<Team | null> =>
     id ? parseDoc(teamSchema, await tx.get(teamPath(id))) : null;
+
+  /** My newest requests for a team, newest first. */
+  const myRequestsQuery = (uid: string, teamId: string): Query => ({
+    collection: requestsPath(teamId),
+    where: [{ field: 'userId', op: '==', value: uid }],
+    orderBy: [
+      { field: 'createdAt', direction: 'desc' },
+      { field: DOC_ID, direction: 'desc' },
+    ],
+    limit: MY_REQUESTS_LIMIT,
+  });
+  const countingRequest = (teamId: string, docs: StoredDoc[]) =>
+    currentTeamRequest(
+      parseDocs(
+        teamJoinRequestSchema,
+        docs.map((d) => withTeam(teamId, d)!),
+        'teams.myRequestFor',
+      ),
+    );
+
+  /** The owner's queue: the pending requests, oldest first. */
+  const pendingQuery = (teamId: string): Query => ({
+    collection: requestsPath(teamId),
+    where: [{ field: 'status', op: '==', value: 'pending' }],
+    orderBy: [
+      { field: 'createdAt', direction: 'asc' },
+      { field: DOC_ID, direction: 'asc' },
+    ],
+    limit: TEAM_PENDING_REQUESTS_LIMIT,
+  });
+  const pendingIn = (teamId: string, docs: StoredDoc[]) =>
+    parseDocs(
+      teamJoinRequestSchema,
+      docs.map((d) => withTeam(teamId, d)!),
+      'teams.pendingRequests',
+    );
+
+  /** Whether the session's user owns the team (false signed out, or for a missing team). */
+  const ownsTeam = async (teamId: string) => {
+    const who = await ctx.session();
+    const team = who ? await readTeam(storage, teamId) : null;
+    return !!team && team.ownerId === who?.uid;
+  };
 
   /** A request, or null when missing or refused (the rules let only its requester and the owner read it). */
   const readRequest = async (
@@ -395,27 +441,37 @@ export function teamUseCases(ctx: UseCaseContext) {
 
     /**
      * My request for the team that counts (currentTeamRequest: the pending one, else the latest).
-     * Cap: my 20 newest requests for the team are read. Missing: null (none, signed out, or teamId
-     * ''). Fails: throws. Caller: anyone.
+     * Cap: my MY_REQUESTS_LIMIT newest requests for the team are read. Missing: null (none,
+     * signed out, or teamId ''). Fails: throws. Caller: anyone.
      */
     async myRequestFor(teamId: string): Promise<TeamJoinRequest | null> {
       const who = await ctx.session();
       if (!who || !teamId) return null;
-      const docs = await storage.query({
-        collection: requestsPath(teamId),
-        where: [{ field: 'userId', op: '==', value: who.uid }],
-        orderBy: [
-          { field: 'createdAt', direction: 'desc' },
-          { field: DOC_ID, direction: 'desc' },
-        ],
-        limit: MY_REQUESTS_LIMIT,
-      });
-      return currentTeamRequest(
-        parseDocs(
-          teamJoinRequestSchema,
-          docs.map((d) => withTeam(teamId, d)!),
-          'teams.myRequestFor',
-        ),
+      return countingRequest(teamId, await storage.query(myRequestsQuery(who.uid, teamId)));
+    },
+
+    /**
+     * My request for the team that counts, as myRequestFor, delivered now and on every change
+     * (the owner's answer included) until unsubscribed. Fails: onError; 'permission-denied' for
+     * anyone's but the caller's own. Caller: the signed-in user, for themself.
+     */
+    subscribeMyRequest(
+      uid: string,
+      teamId: string,
+      onChange: (request: TeamJoinRequest | null) => void,
+      onError: (e: unknown) => void,
+    ): () => void {
+      return listenAfter(
+        () => assertSignedInAs(ctx, uid),
+        () =>
+          teamId
+            ? storage.onQuery(
+                myRequestsQuery(uid, teamId),
+                (docs) => onChange(countingRequest(teamId, docs)),
+                onError,
+              )
+            : (onChange(null), () => {}),
+        onError,
       );
     },
 
@@ -426,22 +482,31 @@ export function teamUseCases(ctx: UseCaseContext) {
      * anyone.
      */
     async pendingRequests(teamId: string): Promise<TeamJoinRequest[]> {
-      const who = await ctx.session();
-      const team = who ? await readTeam(storage, teamId) : null;
-      if (!team || team.ownerId !== who?.uid) return [];
-      const docs = await storage.query({
-        collection: requestsPath(teamId),
-        where: [{ field: 'status', op: '==', value: 'pending' }],
-        orderBy: [
-          { field: 'createdAt', direction: 'asc' },
-          { field: DOC_ID, direction: 'asc' },
-        ],
-        limit: TEAM_PENDING_REQUESTS_LIMIT,
-      });
-      return parseDocs(
-        teamJoinRequestSchema,
-        docs.map((d) => withTeam(teamId, d)!),
-        'teams.pendingRequests',
+      if (!(await ownsTeam(teamId))) return [];
+      return pendingIn(teamId, await storage.query(pendingQuery(teamId)));
+    },
+
+    /**
+     * The team's pending requests, as pendingRequests, delivered now and on every change (a new
+     * request, an answer, a cancel) until unsubscribed. Anyone but the owner gets [] once and no
+     * listener. Fails: onError. Caller: anyone.
+     */
+    subscribePendingRequests(
+      teamId: string,
+      onChange: (requests: TeamJoinRequest[]) => void,
+      onError: (e: unknown) => void,
+    ): () => void {
+      return listenAfter(
+        () => ownsTeam(teamId),
+        (owner) =>
+          owner
+            ? storage.onQuery(
+                pendingQuery(teamId),
+                (docs) => onChange(pendingIn(teamId, docs)),
+                onError,
+              )
+            : (onChange([]), () => {}),
+        onError,
       );
     },
   };

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LeaveAction, PendingRequestCard } from '@/components/ui/join-panel';
@@ -10,26 +10,21 @@ import { Spinner } from '@/components/ui/spinner';
 import { EVENT_STATUS_LABELS, isFull, isOver, type SportEvent } from '@/domain/entities/event';
 import { waitlistPosition } from '@/domain/rules/roster';
 import { useWriteRefusal } from '@/features/auth/public';
-import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { OrganizerRequests } from './organizer-requests';
 import { OrganizerRoster } from './organizer-roster';
-import {
-  participationQueries,
-  refreshEventForViewer,
-  useParticipationMutations,
-} from './participation-queries';
-import { useLiveParticipation } from './use-live-participation';
+import { refreshEventForViewer, useParticipationMutations } from './participation-queries';
+import { useMyLiveRequest } from './use-live-participation';
 
 /**
  * The participation panel of a signed-in user (src/features/participation/participation-panel.tsx
  * loads it only then, so a visitor's event page does without its forms and dialogs): the
  * organizer's requests and roster, or another user's request / cancel / join / leave.
  */
-export function OrganizerPanel({ event, uid }: { event: SportEvent; uid: string }) {
+export function OrganizerPanel({ event }: { event: SportEvent }) {
   return (
     <>
-      <OrganizerRequests event={event} uid={uid} />
+      <OrganizerRequests event={event} />
       <OrganizerRoster event={event} />
     </>
   );
@@ -38,9 +33,8 @@ export function OrganizerPanel({ event, uid }: { event: SportEvent; uid: string 
 type Confirming = 'join' | 'leave' | 'cancel' | 'leaveWaitlist';
 
 export function VisitorPanel({ event, uid }: { event: SportEvent; uid: string }) {
-  const backend = useBackend();
   const client = useQueryClient();
-  const mine = useQuery(participationQueries.mine(uid, event.id, backend));
+  const mine = useMyLiveRequest(event.id, uid);
   const { request, cancel, join, leave, joinWaitlist, leaveWaitlist } = useParticipationMutations(
     event.id,
   );
@@ -53,7 +47,6 @@ export function VisitorPanel({ event, uid }: { event: SportEvent; uid: string })
     () => void refreshEventForViewer(client, event.id, uid),
   );
   const { error, confirming, setConfirming, run, runConfirmed } = runner;
-  useLiveParticipation(event.id, uid, 'visitor');
 
   const participating = event.participants.includes(uid);
   const myRequest = mine.data ?? null;
@@ -66,7 +59,7 @@ export function VisitorPanel({ event, uid }: { event: SportEvent; uid: string })
     leaveWaitlist.isPending;
   const position = waitlistPosition(event, uid);
 
-  if (!participating && mine.isPending) {
+  if (!participating && mine.isLoading) {
     return (
       <PanelCard title="参加">
         <Spinner className="py-6" label="参加状況を確認中…" />
@@ -93,18 +86,13 @@ export function VisitorPanel({ event, uid }: { event: SportEvent; uid: string })
     );
   }
 
-  if (!participating && mine.isError) {
+  if (!participating && mine.error) {
     return (
       <PanelCard title="参加">
         <p role="alert" className="text-sm text-red-700">
           参加状況を読み込めませんでした。通信環境を確認して、もう一度お試しください。
         </p>
-        <Button
-          variant="secondary"
-          className="mt-3 w-full"
-          onClick={() => void mine.refetch()}
-          busy={mine.isFetching}
-        >
+        <Button variant="secondary" className="mt-3 w-full" onClick={mine.retry}>
           再読み込み
         </Button>
       </PanelCard>

@@ -9,7 +9,7 @@ import { REQUEST_STATUS_LABELS } from '@/domain/entities/participation-request';
 import { ReliabilityBadge } from '@/features/attendance/public';
 import { useBackend } from '@/lib/backend-context';
 import { participationQueries, useParticipationMutations } from './participation-queries';
-import { useLiveParticipation } from './use-live-participation';
+import { useLiveEventRequests } from './use-live-participation';
 
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'slate' } as const;
 
@@ -18,12 +18,12 @@ const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'slate' } a
  * the decided ones, latest first), each page's requesters read once; the pending count is counted
  * by the backend, not from the pages shown.
  */
-export function OrganizerRequests({ event, uid }: { event: SportEvent; uid: string }) {
+export function OrganizerRequests({ event }: { event: SportEvent }) {
   const backend = useBackend();
   const requests = useInfiniteQuery(participationQueries.forEvent(event.id, backend));
   const pendingCount = useQuery(participationQueries.pendingCount(event.id, backend));
   const { approve, reject } = useParticipationMutations(event.id);
-  useLiveParticipation(event.id, uid, 'organizer');
+  useLiveEventRequests(event.id);
 
   const pages = useMemo(() => requests.data?.pages.map((p) => p.items) ?? [], [requests.data]);
   const shown = useMemo(() => pages.flat(), [pages]);

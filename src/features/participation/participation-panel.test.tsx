@@ -369,8 +369,11 @@ describe('ParticipationPanel for visitors', () => {
     });
     vi.spyOn(logger, 'error').mockImplementation(() => {});
     const failing = vi
-      .spyOn(b.participation, 'myRequestFor')
-      .mockRejectedValue(new Error('network down'));
+      .spyOn(b.participation, 'subscribeMyRequest')
+      .mockImplementation((_uid, _eventId, _next, fail) => {
+        fail(new Error('network down'));
+        return () => {};
+      });
     renderPanel(b, eventId);
     expect(
       await screen.findByText(/参加状況を読み込めませんでした/, {}, { timeout: 5000 }),
@@ -401,48 +404,29 @@ describe('ParticipationPanel for visitors', () => {
     expect(screen.queryByText('参加リクエストは見送られました')).not.toBeInTheDocument();
   });
 
-  it('follows an approval made elsewhere through the live notifications', async () => {
+  it('follows an answer made elsewhere through its live request, with no notification', async () => {
     const { backend: b, eventId } = await setup({
       before: (bb, id) => as(bb, HANAKO, () => bb.participation.request(id, '')),
       as: HANAKO,
     });
     const { queryClient } = renderPanel(b, eventId);
     expect(await screen.findByText('承認待ち', { selector: 'p' })).toBeInTheDocument();
-    // The panel listens to my notifications; start from their first snapshot.
-    await waitFor(() =>
-      expect(queryClient.getQueryData(['notifications', DEMO_UIDS.hanako])).toBeDefined(),
-    );
 
-    // The organizer approves in another tab: the same writes, straight to the shared database.
+    // The organizer rejects in another tab: the request changes in the shared database, and
+    // no notification arrives (mine could have been deleted meanwhile).
     const request = (await b.participation.myRequestFor(eventId))!;
-    const later = new Date(Date.now() + 5);
-    await act(async () => {
-      await b.db.transaction(
-        'rw',
-        b.db.participationRequests,
-        b.db.events,
-        b.db.notifications,
-        async () => {
-          await b.db.participationRequests.update(request.id, {
-            status: 'approved',
-            updatedAt: later,
-          });
-          await b.db.events.update(eventId, { participants: [DEMO_UIDS.hanako] });
-          await b.db.notifications.add({
-            id: 'approved-elsewhere',
-            userId: DEMO_UIDS.hanako,
-            type: 'participation_approved',
-            title: '参加リクエストが承認されました',
-            content: '',
-            data: { eventId },
-            read: false,
-            timestamp: later,
-            clientTimestamp: later,
-          });
-        },
-      );
-    });
+    await act(() =>
+      b.db.participationRequests.update(request.id, { status: 'rejected', updatedAt: new Date() }),
+    );
+    expect(await screen.findByText('参加リクエストは見送られました')).toBeInTheDocument();
 
+    // Then approves a later request the same way: the event's participants come with it.
+    await act(() =>
+      b.db.transaction('rw', b.db.participationRequests, b.db.events, async () => {
+        await b.db.participationRequests.update(request.id, { status: 'approved' });
+        await b.db.events.update(eventId, { participants: [DEMO_UIDS.hanako] });
+      }),
+    );
     expect(await screen.findByText('参加予定です')).toBeInTheDocument();
     expect(participants()).toContain(DEMO_UIDS.hanako);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
@@ -489,6 +473,30 @@ describe('ParticipationPanel for the organizer', () => {
     // The approved one moves below the one still pending.
     const rows = screen.getAllByRole('listitem');
     expect(rows[0]).toHaveAccessibleName('鈴木 一郎さんの参加リクエスト');
+  });
+
+  it('shows a request made elsewhere as it arrives, with the count beside the list', async () => {
+    const { backend: b, eventId } = await withRequests();
+    renderPanel(b, eventId);
+    expect(await screen.findByText('承認待ち 2件')).toBeInTheDocument();
+
+    // 美咲 asks in her own browser: only the shared database changes here (her notification
+    // to the organizer is not what the list follows).
+    const at = new Date();
+    await act(() =>
+      b.db.participationRequests.put({
+        id: `${eventId}_${DEMO_UIDS.misaki}`,
+        userId: DEMO_UIDS.misaki,
+        eventId,
+        message: '見学からでもいいですか',
+        status: 'pending',
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+    expect(await screen.findByText('見学からでもいいですか')).toBeInTheDocument();
+    expect(await screen.findByText('承認待ち 3件')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('rejects a request only after confirmation', async () => {

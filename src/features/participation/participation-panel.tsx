@@ -60,7 +60,7 @@ export function ParticipationPanel({ event }: { event: SportEvent }) {
   return (
     <Suspense fallback={<LoadingPanel />}>
       {event.organizerId === state.user.uid ? (
-        <OrganizerPanel event={event} uid={state.user.uid} />
+        <OrganizerPanel event={event} />
       ) : (
         <VisitorPanel event={event} uid={state.user.uid} />
       )}

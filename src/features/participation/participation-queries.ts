@@ -7,10 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
 import { cursorPages } from '@/lib/cursor-pages';
-import type {
-  ParticipationRequest,
-  PendingRequestWithEvent,
-} from '@/domain/entities/participation-request';
+import type { PendingRequestWithEvent } from '@/domain/entities/participation-request';
 import type { RemovalReason } from '@/domain/entities/removal-reason';
 import type { UserProfile } from '@/domain/entities/user';
 import { useCurrentUser } from '@/features/auth/public';
@@ -27,14 +24,13 @@ import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
 export const participationQueries = {
   all: ['participation'] as const,
 
-  /** My latest request for an event (null when none, or when signed out). */
-  mine: (uid: string, eventId: string, backend?: Backend) =>
-    queryOptions({
-      queryKey: ['participation', 'mine', uid, eventId] as const,
-      queryFn: backend
-        ? (): Promise<ParticipationRequest | null> => backend.participation.myRequestFor(eventId)
-        : skipToken,
-    }),
+  /**
+   * My request for an event that counts (null when none): the key its live value is kept under
+   * (useMyLiveRequest).
+   */
+  mine: (uid: string, eventId: string) => ({
+    queryKey: ['participation', 'mine', uid, eventId] as const,
+  }),
 
   /**
    * An event's requests, a page at a time in the organizer's order: what its organizer manages.

@@ -1,53 +1,80 @@
-import { useEffect } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { NotificationType } from '@/domain/entities/notification';
-import { useNotifications } from '@/features/notifications/public';
-import { participationQueries, refreshRequestsForViewer } from './participation-queries';
-
-const PARTICIPATION_TYPES: readonly string[] = [
-  'participation_request',
-  'participation_approved',
-  'participation_rejected',
-  // Changes to the event that also change who asks or takes part (a moved event's day and place
-  // come with its document).
-  'event_cancelled',
-  'participant_removed',
-  'participant_left',
-  'participant_joined',
-  'waitlist_promoted',
-] satisfies NotificationType[];
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Page } from '@/domain/entities/common';
+import type { ParticipationRequest } from '@/domain/entities/participation-request';
+import { useBackend } from '@/lib/backend-context';
+import { refreshQueries } from '@/lib/query-client';
+import { useLiveQuery } from '@/lib/use-live-query';
+import { useLiveSubscription, type LiveState } from '@/lib/use-live-subscription';
+import { participationQueries } from './participation-queries';
 
 /**
- * The requests beside an open event. The event itself is live (its page listens to the event
- * document, useLiveEvent in the events feature); the requests are lists of other documents,
- * made and answered by the other party in another browser or tab, and every such change notifies
- * this user: a request reaches the organizer, an approval or a rejection the requester. The
- * notifications are a live list already, so when the latest participation notification about
- * this event is newer than the requests shown, those are read again (no listener per page of
- * requests, whose reads would cost more than the one notification). This also covers a cache
- * restored from storage. (The notification's time is the writer's clock; a skewed clock at worst
- * refreshes once more than needed or waits for the next change.)
+ * My request for an open event, live (useLiveQuery): the organizer's answer in another browser
+ * shows without a reload. One query listener over at most MY_REQUESTS_PER_EVENT_LIMIT of my
+ * requests for the event. A change after the first answer also refreshes my pending list
+ * across events, which the answer changes too.
  */
-export function useLiveParticipation(eventId: string, uid: string, role: 'organizer' | 'visitor') {
+export function useMyLiveRequest(
+  eventId: string,
+  uid: string,
+): LiveState<ParticipationRequest | null> {
+  const backend = useBackend();
   const client = useQueryClient();
-  const { notifications } = useNotifications();
-  const latest = notifications.find(
-    (n) => n.data.eventId === eventId && PARTICIPATION_TYPES.includes(n.type),
+  return useLiveQuery<ParticipationRequest | null>(
+    participationQueries.mine(uid, eventId).queryKey,
+    (next, fail) => {
+      let first = true;
+      return backend.participation.subscribeMyRequest(
+        uid,
+        eventId,
+        (request) => {
+          next(request);
+          if (!first) void refreshQueries(client, [participationQueries.myPending(uid).queryKey]);
+          first = false;
+        },
+        fail,
+      );
+    },
+    'participation: my live request stopped',
   );
-  const latestId = latest?.id;
-  const latestAt = latest?.timestamp.getTime() ?? 0;
+}
 
-  useEffect(() => {
-    if (!latestId) return;
-    const shown: QueryKey[] = [
-      role === 'organizer'
-        ? participationQueries.forEvent(eventId).queryKey
-        : participationQueries.mine(uid, eventId).queryKey,
-    ];
-    const outdated = shown.some((queryKey) => {
-      const loadedAt = client.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
-      return loadedAt > 0 && loadedAt < latestAt;
-    });
-    if (outdated) void refreshRequestsForViewer(client, eventId, uid);
-  }, [client, eventId, uid, role, latestId, latestAt]);
+/**
+ * Keeps the organizer's request list of an open event current: the first page's listener
+ * (participation.subscribeForEvent) pushes each change into the list's query, the pages after it
+ * are read from their cursors as before. With only the first page shown, the new page replaces
+ * it; with more shown, the list is read again from the first page, since the change moved the
+ * later pages' cursors. Each change after the first answer refreshes the pending count beside
+ * the list. The list's own first read and the listener's first answer both read the first page.
+ */
+export function useLiveEventRequests(eventId: string) {
+  const backend = useBackend();
+  const client = useQueryClient();
+  const { queryKey } = participationQueries.forEvent(eventId);
+  useLiveSubscription<Page<ParticipationRequest>>(
+    `participation:event:${eventId}`,
+    (next, fail) => {
+      let first = true;
+      return backend.participation.subscribeForEvent(
+        eventId,
+        (page) => {
+          next(page);
+          const shown = client.getQueryData<InfiniteData<Page<ParticipationRequest>>>(queryKey);
+          if (shown && shown.pages.length > 1) {
+            void client.invalidateQueries({ queryKey, exact: true });
+          } else {
+            client.setQueryData<InfiniteData<Page<ParticipationRequest>, string | null>>(queryKey, {
+              pages: [page],
+              pageParams: [null],
+            });
+          }
+          if (!first) {
+            void refreshQueries(client, [participationQueries.pendingCount(eventId).queryKey]);
+          }
+          first = false;
+        },
+        fail,
+      );
+    },
+    'participation: the live request list stopped',
+  );
 }

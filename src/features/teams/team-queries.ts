@@ -2,7 +2,6 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
 import { cursorPages } from '@/lib/cursor-pages';
 import type { TeamFilters } from '@/data/ports/teams';
-import type { TeamJoinRequest } from '@/domain/entities/team';
 import type { UserProfile } from '@/domain/entities/user';
 
 /**
@@ -49,14 +48,10 @@ export const teamQueries = {
       queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...ids]) : skipToken,
     }),
 
-  /** The owner's queue of pending requests. */
-  requests: (teamId: string, backend?: Backend) =>
-    queryOptions({
-      queryKey: ['teams', 'detail', teamId, 'requests'] as const,
-      queryFn: backend
-        ? (): Promise<TeamJoinRequest[]> => backend.teams.pendingRequests(teamId)
-        : skipToken,
-    }),
+  /** The owner's queue of pending requests: the key its live value is kept under (useLiveTeamQueue). */
+  requests: (teamId: string) => ({
+    queryKey: ['teams', 'detail', teamId, 'requests'] as const,
+  }),
 
   /** The requesters' profiles, under the queue's key. */
   requesters: (teamId: string, uids: readonly string[], backend?: Backend) =>
@@ -65,12 +60,8 @@ export const teamQueries = {
       queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...uids]) : skipToken,
     }),
 
-  /** My request for a team (null when none). */
-  mine: (uid: string, teamId: string, backend?: Backend) =>
-    queryOptions({
-      queryKey: ['teams', 'mine', uid, teamId] as const,
-      queryFn: backend
-        ? (): Promise<TeamJoinRequest | null> => backend.teams.myRequestFor(teamId)
-        : skipToken,
-    }),
+  /** My request for a team that counts (null when none): the key of its live value (useMyLiveTeamRequest). */
+  mine: (uid: string, teamId: string) => ({
+    queryKey: ['teams', 'mine', uid, teamId] as const,
+  }),
 };

@@ -1,19 +1,19 @@
 import { act, renderHook } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Backend } from '@/data/ports/backend';
-import type { AppNotification } from '@/domain/entities/notification';
-import { teamSchema, type Team } from '@/domain/entities/team';
+import {
+  teamJoinRequestSchema,
+  teamSchema,
+  type Team,
+  type TeamJoinRequest,
+} from '@/domain/entities/team';
 import { BackendContext } from '@/lib/backend-context';
 import { createQueryClient } from '@/lib/query-client';
 import { teamQueries } from './team-queries';
-import { useLiveTeam, useLiveTeamRequests } from './use-live-team';
-
-let notifications: AppNotification[] = [];
-vi.mock('@/features/notifications/public', () => ({
-  useNotifications: () => ({ notifications }),
-}));
+import { myTeamsQuery } from '@/lib/team-event-queries';
+import { useLiveTeam, useLiveTeamQueue, useMyLiveTeamRequest } from './use-live-team';
 
 const team = (members: string[]): Team =>
   teamSchema.parse({ id: 't1', name: 'チーム', ownerId: 'owner', members });
@@ -41,10 +41,6 @@ function wrapperFor(backend: Backend, client: QueryClient) {
   );
 }
 
-beforeEach(() => {
-  notifications = [];
-});
-
 describe('useLiveTeam', () => {
   it("pushes each change of the team document into the team's query, and stops on unmount", () => {
     const { backend, listeners, unsubscribed } = listeningBackend();
@@ -66,44 +62,81 @@ describe('useLiveTeam', () => {
   });
 });
 
-describe('useLiveTeamRequests', () => {
-  const notification = (type: string, at: number): AppNotification =>
-    ({
-      id: `n-${type}`,
-      userId: 'owner',
-      type,
-      title: '',
-      content: '',
-      data: { teamId: 't1' },
-      read: false,
-      timestamp: new Date(at),
-    }) as AppNotification;
+describe('useMyLiveTeamRequest and useLiveTeamQueue', () => {
+  const request = (status: 'pending' | 'approved'): TeamJoinRequest =>
+    teamJoinRequestSchema.parse({ id: 'r1', teamId: 't1', userId: 'hanako', status });
 
-  it('drops the requests shown before a newer request notification, and keeps the team', () => {
-    const { backend } = listeningBackend();
+  function requestListeners() {
+    let mine: ((r: TeamJoinRequest | null) => void) | null = null;
+    let queue: ((rs: TeamJoinRequest[]) => void) | null = null;
+    const stopped: string[] = [];
+    const teams = {
+      subscribeMyRequest: vi.fn(
+        (_uid: string, _teamId: string, next: (r: TeamJoinRequest | null) => void) => {
+          mine = next;
+          return () => stopped.push('mine');
+        },
+      ),
+      subscribePendingRequests: vi.fn((_teamId: string, next: (rs: TeamJoinRequest[]) => void) => {
+        queue = next;
+        return () => stopped.push('queue');
+      }),
+    };
+    return {
+      backend: { teams } as unknown as Backend,
+      teams,
+      mine: (r: TeamJoinRequest | null) => act(() => mine!(r)),
+      queue: (rs: TeamJoinRequest[]) => act(() => queue!(rs)),
+      stopped,
+    };
+  }
+
+  it('pushes my request into its query as it changes, and an answer refreshes my teams', () => {
+    const live = requestListeners();
     const client = createQueryClient();
-    const requestsKey = teamQueries.requests('t1').queryKey;
-    const teamKey = teamQueries.detail('t1').queryKey;
-    client.setQueryData(requestsKey, [], { updatedAt: 1_000 });
-    client.setQueryData(teamKey, team(['owner']), { updatedAt: 1_000 });
-    notifications = [notification('team_join_request', 2_000)];
+    const myTeamsKey = myTeamsQuery('hanako').queryKey;
+    client.setQueryData(myTeamsKey, []);
+    const { result, unmount } = renderHook(() => useMyLiveTeamRequest('t1', 'hanako'), {
+      wrapper: wrapperFor(live.backend, client),
+    });
+    expect(live.teams.subscribeMyRequest).toHaveBeenCalledWith(
+      'hanako',
+      't1',
+      expect.any(Function),
+      expect.any(Function),
+    );
+    expect(result.current.isLoading).toBe(true);
 
-    renderHook(() => useLiveTeamRequests('t1', 'owner'), { wrapper: wrapperFor(backend, client) });
-    // Not on screen here, so dropped: the queue reads afresh when it shows.
-    expect(client.getQueryState(requestsKey)).toBeUndefined();
-    expect(client.getQueryData(teamKey)).toBeDefined();
+    live.mine(request('pending'));
+    expect(result.current.data?.status).toBe('pending');
+    // The first answer is what the page opened with: my teams stay as they were.
+    expect(client.getQueryData(myTeamsKey)).toEqual([]);
+
+    // The owner approves in another browser: shown without a read, and my teams (not on
+    // screen here) are dropped to load afresh.
+    live.mine(request('approved'));
+    expect(result.current.data?.status).toBe('approved');
+    expect(
+      client.getQueryData<TeamJoinRequest>(teamQueries.mine('hanako', 't1').queryKey)?.status,
+    ).toBe('approved');
+    expect(client.getQueryState(myTeamsKey)).toBeUndefined();
+
+    unmount();
+    expect(live.stopped).toEqual(['mine']);
   });
 
-  it('leaves requests alone when the latest notification is older, or about members', () => {
-    const { backend } = listeningBackend();
+  it("pushes the owner's queue into its query as requests arrive and are answered", () => {
+    const live = requestListeners();
     const client = createQueryClient();
-    const requestsKey = teamQueries.requests('t1').queryKey;
-    client.setQueryData(requestsKey, [], { updatedAt: 3_000 });
-    notifications = [
-      notification('team_member_left', 5_000),
-      notification('team_join_request', 2_000),
-    ];
-    renderHook(() => useLiveTeamRequests('t1', 'owner'), { wrapper: wrapperFor(backend, client) });
-    expect(client.getQueryState(requestsKey)?.dataUpdatedAt).toBe(3_000);
+    const { result, unmount } = renderHook(() => useLiveTeamQueue('t1'), {
+      wrapper: wrapperFor(live.backend, client),
+    });
+    live.queue([]);
+    expect(result.current.data).toEqual([]);
+    live.queue([request('pending')]);
+    expect(result.current.data?.map((r) => r.id)).toEqual(['r1']);
+    expect(client.getQueryData(teamQueries.requests('t1').queryKey)).toHaveLength(1);
+    unmount();
+    expect(live.stopped).toEqual(['queue']);
   });
 });

@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { NotificationType } from '@/domain/entities/notification';
-import type { Team } from '@/domain/entities/team';
-import { useNotifications } from '@/features/notifications/public';
+import type { Team, TeamJoinRequest } from '@/domain/entities/team';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
+import { myTeamsQuery } from '@/lib/team-event-queries';
 import { useLiveQuery } from '@/lib/use-live-query';
 import type { LiveState } from '@/lib/use-live-subscription';
 import { teamQueries } from './team-queries';
@@ -24,35 +22,46 @@ export function useLiveTeam(id: string): LiveState<Team | null> {
   );
 }
 
-const REQUEST_TYPES: readonly string[] = [
-  'team_join_request',
-  'team_join_approved',
-  'team_join_rejected',
-] satisfies NotificationType[];
+/**
+ * My request for an open team, live (useLiveQuery): the owner's answer in another browser shows
+ * without a reload. One query listener over my newest requests for the team. A change after the
+ * first answer also refreshes my teams, which an approval changes.
+ */
+export function useMyLiveTeamRequest(
+  teamId: string,
+  uid: string,
+): LiveState<TeamJoinRequest | null> {
+  const backend = useBackend();
+  const client = useQueryClient();
+  return useLiveQuery<TeamJoinRequest | null>(
+    teamQueries.mine(uid, teamId).queryKey,
+    (next, fail) => {
+      let first = true;
+      return backend.teams.subscribeMyRequest(
+        uid,
+        teamId,
+        (request) => {
+          next(request);
+          if (!first) void refreshQueries(client, [myTeamsQuery(uid).queryKey]);
+          first = false;
+        },
+        fail,
+      );
+    },
+    'teams: my live request stopped',
+  );
+}
 
 /**
- * The join requests beside an open team. The team itself is live (useLiveTeam); requests and
- * their answers come from the other party, in another browser or tab, and each notifies this
- * user (a request the owner, an answer the requester). Notifications are a live list already, so
- * when the latest request notification about this team is newer than the requests shown, my
- * request and the owner's queue are read again.
+ * The owner's queue of an open team, live (useLiveQuery): requests arriving, cancelled or answered
+ * in another tab show without a reload. One query listener over at most
+ * TEAM_PENDING_REQUESTS_LIMIT pending requests.
  */
-export function useLiveTeamRequests(teamId: string, uid: string) {
-  const client = useQueryClient();
-  const { notifications } = useNotifications();
-  const latest = notifications.find(
-    (n) => n.data.teamId === teamId && REQUEST_TYPES.includes(n.type),
+export function useLiveTeamQueue(teamId: string): LiveState<TeamJoinRequest[]> {
+  const backend = useBackend();
+  return useLiveQuery<TeamJoinRequest[]>(
+    teamQueries.requests(teamId).queryKey,
+    (next, fail) => backend.teams.subscribePendingRequests(teamId, next, fail),
+    'teams: the live request queue stopped',
   );
-  const latestId = latest?.id;
-  const latestAt = latest?.timestamp.getTime() ?? 0;
-
-  useEffect(() => {
-    if (!latestId) return;
-    const shown = [teamQueries.mine(uid, teamId).queryKey, teamQueries.requests(teamId).queryKey];
-    const outdated = shown.some((queryKey) => {
-      const loadedAt = client.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
-      return loadedAt > 0 && loadedAt < latestAt;
-    });
-    if (outdated) void refreshQueries(client, shown);
-  }, [client, teamId, uid, latestId, latestAt]);
 }

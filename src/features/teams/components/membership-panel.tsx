@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
@@ -11,11 +11,9 @@ import { RequestForm } from '@/components/ui/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { isTeamFull, type Team } from '@/domain/entities/team';
 import { useSession, useWriteRefusal } from '@/features/auth/public';
-import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { refreshTeamForViewer, useTeamMembership } from '../team-mutations';
-import { teamQueries } from '../team-queries';
-import { useLiveTeamRequests } from '../use-live-team';
+import { useMyLiveTeamRequest } from '../use-live-team';
 
 const TITLE = 'チームに参加';
 
@@ -49,22 +47,20 @@ export function MembershipPanel({ team }: { team: Team }) {
 type Confirming = 'leave' | 'cancel';
 
 function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
-  const backend = useBackend();
   const client = useQueryClient();
-  const mine = useQuery(teamQueries.mine(uid, team.id, backend));
+  const mine = useMyLiveTeamRequest(team.id, uid);
   const { request, cancel, leave } = useTeamMembership(team.id);
   const runner = useActionRunner<Confirming>(() => void refreshTeamForViewer(client, team.id, uid));
   const { error, confirming, setConfirming, run, runConfirmed } = runner;
   // Asked first, so the panel says why instead of offering what the backend would refuse.
   const suspended = useWriteRefusal('active') !== null;
   const cannotAsk = useWriteRefusal('verified');
-  useLiveTeamRequests(team.id, uid);
 
   const member = team.members.includes(uid);
   const myRequest = mine.data ?? null;
   const busy = request.isPending || cancel.isPending || leave.isPending;
 
-  if (!member && mine.isPending) {
+  if (!member && mine.isLoading) {
     return (
       <PanelCard title={TITLE}>
         <Spinner className="py-6" label="参加状況を確認中…" />
@@ -72,13 +68,12 @@ function VisitorPanel({ team, uid }: { team: Team; uid: string }) {
     );
   }
 
-  if (!member && mine.isError) {
+  if (!member && mine.error) {
     return (
       <PanelCard title={TITLE}>
         <LoadError
           message="参加状況を読み込めませんでした。通信環境を確認して、もう一度お試しください。"
-          onRetry={() => void mine.refetch()}
-          busy={mine.isFetching}
+          onRetry={mine.retry}
         />
       </PanelCard>
     );

@@ -1,18 +1,16 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { RequestQueue, useRequesterProfiles } from '@/components/ui/request-queue';
 import { isTeamFull, TEAM_PENDING_REQUESTS_LIMIT, type Team } from '@/domain/entities/team';
 import { useBackend } from '@/lib/backend-context';
 import { useTeamMembership } from '../team-mutations';
 import { teamQueries } from '../team-queries';
-import { useLiveTeamRequests } from '../use-live-team';
+import { useLiveTeamQueue } from '../use-live-team';
 
 /** The owner's queue: pending requests, oldest first, each approved or rejected. */
-export function OwnerRequests({ team, uid }: { team: Team; uid: string }) {
+export function OwnerRequests({ team }: { team: Team }) {
   const backend = useBackend();
-  const requests = useQuery(teamQueries.requests(team.id, backend));
+  const requests = useLiveTeamQueue(team.id);
   const { approve, reject } = useTeamMembership(team.id);
-  useLiveTeamRequests(team.id, uid);
 
   const list = useMemo(() => requests.data ?? [], [requests.data]);
   const groups = useMemo(() => [list], [list]);
@@ -23,7 +21,12 @@ export function OwnerRequests({ team, uid }: { team: Team; uid: string }) {
 
   return (
     <RequestQueue
-      status={requests}
+      status={{
+        isPending: requests.isLoading,
+        isError: !!requests.error,
+        isFetching: false,
+        refetch: requests.retry,
+      }}
       requests={list}
       profiles={profiles}
       pendingCount={list.length}

@@ -79,7 +79,7 @@ function TeamDetail({ team }: { team: Team }) {
           <MembershipPanel team={team} />
           {isOwner && uid ? (
             <>
-              <OwnerRequests team={team} uid={uid} />
+              <OwnerRequests team={team} />
               <Card title="代表者メニュー" labelledBy="owner-tools-heading">
                 <div className="space-y-6">
                   <div>
