@@ -289,6 +289,32 @@ export function participationContract(makeHarness: HarnessFactory): void {
           LIVE_WAIT,
         );
         expect(page.latest()?.nextCursor).toBeNull();
+        // A page's worth more: the live first page ends with a cursor forEvent continues from.
+        const more = Array.from({ length: EVENT_REQUESTS_PAGE_SIZE }, (_, i) => {
+          const created = new Date(at.getTime() + (i + 1) * 1000);
+          return {
+            path: `participationRequests/${eventId}_more-${String(i).padStart(2, '0')}`,
+            data: {
+              userId: `more-${i}`,
+              eventId,
+              message: '',
+              status: 'pending',
+              createdAt: created,
+              updatedAt: created,
+            },
+          };
+        });
+        await h().putDocuments(more);
+        await vi.waitFor(() => expect(page.latest()?.nextCursor).toBeTruthy(), LIVE_WAIT);
+        const firstPage = page.latest()!.items.map((r) => r.id);
+        expect(firstPage).toHaveLength(EVENT_REQUESTS_PAGE_SIZE);
+        const rest = await h().backend.participation.forEvent(eventId, page.latest()!.nextCursor);
+        expect([...firstPage, ...rest.items.map((r) => r.id)]).toEqual([
+          late,
+          ...more.map((d) => d.path.split('/')[1]),
+          first,
+        ]);
+        expect(rest.nextCursor).toBeNull();
         page.stop();
         expect(page.error()).toBeNull();
       });
