@@ -87,6 +87,25 @@ export function listenAfter<T>(
 }
 
 /**
+ * A query listener on the signed-in user's own documents: anyone else, or a visitor, gets
+ * 'permission-denied' through `onError` before the store's listener starts, as the rules refuse
+ * it.
+ */
+export function onOwnQuery(
+  ctx: UseCaseContext,
+  uid: string,
+  query: () => Query,
+  next: (docs: QueriedDoc[]) => void,
+  onError: (e: unknown) => void,
+): () => void {
+  return listenAfter(
+    () => assertSignedInAs(ctx, uid),
+    () => ctx.storage.onQuery(query(), next, onError),
+    onError,
+  );
+}
+
+/**
  * Several queries listened to as one: their answers together, once each has answered and again
  * on every change of any; the first failure goes to `onError` (once).
  */

@@ -22,13 +22,13 @@ import {
 } from '@/domain/rules/conversations';
 import { runSideEffect } from '@/lib/side-effects';
 import {
-  assertSignedInAs,
   listenAfter,
-  refused,
+  onOwnQuery,
   parseDoc,
   parseDocs,
   readActor,
   readUnlessRefused,
+  refused,
   type UseCaseContext,
 } from './context';
 
@@ -90,24 +90,21 @@ export function conversationsUseCases(ctx: UseCaseContext, api: ApiPort) {
       onChange: (items: Conversation[]) => void,
       onError: (e: unknown) => void,
     ): () => void {
-      return listenAfter(
-        () => assertSignedInAs(ctx, uid),
+      return onOwnQuery(
+        ctx,
+        uid,
         // The window is fixed when the listener starts; a screen open for weeks keeps a few
         // conversations past it until it is reopened, which is harmless.
-        () =>
-          storage.onQuery(
-            {
-              collection: CONVERSATIONS,
-              where: [
-                { field: 'participants', op: 'array-contains', value: uid },
-                { field: 'lastMessageTime', op: '>=', value: historyWindowStart(ctx.now()) },
-              ],
-              orderBy: [{ field: 'lastMessageTime', direction: 'desc' }],
-              limit: CONVERSATIONS_LIVE_LIMIT,
-            },
-            (docs) => onChange(parseDocs(conversationSchema, docs, 'conversations.subscribe')),
-            onError,
-          ),
+        () => ({
+          collection: CONVERSATIONS,
+          where: [
+            { field: 'participants', op: 'array-contains', value: uid },
+            { field: 'lastMessageTime', op: '>=', value: historyWindowStart(ctx.now()) },
+          ],
+          orderBy: [{ field: 'lastMessageTime', direction: 'desc' }],
+          limit: CONVERSATIONS_LIVE_LIMIT,
+        }),
+        (docs) => onChange(parseDocs(conversationSchema, docs, 'conversations.subscribe')),
         onError,
       );
     },

@@ -3,12 +3,11 @@ import { NOTIFICATIONS_LIVE_LIMIT } from '@/domain/constants';
 import { notificationSchema, type AppNotification } from '@/domain/entities/notification';
 import { assertMayWrite } from '@/domain/rules/standing';
 import {
-  assertSignedInAs,
-  listenAfter,
-  refused,
+  onOwnQuery,
   parseDocs,
   readActor,
   readUnlessRefused,
+  refused,
   type UseCaseContext,
 } from './context';
 
@@ -74,25 +73,22 @@ export function notificationsUseCases(ctx: UseCaseContext) {
       onChange: (items: AppNotification[]) => void,
       onError: (e: unknown) => void,
     ): () => void {
-      return listenAfter(
-        () => assertSignedInAs(ctx, uid),
-        () =>
-          storage.onQuery(
-            {
-              collection: NOTIFICATIONS,
-              where: mine(uid),
-              orderBy: [{ field: 'timestamp', direction: 'desc' }],
-              limit: NOTIFICATIONS_LIVE_LIMIT,
-            },
-            // Stored in the server's time; shown (and sorted again) by the time the user sees,
-            // which prefers the writer's clock (docs/domain.md "Entities").
-            (docs) =>
-              onChange(
-                parseDocs(notificationSchema, docs, 'notifications.subscribe').sort(
-                  (a, b) => b.timestamp.getTime() - a.timestamp.getTime(),
-                ),
-              ),
-            onError,
+      return onOwnQuery(
+        ctx,
+        uid,
+        () => ({
+          collection: NOTIFICATIONS,
+          where: mine(uid),
+          orderBy: [{ field: 'timestamp', direction: 'desc' }],
+          limit: NOTIFICATIONS_LIVE_LIMIT,
+        }),
+        // Stored in the server's time; shown (and sorted again) by the time the user sees,
+        // which prefers the writer's clock (docs/domain.md "Entities").
+        (docs) =>
+          onChange(
+            parseDocs(notificationSchema, docs, 'notifications.subscribe').sort(
+              (a, b) => b.timestamp.getTime() - a.timestamp.getTime(),
+            ),
           ),
         onError,
       );

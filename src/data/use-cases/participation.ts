@@ -39,17 +39,17 @@ import {
 import { logger } from '@/lib/logger';
 import { runSideEffect } from '@/lib/side-effects';
 import {
-  assertSignedInAs,
+  eventPath,
   listenAfter,
   notificationDoc,
+  onOwnQuery,
   onQueries,
   parseDoc,
   parseDocs,
   readActor,
+  readEvent,
   readUnlessRefused,
   type UseCaseActor,
-  eventPath,
-  readEvent,
   type UseCaseContext,
 } from './context';
 import { countPendingChange, isCountedPending } from './pending-count';
@@ -339,14 +339,11 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
       onChange: (request: ParticipationRequest | null) => void,
       onError: (e: unknown) => void,
     ): () => void {
-      return listenAfter(
-        () => assertSignedInAs(ctx, uid),
-        () =>
-          storage.onQuery(
-            myRequestsQuery(uid, eventId),
-            (docs) => onChange(countingRequest(docs)),
-            onError,
-          ),
+      return onOwnQuery(
+        ctx,
+        uid,
+        () => myRequestsQuery(uid, eventId),
+        (docs) => onChange(countingRequest(docs)),
         onError,
       );
     },

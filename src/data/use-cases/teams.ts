@@ -33,9 +33,9 @@ import {
   teamRequestVisibleTo,
 } from '@/domain/rules/teams';
 import {
-  assertSignedInAs,
   listenAfter,
   notificationDoc,
+  onOwnQuery,
   parseDoc,
   parseDocs,
   readActor,
@@ -461,16 +461,15 @@ export function teamUseCases(ctx: UseCaseContext) {
       onChange: (request: TeamJoinRequest | null) => void,
       onError: (e: unknown) => void,
     ): () => void {
-      return listenAfter(
-        () => assertSignedInAs(ctx, uid),
-        () =>
-          teamId
-            ? storage.onQuery(
-                myRequestsQuery(uid, teamId),
-                (docs) => onChange(countingRequest(teamId, docs)),
-                onError,
-              )
-            : (onChange(null), () => {}),
+      if (!teamId) {
+        onChange(null);
+        return () => {};
+      }
+      return onOwnQuery(
+        ctx,
+        uid,
+        () => myRequestsQuery(uid, teamId),
+        (docs) => onChange(countingRequest(teamId, docs)),
         onError,
       );
     },
