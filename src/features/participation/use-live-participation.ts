@@ -18,23 +18,11 @@ export function useMyLiveRequest(
   uid: string,
 ): LiveState<ParticipationRequest | null> {
   const backend = useBackend();
-  const client = useQueryClient();
   return useLiveQuery<ParticipationRequest | null>(
     participationQueries.mine(uid, eventId).queryKey,
-    (next, fail) => {
-      let first = true;
-      return backend.participation.subscribeMyRequest(
-        uid,
-        eventId,
-        (request) => {
-          next(request);
-          if (!first) void refreshQueries(client, [participationQueries.myPending(uid).queryKey]);
-          first = false;
-        },
-        fail,
-      );
-    },
+    (next, fail) => backend.participation.subscribeMyRequest(uid, eventId, next, fail),
     'participation: my live request stopped',
+    { alsoRefresh: [participationQueries.myPending(uid).queryKey] },
   );
 }
 

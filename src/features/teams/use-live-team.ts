@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Team, TeamJoinRequest } from '@/domain/entities/team';
 import { useBackend } from '@/lib/backend-context';
-import { refreshQueries } from '@/lib/query-client';
 import { myTeamsQuery } from '@/lib/team-event-queries';
 import { useLiveQuery } from '@/lib/use-live-query';
 import type { LiveState } from '@/lib/use-live-subscription';
@@ -32,23 +30,11 @@ export function useMyLiveTeamRequest(
   uid: string,
 ): LiveState<TeamJoinRequest | null> {
   const backend = useBackend();
-  const client = useQueryClient();
   return useLiveQuery<TeamJoinRequest | null>(
     teamQueries.mine(uid, teamId).queryKey,
-    (next, fail) => {
-      let first = true;
-      return backend.teams.subscribeMyRequest(
-        uid,
-        teamId,
-        (request) => {
-          next(request);
-          if (!first) void refreshQueries(client, [myTeamsQuery(uid).queryKey]);
-          first = false;
-        },
-        fail,
-      );
-    },
+    (next, fail) => backend.teams.subscribeMyRequest(uid, teamId, next, fail),
     'teams: my live request stopped',
+    { alsoRefresh: [myTeamsQuery(uid).queryKey] },
   );
 }
 
