@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { QueryLoadMore } from '@/components/ui/load-more';
 import { RequestQueue, useRequesterProfiles } from '@/components/ui/request-queue';
 import { StatusPill } from '@/components/ui/status-pill';
@@ -20,10 +20,9 @@ const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'slate' } a
  */
 export function OrganizerRequests({ event }: { event: SportEvent }) {
   const backend = useBackend();
-  const requests = useInfiniteQuery(participationQueries.forEvent(event.id, backend));
+  const { requests, liveError, retry } = useLiveEventRequests(event.id);
   const pendingCount = useQuery(participationQueries.pendingCount(event.id, backend));
   const { approve, reject } = useParticipationMutations(event.id);
-  useLiveEventRequests(event.id);
 
   const pages = useMemo(() => requests.data?.pages.map((p) => p.items) ?? [], [requests.data]);
   const shown = useMemo(() => pages.flat(), [pages]);
@@ -42,8 +41,16 @@ export function OrganizerRequests({ event }: { event: SportEvent }) {
 
   return (
     <RequestQueue
-      // A failed further page keeps the pages shown; its error shows under them.
-      status={{ ...requests, isError: requests.isError && !requests.data }}
+      // A failed further page keeps the pages shown; its error shows under them. A stopped
+      // listener is the list's error: what is shown would no longer follow changes.
+      status={{
+        isPending: requests.isPending && !liveError,
+        isError: (requests.isError && !requests.data) || !!liveError,
+        // A stopped listener is retried at once: the list's own retry of its first page waits
+        // on that listener.
+        isFetching: requests.isFetching && !liveError,
+        refetch: retry,
+      }}
       requests={shown}
       profiles={profiles}
       pendingCount={pending}

@@ -558,9 +558,12 @@ describe('ParticipationPanel for the organizer', () => {
       as: ORGANIZER,
     });
     const getMany = vi.spyOn(b.users, 'getMany');
+    const forEvent = vi.spyOn(b.participation, 'forEvent');
     renderPanel(b, eventId);
 
     expect(await screen.findByText('依頼0')).toBeInTheDocument();
+    // The first page is the listener's: not read a second time.
+    expect(forEvent).not.toHaveBeenCalled();
     expect(screen.getByText(`依頼${EVENT_REQUESTS_PAGE_SIZE - 1}`)).toBeInTheDocument();
     expect(screen.queryByText(`依頼${EVENT_REQUESTS_PAGE_SIZE}`)).not.toBeInTheDocument();
     // The count is the backend's, not the page's.
@@ -572,6 +575,8 @@ describe('ParticipationPanel for the organizer', () => {
 
     await user.click(screen.getByRole('button', { name: 'もっと見る' }));
     expect(await screen.findByText(`依頼${EVENT_REQUESTS_PAGE_SIZE + 4}`)).toBeInTheDocument();
+    expect(forEvent).toHaveBeenCalledTimes(1);
+    expect(forEvent.mock.calls[0]![1]).toEqual(expect.any(String));
     expect(screen.getAllByRole('listitem')).toHaveLength(EVENT_REQUESTS_PAGE_SIZE + 5);
     expect(screen.queryByRole('button', { name: 'もっと見る' })).not.toBeInTheDocument();
     // Only the new page's requesters were read.
@@ -608,6 +613,27 @@ describe('ParticipationPanel for the organizer', () => {
     expect(await screen.findByText('続きを読み込めませんでした')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(EVENT_REQUESTS_PAGE_SIZE);
     expect(screen.getByRole('button', { name: 'もっと見る' })).toBeEnabled();
+  });
+
+  it('says when the live list stopped, and starts it again on request', async () => {
+    const user = userEvent.setup();
+    const { backend: b, eventId } = await withRequests();
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+    const failing = vi
+      .spyOn(b.participation, 'subscribeForEvent')
+      .mockImplementation((_eventId, _next, fail) => {
+        fail(new Error('network down'));
+        return () => {};
+      });
+    renderPanel(b, eventId);
+    expect(await screen.findByText('参加リクエストを読み込めませんでした')).toBeInTheDocument();
+
+    failing.mockRestore();
+    await user.click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(
+      await screen.findByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('参加リクエストを読み込めませんでした')).not.toBeInTheDocument();
   });
 
   it('says so when there are no requests', async () => {

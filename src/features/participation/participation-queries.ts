@@ -6,7 +6,6 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
-import { cursorPages } from '@/lib/cursor-pages';
 import type { PendingRequestWithEvent } from '@/domain/entities/participation-request';
 import type { RemovalReason } from '@/domain/entities/removal-reason';
 import type { UserProfile } from '@/domain/entities/user';
@@ -34,13 +33,9 @@ export const participationQueries = {
 
   /**
    * An event's requests, a page at a time in the organizer's order: what its organizer manages.
-   * A refresh reads the pages shown again from the first.
+   * The key of the list useLiveEventRequests keeps (its first page live, the rest by cursor).
    */
-  forEvent: (eventId: string, backend?: Backend) =>
-    cursorPages(
-      ['participation', 'event', eventId] as const,
-      backend ? (cursor) => backend.participation.forEvent(eventId, cursor) : null,
-    ),
+  forEvent: (eventId: string) => ({ queryKey: ['participation', 'event', eventId] as const }),
 
   /**
    * How many requests wait for the organizer of an event, under that event's requests key: an

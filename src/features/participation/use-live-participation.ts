@@ -1,7 +1,10 @@
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/domain/entities/common';
 import type { ParticipationRequest } from '@/domain/entities/participation-request';
 import { useBackend } from '@/lib/backend-context';
+import { cursorPages } from '@/lib/cursor-pages';
+import { latestValue, type LatestValue } from '@/lib/latest-value';
 import { refreshQueries } from '@/lib/query-client';
 import { useLiveQuery } from '@/lib/use-live-query';
 import { useLiveSubscription, type LiveState } from '@/lib/use-live-subscription';
@@ -27,24 +30,31 @@ export function useMyLiveRequest(
 }
 
 /**
- * Keeps the organizer's request list of an open event current: the first page's listener
- * (participation.subscribeForEvent) pushes each change into the list's query, the pages after it
- * are read from their cursors as before. With only the first page shown, the new page replaces
- * it; with more shown, the list is read again from the first page, since the change moved the
- * later pages' cursors. Each change after the first answer refreshes the pending count beside
- * the list. The list's own first read and the listener's first answer both read the first page.
+ * The organizer's request list of an open event, a page at a time (an infinite query under
+ * participationQueries.forEvent's key), kept current while shown: the first page is the
+ * listener's (participation.subscribeForEvent), taken as it arrives rather than read again, and
+ * the pages after it are read from their cursors (participation.forEvent). Each change replaces
+ * the first page when it is the only one shown; with more shown, the list is read again from the
+ * first page (the listener's latest, no read), since the change moved the later pages' cursors.
+ * Each change after the first answer refreshes the pending count beside the list. A failed
+ * listener shows as the list's error; its retry starts the listener again and rereads the list.
  */
 export function useLiveEventRequests(eventId: string) {
   const backend = useBackend();
   const client = useQueryClient();
   const { queryKey } = participationQueries.forEvent(eventId);
-  useLiveSubscription<Page<ParticipationRequest>>(
+  // One per event: a page of another event's list is never taken for this one.
+  const [firstPages] = useState(() => new Map<string, LatestValue<Page<ParticipationRequest>>>());
+  const firstPage = firstPages.get(eventId) ?? latestValue<Page<ParticipationRequest>>();
+  firstPages.set(eventId, firstPage);
+  const live = useLiveSubscription<Page<ParticipationRequest>>(
     `participation:event:${eventId}`,
     (next, fail) => {
       let first = true;
       return backend.participation.subscribeForEvent(
         eventId,
         (page) => {
+          firstPage.set(page);
           next(page);
           const shown = client.getQueryData<InfiniteData<Page<ParticipationRequest>>>(queryKey);
           if (shown && shown.pages.length > 1) {
@@ -60,9 +70,23 @@ export function useLiveEventRequests(eventId: string) {
           }
           first = false;
         },
-        fail,
+        (e) => {
+          firstPage.fail(e);
+          fail(e);
+        },
       );
     },
     'participation: the live request list stopped',
   );
+  const requests = useInfiniteQuery(
+    cursorPages(queryKey, (cursor) =>
+      cursor === null ? firstPage.get() : backend.participation.forEvent(eventId, cursor),
+    ),
+  );
+  const retry = () => {
+    firstPage.reset();
+    live.retry();
+    void requests.refetch();
+  };
+  return { requests, liveError: live.error, retry };
 }
