@@ -43,3 +43,18 @@ export function htmlRewrite(url, root) {
   };
   return pageFor(pathname, inRoot);
 }
+
+const cacheRules = (hosting.headers ?? []).flatMap((h) =>
+  h.headers
+    .filter((x) => x.key.toLowerCase() === 'cache-control')
+    .map((x) => ({ re: globToRegExp(h.source), value: x.value })),
+);
+
+/**
+ * The Cache-Control header firebase.json gives `pathname` (the last matching rule's), or null.
+ * Only that header: the others (the Content-Security-Policy) name production's origins, not the
+ * emulators'.
+ */
+export function cacheControlFor(pathname) {
+  return cacheRules.findLast((r) => r.re.test(pathname))?.value ?? null;
+}

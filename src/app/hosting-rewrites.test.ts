@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { PRERENDERED } from './prerender';
 import { buildRoutes, routePattern } from './routes';
-import { globToRegExp, pageFor } from '../../scripts/hosting-rewrites.mjs';
+import { cacheControlFor, globToRegExp, pageFor } from '../../scripts/hosting-rewrites.mjs';
 
 /**
  * Which page Hosting serves for an address (firebase.json's cleanUrls and rewrites, read by
@@ -52,5 +52,11 @@ describe('Hosting rewrites (firebase.json)', () => {
     expect(pageFor('/assets/app.js', hasFile)).toBeNull();
     expect(pageFor('/api/track-unread-message', hasFile)).toBeNull();
     expect(pageFor('/api/notifications/send-email', hasFile)).toBeNull();
+  });
+
+  it("gives the hashed scripts Hosting's year-long cache, and the pages no header of its own", () => {
+    expect(cacheControlFor('/assets/app-Ab12.js')).toBe('public,max-age=31536000,immutable');
+    expect(cacheControlFor('/login')).toBeNull();
+    expect(cacheControlFor('/events/seed-event-01')).toBeNull();
   });
 });
