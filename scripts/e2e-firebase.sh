@@ -8,9 +8,9 @@
 #   2. starts the emulators this machine can run (scripts/emulators.sh: Auth, Functions,
 #      Firestore; Storage where it exists) with the Functions' APP_BASE_URL set to the origin the
 #      build is served on, and their mail kept as files in MAIL_CAPTURE_DIR;
-#   3. loads the demo data (npm run seed:emulators' seeder);
-#   4. runs `playwright test --project firebase`; Playwright serves the build with vite preview,
-#      which rewrites /api to the Functions emulator as Hosting does.
+#   3. runs `playwright test --project firebase`; Playwright serves the build with vite preview,
+#      which rewrites /api to the Functions emulator as Hosting does. The demo data is loaded by
+#      the fixtures before every test (tests/e2e/fixtures.ts, freshData), so not here.
 #
 # Without the Firestore emulator nothing can run: the script says so by name and exits 0 (npm
 # test goes on); any other failure exits non-zero. Ports are free ones, never fixed. Extra
@@ -44,7 +44,6 @@ if [[ -z "${FIRESTORE_EMULATOR_HOST:-}" ]]; then
 fi
 
 emu_export_firebase_build_env
-node scripts/seed-emulators.mjs
 npx vite build --outDir dist-firebase --emptyOutDir --logLevel warn
 
 status=0
