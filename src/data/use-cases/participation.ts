@@ -319,8 +319,9 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
 
     /**
      * My request for the event that counts (requestThatCounts: the pending one, else the newest),
-     * among at most MY_REQUESTS_PER_EVENT_LIMIT of mine for it. Missing: null (none, or signed
-     * out). Fails: throws. Caller: anyone.
+     * among at most MY_REQUESTS_PER_EVENT_LIMIT of mine for it, read once. Missing: null (none,
+     * or signed out). Fails: throws. Caller: anyone. (The screens follow it live with
+     * subscribeMyRequest; this single read is what the contract suite checks state with.)
      */
     async myRequestFor(eventId: string): Promise<ParticipationRequest | null> {
       const who = await ctx.session();

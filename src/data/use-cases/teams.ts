@@ -30,6 +30,7 @@ import {
   decideTeamReject,
   decideTeamRequestCancel,
   decideTeamUpdate,
+  mayListTeamRequests,
   teamRequestVisibleTo,
 } from '@/domain/rules/teams';
 import {
@@ -107,11 +108,10 @@ export function teamUseCases(ctx: UseCaseContext) {
       'teams.pendingRequests',
     );
 
-  /** Whether the session's user owns the team (false signed out, or for a missing team). */
-  const ownsTeam = async (teamId: string) => {
+  /** Whether the session's user may see the team's queue (mayListTeamRequests: its owner). */
+  const mayListQueue = async (teamId: string) => {
     const who = await ctx.session();
-    const team = who ? await readTeam(storage, teamId) : null;
-    return !!team && team.ownerId === who?.uid;
+    return mayListTeamRequests(who?.uid ?? null, who ? await readTeam(storage, teamId) : null);
   };
 
   /** A request, or null when missing or refused (the rules let only its requester and the owner read it). */
@@ -442,7 +442,8 @@ export function teamUseCases(ctx: UseCaseContext) {
     /**
      * My request for the team that counts (currentTeamRequest: the pending one, else the latest).
      * Cap: my MY_REQUESTS_LIMIT newest requests for the team are read. Missing: null (none,
-     * signed out, or teamId ''). Fails: throws. Caller: anyone.
+     * signed out, or teamId ''). Fails: throws. Caller: anyone. (The screens follow it live
+     * with subscribeMyRequest; this single read is what the contract suite checks state with.)
      */
     async myRequestFor(teamId: string): Promise<TeamJoinRequest | null> {
       const who = await ctx.session();
@@ -478,10 +479,11 @@ export function teamUseCases(ctx: UseCaseContext) {
      * The team's pending requests, messages included. Order: oldest first (the order they arrived).
      * Cap: TEAM_PENDING_REQUESTS_LIMIT. Only the owner sees them: anyone else, signed out included,
      * gets [] without the requests being read, and so does a missing team. Fails: throws. Caller:
-     * anyone.
+     * anyone. (The owner's screen follows it live with subscribePendingRequests; this single read
+     * is what the contract suite checks state with.)
      */
     async pendingRequests(teamId: string): Promise<TeamJoinRequest[]> {
-      if (!(await ownsTeam(teamId))) return [];
+      if (!(await mayListQueue(teamId))) return [];
       return pendingIn(teamId, await storage.query(pendingQuery(teamId)));
     },
 
@@ -496,9 +498,9 @@ export function teamUseCases(ctx: UseCaseContext) {
       onError: (e: unknown) => void,
     ): () => void {
       return listenAfter(
-        () => ownsTeam(teamId),
-        (owner) =>
-          owner
+        () => mayListQueue(teamId),
+        (allowed) =>
+          allowed
             ? storage.onQuery(
                 pendingQuery(teamId),
                 (docs) => onChange(pendingIn(teamId, docs)),
