@@ -14,6 +14,11 @@ async function adminTab(page: Page, name: string) {
   await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 }
 
+// Five sign-ins across three accounts, reports, a suspension and a role change: the longest
+// journey. As the first Firebase test it also meets the emulators cold; on a loaded 2-core CI
+// machine it has taken 1.8–2.0 minutes, the default limit.
+test.setTimeout(240_000);
+
 test('staff: a non-staff user is refused, a report is handled, an organizer suspended, a moderator appointed', async ({
   page,
   otherUser,
