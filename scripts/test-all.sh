@@ -79,12 +79,14 @@ for part in "${LANE_1[@]}" "${LANE_2[@]}"; do
 done
 # A failed part's output was printed whole above, but a CI log may keep only its end: repeat
 # the lines that name what failed (Vitest's FAIL and ×, Playwright's ✘ and numbered failures,
-# the first lines of each error), at most 60 per part.
+# the first lines of each error, FirebaseError and the like too), at most 60 per part.
 for part in "${LANE_1[@]}" "${LANE_2[@]}"; do
   grep -q "^$part|PASS|" "$LOGS/results" 2>/dev/null && continue
   [[ -s $LOGS/$part.log ]] || continue
   echo "=============== what failed in npm run $part:"
-  grep -E '(^\s*|: )FAIL\b|^\s*(×|✘|[0-9]+\) |(Assertion|Type|Reference)?Error:|Test timed out|Timeout|Error: )' "$LOGS/$part.log" |
+  # Colour codes removed first, so a coloured FAIL or error line matches too.
+  sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$part.log" |
+    grep -E '(^\s*|: )FAIL\b|^\s*(×|✘|[0-9]+\) |[A-Za-z]*Error:|Test timed out|Timeout)' |
     grep -v '✓' | head -60
 done
 exit "$failed"

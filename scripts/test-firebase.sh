@@ -31,8 +31,13 @@ status=0
 # far more than they compute, and they never meet there — the contract file works in the
 # project the emulators were started for, each rules file in a demo- project of its own. The
 # contract file is the longest, so it sets the pace and the rules files run beside it.
+# On CI a failed test is tried once more, as the browser tests are (playwright.config.ts), and the
+# summary below names each one that passed only then, with its first error: CI machines are
+# slower and busier than this one, and the log's end is all that is kept of a run.
+RETRY=0
+[ -n "${CI:-}" ] && RETRY=1
 npx vitest run tests/contract/firebase.test.ts tests/rules --maxWorkers=2 --silent=passed-only \
-  --reporter=default --reporter=json --outputFile.json="$RESULTS" || status=$?
+  --retry="$RETRY" --reporter=default --reporter=json --outputFile.json="$RESULTS" || status=$?
 
 # One line: what ran (per file, with counts) and what did not, by name.
 SUMMARY=$(
@@ -48,14 +53,23 @@ const report = JSON.parse(readFileSync(RESULTS, 'utf8'));
 const ran = [];
 const notRun = new Map();
 const failed = [];
+const flaky = [];
 for (const file of report.testResults ?? []) {
   const name = relative(process.cwd(), file.name);
   const count = { passed: 0, failed: 0 };
   for (const t of file.assertionResults ?? []) {
-    if (t.status === 'passed') count.passed++;
-    else if (t.status === 'failed') {
+    // A test's name with the first line of its (first) error.
+    const named = () => {
+      const why = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      return `${[...t.ancestorTitles, t.title].join(' > ')}${why ? ` (${why})` : ''}`;
+    };
+    if (t.status === 'passed') {
+      count.passed++;
+      // Passed with errors recorded: it failed first and passed on its retry.
+      if (t.failureMessages?.length) flaky.push(named());
+    } else if (t.status === 'failed') {
       count.failed++;
-      failed.push([...t.ancestorTitles, t.title].join(' > '));
+      failed.push(named());
     } else {
       // Skipped suites carry the reason in their name; a skip inside a test is named in full.
       const suite = t.ancestorTitles[0] ?? name;
@@ -81,6 +95,7 @@ console.log(
   `${verdict} in ${ELAPSED}s. Ran: ${ran.join('; ') || 'nothing'}.` +
     ` Not run: ${skipped || 'nothing'}.` +
     (failed.length ? ` Failed: ${failed.join('; ')}.` : '') +
+    (flaky.length ? ` Flaky (passed on its retry): ${flaky.join('; ')}.` : '') +
     ` Slowest: ${slowest.join('; ')}.`,
 );
 EOF
