@@ -176,7 +176,7 @@ export function usersContract(makeHarness: HarnessFactory): void {
       expect(many.find((p) => p.id === b)?.displayName).toBe('二人目');
     });
 
-    it('getMany reads more than one chunk of 30 (Firestore `in`), in the order asked', async () => {
+    it('getMany reads 65 profiles at once, in the order asked', async () => {
       const { backend } = h();
       await h().signUpAs('読む人');
       const ids = Array.from({ length: 65 }, (_, i) => `many-${String(i).padStart(2, '0')}`);

@@ -3,6 +3,7 @@ import type { Backend } from '@/data/ports/backend';
 import type { Page } from '@/domain/entities/common';
 import type { ReportStatus } from '@/domain/entities/report';
 import { cursorPages } from '@/lib/cursor-pages';
+import { profilesQueryFn } from '@/lib/profiles';
 
 /**
  * The staff area's one query-options factory. Keys sit under ['staff'] so a sign-out or a staff
@@ -72,7 +73,7 @@ export const staffQueries = {
   people: (uids: readonly string[], backend?: Backend) =>
     queryOptions({
       queryKey: ['staff', 'people', [...uids].sort()] as const,
-      queryFn: backend ? () => backend.users.getMany([...uids]) : skipToken,
+      queryFn: profilesQueryFn(uids, backend),
       meta: { silent: true },
     }),
 };

@@ -2,12 +2,12 @@ import { queryOptions, skipToken, useQueryClient } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
 import type { AttendanceStatus } from '@/domain/entities/attendance';
 import type { SportEvent } from '@/domain/entities/event';
-import type { UserProfile } from '@/domain/entities/user';
 import { withAttendance, type RecordWithAttendance } from '@/domain/participation-history';
 import { useBackend } from '@/lib/backend-context';
 import { eventKeys } from '@/lib/event-keys';
 import { refreshQueries } from '@/lib/query-client';
 import { useMutation } from '@/lib/use-mutation';
+import { profilesQueryFn } from '@/lib/profiles';
 
 /**
  * The attendance feature's queries. A person's record lives under their participant lists
@@ -27,7 +27,7 @@ export const attendanceQueries = {
   people: (eventId: string, uids: readonly string[], backend?: Backend) =>
     queryOptions({
       queryKey: ['attendance', 'event', eventId, 'people', uids] as const,
-      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...uids]) : skipToken,
+      queryFn: profilesQueryFn(uids, backend),
     }),
 
   /**

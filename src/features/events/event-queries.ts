@@ -3,9 +3,9 @@ import type { Backend } from '@/data/ports/backend';
 import { cursorPages } from '@/lib/cursor-pages';
 import type { EventFilters, EventTime } from '@/data/ports/events';
 import type { SportEvent } from '@/domain/entities/event';
-import type { UserProfile } from '@/domain/entities/user';
 import type { ParticipationRecord } from '@/domain/participation-history';
 import { eventKeys } from '@/lib/event-keys';
+import { profileQuery, profilesQueryFn } from '@/lib/profiles';
 
 /**
  * Only the filters that are set, in a fixed key order, so `{}` and `{ region: undefined }` share
@@ -83,15 +83,11 @@ export const eventQueries = {
   participantProfiles: (eventId: string, ids: readonly string[], backend?: Backend) =>
     queryOptions({
       queryKey: ['events', 'detail', eventId, 'participants', ids] as const,
-      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...ids]) : skipToken,
+      queryFn: profilesQueryFn(ids, backend),
     }),
 
   /** The organizer's profile, read only when the event lacks the denormalized name and photo. */
-  organizerProfile: (uid: string, backend?: Backend) =>
-    queryOptions({
-      queryKey: ['events', 'organizer', uid] as const,
-      queryFn: backend ? () => backend.users.get(uid) : skipToken,
-    }),
+  organizerProfile: profileQuery,
 
   organizerLists: eventKeys.organizerLists,
   participantLists: eventKeys.participantLists,

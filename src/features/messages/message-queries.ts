@@ -1,6 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
-import type { UserProfile } from '@/domain/entities/user';
+import { profileQuery } from '@/lib/profiles';
 
 /**
  * The query-options factory of the messages feature. Conversations and messages themselves are
@@ -18,11 +18,7 @@ export const messageQueries = {
     ['messages', 'messages', uid, conversationId] as const,
 
   /** The other participant's public profile (name and photo for a row or the chat header). */
-  profile: (uid: string, backend?: Backend) =>
-    queryOptions({
-      queryKey: ['messages', 'profile', uid] as const,
-      queryFn: backend ? (): Promise<UserProfile | null> => backend.users.get(uid) : skipToken,
-    }),
+  profile: profileQuery,
 
   /** A conversation outside the live list (older than 90 days, or not yet listed). */
   conversation: (id: string, backend?: Backend) =>

@@ -8,12 +8,12 @@ import {
 import type { Backend } from '@/data/ports/backend';
 import type { PendingRequestWithEvent } from '@/domain/entities/participation-request';
 import type { RemovalReason } from '@/domain/entities/removal-reason';
-import type { UserProfile } from '@/domain/entities/user';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { eventKeys } from '@/lib/event-keys';
 import { refreshQueries } from '@/lib/query-client';
 import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
+import { profilesQueryFn } from '@/lib/profiles';
 
 /**
  * The query-options factory of the participation feature. Keys that depend on who is asking carry
@@ -56,7 +56,7 @@ export const participationQueries = {
   requesters: (eventId: string, uids: readonly string[], backend?: Backend) =>
     queryOptions({
       queryKey: ['participation', 'event', eventId, 'requesters', uids] as const,
-      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...uids]) : skipToken,
+      queryFn: profilesQueryFn(uids, backend),
     }),
 
   /** My pending requests across events, with their event info. */

@@ -1,7 +1,8 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
 import type { EmailSettings } from '@/domain/entities/email-settings';
-import type { PrivateProfile, UserProfile } from '@/domain/entities/user';
+import type { PrivateProfile } from '@/domain/entities/user';
+import { profileQuery } from '@/lib/profiles';
 
 /**
  * The query-options factory of the profile feature. Every key carries the uid it belongs to, so
@@ -12,12 +13,8 @@ import type { PrivateProfile, UserProfile } from '@/domain/entities/user';
 export const profileQueries = {
   all: ['users'] as const,
 
-  /** The public profile (null when there is none). */
-  detail: (uid: string, backend?: Backend) =>
-    queryOptions({
-      queryKey: ['users', 'detail', uid] as const,
-      queryFn: backend ? (): Promise<UserProfile | null> => backend.users.get(uid) : skipToken,
-    }),
+  /** The public profile (null when there is none), the entry every list of people reads through. */
+  detail: profileQuery,
 
   /** The owner's gender and birth date with who sees them. */
   private: (uid: string, backend?: Backend) =>

@@ -2,7 +2,7 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
 import { cursorPages } from '@/lib/cursor-pages';
 import type { TeamFilters } from '@/data/ports/teams';
-import type { UserProfile } from '@/domain/entities/user';
+import { profilesQueryFn } from '@/lib/profiles';
 
 /**
  * Only the filters that are set, in a fixed key order, so `{}` and `{ region: undefined }` share
@@ -45,7 +45,7 @@ export const teamQueries = {
   members: (teamId: string, ids: readonly string[], backend?: Backend) =>
     queryOptions({
       queryKey: ['teams', 'detail', teamId, 'members', ids] as const,
-      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...ids]) : skipToken,
+      queryFn: profilesQueryFn(ids, backend),
     }),
 
   /** The owner's queue of pending requests: the key its live value is kept under (useLiveTeamQueue). */
@@ -57,7 +57,7 @@ export const teamQueries = {
   requesters: (teamId: string, uids: readonly string[], backend?: Backend) =>
     queryOptions({
       queryKey: ['teams', 'detail', teamId, 'requests', 'profiles', uids] as const,
-      queryFn: backend ? (): Promise<UserProfile[]> => backend.users.getMany([...uids]) : skipToken,
+      queryFn: profilesQueryFn(uids, backend),
     }),
 
   /** My request for a team that counts (null when none): the key of its live value (useMyLiveTeamRequest). */

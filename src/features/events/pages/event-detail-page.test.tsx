@@ -145,6 +145,32 @@ describe('event detail', () => {
     expect(screen.queryByRole('button', { name: '再試行' })).not.toBeInTheDocument();
     expect(upload).not.toHaveBeenCalled();
   });
+
+  it('reads each participant once for the organizer of an ended event, though three parts show them', async () => {
+    await signedIn('organizer@example.com');
+    const getMany = vi.spyOn(backend.users, 'getMany');
+    const get = vi.spyOn(backend.users, 'get');
+    renderDetail(seedEventId(20));
+
+    // The participants, the organizer's roster and the attendance marks all name them.
+    const attendance = (await screen.findByRole('heading', { name: '出欠の記録' })).closest(
+      'section',
+    )!;
+    expect(await within(attendance).findByText(/高橋 美咲/)).toBeInTheDocument();
+    const participants = screen.getByRole('heading', { name: '参加者 3人' }).closest('section')!;
+    expect(await within(participants).findAllByRole('link')).toHaveLength(3);
+    const roster = (await screen.findByRole('heading', { name: '参加者とキャンセル待ち' })).closest(
+      'section',
+    )!;
+    expect(await within(roster).findByText(/高橋 美咲/)).toBeInTheDocument();
+
+    const asked = [...getMany.mock.calls, ...get.mock.calls.map(([uid]) => [[uid]])].flatMap(
+      ([ids]) => ids,
+    );
+    for (const uid of [DEMO_UIDS.hanako, DEMO_UIDS.ichiro, DEMO_UIDS.misaki]) {
+      expect(asked.filter((id) => id === uid)).toEqual([uid]);
+    }
+  });
 });
 
 describe('event edit', () => {
