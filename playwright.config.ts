@@ -53,6 +53,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'attendance.spec.ts',
             'event-changes.spec.ts',
             'waitlist.spec.ts',
+            'early-read.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

@@ -29,8 +29,9 @@ const CHUNK_GROUPS = [
   {
     // The Firebase build's way to a first page for a visitor nobody is signed in for (the staged
     // backend and its REST reader): always fetched together, so one chunk, not seven small ones.
+    // (Its config and the early read's address are the entry's: src/main.tsx starts that read.)
     name: 'first-read',
-    test: /[\\/]src[\\/]data[\\/](firebase[\\/](load|staged-backend|stored-session|first-read|firestore-rest|config|api)|storage[\\/]storage)\.ts$/,
+    test: /[\\/]src[\\/]data[\\/](firebase[\\/](load|staged-backend|stored-session|first-read|firestore-rest|api)|storage[\\/]storage)\.ts$/,
     priority: 2,
     includeDependenciesRecursively: false,
   },
@@ -38,7 +39,7 @@ const CHUNK_GROUPS = [
     name: 'shared',
     test: (id: string) =>
       (/[\\/]src[\\/](domain|lib)[\\/]/.test(id) || BASE_UI.test(id)) &&
-      !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar/.test(
+      !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys/.test(
         id,
       ),
     priority: 1,

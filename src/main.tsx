@@ -1,3 +1,6 @@
+import { restTarget } from '@/data/firebase/config';
+import { startEarlyRead } from '@/data/firebase/early-read';
+import { firebaseEnvConfig } from '@/data/firebase/env';
 import { logger } from '@/lib/logger';
 import './index.css';
 
@@ -8,6 +11,12 @@ import './index.css';
  * build writes it: scripts/prerender-plugin.ts); they are requested together, not one import after another.
  */
 const root = document.getElementById('root');
+
+// A visitor's page of one event, team or profile asks for its document now, while the app's code
+// downloads (src/data/firebase/early-read.ts). The Firebase build only: the check folds.
+if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
+  startEarlyRead(restTarget(firebaseEnvConfig()), root?.dataset.route, window.location.pathname);
+}
 
 function start() {
   // Inserted at once: one insertion per link took about twice as long on the main thread.

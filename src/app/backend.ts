@@ -15,23 +15,9 @@ export const BACKEND_KIND: BackendKind =
 
 async function loadBackend(): Promise<Backend | LazyBackend> {
   if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
-    const env = import.meta.env;
     // Firestore's REST API for a visitor's first page, the full SDK when needed (src/data/firebase/load.ts).
     const { loadFirebaseBackend } = await import('@/data/firebase/load');
-    return loadFirebaseBackend({
-      apiKey: env.VITE_FIREBASE_API_KEY ?? '',
-      authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? '',
-      projectId: env.VITE_FIREBASE_PROJECT_ID ?? '',
-      storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET ?? '',
-      messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID ?? '',
-      appId: env.VITE_FIREBASE_APP_ID ?? '',
-      useEmulators: env.VITE_USE_FIREBASE_EMULATORS === 'true',
-      emulatorHosts: {
-        auth: env.VITE_FIREBASE_AUTH_EMULATOR_HOST,
-        firestore: env.VITE_FIRESTORE_EMULATOR_HOST,
-        storage: env.VITE_FIREBASE_STORAGE_EMULATOR_HOST,
-      },
-    });
+    return loadFirebaseBackend();
   } else {
     // Its ports as loaders: each one's code loads on its first use, through the one proxy.
     const { openLocalBackend } = await import('@/data/local/create-local-backend');

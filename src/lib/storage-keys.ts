@@ -5,6 +5,11 @@ export const STORAGE_KEYS = {
   pendingVerificationEmail: 'sc.pending-verification-email',
   /** A registration under way: what its profile document needs if the sign-up stops half-way. */
   pendingRegistration: 'sc.pending-registration',
+  /**
+   * The uid of the user this device (or, on the local backend, this tab) was last signed in as:
+   * src/features/auth/session.tsx.
+   */
+  sessionUid: 'sc.session-uid',
 } as const;
 
 export interface GuardedStorage {

@@ -1,4 +1,5 @@
 import type { FirebaseOptions } from 'firebase/app';
+import type { FirestoreRestTarget } from './early-read';
 
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -51,4 +52,9 @@ export function firestoreOrigin(
   if (!config.useEmulators) return 'https://firestore.googleapis.com';
   const [host, port] = emulatorHost(config, 'firestore');
   return `http://${host}:${port}`;
+}
+
+/** Where the first-read backend's REST reads go for this build (firestore-rest.ts). */
+export function restTarget(config: FirebaseWebConfig): FirestoreRestTarget {
+  return { origin: firestoreOrigin(config), projectId: config.projectId, apiKey: config.apiKey };
 }

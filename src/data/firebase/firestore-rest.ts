@@ -9,14 +9,7 @@ import {
   type StoredDoc,
 } from '@/data/storage/storage';
 import { decodeCursor, encodeCursor } from './cursor';
-
-/** Where the Firestore REST API answers, and the project's web API key. */
-export interface FirestoreRestTarget {
-  /** 'https://firestore.googleapis.com', or the emulator's 'http://127.0.0.1:8080'. */
-  origin: string;
-  projectId: string;
-  apiKey: string;
-}
+import { documentsRoot, restUrl, takeEarlyRead, type FirestoreRestTarget } from './early-read';
 
 /** A value as the REST API writes it (google.firestore.v1.Value in JSON). */
 export type RestValue =
@@ -55,14 +48,17 @@ export function firestoreRestStorage(
   target: FirestoreRestTarget,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): Storage {
-  const root = `projects/${target.projectId}/databases/(default)/documents`;
+  const root = documentsRoot(target.projectId);
 
-  /** GETs (or POSTs `body` to) `root` followed by `rest`: '/events/e1', ':runQuery'. */
+  /**
+   * GETs (or POSTs `body` to) `root` followed by `rest`: '/events/e1', ':runQuery'. A GET the
+   * entry already started (early-read.ts) is taken from there, or asked again if that failed.
+   */
   const call = async (rest: string, body?: unknown): Promise<unknown> => {
-    const url = `${target.origin}/v1/${root}${rest}?key=${encodeURIComponent(target.apiKey)}`;
-    let res: Response;
-    try {
-      res = await fetchImpl(
+    const url = restUrl(target, rest);
+    const early = body === undefined ? takeEarlyRead(url) : undefined;
+    const ask = () =>
+      fetchImpl(
         url,
         body === undefined
           ? undefined
@@ -74,6 +70,9 @@ export function firestoreRestStorage(
               body: JSON.stringify(body),
             },
       );
+    let res: Response;
+    try {
+      res = await (early ? early.catch(ask) : ask());
     } catch (e) {
       throw restError('unavailable', e instanceof Error ? e.message : String(e));
     }

@@ -6,7 +6,7 @@ import { autoId } from '@/data/storage/storage';
 import type { UseCaseContext } from '@/data/use-cases/context';
 import { deferPort } from '@/lib/deferred-port';
 import { createApiPort } from './api';
-import { firestoreOrigin, type FirebaseWebConfig } from './config';
+import { restTarget, type FirebaseWebConfig } from './config';
 import { firestoreRestStorage } from './firestore-rest';
 
 /**
@@ -32,11 +32,7 @@ export function createFirstReadBackend(
   given: { auth: AuthPort; files: FilesPort },
 ): Backend {
   const ctx: UseCaseContext = {
-    storage: firestoreRestStorage({
-      origin: firestoreOrigin(config),
-      projectId: config.projectId,
-      apiKey: config.apiKey,
-    }),
+    storage: firestoreRestStorage(restTarget(config)),
     session: () => Promise.resolve(null),
     now: () => new Date(),
   };

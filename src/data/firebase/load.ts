@@ -1,5 +1,6 @@
 import type { Backend } from '@/data/ports/backend';
 import type { FirebaseWebConfig } from './config';
+import { firebaseEnvConfig } from './env';
 import { hasStoredSession } from './stored-session';
 import { createStagedBackend } from './staged-backend';
 
@@ -31,7 +32,9 @@ function pageLoaded(): Promise<void> {
  * answer — or as soon as the visitor first touches the page or focuses a field (so a sign-in
  * does not wait for the download), or when a sign-in made in another tab shows up on this one.
  */
-export async function loadFirebaseBackend(config: FirebaseWebConfig): Promise<Backend> {
+export async function loadFirebaseBackend(
+  config: FirebaseWebConfig = firebaseEnvConfig(),
+): Promise<Backend> {
   if (await hasStoredSession(config.apiKey)) return loadFull(config);
   const { createFirstReadBackend } = await import('./first-read');
   const { backend, startFull } = createStagedBackend({

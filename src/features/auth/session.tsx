@@ -53,7 +53,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
  * per tab on the local backend, per browser on Firebase, so a new Firebase tab opening on the
  * shared session is a restore, not a sign-in.
  */
-const LAST_UID_KEY = 'sc.session-uid';
+const LAST_UID_KEY = STORAGE_KEYS.sessionUid;
 const scopedStorage = (scope: AuthPort['sessionScope']) =>
   scope === 'tab' ? safeSessionStorage : safeStorage;
 
