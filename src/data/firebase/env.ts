@@ -1,9 +1,9 @@
 import type { FirebaseWebConfig } from './config';
 
 /**
- * The Firebase build's web config, from the variables the build was given (.env, CI). Used only
- * behind a check of import.meta.env's Firebase flags (src/app/backend.ts, src/main.tsx), which
- * the bundler folds: a local build carries none of it.
+ * The Firebase build's web config, from the variables the build was given (.env, CI). Read only
+ * behind a check of import.meta.env's Firebase flags, which the bundler folds (src/main.tsx, and
+ * src/app/backend.ts before it loads load.ts): a local build carries none of it.
  */
 export function firebaseEnvConfig(): FirebaseWebConfig {
   const env = import.meta.env;
