@@ -14,7 +14,9 @@ import type { UserProfile } from '@/domain/entities/user';
  * those lists keeps its own key, under the event or team it belongs to, so whatever refreshes
  * that refreshes the list; but the list reads through these entries, and a person whose profile
  * is already here and fresh costs no read. A save of one's own profile invalidates its entry
- * (profile-mutations.ts), and the next list that shows it reads it again.
+ * (profile-mutations.ts), and the next list that shows it reads it again. An entry a list filled
+ * carries no address for the signed-in user's own profile (users.getMany); the screens take the
+ * address from the session, never from here.
  */
 export const profileKey = (uid: string) => ['users', 'detail', uid] as const;
 

@@ -129,9 +129,11 @@ export function usersUseCases(ctx: UseCaseContext) {
     },
 
     /**
-     * The profiles of the given ids, in the order given, each once, emails as in get. Missing: left
-     * out ('' too). Fails: throws. Cap: the caller's list; callers pass a bounded one
-     * (EVENT_DETAIL_PARTICIPANT_PROFILES). Caller: anyone.
+     * The profiles of the given ids, in the order given, each once. Email: '' on anyone else's; on
+     * the caller's own, what its public document holds ('' since addresses live in
+     * private/account, which only get reads). Missing: left out ('' too). Fails: throws. Cap: the
+     * caller's list; callers pass a bounded one (EVENT_DETAIL_PARTICIPANT_PROFILES). Caller:
+     * anyone.
      */
     async getMany(uids: string[]): Promise<UserProfile[]> {
       const ids = [...new Set(uids.filter(Boolean))];
