@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { authUserKey } from './auth-user-key';
 
 /** Where the Firestore REST API answers, and the project's web API key. */
 export interface FirestoreRestTarget {
@@ -36,7 +37,7 @@ function maybeSignedIn(apiKey: string): boolean {
   try {
     return (
       localStorage.getItem(STORAGE_KEYS.sessionUid) !== null ||
-      localStorage.getItem(`firebase:authUser:${apiKey}:[DEFAULT]`) !== null
+      localStorage.getItem(authUserKey(apiKey)) !== null
     );
   } catch {
     return true;

@@ -1,3 +1,5 @@
+import { authUserKey } from './auth-user-key';
+
 /**
  * Whether Firebase Auth keeps a signed-in user on this device, read without loading Auth: the
  * persistence create-firebase-backend.ts gives it stores the user under this key in IndexedDB
@@ -6,7 +8,7 @@
  * the answer cannot be read, it is yes: the full backend then loads, as it always did.
  */
 export async function hasStoredSession(apiKey: string, appName = '[DEFAULT]'): Promise<boolean> {
-  const key = `firebase:authUser:${apiKey}:${appName}`;
+  const key = authUserKey(apiKey, appName);
   try {
     if (localStorage.getItem(key) !== null) return true;
   } catch {
