@@ -8,17 +8,17 @@ import { test, expect } from './fixtures';
 const PAGES = [
   {
     path: '/events/seed-event-01',
-    document: '/documents/events/seed-event-01?',
+    document: '/documents/events/seed-event-01"',
     heading: '週末エンジョイフットサル',
   },
   {
     path: '/teams/seed-team-01',
-    document: '/documents/teams/seed-team-01?',
+    document: '/documents/teams/seed-team-01"',
     heading: '世田谷フットサルクラブ',
   },
   {
     path: '/profile/demo-organizer',
-    document: '/documents/users/demo-organizer?',
+    document: '/documents/users/demo-organizer"',
     heading: '山田 太郎',
   },
 ];
@@ -29,15 +29,52 @@ for (const { path, document, heading } of PAGES) {
       backend !== 'firebase',
       'not run on local: its reads go to IndexedDB, not to a server',
     );
+    // Each request as its address and, for a batchGet, the documents it names.
     const requests: string[] = [];
-    page.on('request', (r) => requests.push(r.url()));
+    page.on('request', (r) => requests.push(`${r.url()} ${r.postData() ?? ''}`));
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 
-    const reads = requests.filter((url) => url.includes(document));
+    const reads = requests.filter((r) => r.includes(':batchGet?') && r.includes(document));
     expect(reads).toHaveLength(1);
-    const start = requests.findIndex((url) => /\/assets\/start-[^/]+\.js$/.test(url));
+    const start = requests.findIndex((r) => /\/assets\/start-[^/ ]+\.js /.test(r));
     expect(start).toBeGreaterThan(-1);
     expect(requests.indexOf(reads[0]!)).toBeLessThan(start);
   });
 }
+
+/**
+ * What a visitor looks for may not exist: an event, a team or a person that is not there, or a
+ * person's attendance counts before anything was marked. The page says so, and the console stays
+ * clean: no read of a missing document logs an error (a REST GET's 404 would).
+ */
+test('missing documents are shown as not found or left out, with nothing on the console', async ({
+  page,
+  backend,
+  consoleErrors,
+}) => {
+  test.skip(backend !== 'firebase', 'not run on local: its reads go to IndexedDB, not to a server');
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  for (const [path, heading] of [
+    ['/events/no-such-event', 'イベントが見つかりません'],
+    ['/teams/no-such-team', 'チームが見つかりません'],
+    ['/profile/no-such-person', 'ユーザーが見つかりません'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  // 山田 太郎 has no attendance counts in the demo data: the profile reads the document and finds none.
+  const stats = page.waitForResponse((r) =>
+    `${r.url()} ${r.request().postData() ?? ''}`.includes(
+      '/documents/attendanceStats/demo-organizer',
+    ),
+  );
+  await page.goto('/profile/demo-organizer');
+  await expect(page.getByRole('heading', { level: 1, name: '山田 太郎' })).toBeVisible();
+  expect((await stats).status()).toBe(200);
+  expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

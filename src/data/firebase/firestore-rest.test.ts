@@ -116,15 +116,20 @@ describe('encodeValue', () => {
 });
 
 describe('firestoreRestStorage', () => {
-  it('reads a document by its path, and a missing one as null', async () => {
+  it('reads a document by its path, and a missing one as null, both with one batchGet', async () => {
     const { storage, requests } = restWith(
       {
-        body: {
-          name: `${ROOT}/events/e1`,
-          fields: { title: { stringValue: '練習会' }, capacity: { integerValue: '10' } },
-        },
+        body: [
+          {
+            found: {
+              name: `${ROOT}/events/e1`,
+              fields: { title: { stringValue: '練習会' }, capacity: { integerValue: '10' } },
+            },
+            readTime: '2026-11-26T00:00:00Z',
+          },
+        ],
       },
-      { status: 404, body: { error: { code: 404, status: 'NOT_FOUND', message: 'no' } } },
+      { body: [{ missing: `${ROOT}/events/gone`, readTime: '2026-11-26T00:00:00Z' }] },
     );
     expect(await storage.get('events/e1')).toEqual({
       id: 'e1',
@@ -132,10 +137,14 @@ describe('firestoreRestStorage', () => {
       data: { title: '練習会', capacity: 10 },
     });
     expect(await storage.get('events/gone')).toBeNull();
-    expect(requests.map((r) => r.url)).toEqual([
-      `http://127.0.0.1:8080/v1/${ROOT}/events/e1?key=k`,
-      `http://127.0.0.1:8080/v1/${ROOT}/events/gone?key=k`,
-    ]);
+    // batchGet answers 200 for a missing document, where a GET's 404 is an error on the console.
+    expect(requests).toEqual(
+      ['events/e1', 'events/gone'].map((path) => ({
+        url: `http://127.0.0.1:8080/v1/${ROOT}:batchGet?key=k`,
+        body: { documents: [`${ROOT}/${path}`] },
+        headers: { 'Content-Type': 'text/plain' },
+      })),
+    );
   });
 
   it('fails with the SDK’s code when the rules refuse', async () => {
@@ -145,6 +154,12 @@ describe('firestoreRestStorage', () => {
     });
     const failure = await storage.get('users/u1/private/account').catch((e: unknown) => e);
     expect(failureCode(failure)).toBe('permission-denied');
+  });
+
+  it('refuses a path that is not a document’s without asking', async () => {
+    const { storage, requests } = restWith();
+    await expect(storage.get('events')).rejects.toThrow('not a document path');
+    expect(requests).toEqual([]);
   });
 
   it('runs a query of a subcollection with filters, order, cursor and limit', async () => {
@@ -282,7 +297,7 @@ describe('firestoreRestStorage', () => {
   });
 
   it('delivers a listener’s answer once, and not after it was unsubscribed', async () => {
-    const doc = { name: `${ROOT}/events/e1`, fields: { title: { stringValue: 'a' } } };
+    const doc = [{ found: { name: `${ROOT}/events/e1`, fields: { title: { stringValue: 'a' } } } }];
     const { storage } = restWith({ body: doc }, { body: doc });
     const next = vi.fn();
     storage.onDoc('events/e1', next, () => {});

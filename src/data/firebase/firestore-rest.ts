@@ -1,6 +1,7 @@
 import {
   autoId,
   DOC_ID,
+  splitPath,
   type DocData,
   type Filter,
   type QueriedDoc,
@@ -9,7 +10,15 @@ import {
   type StoredDoc,
 } from '@/data/storage/storage';
 import { decodeCursor, encodeCursor } from './cursor';
-import { documentsRoot, restUrl, takeEarlyRead, type FirestoreRestTarget } from './early-read';
+import {
+  documentRequest,
+  documentsRoot,
+  restUrl,
+  sendRest,
+  takeEarlyRead,
+  type FirestoreRestTarget,
+  type RestRequest,
+} from './early-read';
 
 /** A value as the REST API writes it (google.firestore.v1.Value in JSON). */
 export type RestValue =
@@ -51,25 +60,15 @@ export function firestoreRestStorage(
   const root = documentsRoot(target.projectId);
 
   /**
-   * GETs (or POSTs `body` to) `root` followed by `rest`: '/events/e1', ':runQuery'. A GET the
+   * POSTs `body` to `root` followed by `rest` (':runQuery', '/teams/t1:runQuery'). A request the
    * entry already started (early-read.ts) is taken from there, or asked again if that failed.
    */
-  const call = async (rest: string, body?: unknown): Promise<unknown> => {
-    const url = restUrl(target, rest);
-    const early = body === undefined ? takeEarlyRead(url) : undefined;
-    const ask = () =>
-      fetchImpl(
-        url,
-        body === undefined
-          ? undefined
-          : {
-              method: 'POST',
-              // A JSON body sent as text/plain, as Firebase's own SDK sends it: a content type
-              // CORS allows without a preflight request, so a query costs one round trip, not two.
-              headers: { 'Content-Type': 'text/plain' },
-              body: JSON.stringify(body),
-            },
-      );
+  const call = async (rest: string, body: unknown): Promise<unknown> =>
+    answerOf({ url: restUrl(target, rest), body: JSON.stringify(body) });
+
+  const answerOf = async (request: RestRequest): Promise<unknown> => {
+    const early = takeEarlyRead(request);
+    const ask = () => sendRest(request, fetchImpl);
     let res: Response;
     try {
       res = await (early ? early.catch(ask) : ask());
@@ -130,12 +129,14 @@ export function firestoreRestStorage(
   const storage: Storage = {
     newId: () => autoId(),
     async get(path) {
-      try {
-        return stored((await call(`/${docPath(path)}`)) as RestDocument);
-      } catch (e) {
-        if ((e as { code?: string }).code === 'not-found') return null;
-        throw e;
-      }
+      splitPath(path);
+      const [answer] = (await answerOf(documentRequest(target, path))) as {
+        found?: RestDocument;
+        missing?: string;
+      }[];
+      if (answer?.found) return stored(answer.found);
+      if (answer?.missing) return null;
+      throw restError('unavailable', `no answer for ${path}`);
     },
     async query(q) {
       const answer = (await run(q)) as { document?: RestDocument }[];
