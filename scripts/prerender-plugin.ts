@@ -18,7 +18,7 @@ interface PrerenderModule {
   renderPage(
     path: string,
     sample?: [string, string],
-  ): Promise<{ html: string; route: string; modules: string[]; firstRead: string | null }>;
+  ): Promise<{ html: string; route: string; modules: string[] }>;
 }
 
 /** The page every other address gets (firebase.json's last rewrite): no screen prerendered. */
@@ -169,7 +169,6 @@ export function prerender(): Plugin {
             .replace(
               root[0],
               `<div id="root" data-route="${page.route}"` +
-                (page.firstRead ? ` data-first-read="${escapeAttribute(page.firstRead)}"` : '') +
                 ` data-preload="${preloadsFor(page.modules)}">` +
                 `${disableControls(page.html.slice(hints.length), server.WAITING_CONTROL)}</div>`,
             );
@@ -207,9 +206,4 @@ export function hostingPreview(): Plugin {
       });
     },
   };
-}
-
-/** A value for a double-quoted HTML attribute. */
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

@@ -63,11 +63,6 @@ export const PRERENDERED: {
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
-  /**
-   * On the Firebase build, a list page's first read for its entry to send at once
-   * (src/data/firebase/first-read-template.ts): #root's data-first-read. Null elsewhere.
-   */
-  firstRead: string | null;
   /** The route pattern the markup is for (src/app/start.tsx hydrates only there). */
   route: string;
   /** The modules of the screens on the page and of the use cases they read first (the page preloads their code). */
@@ -114,11 +109,5 @@ export async function renderPage(path: string, sample?: [string, string]): Promi
     .filter((m): m is string => !!m);
   const reads = PRERENDERED.find((p) => p.path === path)?.reads ?? [];
   modules.push(...reads.map((port) => `/src/data/use-cases/${port}.ts`));
-  const firstRead =
-    BACKEND_KIND === 'firebase'
-      ? await (
-          await import('@/data/firebase/first-read-template')
-        ).firstReadTemplate((await import('@/data/firebase/env')).firebaseEnvConfig(), path)
-      : null;
-  return { html, route, modules, firstRead };
+  return { html, route, modules };
 }

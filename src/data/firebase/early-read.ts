@@ -48,41 +48,6 @@ export function sendRest(request: RestRequest, fetchImpl: typeof fetch = fetch):
   });
 }
 
-/** Seconds and nanoseconds as the REST API writes a timestamp ('2026-05-01T09:30:00.123456789Z'). */
-export function formatTimestamp(seconds: number, nanos: number): string {
-  const whole = new Date(seconds * 1000).toISOString().slice(0, 19);
-  return `${whole}.${String(nanos).padStart(9, '0')}Z`;
-}
-
-/** A Date as the REST API writes a timestamp (as the SDK sends one: to the millisecond). */
-export function restTimestamp(date: Date): string {
-  const ms = date.getTime();
-  const seconds = Math.floor(ms / 1000);
-  return formatTimestamp(seconds, (ms - seconds * 1000) * 1e6);
-}
-
-/**
- * Where a list page's first-read template (#root's data-first-read, written by the build:
- * first-read-template.ts) has the day the list starts from, a timestamp value.
- */
-export const LIST_DAY = '@list-day';
-
-/** A list page's first read as the build wrote it: its request, with LIST_DAY for its first day. */
-export interface FirstReadTemplate {
-  url: string;
-  body: string;
-}
-
-/**
- * The template's request on the day `now` falls on (the event list starts at local midnight of
- * the day it is read, as src/data/use-cases/events.ts's list does).
- */
-export function fillFirstRead(template: FirstReadTemplate, now: Date): RestRequest {
-  const day = restTimestamp(new Date(now.getFullYear(), now.getMonth(), now.getDate()));
-  const value = JSON.stringify(day);
-  return { url: template.url, body: template.body.replaceAll(JSON.stringify(LIST_DAY), value) };
-}
-
 /** The prerendered pages of one document (src/app/prerender.tsx) and the collection it is in. */
 const DOCUMENT_PAGES: Readonly<Record<string, string>> = {
   '/events/:id': 'events',
@@ -109,55 +74,35 @@ function maybeSignedIn(apiKey: string): boolean {
 }
 
 /**
- * Starts the first read of a visitor's page as soon as the entry runs (src/main.tsx), before the
- * app's code has downloaded: on a slow network its answer then arrives while the scripts do, not
- * after them. The first-read backend's REST reader (firestore-rest.ts) takes the answer when it
- * sends the same request, instead of sending it again (takeEarlyRead). What is read:
- * - on a page of one document (an event, a team, a profile), that document;
- * - on the event or team list without filters or a search in its address, its first page, as
- *   the template the build wrote into the page (`page.firstRead`) says, on today's date.
- * `page` is #root's data: `route`, the pattern the HTML was prerendered for. Nothing starts for
- * any other page, nor when someone may be signed in (they get the full SDK, which would not take
- * it); where Auth keeps its user only in IndexedDB, such a user's page costs this one read more.
+ * Starts the first read of a page that shows one document (an event, a team, a profile) as soon
+ * as the entry runs (src/main.tsx), before the app's code has downloaded: on a slow network its
+ * answer then arrives while the scripts do, not after them. The first-read backend's REST reader
+ * (firestore-rest.ts) takes the answer instead of asking again (takeEarlyRead). `route` is the
+ * pattern the HTML was prerendered for (#root's data-route). Nothing starts for any other page,
+ * nor when someone may be signed in (they get the full SDK, which would not take it); where Auth
+ * keeps its user only in IndexedDB, such a user's page costs this one read more.
  */
 export function startEarlyRead(
   target: FirestoreRestTarget,
-  page: { route?: string; firstRead?: string },
-  location: { pathname: string; search: string },
-  now: Date,
+  route: string | undefined,
+  pathname: string,
 ): void {
-  const request = earlyRequest(target, page, location, now);
-  if (!request || maybeSignedIn(target.apiKey)) return;
-  const answer = sendRest(request);
-  // Nobody may take it (the app found a session after all): that is no error.
-  answer.catch(() => {});
-  started.set(keyOf(request), answer);
-}
-
-function earlyRequest(
-  target: FirestoreRestTarget,
-  { route, firstRead }: { route?: string; firstRead?: string },
-  { pathname, search }: { pathname: string; search: string },
-  now: Date,
-): RestRequest | null {
-  if (firstRead) {
-    if (pathname !== route || search !== '') return null;
-    try {
-      return fillFirstRead(JSON.parse(firstRead) as FirstReadTemplate, now);
-    } catch {
-      return null;
-    }
-  }
   const collection = route === undefined ? undefined : DOCUMENT_PAGES[route];
   const [, page, id, ...more] = pathname.split('/');
-  if (!collection || !id || more.length > 0 || route !== `/${page}/:id`) return null;
+  if (!collection || !id || more.length > 0 || route !== `/${page}/:id`) return;
+  if (maybeSignedIn(target.apiKey)) return;
   let docId: string;
   try {
     docId = decodeURIComponent(id);
   } catch {
-    return null;
+    return;
   }
-  return docId.includes('/') ? null : documentRequest(target, `${collection}/${docId}`);
+  if (docId.includes('/')) return;
+  const request = documentRequest(target, `${collection}/${docId}`);
+  const answer = sendRest(request);
+  // Nobody may take it (the app found a session after all): that is no error.
+  answer.catch(() => {});
+  started.set(keyOf(request), answer);
 }
 
 const keyOf = (request: RestRequest) => `${request.url}\n${request.body}`;

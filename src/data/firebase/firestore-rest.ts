@@ -13,8 +13,6 @@ import { decodeCursor, encodeCursor } from './cursor';
 import {
   documentRequest,
   documentsRoot,
-  formatTimestamp,
-  restTimestamp,
   restUrl,
   sendRest,
   takeEarlyRead,
@@ -212,6 +210,11 @@ function parseTimestamp(text: string): [seconds: number, nanos: number] {
   return [seconds, Number((match[2] ?? '').padEnd(9, '0'))];
 }
 
+function formatTimestamp(seconds: number, nanos: number): string {
+  const whole = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return `${whole}.${String(nanos).padStart(9, '0')}Z`;
+}
+
 /** A value for a filter or a cursor, typed as the SDK types it. */
 export function encodeValue(value: unknown): RestValue {
   if (value === null || value === undefined) return { nullValue: null };
@@ -223,7 +226,11 @@ export function encodeValue(value: unknown): RestValue {
       : { doubleValue: Number.isFinite(value) ? value : String(value) };
   }
   if (typeof value === 'string') return { stringValue: value };
-  if (value instanceof Date) return { timestampValue: restTimestamp(value) };
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    const seconds = Math.floor(ms / 1000);
+    return { timestampValue: formatTimestamp(seconds, (ms - seconds * 1000) * 1e6) };
+  }
   if (Array.isArray(value)) return { arrayValue: { values: value.map(encodeValue) } };
   if (typeof value === 'object') {
     return {
