@@ -1,5 +1,8 @@
 import { vi } from 'vitest';
+import type { ApiPort } from '@/data/ports/api';
 import { DOC_ID } from '@/data/storage/storage';
+import { eventUseCases } from '@/data/use-cases/events';
+import { EVENT_READ_FIELDS } from '@/domain/entities/event';
 import { failureCode } from '@/domain/errors';
 import { decodeValue, encodeValue, firestoreRestStorage, type RestValue } from './firestore-rest';
 
@@ -243,6 +246,37 @@ describe('firestoreRestStorage', () => {
         },
       },
     });
+  });
+
+  it('reads only the selected fields and the order fields, once each', async () => {
+    const { storage, requests } = restWith({ body: [] });
+    await storage.query({
+      collection: 'events',
+      select: ['title', 'date'],
+      orderBy: [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }],
+      limit: 3,
+    });
+    const { structuredQuery } = requests[0]!.body as { structuredQuery: { select: unknown } };
+    expect(structuredQuery.select).toEqual({
+      fields: [{ fieldPath: 'title' }, { fieldPath: 'date' }, { fieldPath: 'startTime' }],
+    });
+  });
+
+  it('reads an event list without the search tokens, which only the query uses', async () => {
+    const { storage, requests } = restWith({ body: [] }, { body: [] });
+    const events = eventUseCases(
+      { storage, session: () => Promise.resolve(null), now: () => new Date(2026, 10, 27) },
+      {} as ApiPort,
+    );
+    await events.list({});
+    await events.list({ keyword: 'フットサル' });
+    for (const { body } of requests) {
+      const { structuredQuery } = body as { structuredQuery: { select: { fields: unknown[] } } };
+      expect(structuredQuery.select.fields).toEqual(
+        EVENT_READ_FIELDS.map((fieldPath) => ({ fieldPath })),
+      );
+    }
+    expect(JSON.stringify(requests[1]!.body)).toContain('"fieldPath":"searchTokens"');
   });
 
   it('continues after a cursor of the full adapter (timestamps as seconds and nanoseconds)', async () => {

@@ -291,7 +291,14 @@ function toStructuredQuery(q: Query, collectionName: string) {
   }));
   const order = q.orderBy ?? [];
   const after = decodeCursor(q.after, order.length);
+  // The order fields too: a cursor is made of their values.
+  const selected =
+    q.select &&
+    new Set([...q.select, ...order.map((o) => o.field).filter((field) => field !== DOC_ID)]);
   return {
+    ...(selected
+      ? { select: { fields: [...selected].map((f) => ({ fieldPath: fieldPath(f) })) } }
+      : {}),
     from: [{ collectionId: collectionName.slice(collectionName.lastIndexOf('/') + 1) }],
     ...(filters.length
       ? { where: filters.length === 1 ? filters[0] : { compositeFilter: { op: 'AND', filters } } }

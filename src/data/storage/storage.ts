@@ -90,6 +90,13 @@ export interface Query {
   limit?: number;
   /** A cursor of an earlier answer to the same query: the answer continues after that document. */
   after?: string | null;
+  /**
+   * The fields the caller reads of each document. An adapter that can read just those reads them
+   * and the order fields (the REST reader: Firestore's projection, fewer bytes on a visitor's
+   * first page); the others read whole documents, which the web SDK and IndexedDB do anyway. So
+   * a caller lists every field it reads, and never relies on the others being absent.
+   */
+  select?: readonly string[];
 }
 
 /** The writes of a transaction or a batch; each takes effect only if all of them do. */

@@ -9,7 +9,12 @@ import {
   RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import {
+  EVENT_READ_FIELDS,
+  sportEventSchema,
+  type EventStatus,
+  type SportEvent,
+} from '@/domain/entities/event';
 import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
 import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
 import {
@@ -96,6 +101,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
     const direction = when === 'upcoming' ? 'asc' : 'desc';
     const docs = await storage.query({
       collection: 'events',
+      select: EVENT_READ_FIELDS,
       where: [who, { field: 'date', op: when === 'upcoming' ? '>=' : '<', value: today }],
       orderBy: LIST_ORDER.map((o) => ({ ...o, direction })),
       after: cursor ?? null,
@@ -129,6 +135,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
     async list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>> {
       const query: Query = {
         collection: 'events',
+        select: EVENT_READ_FIELDS,
         where: listFilters(filters, ctx.now()),
         orderBy: LIST_ORDER,
       };
@@ -213,6 +220,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
         storage.count({ collection: 'events', where: settled }),
         storage.query({
           collection: 'events',
+          select: EVENT_READ_FIELDS,
           where: settled,
           orderBy: [
             { field: 'date', direction: 'desc' },
@@ -222,6 +230,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
         }),
         storage.query({
           collection: 'events',
+          select: EVENT_READ_FIELDS,
           where: [
             mine,
             { field: 'date', op: '>=', value: cutoff },
@@ -314,6 +323,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
       if (!teamId) return [];
       const docs = await storage.query({
         collection: 'events',
+        select: EVENT_READ_FIELDS,
         where: [
           { field: 'teamId', op: '==', value: teamId },
           { field: 'date', op: '>=', value: startOfDay(ctx.now()) },

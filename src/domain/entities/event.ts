@@ -126,6 +126,24 @@ const eventFieldsSchema = z.object({
   ),
 });
 
+/** The organizer's name and photo under the names older documents used, in the order read. */
+const LEGACY_ORGANIZER = {
+  name: ['organizerDisplayName', 'hostName'],
+  photoURL: ['organizerPhoto', 'hostPhotoURL'],
+} as const;
+
+/**
+ * Every stored field an event is read from: the schema's and the organizer's older names. A list
+ * of events needs these and not the keyword search's tokens (a document's largest field, which
+ * only its query uses): a store that can read some fields only (the REST reader) reads these.
+ */
+export const EVENT_READ_FIELDS: readonly string[] = [
+  // The id is the document's name, not a field.
+  ...Object.keys(eventFieldsSchema.shape).filter((field) => field !== 'id'),
+  ...LEGACY_ORGANIZER.name,
+  ...LEGACY_ORGANIZER.photoURL,
+];
+
 /**
  * Older documents carry the organizer under other names (docs/domain.md "Entities": read as fallbacks): they
  * fill organizerName / organizerPhotoURL when those are empty, on every backend alike.
@@ -135,8 +153,8 @@ function withLegacyOrganizer(raw: unknown): unknown {
   const doc = raw as Record<string, unknown>;
   const pick = (...keys: string[]) =>
     keys.map((k) => doc[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  const name = pick('organizerName', 'organizerDisplayName', 'hostName');
-  const photoURL = pick('organizerPhotoURL', 'organizerPhoto', 'hostPhotoURL');
+  const name = pick('organizerName', ...LEGACY_ORGANIZER.name);
+  const photoURL = pick('organizerPhotoURL', ...LEGACY_ORGANIZER.photoURL);
   return { ...doc, organizerName: name ?? '', organizerPhotoURL: photoURL ?? '' };
 }
 
