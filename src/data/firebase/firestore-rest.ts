@@ -59,13 +59,14 @@ export function firestoreRestStorage(
 ): Storage {
   const root = documentsRoot(target.projectId);
 
-  /**
-   * POSTs `body` to `root` followed by `rest` (':runQuery', '/teams/t1:runQuery'). A request the
-   * entry already started (early-read.ts) is taken from there, or asked again if that failed.
-   */
+  /** POSTs `body` to `root` followed by `rest` (':runQuery', '/teams/t1:runQuery'). */
   const call = async (rest: string, body: unknown): Promise<unknown> =>
     answerOf({ url: restUrl(target, rest), body: JSON.stringify(body) });
 
+  /**
+   * The answer to a request. One the entry already started (early-read.ts) is taken from there,
+   * or asked again if that failed.
+   */
   const answerOf = async (request: RestRequest): Promise<unknown> => {
     const early = takeEarlyRead(request);
     const ask = () => sendRest(request, fetchImpl);
