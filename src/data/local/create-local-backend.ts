@@ -87,7 +87,7 @@ export async function openLocalBackend(
   const db = new LocalDb(dbName);
   await db.open();
   // The demo data, and the code that writes it, only for an empty database.
-  const seed = async () => (await import('./seed')).seedIfEmpty(db, { now: now(), iterations });
+  const seed = async () => (await import('./seed')).seedIfEmpty(db, { now: now() });
   const empty = (await db.accounts.count()) === 0 && (await db.events.count()) === 0;
   if ((options.seed ?? true) && empty) await seed();
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { demoDoc } from '@/data/demo/demo-data';
 import { localBackendsPerTest } from '@/test/local-backends';
 import { privateDocId } from './db';
-import { localRows } from './seed';
+import { DEMO_PASSWORD_ITERATIONS, localRows } from './seed';
+import { DEFAULT_PBKDF2_ITERATIONS } from './password-hash';
 import { seedEventId } from '@/data/demo/events';
 import { DEMO_PASSWORD, DEMO_UIDS } from '@/data/demo/people';
 
@@ -72,6 +73,26 @@ describe('local demo seed', () => {
     expect((await b.events.get(seedEventId(8)))!.participants).toEqual([]);
     expect(await b.dev.outbox()).toEqual([]);
     expect((await b.auth.signIn('hanako@example.com', DEMO_PASSWORD)).uid).toBe(DEMO_UIDS.hanako);
+  });
+
+  it('hashes the published demo passwords cheaply, and a password changed later at the default', async () => {
+    // A backend whose own passwords get the browser default, as the app's does.
+    const app = await open({ passwordIterations: undefined });
+    const organizer = (await app.db.accounts.get(DEMO_UIDS.organizer))!;
+    expect(organizer.iterations).toBe(DEMO_PASSWORD_ITERATIONS);
+    expect(JSON.stringify(organizer)).not.toContain(DEMO_PASSWORD);
+    await app.auth.signIn('organizer@example.com', DEMO_PASSWORD);
+    await app.auth.updatePassword(DEMO_PASSWORD, 'changed1234');
+    expect((await app.db.accounts.get(DEMO_UIDS.organizer))!.iterations).toBe(
+      DEFAULT_PBKDF2_ITERATIONS,
+    );
+    await app.auth.signOut();
+    await expect(app.auth.signIn('organizer@example.com', DEMO_PASSWORD)).rejects.toMatchObject({
+      code: 'auth/invalid-credential',
+    });
+    expect((await app.auth.signIn('organizer@example.com', 'changed1234')).uid).toBe(
+      DEMO_UIDS.organizer,
+    );
   });
 
   it('lists the outbox newest first with its links, and clears it', async () => {
