@@ -43,10 +43,18 @@ interface JourneyFixtures {
    * each test. Automatic.
    */
   freshData: void;
+  /**
+   * A signed-out visitor's page in the browser profile this worker keeps for read-only visits
+   * (`visitorProfile`), with the console errors of this test alone. The profile is not fresh:
+   * use it only for visits that change nothing, so the demo data is written and the app's code
+   * compiled once per worker rather than once per test.
+   */
+  visitor: { page: Page; consoleErrors: string[] };
 }
 
 interface WorkerFixtures {
   backend: BackendKind;
+  visitorProfile: { page: Page; consoleErrors: string[] };
   /** Empties the emulators and loads the demo data (scripts/firebase-seed.ts); Firebase only. */
   seedEmulators: () => Promise<void>;
 }
@@ -83,6 +91,21 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  visitorProfile: [
+    async ({ browser }, provide, workerInfo) => {
+      const { baseURL, locale, timezoneId } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, locale, timezoneId });
+      const consoleErrors: string[] = [];
+      watchConsole(context, consoleErrors);
+      await provide({ page: await context.newPage(), consoleErrors });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  visitor: async ({ visitorProfile }, provide) => {
+    visitorProfile.consoleErrors.length = 0;
+    await provide(visitorProfile);
+  },
   freshData: [
     async ({ seedEmulators }, provide) => {
       await seedEmulators();

@@ -4,7 +4,9 @@ import type { Page } from '@playwright/test';
 
 /**
  * docs/routes.md row by row, on the production build with the local backend and its demo data.
- * Ids below are the seeded ones (src/data/local/seed.ts).
+ * Ids below are the seeded ones (src/data/local/seed.ts). A visit here changes nothing, so the
+ * visits of a worker share one signed-out browser profile (fixtures.ts `visitor`): each is still
+ * a full page load, with only its own console errors counted.
  */
 const SEEDED_EVENT = '/events/seed-event-01';
 const SEEDED_USER = '/profile/demo-organizer';
@@ -78,8 +80,7 @@ async function japaneseGlyphsRender(page: Page): Promise<boolean> {
 test.describe('public routes', () => {
   for (const path of PUBLIC_ROUTES) {
     test(`${path} opens with Japanese content and no console errors`, async ({
-      page,
-      consoleErrors,
+      visitor: { page, consoleErrors },
     }) => {
       await page.goto(path);
       const heading = page.getByRole('heading', { level: 1 }).first();
@@ -93,14 +94,14 @@ test.describe('public routes', () => {
     });
   }
 
-  test('an unknown path shows the not-found page', async ({ page, consoleErrors }) => {
+  test('an unknown path shows the not-found page', async ({ visitor: { page, consoleErrors } }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'ホームへ戻る' })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the page declares Japanese and pre-announces its hosts', async ({ page }) => {
+  test('the page declares Japanese and pre-announces its hosts', async ({ visitor: { page } }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     const hints = await page
@@ -111,7 +112,7 @@ test.describe('public routes', () => {
     expect(hints.some((h) => h.includes('googleusercontent.com'))).toBe(true);
   });
 
-  test('the local demo backend says so in a banner', async ({ page }) => {
+  test('the local demo backend says so in a banner', async ({ visitor: { page } }) => {
     await page.goto('/');
     await expect(page.getByText('ローカルのデモ環境で動作しています')).toBeVisible();
   });
@@ -119,7 +120,9 @@ test.describe('public routes', () => {
 
 test.describe('guarded routes', () => {
   for (const path of GUARDED_ROUTES) {
-    test(`${path} sends a visitor to /login with returnUrl`, async ({ page, consoleErrors }) => {
+    test(`${path} sends a visitor to /login with returnUrl`, async ({
+      visitor: { page, consoleErrors },
+    }) => {
       await page.goto(`${path}?from=e2e`);
       await expect(page).toHaveURL(/\/login\?returnUrl=/);
       const returnUrl = new URL(page.url()).searchParams.get('returnUrl');
