@@ -2,17 +2,13 @@
 # npm test: every check the project has, in two lanes that run side by side.
 #
 #   lane 1 (mostly computing):   typecheck, lint, test:unit, test:functions, test:e2e
-#   lane 2 (emulators):          test:e2e:firebase, test:firebase
+#   lane 2 (emulators):          test:firebase, test:e2e:firebase
 #
 # Two lanes on two cores. Four (each browser or emulator part in a lane of its own) were tried:
 # 16 minutes instead of 20, but with typecheck and lint five times slower and the emulator
 # suites' set-up hooks timing out, so the run failed for want of CPU, not for a bug. The lanes
 # share nothing: the emulators and every server of lane 2 take free ports, lane 1's browser
 # tests serve dist/ on E2E_PORT, lane 2's dist-firebase/ on a port of their own.
-#
-# Lane 2 starts with its browser journeys, which run one test at a time and use about one core,
-# and ends with the emulator suites, which keep both cores busy: lane 1 ends first, and the last
-# part left alone should use the whole machine (the other order left one core idle for minutes).
 #
 # Each part's output is kept and printed whole when the part ends (never two parts' lines
 # mixed), with its time; a lane stops at its first failure, the other finishes; the last lines
@@ -26,7 +22,7 @@ START=$SECONDS
 LOGS=$(mktemp -d "${TMPDIR:-/tmp}/npm-test.XXXXXX")
 trap 'rm -rf "$LOGS"' EXIT
 LANE_1=(typecheck lint test:unit test:functions test:e2e)
-LANE_2=(test:e2e:firebase test:firebase)
+LANE_2=(test:firebase test:e2e:firebase)
 
 # Prints a finished part's output in one piece (the other lane waits for the lock).
 show() {
