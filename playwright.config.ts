@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { testChromiumLaunchOptions } from './scripts/chromium.mjs';
 import type { BackendKind } from './tests/e2e/fixtures';
 
 /** E2E_PORT lets two runs on one machine use different preview ports. */
@@ -13,7 +13,8 @@ const PORT = Number(process.env.E2E_PORT) || 4173;
  *   emulators, reseeded before each test (tests/e2e/fixtures.ts). scripts/e2e-firebase.sh starts
  *   the emulators, seeds them, builds, and runs this project with E2E_FIREBASE=true and
  *   E2E_FIREBASE_PORT. One worker: the tests share the emulators' data.
- * Both in Debian's Chromium: Playwright's own browser download is not available on our machines.
+ * Both in Debian's Chromium headless shell (scripts/chromium.mjs): Playwright's own browser
+ * download is not available on our machines.
  */
 const FIREBASE = process.env.E2E_FIREBASE === 'true';
 const FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT) || 4174;
@@ -35,7 +36,7 @@ export default defineConfig<object, { backend: BackendKind }>({
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     trace: 'off',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testChromiumLaunchOptions,
   },
   projects: FIREBASE
     ? [

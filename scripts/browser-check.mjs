@@ -1,10 +1,10 @@
 // Before the browser tests (npm run test:e2e, test:e2e:firebase): says in one line what this
-// machine lacks to run them — Debian's Chromium (scripts/chromium.mjs) and a Japanese font, so
-// the pages render as users see them — instead of a stack trace per test.
+// machine lacks to run them — Debian's Chromium headless shell (scripts/chromium.mjs) and a
+// Japanese font, so the pages render as users see them — instead of a stack trace per test.
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromiumLaunchOptions } from './chromium.mjs';
+import { TEST_BROWSER_PACKAGE, testChromiumLaunchOptions } from './chromium.mjs';
 
 /** The fonts that render Japanese, as fc-list names them. */
 const CJK_FONT = /Noto (Sans|Serif) CJK|IPAGothic|IPAexGothic/i;
@@ -15,7 +15,8 @@ const CJK_FONT = /Noto (Sans|Serif) CJK|IPAGothic|IPAexGothic/i;
  */
 export function missingForBrowserTests({ browser, executable, fonts }) {
   const missing = [];
-  if (!executable(browser)) missing.push({ what: `Chromium at ${browser}`, package: 'chromium' });
+  if (!executable(browser))
+    missing.push({ what: `Chromium at ${browser}`, package: TEST_BROWSER_PACKAGE });
   if (fonts === null || !CJK_FONT.test(fonts)) {
     missing.push({ what: 'a Japanese font', package: 'fonts-noto-cjk' });
   }
@@ -50,7 +51,7 @@ function fontList() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const message = browserCheckMessage(
     missingForBrowserTests({
-      browser: chromiumLaunchOptions.executablePath,
+      browser: testChromiumLaunchOptions.executablePath,
       executable: canRun,
       fonts: fontList(),
     }),

@@ -6,7 +6,7 @@ import { browserCheckMessage, missingForBrowserTests } from '../../scripts/brows
 const NOTO =
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc: Noto Sans CJK JP:style=Regular';
 const machine = (over: Partial<Parameters<typeof missingForBrowserTests>[0]> = {}) => ({
-  browser: '/usr/bin/chromium',
+  browser: '/usr/bin/chromium-headless-shell',
   executable: () => true,
   fonts: NOTO,
   ...over,
@@ -22,8 +22,8 @@ describe('the check before the browser tests', () => {
       missingForBrowserTests(machine({ executable: () => false, fonts: 'DejaVu Sans:style=Book' })),
     )!;
     expect(message.split('\n')).toHaveLength(1);
-    expect(message).toContain('Chromium at /usr/bin/chromium and a Japanese font');
-    expect(message).toContain('sudo apt-get install chromium fonts-noto-cjk');
+    expect(message).toContain('Chromium at /usr/bin/chromium-headless-shell and a Japanese font');
+    expect(message).toContain('sudo apt-get install chromium-headless-shell fonts-noto-cjk');
     expect(message).toContain('.ci/run installs it');
   });
 
