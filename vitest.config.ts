@@ -16,7 +16,16 @@ const PURE = [
 ];
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
-const APP = ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/rules/**/*.test.ts'];
+const APP = ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'];
+
+/**
+ * The security rules suites (and the other emulator checks in tests/rules) run in Node, mock no
+ * module and each works in a demo- project of its own: one module graph per worker
+ * (isolate: false), so the Firebase SDK and the rules test kit load once, not once per file
+ * (about 4 s a file on a loaded 2-core machine). Without the emulators they skip by name
+ * (scripts/test-firebase.sh starts what it can and runs them for real).
+ */
+const RULES = ['tests/rules/**/*.test.ts'];
 
 /**
  * The screen and data suites share one jsdom and one module graph per worker (isolate: false):
@@ -26,7 +35,7 @@ const APP = ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/rul
  * and the mock must not reach the next file) or picks another environment (the emulator suites
  * of tests/, which run in Node and skip here).
  */
-const ISOLATED = ['src', 'tests/contract', 'tests/rules'].flatMap((dir) =>
+const ISOLATED = ['src', 'tests/contract'].flatMap((dir) =>
   readdirSync(`${ROOT}${dir}`, { recursive: true, encoding: 'utf8' })
     .map((f) => `${dir}/${f}`)
     .filter(
@@ -74,12 +83,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'rules', environment: 'node', include: RULES, isolate: false },
+      },
+      {
+        extends: true,
         test: {
           name: 'app-isolated',
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
-          // tests/rules select the node environment themselves and skip, by name, without
-          // emulators (scripts/test-firebase.sh starts what it can and runs them for real).
+          // The emulator contract file selects the node environment itself and skips, by name,
+          // without emulators.
           include: ISOLATED,
           exclude: [...configDefaults.exclude, ...PURE],
         },
