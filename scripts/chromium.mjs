@@ -2,9 +2,9 @@
 // download). Two binaries of the same Chromium build:
 // - the tests (playwright.config.ts, scripts/browser-check.mjs) run the headless shell
 //   (Debian's chromium-headless-shell, the old headless mode, which Playwright itself uses for
-//   headless tests): no browser UI behind the page, so each page costs less CPU. Measured on the
-//   2-core machine, the local browser project alone took 238 → 189 s and the Firebase one
-//   291 → 233 s, every test passing on both.
+//   headless tests): no browser UI behind the page, so each page costs less CPU. Measured the
+//   same day on the 2-core machine, each alone: the local browser project 258 → 191 s, the
+//   Firebase one 291 → 233 s, every test passing on both.
 // - the benchmarks (`npm run size`, `bench:events`, `bench:budgets`) run the full browser, the
 //   one users have, so their figures are a user's.
 // CHROMIUM_PATH replaces either binary.
