@@ -32,8 +32,8 @@ const RULES = ['tests/rules/**/*.test.ts'];
  * a fresh environment and a fresh import of React, the router and the app for every file was
  * most of what a file cost, and src/test/setup.ts resets what a file leaves in the page. A file
  * still gets its own when it mocks a module (vi.mock: the module must load for that file alone
- * and the mock must not reach the next file) or picks another environment (the emulator suites
- * of tests/, which run in Node and skip here).
+ * and the mock must not reach the next file) or picks another environment (the Firebase
+ * contract file, which runs in Node and skips here without the emulators).
  */
 const ISOLATED = ['src', 'tests/contract'].flatMap((dir) =>
   readdirSync(`${ROOT}${dir}`, { recursive: true, encoding: 'utf8' })
