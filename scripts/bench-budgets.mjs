@@ -60,6 +60,8 @@ const ALL_PAGES = [
   '/teams',
   '/profile/demo-organizer',
 ];
+/** The bare pages: with React Router's data router (the yardstick) and its declarative one. */
+const BARE_PAGES = ['/', '/d/index.html'];
 const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split(',') : ALL_PAGES;
 const FIREBASE = process.env.BUDGET_FIREBASE !== '0';
 const LIGHTHOUSE = process.env.BUDGET_LIGHTHOUSE !== '0';
@@ -142,7 +144,7 @@ async function measureJs(appUrl, bareUrl, bareDir, appDir = 'dist') {
   }
 }
 
-async function runLighthouse(appUrl) {
+async function runLighthouse(appUrl, paths = PAGES, label = '') {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: [
@@ -155,7 +157,7 @@ async function runLighthouse(appUrl) {
   });
   const out = {};
   try {
-    for (const path of PAGES) {
+    for (const path of paths) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const { lhr } = await lighthouse(appUrl + path, {
@@ -181,7 +183,7 @@ async function runLighthouse(appUrl) {
             .filter((audit) => audit.score === 0)
             .map((audit) => audit.id),
         });
-        process.stdout.write(`  Lighthouse ${path} run ${i + 1}/${RUNS}\n`);
+        process.stdout.write(`  Lighthouse ${label}${path} run ${i + 1}/${RUNS}\n`);
       }
       const med = (k) => median(runs.map((r) => r[k]));
       out[path] = {
@@ -237,7 +239,14 @@ const ms = (v) => `${Math.round(v)} ms`;
 const bareDir = await buildAll();
 const app = await serveDist('dist');
 const bare = await serveDist(bareDir);
-const results = { machine: {}, js: null, lighthouse: null, eventList: {}, firebase: null };
+const results = {
+  machine: {},
+  js: null,
+  lighthouse: null,
+  bareLighthouse: null,
+  eventList: {},
+  firebase: null,
+};
 try {
   results.machine = {
     cores: cpus().length,
@@ -252,6 +261,9 @@ try {
   if (LIGHTHOUSE) {
     console.log(`Lighthouse (mobile preset), ${RUNS} runs per page …`);
     results.lighthouse = await runLighthouse(app.url);
+    // The yardstick's own figures on this machine: what React and the router cost before any
+    // of the app's code (the TBT budget is below them on a slow machine).
+    results.bareLighthouse = await runLighthouse(bare.url, BARE_PAGES, 'bare page ');
   }
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
@@ -380,6 +392,13 @@ console.log(
 console.log(
   `(the bare page with React Router's declarative router, which the app uses: ${kib(results.js.bareDeclarative.gzip)} gzip)`,
 );
+if (results.bareLighthouse) {
+  const figures = BARE_PAGES.map((path) => {
+    const lh = results.bareLighthouse[path];
+    return `${path === '/' ? 'data router' : 'declarative router'}: perf. ${lh.performance}, LCP ${ms(lh.lcp)}, TBT ${ms(lh.tbt)}`;
+  });
+  console.log(`Lighthouse on the bare page itself (medians): ${figures.join('; ')}`);
+}
 if (results.firebase?.unavailable) {
   console.log(`Firebase build: not measured: ${results.firebase.unavailable}`);
 }
