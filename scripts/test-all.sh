@@ -14,11 +14,23 @@
 # mixed), with its time; a lane stops at its first failure, the other finishes; the last lines
 # list every part with its result and time, then what failed. Exits non-zero when any part failed.
 #
-#   TEST_SERIAL=1   one part after another (lane 1, then lane 2): to time each part alone
+#   TEST_SERIAL=1   one part after another (lane 1, then lane 2): to time each part alone, with
+#                   the CPU time the machine spent meanwhile (what the part costs on its own)
+#
+# The last lines also give the CPU time the whole run took on the machine (Linux: /proc/stat):
+# with two cores busy throughout, the run cannot end sooner than half of it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 START=$SECONDS
+# CPU-seconds the machine has been busy (all cores; not idle, not waiting on I/O), or nothing.
+busy_cpu() {
+  [[ -r /proc/stat ]] || return 0
+  local ticks
+  ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
+  awk -v hz="$ticks" '/^cpu /{print int(($2+$3+$4+$7+$8)/hz); exit}' /proc/stat
+}
+BUSY_START=$(busy_cpu)
 LOGS=$(mktemp -d "${TMPDIR:-/tmp}/npm-test.XXXXXX")
 trap 'rm -rf "$LOGS"' EXIT
 LANE_1=(typecheck lint test:unit test:functions test:e2e)
@@ -36,11 +48,16 @@ show() {
 }
 
 run_part() {
-  local part=$1 began=$SECONDS status=0
+  local part=$1 began=$SECONDS status=0 busy_began
+  busy_began=$(busy_cpu)
   npm run "$part" >"$LOGS/$part.log" 2>&1 </dev/null || status=$?
-  local seconds=$((SECONDS - began)) verdict=PASS
+  local seconds=$((SECONDS - began)) verdict=PASS cpu=""
   ((status == 0)) || verdict="FAIL (exit $status)"
-  echo "$part|$verdict|$seconds" >>"$LOGS/results"
+  # Alone (TEST_SERIAL), the machine's CPU time meanwhile is the part's own.
+  if [[ ${TEST_SERIAL:-} == 1 && -n $busy_began ]]; then
+    cpu=$(($(busy_cpu) - busy_began))
+  fi
+  echo "$part|$verdict|$seconds|$cpu" >>"$LOGS/results"
   show "$part" "$verdict" "$seconds"
   return "$status"
 }
@@ -65,7 +82,12 @@ else
 fi
 
 failed=0
-echo "=============== npm test in $((SECONDS - START))s:"
+BUSY_END=$(busy_cpu)
+CPU_USED=""
+if [[ -n $BUSY_START ]]; then
+  CPU_USED=", the machine's CPU busy $((BUSY_END - BUSY_START)) s on $(nproc 2>/dev/null || echo '?') cores"
+fi
+echo "=============== npm test in $((SECONDS - START))s$CPU_USED:"
 for part in "${LANE_1[@]}" "${LANE_2[@]}"; do
   line=$(grep "^$part|" "$LOGS/results" 2>/dev/null || true)
   if [[ -z $line ]]; then
@@ -73,8 +95,8 @@ for part in "${LANE_1[@]}" "${LANE_2[@]}"; do
     failed=1
     continue
   fi
-  IFS='|' read -r _ verdict seconds <<<"$line"
-  echo "  $part: $verdict in ${seconds}s"
+  IFS='|' read -r _ verdict seconds cpu <<<"$line"
+  echo "  $part: $verdict in ${seconds}s${cpu:+ (CPU ${cpu} s)}"
   [[ $verdict == PASS ]] || failed=1
 done
 # A failed part's output was printed whole above, but a CI log may keep only its end: repeat
