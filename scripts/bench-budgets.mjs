@@ -261,8 +261,8 @@ try {
   if (LIGHTHOUSE) {
     console.log(`Lighthouse (mobile preset), ${RUNS} runs per page …`);
     results.lighthouse = await runLighthouse(app.url);
-    // The yardstick's own figures on this machine: what React and the router cost before any
-    // of the app's code (the TBT budget is below them on a slow machine).
+    // The yardstick's own figures on this machine: what React and the router alone cost, so the
+    // app's figures can be read against them (a slow machine raises both).
     results.bareLighthouse = await runLighthouse(bare.url, BARE_PAGES, 'bare page ');
   }
   const browser = await chromium.launch(chromiumLaunchOptions);

@@ -18,7 +18,7 @@
 #                   the CPU time the machine spent meanwhile (what the part costs on its own)
 #
 # The last lines also give the CPU time the whole run took on the machine (Linux: /proc/stat):
-# with two cores busy throughout, the run cannot end sooner than half of it.
+# with every core busy throughout, the run cannot end sooner than that time over the cores.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
