@@ -48,15 +48,13 @@ show() {
 }
 
 run_part() {
-  local part=$1 began=$SECONDS status=0 busy_began
-  busy_began=$(busy_cpu)
+  local part=$1 began=$SECONDS status=0 busy_began=""
+  [[ ${TEST_SERIAL:-} == 1 ]] && busy_began=$(busy_cpu)
   npm run "$part" >"$LOGS/$part.log" 2>&1 </dev/null || status=$?
   local seconds=$((SECONDS - began)) verdict=PASS cpu=""
   ((status == 0)) || verdict="FAIL (exit $status)"
   # Alone (TEST_SERIAL), the machine's CPU time meanwhile is the part's own.
-  if [[ ${TEST_SERIAL:-} == 1 && -n $busy_began ]]; then
-    cpu=$(($(busy_cpu) - busy_began))
-  fi
+  [[ -n $busy_began ]] && cpu=$(($(busy_cpu) - busy_began))
   echo "$part|$verdict|$seconds|$cpu" >>"$LOGS/results"
   show "$part" "$verdict" "$seconds"
   return "$status"
