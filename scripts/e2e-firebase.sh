@@ -7,7 +7,8 @@
 #      the emulators' addresses) into dist-firebase/;
 #   2. starts the emulators this machine can run (scripts/emulators.sh: Auth, Functions,
 #      Firestore; Storage where it exists) with the Functions' APP_BASE_URL set to the origin the
-#      build is served on, and their mail kept as files in MAIL_CAPTURE_DIR;
+#      build is served on, and their mail kept as files in MAIL_CAPTURE_DIR (or, in npm test,
+#      uses the ones its second lane started for both Firebase parts: EMU_SHARED);
 #   3. runs `playwright test --project firebase`; Playwright serves the build with vite preview,
 #      which rewrites /api to the Functions emulator as Hosting does. The demo data is loaded by
 #      the fixtures before every test (tests/e2e/fixtures.ts, freshData), so not here.
@@ -21,22 +22,21 @@ cd "$(dirname "$0")/.."
 START=$SECONDS
 log() { echo "e2e-firebase: $*"; }
 
-# The origin the build is served on, chosen before the emulators start: the Functions put it in
-# the links of the mail they send (APP_BASE_URL, see the README's "Mail links").
-E2E_FIREBASE_PORT=${E2E_FIREBASE_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}
-export E2E_FIREBASE_PORT
-APP_ORIGIN="http://127.0.0.1:$E2E_FIREBASE_PORT"
-
-npm --workspace functions run build >/dev/null
-
 EMU_PROJECT=demo-sports-community
 EMU_FUNCTIONS=true
 # shellcheck source=scripts/emulators.sh
 source scripts/emulators.sh
-export MAIL_CAPTURE_DIR="$EMU_WORK/mail"
-mkdir -p "$MAIL_CAPTURE_DIR"
-EMU_FUNCTIONS_ENV="APP_BASE_URL=$APP_ORIGIN
+if [[ $EMU_SHARED != true ]]; then
+  # The origin the build is served on, chosen before the emulators start: the Functions put it in
+  # the links of the mail they send (APP_BASE_URL, see the README's "Mail links").
+  E2E_FIREBASE_PORT=${E2E_FIREBASE_PORT:-$(emu_system_free_port)}
+  export E2E_FIREBASE_PORT MAIL_CAPTURE_DIR="$EMU_WORK/mail"
+  mkdir -p "$MAIL_CAPTURE_DIR"
+  EMU_FUNCTIONS_ENV="APP_BASE_URL=http://127.0.0.1:$E2E_FIREBASE_PORT
 MAIL_CAPTURE_DIR=$MAIL_CAPTURE_DIR"
+  npm --workspace functions run build >/dev/null
+fi
+# (Shared: npm test's second lane started them, with this port and mail folder, for this part too.)
 emu_start || exit 1
 if [[ -z "${FIRESTORE_EMULATOR_HOST:-}" ]]; then
   log "not run: the Playwright firebase project (the journeys) — needs the Firestore emulator, which cannot start here (see above)"

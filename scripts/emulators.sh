@@ -28,6 +28,14 @@
 #   FIREBASE_EMULATORS_PATH=/dir  firebase-tools' emulator cache (default ~/.cache/firebase/emulators)
 #   EMULATOR_START_SECONDS=180    how long one emulator start may take before it is retried
 #   EMU_FIRESTORE_RULES=/path     the Firestore rules to enforce (default: the project's)
+#
+# One start for both Firebase parts of npm test (scripts/test-all.sh's second lane): emu_start_shared
+# starts Auth, Firestore and Functions with what the browser tests' Functions need (the origin
+# the Firebase build will be served on, E2E_FIREBASE_PORT, and where their mail is kept,
+# MAIL_CAPTURE_DIR) and exports those with EMU_SHARED=true. A script that sources this file with
+# EMU_SHARED=true set uses the running emulators: its emu_start starts nothing and stops nothing.
+# The parts' data never meet: the contract file works in EMU_PROJECT, each rules file in a demo-
+# project of its own, and the browser tests empty EMU_PROJECT and seed it before each test.
 
 set +m # background jobs stay in this process group, so setsid below needs no fork
 EMU_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -46,8 +54,12 @@ export NO_UPDATE_NOTIFIER=1 FIREBASE_CLI_DISABLE_UPDATE_CHECK=true FIREBASE_SKIP
 # Reading the functions' definitions loads their code, which takes longer than firebase-tools'
 # 10 s on a busy machine.
 export FUNCTIONS_DISCOVERY_TIMEOUT="${FUNCTIONS_DISCOVERY_TIMEOUT:-120}"
-# Announced by emu_start only; values inherited from a shell would point elsewhere.
-unset FIREBASE_AUTH_EMULATOR_HOST FIRESTORE_EMULATOR_HOST FIREBASE_STORAGE_EMULATOR_HOST FUNCTIONS_EMULATOR_HOST
+# Announced by emu_start only (or emu_start_shared); values inherited from a shell would point
+# elsewhere.
+EMU_SHARED="${EMU_SHARED:-false}"
+if [[ $EMU_SHARED != true ]]; then
+  unset FIREBASE_AUTH_EMULATOR_HOST FIRESTORE_EMULATOR_HOST FIREBASE_STORAGE_EMULATOR_HOST FUNCTIONS_EMULATOR_HOST
+fi
 
 EMU_WORK=$(mktemp -d "${TMPDIR:-/tmp}/emulators.XXXXXX")
 EMU_GROUPS=()
@@ -113,6 +125,11 @@ emu_free_port() {
   local port=$1
   while emu_port_busy "$port"; do port=$((port + 1)); done
   echo "$port"
+}
+
+# A port the system has free right now (not a fixed base: the browser tests' preview server).
+emu_system_free_port() {
+  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
 }
 
 # Waits (while pid lives) until the command succeeds: up to EMULATOR_START_SECONDS (default
@@ -277,7 +294,16 @@ JSON
 
 # Starts everything this machine can run; returns non-zero when an emulator that should start
 # does not. Firestore from the Cloud SDK goes first so that the Functions inherit its address.
+# With EMU_SHARED=true the emulators already run (emu_start_shared): only says which.
 emu_start() {
+  if [[ $EMU_SHARED == true ]]; then
+    trap 'rm -rf "$EMU_WORK"' EXIT
+    emu_detect
+    emu_log "already running for this test run: Auth on $FIREBASE_AUTH_EMULATOR_HOST${FIRESTORE_EMULATOR_HOST:+, Firestore on $FIRESTORE_EMULATOR_HOST}${FUNCTIONS_EMULATOR_HOST:+, Functions on $FUNCTIONS_EMULATOR_HOST}"
+    local missing
+    for missing in "${EMU_NOT_AVAILABLE[@]}"; do emu_log "not available: $missing"; done
+    return 0
+  fi
   trap emu_stop_all EXIT
   trap 'exit 130' INT
   trap 'exit 143' TERM
@@ -294,6 +320,23 @@ emu_start() {
   }
   local missing
   for missing in "${EMU_NOT_AVAILABLE[@]}"; do emu_log "not available: $missing"; done
+}
+
+# The emulators for both Firebase parts of npm test, started once (see the top of this file); they
+# stop when the caller's shell exits. Returns non-zero when they cannot all start: the caller
+# then leaves EMU_SHARED unset and each part starts its own (and says by name what it lacks).
+emu_start_shared() {
+  E2E_FIREBASE_PORT=$(emu_system_free_port) || return 1
+  MAIL_CAPTURE_DIR="$EMU_WORK/mail"
+  mkdir -p "$MAIL_CAPTURE_DIR"
+  EMU_FUNCTIONS=true
+  # The Functions put the origin in the links of the mail they send (README, "Mail links").
+  EMU_FUNCTIONS_ENV="APP_BASE_URL=http://127.0.0.1:$E2E_FIREBASE_PORT
+MAIL_CAPTURE_DIR=$MAIL_CAPTURE_DIR"
+  npm --workspace functions run build >/dev/null || return 1
+  emu_start || return 1
+  [[ -n ${FIRESTORE_EMULATOR_HOST:-} ]] || return 1
+  export E2E_FIREBASE_PORT MAIL_CAPTURE_DIR EMU_SHARED=true
 }
 
 # The settings a Firebase build of the app reads (src/app/backend.ts) to talk to the running
