@@ -89,8 +89,7 @@ test('on a phone the header keeps each menu word on one line and names the home 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signIn(page, ORGANIZER, PASSWORD);
-  await page.goto('/events');
+  await signIn(page, ORGANIZER, PASSWORD, '/events');
   await settled(page);
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'スポーツコミュニティ' })).toBeVisible();

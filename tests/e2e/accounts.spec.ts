@@ -262,8 +262,7 @@ test('a changed password works at the next sign-in and a wrong current password 
   page,
   consoleErrors,
 }) => {
-  await signIn(page, 'ichiro@example.com', DEMO_PASSWORD);
-  await page.goto('/profile/settings');
+  await signIn(page, 'ichiro@example.com', DEMO_PASSWORD, '/profile/settings');
   await page.getByLabel('現在のパスワード').fill('not-my-pass1');
   await page.getByLabel('新しいパスワード', { exact: true }).fill('Kaeta2026x');
   await page.getByLabel('新しいパスワード（確認）').fill('Kaeta2026x');

@@ -28,8 +28,7 @@ test('staff: a non-staff user is refused, a report is handled, an organizer susp
   // --- A signed-in user without a staff role: 権限がありません, and no staff data is read.
   const reporter = page;
   const storesOf = await watchReads(reporter);
-  await signIn(reporter, REPORTER, PASSWORD);
-  await reporter.goto('/admin');
+  await signIn(reporter, REPORTER, PASSWORD, '/admin');
   await expect(reporter.getByRole('heading', { level: 1, name: '権限がありません' })).toBeVisible();
   await expect(reporter.getByRole('tablist')).toHaveCount(0);
   const stores = await storesOf();
@@ -54,8 +53,7 @@ test('staff: a non-staff user is refused, a report is handled, an organizer susp
 
   // --- The admin sees the report on /admin.
   const admin = await otherUser();
-  await signIn(admin, ADMIN, PASSWORD);
-  await admin.goto('/admin');
+  await signIn(admin, ADMIN, PASSWORD, '/admin');
   await expect(admin.getByRole('heading', { level: 1, name: '管理画面' })).toBeVisible();
   await adminTab(admin, '通報');
   const queue = admin.getByRole('region', { name: '通報' });

@@ -22,8 +22,7 @@ test('the organizer marks a participant 無断欠席: her profile counts it, she
   otherUser,
   consoleErrors,
 }) => {
-  await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD);
-  await organizer.goto(ENDED_EVENT);
+  await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD, ENDED_EVENT);
   const panel = organizer.getByRole('region', { name: '出欠の記録' });
   await expect(panel).toBeVisible();
   const rows = panel.getByRole('list', { name: '参加者の出欠' }).getByRole('listitem');
@@ -46,8 +45,7 @@ test('the organizer marks a participant 無断欠席: her profile counts it, she
 
   // She was told, and sees her own mark in her history.
   const misaki = await otherUser();
-  await signIn(misaki, MISAKI.email, DEMO_PASSWORD);
-  await misaki.goto('/notifications');
+  await signIn(misaki, MISAKI.email, DEMO_PASSWORD, '/notifications');
   await expect(misaki.getByText('出欠が記録されました')).toBeVisible();
   await expect(
     misaki.getByText('「先週のエンジョイフットサル」は無断欠席として記録されました', {

@@ -60,8 +60,7 @@ test('a double click on 参加をリクエスト, 承認 and 通報する writes
 
   // 佐藤 花子 asks to join 草野球メンバー募集 (鈴木 一郎's) with a double click.
   const hanako = await context.newPage();
-  await signIn(hanako, 'hanako@example.com', DEMO_PASSWORD);
-  await hanako.goto('/events/seed-event-10');
+  await signIn(hanako, 'hanako@example.com', DEMO_PASSWORD, '/events/seed-event-10');
   const ask = hanako.getByRole('button', { name: '参加をリクエスト' });
   await expect(ask).toBeEnabled();
   if (counted) await resetWrites(hanako);
@@ -84,8 +83,7 @@ test('a double click on 参加をリクエスト, 承認 and 通報する writes
 
   // 山田 太郎 approves 高橋 美咲's pending request for 週末エンジョイフットサル with a double click.
   const organizer = await otherUser();
-  await signIn(organizer, 'organizer@example.com', DEMO_PASSWORD);
-  await organizer.goto('/events/seed-event-01');
+  await signIn(organizer, 'organizer@example.com', DEMO_PASSWORD, '/events/seed-event-01');
   const row = organizer
     .getByRole('region', { name: /^参加リクエスト/ })
     .getByRole('listitem', { name: '高橋 美咲さんの参加リクエスト' });

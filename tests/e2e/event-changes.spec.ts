@@ -39,17 +39,14 @@ test('event changes: the organizer moves the day, then cancels; participants and
   const ichiro = await otherUser();
   const misaki = await otherUser();
   await signIn(organizer, 'organizer@example.com', DEMO_PASSWORD);
-  await signIn(hanako, PARTICIPANTS[0]!, DEMO_PASSWORD);
-  await signIn(ichiro, PARTICIPANTS[1]!, DEMO_PASSWORD);
-  await signIn(misaki, REQUESTER, DEMO_PASSWORD);
-
   // 花子 watches the event page, 一郎 and 美咲 their notifications.
+  await signIn(hanako, PARTICIPANTS[0]!, DEMO_PASSWORD, EVENT);
+  await signIn(ichiro, PARTICIPANTS[1]!, DEMO_PASSWORD, '/notifications');
+  await signIn(misaki, REQUESTER, DEMO_PASSWORD, '/notifications');
   await hanako.bringToFront();
-  await hanako.goto(EVENT);
   await slow(hanako.getByText('参加予定です')).toBeVisible();
   for (const p of [ichiro, misaki]) {
     await p.bringToFront();
-    await p.goto('/notifications');
     await slow(p.getByRole('heading', { level: 1, name: '通知' })).toBeVisible();
   }
 
@@ -124,9 +121,9 @@ test('a participant leaves: the organizer is told live, in-app only (mail about 
   test.setTimeout(180_000);
   const organizer = page;
   const ichiro = await otherUser();
-  await signIn(organizer, 'organizer@example.com', DEMO_PASSWORD);
+  await signIn(organizer, 'organizer@example.com', DEMO_PASSWORD, '/notifications');
   await signIn(ichiro, PARTICIPANTS[1]!, DEMO_PASSWORD);
-  await organizer.goto('/notifications');
+  await organizer.bringToFront();
   await slow(organizer.getByRole('heading', { level: 1, name: '通知' })).toBeVisible();
 
   await ichiro.bringToFront();

@@ -319,14 +319,20 @@ export function skipWithoutStorage(backend: BackendKind) {
   );
 }
 
-/** Signs in through the login form (works for any account, seeded or created in the test). */
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
+/**
+ * Signs in through the login form (works for any account, seeded or created in the test). With
+ * `to`, the form is opened the way a signed-in-only page opens it (/login?returnUrl=…) and the app
+ * goes on to `to` itself once signed in: one page load where signing in and then opening `to`
+ * takes two.
+ */
+export async function signIn(page: Page, email: string, password: string, to?: string) {
+  await page.goto(to ? `/login?returnUrl=${encodeURIComponent(to)}` : '/login');
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   // The local build hashes the password in the page (PBKDF2), which a busy machine slows down.
   await expect(page.getByRole('button', { name: /のメニュー/ })).toBeVisible({ timeout: 45_000 });
+  if (to) await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === to);
 }
 
 /** The password of every demo account (src/data/demo/people.ts). */

@@ -62,11 +62,9 @@ test('two users: message from a profile, live badge and list, the unread mail, �
   const a = page;
   const b = await otherUser();
   await signIn(a, A.email, DEMO_PASSWORD);
-  await signIn(b, B.email, DEMO_PASSWORD);
-
   // B has unread messages in the seed; the badge counts up from there, and B watches the list.
+  await signIn(b, B.email, DEMO_PASSWORD, '/messages');
   await b.bringToFront();
-  await b.goto('/messages');
   await expect(b.getByRole('heading', { level: 1, name: 'メッセージ' })).toBeVisible();
   const list = b.getByRole('tabpanel');
   await expect(list.getByRole('listitem').first()).toBeVisible();
@@ -165,8 +163,7 @@ test('a send that fails keeps its text with a retry, and the retry sends it once
     'not run on firebase: the failure is injected into IndexedDB, the local backend’s storage',
   );
   const a = page;
-  await signIn(a, A.email, DEMO_PASSWORD);
-  await a.goto(`/profile/${B.uid}`);
+  await signIn(a, A.email, DEMO_PASSWORD, `/profile/${B.uid}`);
   await a.getByRole('button', { name: 'メッセージを送る' }).click();
   const boxA = a.getByRole('textbox', { name: 'メッセージ' });
   await expect(boxA).toBeVisible();
@@ -225,11 +222,9 @@ test('two users at the same moment, several rounds: both send, both archive or u
         refusals.push(`${msg.type()}: ${msg.text()}`);
     });
   }
-  await signIn(m, C.email, DEMO_PASSWORD);
-  await signIn(h, B.email, DEMO_PASSWORD);
   const url = `/messages/${[B.uid, C.uid].sort().join('_')}`;
-  await m.goto(url);
-  await h.goto(url);
+  await signIn(m, C.email, DEMO_PASSWORD, url);
+  await signIn(h, B.email, DEMO_PASSWORD, url);
   const boxM = m.getByRole('textbox', { name: 'メッセージ' });
   const boxH = h.getByRole('textbox', { name: 'メッセージ' });
   const stamp = Date.now().toString(36);

@@ -11,10 +11,13 @@ const OPEN_EVENT = { id: 'seed-event-17', title: '初心者バスケ教室' };
 /** The organizer's event the participants see the organizer's name on. */
 const ORGANIZERS_EVENT = 'seed-event-01';
 
-/** The organizer signed in on `page`, Misaki as a visitor in a browser of her own. */
+/**
+ * The organizer signed in on `page`, on their profile settings; Misaki as a visitor in a browser
+ * of her own.
+ */
 async function organizerAndVisitor(page: Page, otherUser: () => Promise<Page>) {
   const visitor = await otherUser();
-  await signIn(page, ORGANIZER.email, DEMO_PASSWORD);
+  await signIn(page, ORGANIZER.email, DEMO_PASSWORD, '/profile/settings');
   await signIn(visitor, MISAKI.email, DEMO_PASSWORD);
   return { organizer: page, visitor };
 }
@@ -33,7 +36,6 @@ test('a renamed organizer is what others see, never with an email address', asyn
   const { organizer, visitor } = await organizerAndVisitor(page, otherUser);
   // --- The organizer edits the profile: name, bio, and shows gender and age only.
   await organizer.bringToFront();
-  await organizer.goto('/profile/settings');
   await organizer.getByLabel('表示名').fill(newName);
   await organizer.getByLabel('自己紹介').fill(bio);
   await organizer.getByLabel('性別', { exact: true }).selectOption('male');
@@ -92,13 +94,12 @@ test('switching off approval mail means an approval sends nothing, while others 
   const misaki = page;
   const ichiro = await otherUser();
   const organizer = await otherUser();
-  await signIn(misaki, MISAKI.email, DEMO_PASSWORD);
+  await signIn(misaki, MISAKI.email, DEMO_PASSWORD, '/email-settings');
   await signIn(ichiro, ICHIRO.email, DEMO_PASSWORD);
   await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD);
 
   // --- Misaki switches the approval mail off.
   await misaki.bringToFront();
-  await misaki.goto('/email-settings');
   const approvalSwitch = misaki.getByRole('switch', { name: '参加リクエストの承認' });
   await expect(approvalSwitch).toHaveAttribute('aria-checked', 'true');
   await approvalSwitch.click();
@@ -146,7 +147,6 @@ test('a new profile photo is what others see (needs the Storage emulator on Fire
   skipWithoutStorage(backend);
   const { organizer, visitor } = await organizerAndVisitor(page, otherUser);
   await organizer.bringToFront();
-  await organizer.goto('/profile/settings');
   await organizer
     .locator('input[type="file"]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
@@ -170,8 +170,7 @@ test('a reload right after a saved switch shows what was saved, every time', asy
   page,
   consoleErrors,
 }) => {
-  await signIn(page, MISAKI.email, DEMO_PASSWORD);
-  await page.goto('/email-settings');
+  await signIn(page, MISAKI.email, DEMO_PASSWORD, '/email-settings');
   const name = '参加リクエストの承認';
   let on = true;
   await expect(page.getByRole('switch', { name })).toHaveAttribute('aria-checked', String(on));

@@ -112,8 +112,7 @@ test('two users: create a team, find it, ask, approve, edit, leave', async ({
   // holds stays fresh for up to 5 minutes, as every cached read: docs/teams.md).
   await asker.close();
   const member = await otherUser();
-  await signIn(member, ASKER.email, DEMO_PASSWORD);
-  await member.goto(teamPath);
+  await signIn(member, ASKER.email, DEMO_PASSWORD, teamPath);
   await expect(member.getByText('初心者も歓迎します。')).toBeVisible();
   await expect(member.getByText('このチームのメンバーです')).toBeVisible();
 

@@ -62,8 +62,7 @@ test('waitlist: a 先着順 event for two fills, two wait in line, a leave moves
   for (const email of JOINERS) {
     const p = await otherUser();
     joiners.push(p);
-    await signIn(p, email, DEMO_PASSWORD);
-    await p.goto(event);
+    await signIn(p, email, DEMO_PASSWORD, event);
     await expect(panel(p).getByRole('button', { name: '参加をリクエスト' })).toHaveCount(0);
     await panel(p).getByRole('button', { name: '今すぐ参加する' }).click();
     await p.getByRole('alertdialog').getByRole('button', { name: '参加する' }).click();
@@ -75,8 +74,7 @@ test('waitlist: a 先着順 event for two fills, two wait in line, a leave moves
   for (const [i, email] of [FIRST_IN_LINE.email, SECOND_IN_LINE.email].entries()) {
     const p = await otherUser();
     waiting.push(p);
-    await signIn(p, email, DEMO_PASSWORD);
-    await p.goto(event);
+    await signIn(p, email, DEMO_PASSWORD, event);
     await expect(panel(p).getByText('満員', { exact: true })).toBeVisible();
     await expect(panel(p).getByRole('button', { name: '今すぐ参加する' })).toHaveCount(0);
     await panel(p).getByRole('button', { name: 'キャンセル待ちに登録' }).click();
