@@ -76,6 +76,8 @@ const LIMITS = {
   firstPage: { max: 300, unit: 'ms' },
   filterChange: { max: 100, unit: 'ms' },
 };
+/** The build users get is held to more: Lighthouse 98 on every public page. */
+const FIREBASE_LIMITS = { ...LIMITS, performance: { min: 98, unit: '' } };
 
 /**
  * The screen is shown (run in the page): the app runs it — React's root is on #root, as a
@@ -309,7 +311,7 @@ try {
 const bareJs = results.js.bare.gzip;
 
 /** The page budgets of one build's measurements. */
-function pageRows({ lighthouse: lhs, js: jss }) {
+function pageRows({ lighthouse: lhs, js: jss }, limits = LIMITS) {
   const rows = [];
   for (const path of PAGES) {
     const lh = lhs?.[path];
@@ -320,7 +322,7 @@ function pageRows({ lighthouse: lhs, js: jss }) {
           'Lighthouse performance',
           path,
           lh.performance,
-          LIMITS.performance,
+          limits.performance,
           `${lh.performance}`,
         ),
       );
@@ -329,13 +331,13 @@ function pageRows({ lighthouse: lhs, js: jss }) {
           'Lighthouse accessibility',
           path,
           lh.accessibility,
-          LIMITS.accessibility,
+          limits.accessibility,
           `${lh.accessibility}`,
         ),
       );
-      rows.push(row('LCP', path, lh.lcp, LIMITS.lcp, ms(lh.lcp)));
-      rows.push(row('TBT', path, lh.tbt, LIMITS.tbt, ms(lh.tbt)));
-      rows.push(row('CLS', path, lh.cls, LIMITS.cls, lh.cls.toFixed(3)));
+      rows.push(row('LCP', path, lh.lcp, limits.lcp, ms(lh.lcp)));
+      rows.push(row('TBT', path, lh.tbt, limits.tbt, ms(lh.tbt)));
+      rows.push(row('CLS', path, lh.cls, limits.cls, lh.cls.toFixed(3)));
     }
     const ratio = js.gzip / bareJs;
     rows.push(
@@ -343,7 +345,7 @@ function pageRows({ lighthouse: lhs, js: jss }) {
         'first-page JS / bare page',
         path,
         ratio,
-        LIMITS.jsRatio,
+        limits.jsRatio,
         `${ratio.toFixed(2)}× (${kib(js.gzip)})`,
       ),
     );
@@ -352,7 +354,7 @@ function pageRows({ lighthouse: lhs, js: jss }) {
 }
 
 const rows = pageRows(results);
-const firebaseRows = results.firebase?.js ? pageRows(results.firebase) : null;
+const firebaseRows = results.firebase?.js ? pageRows(results.firebase, FIREBASE_LIMITS) : null;
 for (const count of EVENT_COUNTS) {
   const e = results.eventList[count];
   const n = count.toLocaleString('en');
@@ -413,7 +415,7 @@ console.log(
 for (const r of rows) {
   const f = firebaseFor(r);
   console.log(
-    `${r.budget.padEnd(34)} ${r.subject.padEnd(24)} ${r.shown.padStart(22)} ${(f?.shown ?? '—').padStart(22)}  ${r.bound.padEnd(10)} ${verdict(r)} / ${verdict(f)}`,
+    `${r.budget.padEnd(34)} ${r.subject.padEnd(24)} ${r.shown.padStart(22)} ${(f?.shown ?? '—').padStart(22)}  ${(f && f.bound !== r.bound ? `${r.bound} / ${f.bound}` : r.bound).padEnd(10)} ${verdict(r)} / ${verdict(f)}`,
   );
 }
 console.log('\nJavaScript requested after the screen was shown, until the network was quiet:');
