@@ -4,8 +4,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // findBy*/waitFor wait for a condition, never a fixed time; on a shared, loaded machine a screen
-// can take longer than the 1 s default to get there.
-configure({ asyncUtilTimeout: 5000 });
+// can take longer than the 1 s default to get there. 5 s was once not enough on a fresh clone
+// with both lanes of npm test busy (a rejected request still showed 承認待ち: the local backend's
+// write, notification and mail on fake IndexedDB); a condition that never holds still fails, at
+// 10 s, within the 15 s a test may take (vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
