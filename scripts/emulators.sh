@@ -188,7 +188,8 @@ emu_detect() {
 # sends each suite's), not with --rules: that file is compiled for every project the emulator
 # first meets, and every rules suite (a project each) then sets its own, so each suite compiled
 # the rules twice. Compiling was a fifth of the emulator's CPU time in `npm run test:firebase`
-# (Java Flight Recorder); the start-up copy was more than half of that.
+# (Java Flight Recorder); the start-up copy was more than half of that. Any other project has no
+# rules, so it is open: every suite that tests rules sets them for its own project.
 emu_load_firestore_rules() {
   node -e 'const [host, project, file] = process.argv.slice(1);
     const rules = { files: [{ name: "firestore.rules", content: require("fs").readFileSync(file, "utf8") }] };
