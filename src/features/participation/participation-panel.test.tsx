@@ -107,6 +107,13 @@ function renderPanel(b: TestBackend, eventId: string) {
 const participants = () =>
   screen.getByTestId('participants').textContent?.split(',').filter(Boolean) ?? [];
 
+/**
+ * A request's row as the list shows it now: found again on each call, as the list can render its
+ * rows anew under load while a test waits.
+ */
+const requestRow = (name: string) =>
+  screen.getByRole('listitem', { name: `${name}さんの参加リクエスト` });
+
 describe('ParticipationPanel for visitors', () => {
   it('offers a visitor who is not signed in a link to log in and come back to the event', async () => {
     const { backend: b, eventId } = await setup();
@@ -466,10 +473,10 @@ describe('ParticipationPanel for the organizer', () => {
 
     await user.click(within(hanako).getByRole('button', { name: '承認' }));
 
-    // The row as it is now: under load the list can render it anew (found again each time).
-    const hanakoNow = () => screen.getByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' });
-    await waitFor(() => expect(within(hanakoNow()).getByText('承認済み')).toBeInTheDocument());
-    expect(within(hanakoNow()).queryByRole('button', { name: '承認' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(requestRow('佐藤 花子')).getByText('承認済み')).toBeInTheDocument(),
+    );
+    expect(within(requestRow('佐藤 花子')).queryByRole('button', { name: '承認' })).toBeNull();
     await waitFor(() => expect(participants()).toContain(DEMO_UIDS.hanako));
     expect(await screen.findByText('承認待ち 1件')).toBeInTheDocument();
     // The approved one moves below the one still pending.
@@ -512,13 +519,8 @@ describe('ParticipationPanel for the organizer', () => {
     expect(dialog).toHaveTextContent('鈴木 一郎さん');
     await user.click(within(dialog).getByRole('button', { name: '却下する' }));
 
-    // The row as it is now: under load the list can render it anew (found again each time).
     await waitFor(() =>
-      expect(
-        within(screen.getByRole('listitem', { name: '鈴木 一郎さんの参加リクエスト' })).getByText(
-          '見送り',
-        ),
-      ).toBeInTheDocument(),
+      expect(within(requestRow('鈴木 一郎')).getByText('見送り')).toBeInTheDocument(),
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(participants()).not.toContain(DEMO_UIDS.ichiro);
