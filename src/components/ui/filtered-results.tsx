@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/domain/errors';
 import { buttonClass } from './button';
@@ -47,7 +47,10 @@ export function FilteredResults({
   create: { to: string; label: string };
   children: ReactNode;
 }) {
-  if (query.isPending) return <>{skeleton}</>;
+  // The first results replace the skeleton in a deferred render, which React splits into short
+  // tasks, instead of in the one task that delivers them and would hold the page that long.
+  const pending = useDeferredValue(query.isPending);
+  if (pending) return <>{skeleton}</>;
   if (query.isError && count === 0) {
     return (
       <ErrorState

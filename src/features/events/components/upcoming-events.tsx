@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/page';
@@ -14,6 +15,8 @@ const SHOWN = 6;
 export function UpcomingEvents() {
   const query = useEventList({});
   const events = query.data?.pages[0]?.items.slice(0, SHOWN) ?? [];
+  // The cards replace the skeleton in a deferred render, split into short tasks (FilteredResults).
+  const pending = useDeferredValue(query.isPending);
   return (
     <section aria-labelledby="upcoming-heading" className="mx-auto max-w-5xl px-4 py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -24,7 +27,7 @@ export function UpcomingEvents() {
           すべて見る →
         </Link>
       </div>
-      {query.isPending ? (
+      {pending ? (
         <EventCardGridSkeleton count={3} />
       ) : query.isError ? (
         <p role="alert" className="text-sm text-red-700">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { DetailCard as Card, DetailRow as Row } from '@/components/ui/detail';
@@ -245,7 +245,10 @@ function EventDetail({ event }: { event: SportEvent }) {
 export default function EventDetailPage() {
   const { id = '' } = useParams();
   const live = useLiveEvent(id);
-  if (live.data === undefined && live.error) {
+  // The page replaces the spinner (and takes each change) in a deferred render, which React splits
+  // into short tasks, instead of in the one task that delivers the event.
+  const event = useDeferredValue(live.data);
+  if (event === undefined && live.error) {
     return (
       <Page title="イベント詳細">
         <ErrorState
@@ -256,9 +259,9 @@ export default function EventDetailPage() {
     );
   }
   // A screen high, so the footer stays below the fold until the event arrives (no layout shift).
-  if (live.data === undefined) {
+  if (event === undefined) {
     return <Spinner label="イベントを読み込み中…" className="min-h-[100svh]" />;
   }
-  if (!live.data) return <EventNotFound />;
-  return <EventDetail event={live.data} />;
+  if (!event) return <EventNotFound />;
+  return <EventDetail event={event} />;
 }

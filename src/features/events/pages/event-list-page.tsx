@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { FilteredResults } from '@/components/ui/filtered-results';
@@ -24,8 +24,11 @@ export default function EventListPage() {
   );
 
   const query = useEventList(filters, { keepPrevious: true });
-  // Counted once the first page is there, so the count never delays the cards.
-  const total = useEventCount(filters, query.isSuccess && !query.isPlaceholderData);
+  // Counted once the first page is shown (FilteredResults shows it in a deferred render), so the
+  // count never delays the cards.
+  const firstPage = query.isSuccess && !query.isPlaceholderData;
+  const shown = useDeferredValue(firstPage);
+  const total = useEventCount(filters, firstPage && shown);
   const events = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const active = hasActiveFilters(filters);
   // yyyy-MM-dd compares as text. Such a range matches nothing, and saying so beats 見つかりません.

@@ -1,5 +1,5 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
@@ -98,7 +98,9 @@ export function PagedEventList({
   /** Leaves out events the page holds but this list should not show. */
   hide?: (event: SportEvent) => boolean;
 }) {
-  if (query.isPending) return <RowsSkeleton label={`${label}を読み込み中`} />;
+  // The rows replace the skeleton in a deferred render, split into short tasks (FilteredResults).
+  const pending = useDeferredValue(query.isPending);
+  if (pending) return <RowsSkeleton label={`${label}を読み込み中`} />;
   if (query.isError && !query.data) {
     return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   }

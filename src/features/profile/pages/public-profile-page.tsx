@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PanelCard } from '@/components/ui/panel-card';
@@ -69,9 +70,11 @@ export default function PublicProfilePage() {
   const { id = '' } = useParams();
   const backend = useBackend();
   const profile = useQuery(profileQueries.detail(id, backend));
+  // The page replaces the spinner in a deferred render, which React splits into short tasks,
+  // instead of in the one task that delivers the profile.
+  const pending = useDeferredValue(profile.isPending);
   // A screen high, so the footer stays below the fold until the profile arrives (no layout shift).
-  if (profile.isPending)
-    return <Spinner label="プロフィールを読み込み中…" className="min-h-[100svh]" />;
+  if (pending) return <Spinner label="プロフィールを読み込み中…" className="min-h-[100svh]" />;
   if (profile.isError) {
     return (
       <Page title="プロフィール">
