@@ -48,9 +48,10 @@ export function FilteredResults({
   children: ReactNode;
 }) {
   // The first results replace the skeleton in a deferred render, which React splits into short
-  // tasks, instead of in the one task that delivers them and would hold the page that long.
+  // tasks, instead of in the one task that delivers them and would hold the page that long. (A
+  // query that starts pending again shows its skeleton at once.)
   const pending = useDeferredValue(query.isPending);
-  if (pending) return <>{skeleton}</>;
+  if (pending || query.isPending) return <>{skeleton}</>;
   if (query.isError && count === 0) {
     return (
       <ErrorState

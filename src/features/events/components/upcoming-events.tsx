@@ -27,7 +27,7 @@ export function UpcomingEvents() {
           すべて見る →
         </Link>
       </div>
-      {pending ? (
+      {pending || query.isPending ? (
         <EventCardGridSkeleton count={3} />
       ) : query.isError ? (
         <p role="alert" className="text-sm text-red-700">

@@ -246,8 +246,12 @@ export default function EventDetailPage() {
   const { id = '' } = useParams();
   const live = useLiveEvent(id);
   // The page replaces the spinner (and takes each change) in a deferred render, which React splits
-  // into short tasks, instead of in the one task that delivers the event.
-  const event = useDeferredValue(live.data);
+  // into short tasks, instead of in the one task that delivers the event. Until that render, what
+  // it has not caught up with shows as loading: the first answer, or another event (a link from
+  // one event's page to another's), never the previous one under the new address.
+  const deferred = useDeferredValue(live.data);
+  const event =
+    deferred === live.data || (deferred && deferred.id === live.data?.id) ? deferred : undefined;
   if (event === undefined && live.error) {
     return (
       <Page title="イベント詳細">

@@ -100,7 +100,7 @@ export function PagedEventList({
 }) {
   // The rows replace the skeleton in a deferred render, split into short tasks (FilteredResults).
   const pending = useDeferredValue(query.isPending);
-  if (pending) return <RowsSkeleton label={`${label}を読み込み中`} />;
+  if (pending || query.isPending) return <RowsSkeleton label={`${label}を読み込み中`} />;
   if (query.isError && !query.data) {
     return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   }

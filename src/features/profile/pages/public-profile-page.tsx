@@ -71,10 +71,12 @@ export default function PublicProfilePage() {
   const backend = useBackend();
   const profile = useQuery(profileQueries.detail(id, backend));
   // The page replaces the spinner in a deferred render, which React splits into short tasks,
-  // instead of in the one task that delivers the profile.
+  // instead of in the one task that delivers the profile. (Another person's profile, not yet
+  // read, shows the spinner at once.)
   const pending = useDeferredValue(profile.isPending);
   // A screen high, so the footer stays below the fold until the profile arrives (no layout shift).
-  if (pending) return <Spinner label="プロフィールを読み込み中…" className="min-h-[100svh]" />;
+  if (pending || profile.isPending)
+    return <Spinner label="プロフィールを読み込み中…" className="min-h-[100svh]" />;
   if (profile.isError) {
     return (
       <Page title="プロフィール">
