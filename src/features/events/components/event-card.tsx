@@ -44,13 +44,8 @@ export const EventCard = memo(function EventCard({
   eager?: boolean;
 }) {
   const times = formatEventTimes(event.startTime, event.endTime);
-  // content-visibility: the browser lays out and paints only the cards on screen (a list page has
-  // twenty); one off screen keeps the height it last had, or about a phone card's until drawn.
   return (
-    <li
-      className="h-full [contain-intrinsic-size:auto_11rem] [content-visibility:auto]"
-      data-testid="event-card"
-    >
+    <li className="h-full" data-testid="event-card">
       <Link
         to={`/events/${encodeURIComponent(event.id)}`}
         className="group flex h-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md sm:flex-col"
