@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/domain/errors';
 import { buttonClass } from './button';
@@ -47,11 +47,7 @@ export function FilteredResults({
   create: { to: string; label: string };
   children: ReactNode;
 }) {
-  // The first results replace the skeleton in a deferred render, which React splits into short
-  // tasks, instead of in the one task that delivers them and would hold the page that long. (A
-  // query that starts pending again shows its skeleton at once.)
-  const pending = useDeferredValue(query.isPending);
-  if (pending || query.isPending) return <>{skeleton}</>;
+  if (query.isPending) return <>{skeleton}</>;
   if (query.isError && count === 0) {
     return (
       <ErrorState

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { FilteredResults } from '@/components/ui/filtered-results';
 import { Page } from '@/components/ui/page';
+import { useFirstItemsFirst } from '@/lib/use-first-items-first';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { EAGER_CARDS } from '@/components/ui/cover-image';
 import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from '../components/event-card';
@@ -24,12 +25,13 @@ export default function EventListPage() {
   );
 
   const query = useEventList(filters, { keepPrevious: true });
-  // Counted once the first page is shown (FilteredResults shows it in a deferred render), so the
-  // count never delays the cards.
+  // Counted once the whole first page is shown (its cards after the first screen's come in a
+  // deferred render: useFirstItemsFirst), so the count never delays the cards.
   const firstPage = query.isSuccess && !query.isPlaceholderData;
   const shown = useDeferredValue(firstPage);
   const total = useEventCount(filters, firstPage && shown);
   const events = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const shownEvents = useFirstItemsFirst(events, EAGER_CARDS);
   const active = hasActiveFilters(filters);
   // yyyy-MM-dd compares as text. Such a range matches nothing, and saying so beats 見つかりません.
   const reversedDates = Boolean(filters.from && filters.to && filters.from > filters.to);
@@ -74,7 +76,7 @@ export default function EventListPage() {
             create={{ to: '/create-event', label: 'イベントを作成する' }}
           >
             <ul className={EVENT_GRID_CLASS} aria-label="イベント">
-              {events.map((event, i) => (
+              {shownEvents.map((event, i) => (
                 <EventCard key={event.id} event={event} eager={i < EAGER_CARDS} />
               ))}
             </ul>

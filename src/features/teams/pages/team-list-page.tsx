@@ -6,6 +6,7 @@ import { CARD_GRID_CLASS, CardGridSkeleton } from '@/components/ui/card-grid';
 import { FilteredResults } from '@/components/ui/filtered-results';
 import { Page } from '@/components/ui/page';
 import { useBackend } from '@/lib/backend-context';
+import { useFirstItemsFirst } from '@/lib/use-first-items-first';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { EAGER_CARDS } from '@/components/ui/cover-image';
 import { TeamCard } from '../components/team-card';
@@ -25,6 +26,7 @@ export default function TeamListPage() {
     placeholderData: keepPreviousData,
   });
   const teams = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const shownTeams = useFirstItemsFirst(teams, EAGER_CARDS);
   const active = resultsKey !== '';
 
   return (
@@ -50,7 +52,7 @@ export default function TeamListPage() {
         create={{ to: '/teams/create', label: '最初のチームを作成する' }}
       >
         <ul className={CARD_GRID_CLASS} aria-label="チーム">
-          {teams.map((team, i) => (
+          {shownTeams.map((team, i) => (
             <TeamCard key={team.id} team={team} eager={i < EAGER_CARDS} />
           ))}
         </ul>
