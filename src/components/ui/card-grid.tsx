@@ -1,3 +1,10 @@
+/**
+ * How many placeholder cards a list shows while it loads; a list that arrives shows as many at
+ * once (useFirstItemsFirst), so the page keeps the height the skeleton gave it and the footer
+ * below does not come into view and leave again.
+ */
+export const SKELETON_CARDS = 6;
+
 /** The grid of cards on list screens: one column on a phone, two from sm, three from lg. */
 export const CARD_GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -20,7 +27,13 @@ function CardSkeleton() {
 }
 
 /** Placeholder cards in the shape of the real ones, announced once as loading. */
-export function CardGridSkeleton({ count = 6, label }: { count?: number; label: string }) {
+export function CardGridSkeleton({
+  count = SKELETON_CARDS,
+  label,
+}: {
+  count?: number;
+  label: string;
+}) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">{label}</span>

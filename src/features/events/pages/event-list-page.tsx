@@ -6,6 +6,7 @@ import { Page } from '@/components/ui/page';
 import { useFirstItemsFirst } from '@/lib/use-first-items-first';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { EAGER_CARDS } from '@/components/ui/cover-image';
+import { SKELETON_CARDS } from '@/components/ui/card-grid';
 import { EVENT_GRID_CLASS, EventCard, EventCardGridSkeleton } from '../components/event-card';
 import { EventFilterBar } from '../components/event-filter-bar';
 import { filtersFromParams, hasActiveFilters, paramsFromFilters } from '../event-filters';
@@ -31,7 +32,7 @@ export default function EventListPage() {
   const shown = useDeferredValue(firstPage);
   const total = useEventCount(filters, firstPage && shown);
   const events = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  const shownEvents = useFirstItemsFirst(events, EAGER_CARDS);
+  const shownEvents = useFirstItemsFirst(events, SKELETON_CARDS);
   const active = hasActiveFilters(filters);
   // yyyy-MM-dd compares as text. Such a range matches nothing, and saying so beats 見つかりません.
   const reversedDates = Boolean(filters.from && filters.to && filters.from > filters.to);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { CARD_GRID_CLASS, CardGridSkeleton } from '@/components/ui/card-grid';
+import { CARD_GRID_CLASS, CardGridSkeleton, SKELETON_CARDS } from '@/components/ui/card-grid';
 import { FilteredResults } from '@/components/ui/filtered-results';
 import { Page } from '@/components/ui/page';
 import { useBackend } from '@/lib/backend-context';
@@ -26,7 +26,7 @@ export default function TeamListPage() {
     placeholderData: keepPreviousData,
   });
   const teams = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  const shownTeams = useFirstItemsFirst(teams, EAGER_CARDS);
+  const shownTeams = useFirstItemsFirst(teams, SKELETON_CARDS);
   const active = resultsKey !== '';
 
   return (
