@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { CARD_GRID_CLASS, CardGridSkeleton, SKELETON_CARDS } from '@/components/ui/card-grid';
+import { CARD_GRID_CLASS, CardGridSkeleton } from '@/components/ui/card-grid';
 import { CoverImage } from '@/components/ui/cover-image';
 import { ENTRY_METHOD_LABELS, type SportEvent } from '@/domain/entities/event';
 import { formatEventTimes, formatFee, formatLongDateWithWeekday } from '@/domain/format';
@@ -126,7 +126,7 @@ export const EventCard = memo(function EventCard({
 export const EVENT_GRID_CLASS = CARD_GRID_CLASS;
 
 export function EventCardGridSkeleton({
-  count = SKELETON_CARDS,
+  count,
   label = 'イベントを読み込み中…',
 }: {
   count?: number;
