@@ -82,9 +82,12 @@ const FIREBASE_LIMITS = { ...LIMITS, performance: { min: 98, unit: '' } };
 /**
  * The screen is shown (run in the page): the app runs it — React's root is on #root, as a
  * prerendered page shows its heading before any script has run —, its heading is there and
- * nothing in main is still loading.
+ * nothing in main is still loading. A page showing an error instead (the emulators stopped, the
+ * demo data missing) throws, so the benchmark stops rather than measure an error page.
  */
 function screenShown() {
+  const error = document.querySelector('main [role="alert"]');
+  if (error) throw new Error(`${location.pathname} shows an error: ${error.textContent}`);
   const root = document.getElementById('root');
   return Boolean(
     root &&
@@ -141,6 +144,20 @@ async function measureJs(appUrl, bareUrl, bareDir, appDir = 'dist') {
     for (const path of PAGES)
       pages[path] = await firstPageJs(browser, appUrl + path, appDir, screenShown);
     return { bare, bareDeclarative, pages };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Fails unless every page still shows its screen (not an error) at `appUrl`. */
+async function assertPagesShown(appUrl) {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
+    for (const path of PAGES) {
+      await page.goto(appUrl + path);
+      await page.waitForFunction(screenShown, null, { polling: 'raf', timeout: 60_000 });
+    }
   } finally {
     await browser.close();
   }
@@ -295,6 +312,9 @@ try {
         if (LIGHTHOUSE) {
           console.log(`Lighthouse on the Firebase build, ${RUNS} runs per page …`);
           results.firebase.lighthouse = await runLighthouse(served.url);
+          // Lighthouse does not know an error page from the screen: the emulators must still
+          // have been answering when the runs ended.
+          await assertPagesShown(served.url);
         }
       } finally {
         await served.close();
