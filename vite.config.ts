@@ -29,9 +29,10 @@ const CHUNK_GROUPS = [
   {
     // The Firebase build's way to a first page for a visitor nobody is signed in for (the staged
     // backend and its REST reader): always fetched together, so one chunk, not seven small ones.
-    // (Its config and the early read's address are the entry's: src/main.tsx starts that read.)
+    // (Its config, the early read's requests and the lists' queries are the entry's: src/main.tsx
+    // starts that read. So is the storage interface's module, which the queries name fields by.)
     name: 'first-read',
-    test: /[\\/]src[\\/]data[\\/](firebase[\\/](load|staged-backend|stored-session|first-read|firestore-rest|api)|storage[\\/]storage)\.ts$/,
+    test: /[\\/]src[\\/]data[\\/]firebase[\\/](load|staged-backend|stored-session|first-read|firestore-rest|api)\.ts$/,
     priority: 2,
     includeDependenciesRecursively: false,
   },
@@ -39,7 +40,7 @@ const CHUNK_GROUPS = [
     name: 'shared',
     test: (id: string) =>
       (/[\\/]src[\\/](domain|lib)[\\/]/.test(id) || BASE_UI.test(id)) &&
-      !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys/.test(
+      !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys|[\\/]constants\.ts|event-read-fields/.test(
         id,
       ),
     priority: 1,

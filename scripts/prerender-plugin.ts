@@ -70,10 +70,15 @@ export function preloadList(): Plugin {
           }
         }
         const list = [...wanted].map((file) => `/${file}`).join(' ');
-        return html.replace(
-          '<div id="root"></div>',
-          `<div id="root" data-preload="${list}"></div>`,
-        );
+        // The chunks the entry itself imports (the Firebase build's early read and the queries
+        // it sends) are asked for with it, not once it has arrived and been read.
+        const entry = chunksOf(bundle).find((c) => c.isEntry);
+        const links = (entry?.imports ?? [])
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('');
+        return html
+          .replace('</head>', `${links}</head>`)
+          .replace('<div id="root"></div>', `<div id="root" data-preload="${list}"></div>`);
       },
     },
   };

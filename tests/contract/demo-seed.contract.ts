@@ -4,11 +4,10 @@ import { seedEventId, seedRequestId } from '@/data/demo/events';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_UIDS } from '@/data/demo/people';
 import { STAFF_SEED_IDS } from '@/data/demo/staff';
 import type { Backend } from '@/data/ports/backend';
-import { EVENTS_PAGE_SIZE, PROFILE_EVENTS_PAGE_SIZE } from '@/domain/constants';
+import { EVENTS_PAGE_SIZE, PROFILE_EVENTS_PAGE_SIZE, TEAMS_PAGE_SIZE } from '@/domain/constants';
 import type { Conversation } from '@/domain/entities/conversation';
 import { EVENT_STATUSES, LEVELS, REGIONS, SPORT_TYPES, isFull } from '@/domain/entities/event';
 import type { AppNotification } from '@/domain/entities/notification';
-import { TEAMS_PAGE_SIZE } from '@/domain/entities/team';
 import { waitForLive } from './support';
 
 /** A backend loaded with the demo data (src/data/demo) by that backend's own seeder. */

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TeamInput } from '@/data/ports/teams';
+import { TEAMS_PAGE_SIZE } from '@/domain/constants';
 import type { AppNotification } from '@/domain/entities/notification';
 import {
   MY_TEAMS_LIMIT,
   TEAM_PENDING_REQUESTS_LIMIT,
-  TEAMS_PAGE_SIZE,
   teamRequestIdFor,
   type Team,
   type TeamJoinRequest,

@@ -1,41 +1,54 @@
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 /**
  * A visitor's page of one document asks for it as soon as the entry runs, before the app's code
- * has downloaded, and the app takes that answer instead of asking again
- * (src/data/firebase/early-read.ts). Firebase only: the local backend reads from IndexedDB.
+ * has downloaded, and the app takes that answer instead of asking again; the event and team lists
+ * ask for their first page the same way (src/data/firebase/early-read.ts). Firebase only: the
+ * local backend reads from IndexedDB.
  */
-const PAGES = [
-  {
-    path: '/events/seed-event-01',
-    document: '/documents/events/seed-event-01"',
-    heading: '週末エンジョイフットサル',
-  },
-  {
-    path: '/teams/seed-team-01',
-    document: '/documents/teams/seed-team-01"',
-    heading: '世田谷フットサルクラブ',
-  },
-  {
-    path: '/profile/demo-organizer',
-    document: '/documents/users/demo-organizer"',
-    heading: '山田 太郎',
-  },
-];
+const PAGES: { path: string; read: [call: string, naming: string]; shown: (p: Page) => Locator }[] =
+  [
+    {
+      path: '/events/seed-event-01',
+      read: [':batchGet?', '/documents/events/seed-event-01"'],
+      shown: (p) => p.getByRole('heading', { level: 1, name: '週末エンジョイフットサル' }),
+    },
+    {
+      path: '/teams/seed-team-01',
+      read: [':batchGet?', '/documents/teams/seed-team-01"'],
+      shown: (p) => p.getByRole('heading', { level: 1, name: '世田谷フットサルクラブ' }),
+    },
+    {
+      path: '/profile/demo-organizer',
+      read: [':batchGet?', '/documents/users/demo-organizer"'],
+      shown: (p) => p.getByRole('heading', { level: 1, name: '山田 太郎' }),
+    },
+    {
+      path: '/events',
+      read: [':runQuery?', '"collectionId":"events"'],
+      shown: (p) => p.getByTestId('event-card').first(),
+    },
+    {
+      path: '/teams',
+      read: [':runQuery?', '"collectionId":"teams"'],
+      shown: (p) => p.getByTestId('team-card').first(),
+    },
+  ];
 
-for (const { path, document, heading } of PAGES) {
-  test(`${path} asks for its document once, before the app's code`, async ({ page, backend }) => {
+for (const { path, read, shown } of PAGES) {
+  test(`${path} asks for its first data once, before the app's code`, async ({ page, backend }) => {
     test.skip(
       backend !== 'firebase',
       'not run on local: its reads go to IndexedDB, not to a server',
     );
-    // Each request as its address and, for a batchGet, the documents it names.
+    // Each request as its address and its body (the documents or the query it asks for).
     const requests: string[] = [];
     page.on('request', (r) => requests.push(`${r.url()} ${r.postData() ?? ''}`));
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(shown(page)).toBeVisible();
 
-    const reads = requests.filter((r) => r.includes(':batchGet?') && r.includes(document));
+    const reads = requests.filter((r) => read.every((part) => r.includes(part)));
     expect(reads).toHaveLength(1);
     const start = requests.findIndex((r) => /\/assets\/start-[^/ ]+\.js /.test(r));
     expect(start).toBeGreaterThan(-1);

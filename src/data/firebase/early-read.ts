@@ -1,5 +1,8 @@
+import type { Query } from '@/data/storage/storage';
+import { eventListQuery, teamListQuery } from '@/data/use-cases/list-queries';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { authUserKey } from './auth-user-key';
+import { toStructuredQuery } from './rest-query';
 
 /** Where the Firestore REST API answers, and the project's web API key. */
 export interface FirestoreRestTarget {
@@ -37,6 +40,36 @@ export function documentRequest(target: FirestoreRestTarget, path: string): Rest
 }
 
 /**
+ * A query of the collection `q.collection` (':runQuery' under its parent document), or with
+ * `count` how many documents it matches (':runAggregationQuery').
+ */
+export function queryRequest(
+  target: FirestoreRestTarget,
+  q: Omit<Query, 'after'> & { after?: string | null },
+  count?: true,
+): RestRequest {
+  const at = q.collection.lastIndexOf('/');
+  const parent =
+    at < 0 ? '' : `/${q.collection.slice(0, at).split('/').map(encodeURIComponent).join('/')}`;
+  const structuredQuery = toStructuredQuery(
+    q,
+    `${documentsRoot(target.projectId)}/${q.collection}`,
+  );
+  const body = count
+    ? {
+        structuredAggregationQuery: {
+          structuredQuery,
+          aggregations: [{ alias: 'count', count: {} }],
+        },
+      }
+    : { structuredQuery };
+  return {
+    url: restUrl(target, `${parent}:${count ? 'runAggregationQuery' : 'runQuery'}`),
+    body: JSON.stringify(body),
+  };
+}
+
+/**
  * Sends a request as Firebase's own SDK sends one: a JSON body as text/plain, a content type CORS
  * allows without a preflight request, so it costs one round trip, not two.
  */
@@ -53,6 +86,16 @@ const DOCUMENT_PAGES: Readonly<Record<string, string>> = {
   '/events/:id': 'events',
   '/teams/:id': 'teams',
   '/profile/:id': 'users',
+};
+
+/**
+ * The prerendered lists and their first page without filters (an address with a query string
+ * has filters): the use cases' own queries (src/data/use-cases/list-queries.ts), on the client's
+ * clock as the use case's (a first page asked just before midnight is asked again after it).
+ */
+const LIST_PAGES: Readonly<Record<string, () => Query>> = {
+  '/events': () => eventListQuery({}, new Date()),
+  '/teams': () => teamListQuery({}),
 };
 
 const started = new Map<string, Promise<Response>>();
@@ -74,35 +117,49 @@ function maybeSignedIn(apiKey: string): boolean {
 }
 
 /**
- * Starts the first read of a page that shows one document (an event, a team, a profile) as soon
- * as the entry runs (src/main.tsx), before the app's code has downloaded: on a slow network its
- * answer then arrives while the scripts do, not after them. The first-read backend's REST reader
- * (firestore-rest.ts) takes the answer instead of asking again (takeEarlyRead). `route` is the
- * pattern the HTML was prerendered for (#root's data-route). Nothing starts for any other page,
- * nor when someone may be signed in (they get the full SDK, which would not take it); where Auth
- * keeps its user only in IndexedDB, such a user's page costs this one read more.
+ * Starts the first read of a page that shows one document (an event, a team, a profile) or the
+ * first page of a list (the events, the teams) as soon as the entry runs (src/main.tsx), before
+ * the app's code has downloaded: on a slow network its answer then arrives while the scripts do,
+ * not after them. The first-read backend's REST reader (firestore-rest.ts) takes the answer
+ * instead of asking again (takeEarlyRead). `route` is the pattern the HTML was prerendered for
+ * (#root's data-route). Nothing starts for any other page, nor when someone may be signed in
+ * (they get the full SDK, which would not take it); where Auth keeps its user only in IndexedDB,
+ * such a user's page costs this one read more.
  */
 export function startEarlyRead(
   target: FirestoreRestTarget,
   route: string | undefined,
-  pathname: string,
+  { pathname, search }: { pathname: string; search: string },
 ): void {
-  const collection = route === undefined ? undefined : DOCUMENT_PAGES[route];
-  const [, page, id, ...more] = pathname.split('/');
-  if (!collection || !id || more.length > 0 || route !== `/${page}/:id`) return;
-  if (maybeSignedIn(target.apiKey)) return;
-  let docId: string;
-  try {
-    docId = decodeURIComponent(id);
-  } catch {
-    return;
-  }
-  if (docId.includes('/')) return;
-  const request = documentRequest(target, `${collection}/${docId}`);
+  if (route === undefined || maybeSignedIn(target.apiKey)) return;
+  const request = LIST_PAGES[route]
+    ? pathname === route && search === ''
+      ? queryRequest(target, LIST_PAGES[route]())
+      : null
+    : documentPageRequest(target, route, pathname);
+  if (!request) return;
   const answer = sendRest(request);
   // Nobody may take it (the app found a session after all): that is no error.
   answer.catch(() => {});
   started.set(keyOf(request), answer);
+}
+
+/** The read of the document a page of one document shows, or null for any other address. */
+function documentPageRequest(
+  target: FirestoreRestTarget,
+  route: string,
+  pathname: string,
+): RestRequest | null {
+  const collection = DOCUMENT_PAGES[route];
+  const [, page, id, ...more] = pathname.split('/');
+  if (!collection || !id || more.length > 0 || route !== `/${page}/:id`) return null;
+  let docId: string;
+  try {
+    docId = decodeURIComponent(id);
+  } catch {
+    return null;
+  }
+  return docId.includes('/') ? null : documentRequest(target, `${collection}/${docId}`);
 }
 
 const keyOf = (request: RestRequest) => `${request.url}\n${request.body}`;

@@ -2,9 +2,10 @@ import { vi } from 'vitest';
 import type { ApiPort } from '@/data/ports/api';
 import { DOC_ID } from '@/data/storage/storage';
 import { eventUseCases } from '@/data/use-cases/events';
-import { EVENT_READ_FIELDS } from '@/domain/entities/event';
+import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 import { failureCode } from '@/domain/errors';
-import { decodeValue, encodeValue, firestoreRestStorage, type RestValue } from './firestore-rest';
+import { decodeValue, firestoreRestStorage } from './firestore-rest';
+import { encodeValue, type RestValue } from './rest-query';
 
 const ROOT = 'projects/demo/databases/(default)/documents';
 
@@ -273,7 +274,7 @@ describe('firestoreRestStorage', () => {
     for (const { body } of requests) {
       const { structuredQuery } = body as { structuredQuery: { select: { fields: unknown[] } } };
       expect(structuredQuery.select.fields).toEqual(
-        EVENT_READ_FIELDS.map((fieldPath) => ({ fieldPath })),
+        EVENT_READ_FIELDS.map((fieldPath: string) => ({ fieldPath })),
       );
     }
     expect(JSON.stringify(requests[1]!.body)).toContain('"fieldPath":"searchTokens"');

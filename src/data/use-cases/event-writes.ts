@@ -39,7 +39,7 @@ import {
   readEvent,
   type UseCaseContext,
 } from './context';
-import { LIST_ORDER } from './events';
+import { LIST_ORDER } from './list-queries';
 import { promoteOnCapacityChange, promotionMail } from './roster';
 
 /** Requesters' cancellation notices per commit: the rules read each one's request. */

@@ -1,6 +1,6 @@
 import type { ApiPort } from '@/data/ports/api';
 import type { EventFilters, EventInput, EventTime } from '@/data/ports/events';
-import { DOC_ID, type Filter, type QueriedDoc, type Query } from '@/data/storage/storage';
+import type { Filter, QueriedDoc } from '@/data/storage/storage';
 import {
   EVENT_COUNT_CAP,
   EVENTS_PAGE_SIZE,
@@ -9,12 +9,8 @@ import {
   RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import {
-  EVENT_READ_FIELDS,
-  sportEventSchema,
-  type EventStatus,
-  type SportEvent,
-} from '@/domain/entities/event';
+import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
 import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
 import {
@@ -25,10 +21,8 @@ import {
 } from '@/domain/participation-history';
 import { scanPage } from '@/lib/scan-page';
 import { eventPath, parseDocs, readEvent, type UseCaseContext } from './context';
+import { eventListQuery, LIST_ORDER, listFilters, nextDay, startOfDay } from './list-queries';
 import type { eventWrites } from './event-writes';
-
-/** List order: the day, then the start time (zero-padded HH:mm sorts as text), then the id. */
-export const LIST_ORDER = [{ field: 'date' }, { field: 'startTime' }, { field: DOC_ID }] as const;
 
 /**
  * Keyword search (every term in one of the searched texts, folded: src/domain/event-search.ts).
@@ -42,32 +36,6 @@ export const LIST_ORDER = [{ field: 'date' }, { field: 'startTime' }, { field: D
  * found and a cursor at the last document examined, so "more" continues where it stopped.
  */
 export const KEYWORD_SCAN_BUDGET = 2 * EVENTS_PAGE_SIZE + 1;
-
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
-const nextDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
-
-/** A yyyy-MM-dd day as local midnight (how event days are stored); null when unreadable. */
-function dayOf(ymd: string | undefined): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd?.trim() ?? '');
-  const d = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
-  return d && !Number.isNaN(d.getTime()) ? d : null;
-}
-
-/** The list's filters: the equalities, then the day window (one query shape, one set of indexes). */
-function listFilters(f: EventFilters, now: Date): Filter[] {
-  const out: Filter[] = [];
-  if (f.sportType) out.push({ field: 'sportType', op: '==', value: f.sportType });
-  if (f.region) out.push({ field: 'region', op: '==', value: f.region });
-  if (f.level) out.push({ field: 'level', op: '==', value: f.level });
-  if (f.openOnly) out.push({ field: 'status', op: '==', value: 'open' });
-  const today = startOfDay(now);
-  const from = dayOf(f.from);
-  const start = f.includePast ? from : from && from > today ? from : today;
-  if (start) out.push({ field: 'date', op: '>=', value: start });
-  const to = dayOf(f.to);
-  if (to) out.push({ field: 'date', op: '<', value: nextDay(to) });
-  return out;
-}
 
 /** A page from `size + 1` documents read: the extra one says there is a next page. */
 function pageOf(docs: QueriedDoc[], size: number, context: string): Page<SportEvent> {
@@ -133,19 +101,10 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
      * throws. Caller: anyone, signed out too.
      */
     async list(filters: EventFilters, cursor?: string | null): Promise<Page<SportEvent>> {
-      const query: Query = {
-        collection: 'events',
-        select: EVENT_READ_FIELDS,
-        where: listFilters(filters, ctx.now()),
-        orderBy: LIST_ORDER,
-      };
+      const query = eventListQuery(filters, ctx.now());
       const token = searchTokenFor(filters.keyword);
       if (!token) {
-        const docs = await storage.query({
-          ...query,
-          after: cursor ?? null,
-          limit: EVENTS_PAGE_SIZE + 1,
-        });
+        const docs = await storage.query({ ...query, after: cursor ?? null });
         return pageOf(docs, EVENTS_PAGE_SIZE, 'events.list');
       }
       const contains: Filter = { field: 'searchTokens', op: 'array-contains', value: token };

@@ -3,11 +3,11 @@ import {
   autoId,
   DOC_ID,
   fieldOp,
-  type Filter,
   type Query,
   type StoredDoc,
   type Transaction,
 } from '@/data/storage/storage';
+import { TEAMS_PAGE_SIZE } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
 import { requesterNameOf, type NotificationWrite } from '@/domain/entities/notification';
 import {
@@ -16,7 +16,6 @@ import {
   TEAM_PENDING_REQUESTS_LIMIT,
   teamJoinRequestSchema,
   teamRequestIdFor,
-  TEAMS_PAGE_SIZE,
   teamSchema,
   type Team,
   type TeamJoinRequest,
@@ -44,6 +43,7 @@ import {
   type UseCaseActor,
   type UseCaseContext,
 } from './context';
+import { teamListQuery } from './list-queries';
 
 /** A user's requests for one team read at most (older ones may carry ids of their own). */
 const MY_REQUESTS_LIMIT = 20;
@@ -203,21 +203,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * (and logged). Fails: throws. Caller: anyone, signed out too.
      */
     async list(filters: TeamFilters, cursor?: string | null): Promise<Page<Team>> {
-      // Each combination of the filters has its index (firestore.indexes.json, db.ts).
-      const where: Filter[] = [];
-      if (filters.sportType) where.push({ field: 'sportType', op: '==', value: filters.sportType });
-      if (filters.region) where.push({ field: 'region', op: '==', value: filters.region });
-      if (filters.recruitingOnly) where.push({ field: 'recruiting', op: '==', value: true });
-      const docs = await storage.query({
-        collection: 'teams',
-        where,
-        orderBy: [
-          { field: 'createdAt', direction: 'desc' },
-          { field: DOC_ID, direction: 'desc' },
-        ],
-        after: cursor ?? null,
-        limit: TEAMS_PAGE_SIZE + 1,
-      });
+      const docs = await storage.query({ ...teamListQuery(filters), after: cursor ?? null });
       const page = docs.slice(0, TEAMS_PAGE_SIZE);
       return {
         items: parseDocs(teamSchema, page, 'teams.list'),

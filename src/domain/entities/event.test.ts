@@ -1,5 +1,4 @@
 import {
-  EVENT_READ_FIELDS,
   atTime,
   eventEnd,
   eventStart,
@@ -8,6 +7,7 @@ import {
   sportEventSchema,
   spotsLeft,
 } from '@/domain/entities/event';
+import { EVENT_READ_FIELDS, LEGACY_ORGANIZER } from '@/domain/entities/event-read-fields';
 
 const parse = (raw: Record<string, unknown>) => sportEventSchema.parse({ id: 'e1', ...raw });
 
@@ -248,6 +248,15 @@ describe('capacity', () => {
 });
 
 describe('EVENT_READ_FIELDS', () => {
+  it("lists the schema's fields, in its order, and the organizer's older names", () => {
+    const shape = sportEventSchema._zod.def.out._zod.def.shape;
+    expect(EVENT_READ_FIELDS).toEqual([
+      ...Object.keys(shape).filter((field) => field !== 'id'),
+      ...LEGACY_ORGANIZER.name,
+      ...LEGACY_ORGANIZER.photoURL,
+    ]);
+  });
+
   it('holds every field an event is read from: a document cut to them reads the same', () => {
     const stored = {
       title: '朝フットサル',

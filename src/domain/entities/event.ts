@@ -3,6 +3,7 @@ import { DEFAULT_EVENT_STATUS, DEFAULT_LEVEL, EVENT_DEFAULT_DURATION_MS } from '
 import { count, optionalTime, text } from './common';
 import { STAFF_CANCEL_REASONS, type StaffCancelReason } from './staff-cancel';
 import { toDateOrNull } from '@/domain/time';
+import { LEGACY_ORGANIZER } from './event-read-fields';
 
 export const EVENT_STATUSES = ['open', 'closed', 'cancelled', 'finished'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -125,24 +126,6 @@ const eventFieldsSchema = z.object({
     ),
   ),
 });
-
-/** The organizer's name and photo under the names older documents used, in the order read. */
-const LEGACY_ORGANIZER = {
-  name: ['organizerDisplayName', 'hostName'],
-  photoURL: ['organizerPhoto', 'hostPhotoURL'],
-} as const;
-
-/**
- * Every stored field an event is read from: the schema's and the organizer's older names. A list
- * of events needs these and not the keyword search's tokens (a document's largest field, which
- * only its query uses): a store that can read some fields only (the REST reader) reads these.
- */
-export const EVENT_READ_FIELDS: readonly string[] = [
-  // The id is the document's name, not a field.
-  ...Object.keys(eventFieldsSchema.shape).filter((field) => field !== 'id'),
-  ...LEGACY_ORGANIZER.name,
-  ...LEGACY_ORGANIZER.photoURL,
-];
 
 /**
  * Older documents carry the organizer under other names (docs/domain.md "Entities": read as fallbacks): they

@@ -13,8 +13,6 @@ export const TEAM_DESCRIPTION_MAX = 1000;
 export const TEAM_ACTIVITY_MAX = 50;
 export const TEAM_MEMBER_LIMIT_MIN = 2;
 export const TEAM_MEMBER_LIMIT_MAX = 200;
-/** The team list reads this many teams a page. */
-export const TEAMS_PAGE_SIZE = 20;
 /** A team page loads at most this many member profiles; the total is the members' count. */
 export const TEAM_DETAIL_MEMBER_PROFILES = 20;
 /** The owner sees the oldest pending requests first, at most this many at a time. */
