@@ -30,7 +30,7 @@ const CHUNK_GROUPS = [
     // The Firebase build's way to a first page for a visitor nobody is signed in for (the staged
     // backend and its REST reader): always fetched together, so one chunk, not seven small ones.
     // (Its config, the early read's requests and the lists' queries are the entry's: src/main.tsx
-    // starts that read. So is the storage interface's module, which the queries name fields by.)
+    // starts that read. The storage interface's module is left out, as the queries use it.)
     name: 'first-read',
     test: /[\\/]src[\\/]data[\\/]firebase[\\/](load|staged-backend|stored-session|first-read|firestore-rest|api)\.ts$/,
     priority: 2,
@@ -123,7 +123,14 @@ export default defineConfig(({ mode }) => {
       // The app preloads what a page needs itself (#root's data-preload, read by src/main.tsx);
       // Vite's helper would sit in a shared chunk the entry then has to fetch before it runs.
       modulePreload: false,
-      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+      rolldownOptions: {
+        // Every exported constant is written where it is used: the entry's early read names the
+        // storage interface's DOC_ID, which would otherwise be imported from that module's chunk,
+        // a request the entry waits for (scripts/prerender-plugin.ts stops a build whose entry
+        // imports any chunk).
+        optimization: { inlineConst: { mode: 'all' } },
+        output: { codeSplitting: { groups: CHUNK_GROUPS } },
+      },
     },
   };
 });

@@ -58,6 +58,18 @@ export function preloadList(): Plugin {
   return {
     name: 'preload-list',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      // A chunk the entry imports would be asked for only once the entry has arrived, and the
+      // entry (with the Firebase build's early read) would wait for it. What the entry uses
+      // belongs in its own chunk: out of vite.config.ts's groups, and imported by no module in
+      // them (the bundler keeps a module a group's chunk imports out of the entry's chunk).
+      const entry = chunksOf(bundle).find((c) =>
+        /[\\/]src[\\/]main\.tsx$/.test(c.facadeModuleId ?? ''),
+      );
+      if (entry?.imports.length) {
+        this.error(`the entry imports ${entry.imports.join(', ')}: it must import no chunk`);
+      }
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -70,15 +82,10 @@ export function preloadList(): Plugin {
           }
         }
         const list = [...wanted].map((file) => `/${file}`).join(' ');
-        // The chunks the entry itself imports (the Firebase build's early read and the queries
-        // it sends) are asked for with it, not once it has arrived and been read.
-        const entry = chunksOf(bundle).find((c) => c.isEntry);
-        const links = (entry?.imports ?? [])
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('');
-        return html
-          .replace('</head>', `${links}</head>`)
-          .replace('<div id="root"></div>', `<div id="root" data-preload="${list}"></div>`);
+        return html.replace(
+          '<div id="root"></div>',
+          `<div id="root" data-preload="${list}"></div>`,
+        );
       },
     },
   };

@@ -1,16 +1,10 @@
-/** The organizer's name and photo under the names older documents used, in the order read. */
-export const LEGACY_ORGANIZER = {
-  name: ['organizerDisplayName', 'hostName'],
-  photoURL: ['organizerPhoto', 'hostPhotoURL'],
-} as const;
-
 /**
- * Every stored field an event is read from: the schema's (src/domain/entities/event.ts; a test
- * holds the two together) and the organizer's older names. A list of events needs these and not
- * the keyword search's tokens (a document's largest field, which only its query uses): a store
- * that can read some fields only (the REST reader) reads these. A module of its own, without the
- * schema, because the entry's first read of the event list asks for them
- * (src/data/firebase/early-read.ts).
+ * Every stored field an event is read from: the schema's and the organizer's older names
+ * (LEGACY_ORGANIZER; both in src/domain/entities/event.ts, and a test holds this list to them).
+ * A list of events needs these and not the keyword search's tokens (a document's largest field,
+ * which only its query uses): a store that can read some fields only (the REST reader) reads
+ * these. A module of its own that imports nothing, because the entry's first read of the event
+ * list asks for them (src/data/firebase/early-read.ts) and the entry's chunk holds it.
  */
 export const EVENT_READ_FIELDS: readonly string[] = [
   'title',
@@ -37,6 +31,8 @@ export const EVENT_READ_FIELDS: readonly string[] = [
   'imagePath',
   'createdAt',
   'staffCancelReason',
-  ...LEGACY_ORGANIZER.name,
-  ...LEGACY_ORGANIZER.photoURL,
+  'organizerDisplayName',
+  'hostName',
+  'organizerPhoto',
+  'hostPhotoURL',
 ];

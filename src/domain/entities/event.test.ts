@@ -1,4 +1,5 @@
 import {
+  LEGACY_ORGANIZER,
   atTime,
   eventEnd,
   eventStart,
@@ -7,7 +8,7 @@ import {
   sportEventSchema,
   spotsLeft,
 } from '@/domain/entities/event';
-import { EVENT_READ_FIELDS, LEGACY_ORGANIZER } from '@/domain/entities/event-read-fields';
+import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 
 const parse = (raw: Record<string, unknown>) => sportEventSchema.parse({ id: 'e1', ...raw });
 

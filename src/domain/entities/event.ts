@@ -3,7 +3,6 @@ import { DEFAULT_EVENT_STATUS, DEFAULT_LEVEL, EVENT_DEFAULT_DURATION_MS } from '
 import { count, optionalTime, text } from './common';
 import { STAFF_CANCEL_REASONS, type StaffCancelReason } from './staff-cancel';
 import { toDateOrNull } from '@/domain/time';
-import { LEGACY_ORGANIZER } from './event-read-fields';
 
 export const EVENT_STATUSES = ['open', 'closed', 'cancelled', 'finished'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -126,6 +125,15 @@ const eventFieldsSchema = z.object({
     ),
   ),
 });
+
+/**
+ * The organizer's name and photo under the names older documents used, in the order read
+ * (EVENT_READ_FIELDS lists them too: src/domain/entities/event-read-fields.ts).
+ */
+export const LEGACY_ORGANIZER = {
+  name: ['organizerDisplayName', 'hostName'],
+  photoURL: ['organizerPhoto', 'hostPhotoURL'],
+} as const;
 
 /**
  * Older documents carry the organizer under other names (docs/domain.md "Entities": read as fallbacks): they
