@@ -13,7 +13,8 @@ import './index.css';
 const root = document.getElementById('root');
 
 // A visitor's page of one event, team or profile asks for its document now, and the event and
-// team lists for their first page, while the app's code downloads (src/data/firebase/early-read.ts). The Firebase build only: the check folds.
+// team lists for their first page, while the app's code downloads
+// (src/data/firebase/early-read.ts). The Firebase build only: the check folds.
 if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
   startEarlyRead(restTarget(firebaseEnvConfig()), root?.dataset.route, window.location);
 }

@@ -17,7 +17,7 @@ export const documentsRoot = (projectId: string) =>
   `projects/${projectId}/databases/(default)/documents`;
 
 /** The REST address of `rest` (':runQuery', '/teams/t1:runQuery') under documentsRoot. */
-export function restUrl(target: FirestoreRestTarget, rest: string): string {
+function restUrl(target: FirestoreRestTarget, rest: string): string {
   const root = documentsRoot(target.projectId);
   return `${target.origin}/v1/${root}${rest}?key=${encodeURIComponent(target.apiKey)}`;
 }
