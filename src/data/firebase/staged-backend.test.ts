@@ -42,7 +42,7 @@ function stages() {
   };
   const loadFull = vi.fn(async () => full as unknown as Backend);
   let loaded!: () => void;
-  const pageLoaded = new Promise<void>((resolve) => (loaded = resolve));
+  const goLive = new Promise<void>((resolve) => (loaded = resolve));
   const given: { auth?: unknown; files?: unknown } = {};
   const staged = createStagedBackend({
     createFirst: (g) => {
@@ -50,7 +50,7 @@ function stages() {
       return { ...first, ...g } as unknown as Backend;
     },
     loadFull,
-    pageLoaded,
+    goLive,
     idle: () => Promise.resolve(),
     sessionScope: 'browser',
   });
@@ -59,7 +59,7 @@ function stages() {
     first,
     full,
     loadFull,
-    pageLoaded: () => loaded(),
+    goLive: () => loaded(),
     given,
     unsubscribe,
     firstUnsubscribe,
@@ -118,7 +118,7 @@ describe('createStagedBackend', () => {
     expect(next).toHaveBeenCalledWith({ id: 'e1', from: 'first' });
     await settle();
     expect(s.loadFull).not.toHaveBeenCalled();
-    s.pageLoaded();
+    s.goLive();
     await vi.waitFor(() => expect(next).toHaveBeenLastCalledWith({ id: 'e1', live: true }));
     expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
     expect(next).toHaveBeenCalledTimes(2);
@@ -135,7 +135,7 @@ describe('createStagedBackend', () => {
     });
     const next = vi.fn();
     s.backend.events.subscribe('e1', next, () => {});
-    s.pageLoaded();
+    s.goLive();
     await settle();
     expect(s.loadFull).not.toHaveBeenCalled();
     answer({ id: 'e1', from: 'first' });
@@ -158,7 +158,7 @@ describe('createStagedBackend', () => {
     const stop = s.backend.events.subscribe('e1', next, () => {});
     stop();
     expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
-    s.pageLoaded();
+    s.goLive();
     await settle();
     await settle();
     expect(s.full.events.subscribe).not.toHaveBeenCalled();

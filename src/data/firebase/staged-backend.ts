@@ -17,8 +17,11 @@ export interface Stages {
   createFirst(given: { auth: AuthPort; files: FilesPort }): Backend;
   /** Loads the full backend: Auth, the full Firestore SDK with listeners, Storage. */
   loadFull(): Promise<Backend>;
-  /** Resolves once the page has loaded: a live listener then loads the full SDK and moves there. */
-  pageLoaded: Promise<void>;
+  /**
+   * Resolves when a live listener may load the full SDK and move there (src/data/firebase/load.ts:
+   * some seconds after the page has loaded).
+   */
+  goLive: Promise<void>;
   /** Resolves in the browser's next idle period. */
   idle: () => Promise<void>;
   /** The auth port's synchronous answers before Auth has loaded. */
@@ -31,10 +34,11 @@ export interface Stages {
  * full backend is needed, then everything goes to the full one. The full backend loads
  *   - on the first auth call other than onAuthStateChanged and currentUser (a sign-in, a sign-up,
  *     a password reset…), the first files call, or `startFull()`;
- *   - for a live listener, once the page has loaded (`pageLoaded`) and the listener's first
- *     answer has come, in the next idle period. Until then the listener is the first-read
- *     backend's, which delivers the current answer once, so the page shows its data without
- *     waiting for the SDK, and the SDK's download does not compete with that answer; then it
+ *   - for a live listener, once `goLive` has resolved (some seconds after the page has loaded)
+ *     and the listener's first answer has come, in the next idle period. Until then the
+ *     listener is the first-read backend's, which delivers the current answer once, so the page
+ *     shows its data without waiting for the SDK, and the SDK's download does not compete with
+ *     that answer; then it
  *     subscribes on the full SDK instead (at once if the full backend has loaded meanwhile).
  * Until then onAuthStateChanged reports nobody, and reports the full backend's user once it has
  * loaded; currentUser() is null. Once the full backend is there, every member is its own.
@@ -93,7 +97,7 @@ export function createStagedBackend(stages: Stages): {
       );
       let unsubscribe: (() => void) | null = (port[key] as Listen)(...relayed);
       let cancelled = false;
-      const takeOver = Promise.all([stages.pageLoaded, firstAnswer]).then(stages.idle);
+      const takeOver = Promise.all([stages.goLive, firstAnswer]).then(stages.idle);
       void Promise.race([takeOver, fullArrived]).then(() => {
         if (cancelled) return;
         unsubscribe?.();
