@@ -96,12 +96,13 @@ type Subscribe<T> = (onChange: (value: T) => void, onError: (e: unknown) => void
 /**
  * Subscribes and resolves with the first delivered value that satisfies `accept`, then
  * unsubscribes. Live listeners deliver asynchronously on both backends, so tests wait for the
- * state they expect instead of assuming the first callback already has it.
+ * state they expect instead of assuming the first callback already has it. Waits as long as
+ * LIVE_WAIT: 4 s was once too short for the emulator on a loaded 2-core machine.
  */
 export function waitForLive<T>(
   subscribe: Subscribe<T>,
   accept: (value: T) => boolean,
-  timeoutMs = 4000,
+  timeoutMs = LIVE_WAIT.timeout,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let last: T | undefined;
