@@ -8,7 +8,7 @@ import {
   type Storage,
   type StoredDoc,
 } from '@/data/storage/storage';
-import { encodeCursor } from './cursor';
+import { encodeCursor } from '@/data/storage/cursor';
 import {
   documentRequest,
   documentsRoot,
@@ -177,7 +177,7 @@ function parseTimestamp(text: string): [seconds: number, nanos: number] {
   return [seconds, Number((match[2] ?? '').padEnd(9, '0'))];
 }
 
-/** The stored value at a dotted field path, kept exact for a cursor (see encodeCursor). */
+/** The stored value at a dotted field path, kept exact for a cursor (see ./cursor.ts). */
 function fieldAt(fields: Record<string, RestValue> | undefined, field: string): unknown {
   let value: RestValue | undefined = { mapValue: { fields } };
   for (const segment of field.split('.')) {

@@ -1,5 +1,5 @@
 import { DOC_ID, type Filter, type Query } from '@/data/storage/storage';
-import { decodeCursor } from './cursor';
+import { decodeFirestoreCursor } from './cursor';
 
 /**
  * The storage interface's queries as Firestore's REST API takes them (StructuredQuery in JSON):
@@ -90,7 +90,7 @@ export function toStructuredQuery(q: Query, collectionName: string) {
     },
   }));
   const order = q.orderBy ?? [];
-  const after = decodeCursor(q.after, order.length);
+  const after = decodeFirestoreCursor(q.after, order.length);
   // The order fields too: a cursor is made of their values.
   const selected =
     q.select &&

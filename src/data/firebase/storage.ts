@@ -41,7 +41,8 @@ import {
   type StoredDoc,
   type Writes,
 } from '@/data/storage/storage';
-import { decodeCursor, encodeCursor } from './cursor';
+import { encodeCursor } from '@/data/storage/cursor';
+import { decodeFirestoreCursor } from './cursor';
 
 /**
  * The storage interface on Firestore. What is Firestore's own here:
@@ -62,7 +63,7 @@ export function firestoreStorage(db: Firestore): Storage {
     );
     const order = q.orderBy ?? [];
     for (const o of order) constraints.push(orderBy(fieldOf(o.field), o.direction ?? 'asc'));
-    const after = decodeCursor(q.after, order.length, (s, ns) => new Timestamp(s, ns));
+    const after = decodeFirestoreCursor(q.after, order.length, (s, ns) => new Timestamp(s, ns));
     if (after) constraints.push(startAfter(...after));
     if (q.limit !== undefined) constraints.push(limit(q.limit));
     return query(collection(db, q.collection), ...constraints);

@@ -16,8 +16,8 @@ import {
   type Transaction,
   type Writes,
 } from '@/data/storage/storage';
+import { decodeCursor, encodeCursor } from '@/data/storage/cursor';
 import type { LocalDb } from './db';
-import { decodeKeyCursor, encodeKeyCursor, type KeyPart } from './key-cursor';
 import { subscribeLive } from './live-query';
 
 /**
@@ -355,6 +355,14 @@ function matches(row: Record<string, unknown>, f: Filter): boolean {
 
 type TableOf = (name: string) => Table<Record<string, unknown>, string>;
 
+/**
+ * A part of a Dexie index key ([createdAt, id], [displayName, id], …); a page cursor holds the
+ * key of the last item shown, and one with any other part is not this adapter's.
+ */
+type KeyPart = Date | string | number;
+
+const keyPart = (p: unknown) => (typeof p === 'string' || typeof p === 'number' ? p : undefined);
+
 interface Plan {
   /** One Dexie walk per combination of 'in' values, resuming after `from` when given. */
   walks: ((from: ResumeAt | null) => Collection<Record<string, unknown>, string>)[];
@@ -625,7 +633,7 @@ function tailOf(row: Record<string, unknown>, kp: string[]): KeyPart[] {
 
 async function runQuery(tableOf: TableOf, q: Query): Promise<QueriedDoc[]> {
   const plan = planQuery(tableOf, q);
-  const cursor = decodeKeyCursor(q.after, plan.tailLength + 1);
+  const cursor = decodeCursor(q.after, plan.tailLength + 1, keyPart) as KeyPart[] | null;
   const from = cursor ? { tail: cursor.slice(0, -1), id: String(cursor.at(-1)) } : null;
   let rows: Record<string, unknown>[];
   if (plan.inMemory) {
@@ -664,7 +672,7 @@ async function runQuery(tableOf: TableOf, q: Query): Promise<QueriedDoc[]> {
       id,
       path: `${collection}/${id}`,
       data: documentOf(row, parentField),
-      cursor: encodeKeyCursor([...plan.tail(row), row.id as string]),
+      cursor: encodeCursor([...plan.tail(row), row.id as string]),
     };
   });
 }

@@ -7,6 +7,7 @@ import {
   type StoredDoc,
   type Transaction,
 } from '@/data/storage/storage';
+import { decodeCursor, encodeCursor } from '@/data/storage/cursor';
 import {
   EVENT_REQUESTS_PAGE_SIZE,
   MY_PENDING_FALLBACK_LIMIT,
@@ -456,22 +457,16 @@ function pageOf(found: Found[]): Page<ParticipationRequest> {
   const last = items.at(-1);
   return {
     items: items.map((f) => f.request),
-    nextCursor: found.length > items.length && last ? encodePageCursor(last.cursor) : null,
+    nextCursor:
+      found.length > items.length && last
+        ? encodeCursor([last.cursor.phase, last.cursor.at])
+        : null,
   };
-}
-
-function encodePageCursor(c: PageCursor): string {
-  return btoa(encodeURIComponent(JSON.stringify([c.phase, c.at])));
 }
 
 /** The cursor, or null for one this module did not make (the list then starts over). */
 function decodePageCursor(cursor: string | null | undefined): PageCursor | null {
-  if (!cursor) return null;
-  try {
-    const v: unknown = JSON.parse(decodeURIComponent(atob(cursor)));
-    if (!Array.isArray(v) || typeof v[1] !== 'string') return null;
-    return v[0] === 'pending' || v[0] === 'decided' ? { phase: v[0], at: v[1] } : null;
-  } catch {
-    return null;
-  }
+  const v = decodeCursor(cursor, 2, (p) => (typeof p === 'string' ? p : undefined));
+  const [phase, at] = (v ?? []) as string[];
+  return phase === 'pending' || phase === 'decided' ? { phase, at: at! } : null;
 }
