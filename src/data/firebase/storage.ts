@@ -32,6 +32,7 @@ import {
 import {
   DOC_ID,
   fieldOpOf,
+  isPlainObject,
   MAX_WRITES_PER_COMMIT,
   tooManyWrites,
   type DocData,
@@ -186,10 +187,4 @@ function toFirestore(data: DocData): DocumentData {
     return value;
   };
   return convert(data) as DocumentData;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return (
-    value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
-  );
 }

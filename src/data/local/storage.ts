@@ -4,6 +4,7 @@ import {
   autoId,
   DOC_ID,
   fieldOpOf,
+  isPlainObject,
   MAX_WRITES_PER_COMMIT,
   splitPath,
   tooManyWrites,
@@ -292,12 +293,6 @@ function resolveValue(value: unknown, before: unknown, now: Date): unknown {
     case 'deleteField':
       return undefined;
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return (
-    value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
-  );
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

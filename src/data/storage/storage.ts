@@ -54,6 +54,16 @@ export function fieldOpOf(value: unknown): FieldOp[typeof FIELD_OP] | null {
     : null;
 }
 
+/**
+ * A map value as the use cases write it (an object literal), not a Date, an array or an SDK's own
+ * class (for the adapters, which look at field operations first: those are objects too).
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
+  );
+}
+
 export type DocData = Record<string, unknown>;
 
 export interface StoredDoc {
