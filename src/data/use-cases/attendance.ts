@@ -11,10 +11,10 @@ import type { SportEvent } from '@/domain/entities/event';
 import { DomainError } from '@/domain/errors';
 import { decideMark, mayReadAttendance } from '@/domain/rules/attendance';
 import {
+  actorTransaction,
   notificationDoc,
   parseDoc,
   parseDocs,
-  readActor,
   readUnlessRefused,
   readEvent,
   type UseCaseContext,
@@ -84,9 +84,7 @@ export function attendanceUseCases(ctx: UseCaseContext) {
      * Caller: the event's organizer, from its end until ATTENDANCE_WINDOW_DAYS later.
      */
     async mark(eventId: string, userId: string, status: AttendanceStatus): Promise<void> {
-      const who = await ctx.session();
-      await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
+      await actorTransaction(ctx, async (tx, actor) => {
         const event = actor ? await readEvent(tx, eventId) : null;
         // Only the organizer may read a mark; anyone else is refused by decideMark below.
         const mayRead = !!event && !!userId && event.organizerId === actor?.uid;

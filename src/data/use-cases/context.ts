@@ -52,6 +52,18 @@ export async function readActor(
   };
 }
 
+/**
+ * Runs `fn` in one transaction with the acting user read first inside it (readActor). The
+ * session is read before the transaction starts, as UseCaseContext.session requires.
+ */
+export async function actorTransaction<T>(
+  ctx: UseCaseContext,
+  fn: (tx: Transaction, actor: UseCaseActor | null) => Promise<T>,
+): Promise<T> {
+  const who = await ctx.session();
+  return ctx.storage.transaction(async (tx) => fn(tx, await readActor(tx, who)));
+}
+
 /** What the security rules answer to a read or write that is not the caller's. */
 export const refused = () => new BackendError('permission-denied');
 

@@ -31,6 +31,7 @@ import {
 import { decideEventTeam } from '@/domain/rules/teams';
 import { runSideEffect } from '@/lib/side-effects';
 import {
+  actorTransaction,
   notificationDoc,
   parseDoc,
   parseDocs,
@@ -116,10 +117,8 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
 
   return {
     async create(input: EventInput): Promise<string> {
-      const who = await ctx.session();
       const id = autoId();
-      await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
+      await actorTransaction(ctx, async (tx, actor) => {
         const { fields, ...decision } = decideCreate(actor, input, ctx.now());
         const team = await teamOf(tx, decision.organizerId, fields);
         const organizer = organizerCopy(actor?.profile);
@@ -137,10 +136,8 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
     },
 
     async update(id: string, patch: Partial<EventInput>): Promise<void> {
-      const who = await ctx.session();
       let promoted: string[] = [];
-      const outcome = await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
+      const outcome = await actorTransaction(ctx, async (tx, actor) => {
         const stored = actor && id ? await tx.get(eventPath(id)) : null;
         const event = parseDoc(sportEventSchema, stored);
         const fields = decideEventUpdate(actor, event, patch, ctx.now());

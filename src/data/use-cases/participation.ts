@@ -40,6 +40,7 @@ import {
 import { logger } from '@/lib/logger';
 import { runSideEffect } from '@/lib/side-effects';
 import {
+  actorTransaction,
   eventPath,
   listenAfter,
   notificationDoc,
@@ -81,10 +82,9 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
   /** The actor, the request and its event, read for the organizer's decision. */
   const readForProcessing = async (
     tx: Transaction,
-    who: Awaited<ReturnType<typeof ctx.session>>,
+    actor: UseCaseActor | null,
     requestId: string,
   ) => {
-    const actor = await readActor(tx, who);
     if (!actor || !requestId) return { actor, request: null, event: null };
     const { request, event } = await readRequest(tx, actor.uid, requestId);
     return { actor, request, event: request ? event : null };
@@ -179,9 +179,8 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
       },
     ) => void,
   ): Promise<ParticipationRequest> => {
-    const who = await ctx.session();
-    return storage.transaction(async (tx) => {
-      const read = await readForProcessing(tx, who, requestId);
+    return actorTransaction(ctx, async (tx, actor) => {
+      const read = await readForProcessing(tx, actor, requestId);
       write(tx, read);
       return read.request!;
     });
@@ -237,9 +236,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
      * cancelled), noCancelPermission, alreadyProcessed. Fails: throws. Caller: the requester.
      */
     async cancel(requestId: string): Promise<void> {
-      const who = await ctx.session();
-      await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
+      await actorTransaction(ctx, async (tx, actor) => {
         const { request } =
           actor && requestId ? await readRequest(tx, actor.uid, requestId) : { request: null };
         decideCancel(actor, request);

@@ -13,7 +13,7 @@ import {
   userSubject,
   type ReportSubject,
 } from '@/domain/rules/staff';
-import { parseDoc, readActor, readUnlessRefused, type UseCaseContext } from './context';
+import { actorTransaction, parseDoc, readUnlessRefused, type UseCaseContext } from './context';
 
 /**
  * Reporting (通報) content to staff (docs/staff.md "Reports"), written once for both backends: the
@@ -21,8 +21,6 @@ import { parseDoc, readActor, readUnlessRefused, type UseCaseContext } from './c
  * firestore.rules accept.
  */
 export function reportsUseCases(ctx: UseCaseContext) {
-  const { storage } = ctx;
-
   /** What is reported, as the reporter may see it (a conversation they are not in: nothing). */
   const subjectOf = async (tx: Transaction, t: ReportTarget): Promise<ReportSubject | null> => {
     const read = (path: string) => readUnlessRefused(() => tx.get(path));
@@ -60,9 +58,7 @@ export function reportsUseCases(ctx: UseCaseContext) {
      * afterwards, the reporter included.
      */
     async file(target: ReportTarget, input: ReportInput): Promise<void> {
-      const who = await ctx.session();
-      await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
+      await actorTransaction(ctx, async (tx, actor) => {
         const subject = await subjectOf(tx, target);
         // The rules let a reporter look up only a missing report of their own (nobody but staff
         // reads a report): a refusal therefore means this person reported this target before.

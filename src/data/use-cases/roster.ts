@@ -14,7 +14,14 @@ import {
   decideRemoveParticipant,
 } from '@/domain/rules/roster';
 import { runSideEffect } from '@/lib/side-effects';
-import { notificationDoc, readActor, eventPath, readEvent, type UseCaseContext } from './context';
+import {
+  actorTransaction,
+  notificationDoc,
+  eventPath,
+  readEvent,
+  type UseCaseActor,
+  type UseCaseContext,
+} from './context';
 
 /**
  * Who takes part in an event besides requests (./participation.ts): the direct join of a 先着順
@@ -32,21 +39,13 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
 
   /** Runs `fn` on the caller and the event, read inside one transaction. */
-  const onEvent = async <T>(
+  const onEvent = <T>(
     eventId: string,
-    fn: (
-      tx: Transaction,
-      actor: Awaited<ReturnType<typeof readActor>>,
-      event: SportEvent | null,
-    ) => T,
-  ): Promise<T> => {
-    const who = await ctx.session();
-    return storage.transaction(async (tx) => {
-      const actor = await readActor(tx, who);
-      const event = actor ? await readEvent(tx, eventId) : null;
-      return fn(tx, actor, event);
-    });
-  };
+    fn: (tx: Transaction, actor: UseCaseActor | null, event: SportEvent | null) => T,
+  ): Promise<T> =>
+    actorTransaction(ctx, async (tx, actor) =>
+      fn(tx, actor, actor ? await readEvent(tx, eventId) : null),
+    );
 
   const notify = (tx: Writes, list: readonly (NotificationWrite | null)[]) => {
     for (const n of list) if (n) tx.set(`notifications/${n.id}`, notificationDoc(n, ctx.now()));

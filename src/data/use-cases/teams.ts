@@ -33,6 +33,7 @@ import {
   teamRequestVisibleTo,
 } from '@/domain/rules/teams';
 import {
+  actorTransaction,
   listenAfter,
   notificationDoc,
   onOwnQuery,
@@ -149,9 +150,7 @@ export function teamUseCases(ctx: UseCaseContext) {
       read: { actor: UseCaseActor | null; team: Team | null; request: TeamJoinRequest | null },
     ) => void,
   ) => {
-    const who = await ctx.session();
-    await storage.transaction(async (tx) => {
-      const actor = await readActor(tx, who);
+    await actorTransaction(ctx, async (tx, actor) => {
       const team = actor ? await readTeam(tx, teamId) : null;
       const request = actor
         ? teamRequestVisibleTo(actor.uid, await readRequest(tx, teamId, requestId), team)
@@ -172,9 +171,7 @@ export function teamUseCases(ctx: UseCaseContext) {
       team: Team | null,
     ) => { deleteRequestsOf: string; notify?: NotificationWrite },
   ) => {
-    const who = await ctx.session();
-    await storage.transaction(async (tx) => {
-      const actor = await readActor(tx, who);
+    await actorTransaction(ctx, async (tx, actor) => {
       const team = await readTeam(tx, teamId);
       const requests: TeamJoinRequest[] = [];
       for (const d of found) {
@@ -264,10 +261,9 @@ export function teamUseCases(ctx: UseCaseContext) {
      * refuse). Fails: throws. Caller: a verified user.
      */
     async create(input: TeamInput): Promise<string> {
-      const who = await ctx.session();
       const id = autoId();
-      await storage.transaction(async (tx) => {
-        const decision = decideTeamCreate(await readActor(tx, who), input);
+      await actorTransaction(ctx, async (tx, actor) => {
+        const decision = decideTeamCreate(actor, input);
         tx.set(teamPath(id), {
           ...decision.fields,
           ownerId: decision.ownerId,
@@ -285,9 +281,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * teamLimitBelowMembers. Fails: throws. Caller: the owner.
      */
     async update(id: string, patch: Partial<TeamInput>): Promise<void> {
-      const who = await ctx.session();
-      await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
+      await actorTransaction(ctx, async (tx, actor) => {
         const changes = decideTeamUpdate(actor, actor ? await readTeam(tx, id) : null, patch);
         tx.update(teamPath(id), { ...changes, updatedAt: fieldOp.serverTime() });
       });
@@ -342,9 +336,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * alreadyProcessed. Fails: throws. Caller: the requester.
      */
     async cancelRequest(teamId: string, requestId: string): Promise<void> {
-      const who = await ctx.session();
-      await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
+      await actorTransaction(ctx, async (tx, actor) => {
         const request = actor ? await readRequest(tx, teamId, requestId) : null;
         const team = request ? await readTeam(tx, teamId) : null;
         decideTeamRequestCancel(actor, teamRequestVisibleTo(actor?.uid ?? null, request, team));

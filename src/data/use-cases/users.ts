@@ -12,6 +12,7 @@ import { privateProfileOf, profileWrites, stalePublicFields } from '@/domain/pro
 import { assertMayWriteOwn, type Actor } from '@/domain/rules/standing';
 import { logger } from '@/lib/logger';
 import {
+  actorTransaction,
   assertSignedInAs,
   parseDoc,
   parseDocs,
@@ -214,9 +215,7 @@ export function usersUseCases(ctx: UseCaseContext) {
      * Caller: the signed-in, active user, for themself.
      */
     async saveProfile(uid: string, save: ProfileSave): Promise<void> {
-      const who = await ctx.session();
-      await storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
+      await actorTransaction(ctx, async (tx, actor) => {
         if (actor && !actor.profile) throw new DomainError('profileNotFound');
         ownerOnly(actor, uid);
         const { publicFields, privateFields } = profileWrites(uid, save, ctx.now());
