@@ -2,7 +2,7 @@ import type { ReminderStores } from '@mail/handlers/event-reminders';
 import { fieldOp, type Storage } from '@/data/storage/storage';
 import { sportEventSchema } from '@/domain/entities/event';
 import { toDateOrNull } from '@/domain/time';
-import { notificationDoc, parseDocs } from '@/data/use-cases/context';
+import { parseDocs, writeNotification } from '@/data/use-cases/context';
 
 /**
  * The reminder run's stores on this database, through the storage interface as the use cases
@@ -46,7 +46,7 @@ export function localReminderStores(storage: Storage, now: () => Date): Reminder
         const startsAt = toDateOrNull((await tx.get(markerPath(markerId)))?.data.startsAt);
         if (sent(startsAt ? { startsAt } : null)) return false;
         tx.set(markerPath(markerId), { ...marker, sentAt: fieldOp.serverTime() });
-        tx.set(`notifications/${notification.id}`, notificationDoc(notification, now()));
+        writeNotification(tx, notification, now());
         return true;
       });
     },

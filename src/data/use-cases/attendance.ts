@@ -12,11 +12,11 @@ import { DomainError } from '@/domain/errors';
 import { decideMark, mayReadAttendance } from '@/domain/rules/attendance';
 import {
   actorTransaction,
-  notificationDoc,
   parseDoc,
   parseDocs,
   readUnlessRefused,
   readEvent,
+  writeNotification,
   type UseCaseContext,
 } from './context';
 
@@ -116,12 +116,7 @@ export function attendanceUseCases(ctx: UseCaseContext) {
           });
           tx.set(lastChangePath(userId), { eventId });
         }
-        if (decision.notify) {
-          tx.set(
-            `notifications/${decision.notify.id}`,
-            notificationDoc(decision.notify, ctx.now()),
-          );
-        }
+        if (decision.notify) writeNotification(tx, decision.notify, ctx.now());
       });
     },
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { DocData, QueriedDoc, Query, StoredDoc, Transaction } from '@/data/storage/storage';
-import { fieldOp } from '@/data/storage/storage';
+import { fieldOp, MAX_WRITES_PER_COMMIT, type Writes } from '@/data/storage/storage';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
 import { BackendError, failureCode } from '@/domain/errors';
@@ -191,23 +191,45 @@ export function parseDocs<S extends z.core.$ZodType>(
 /** Notices written with ids of their own kinds: the staff's cancellation, the reminder. */
 type StoredOnlyType = 'staff_event_cancelled' | 'event_reminder';
 
+/** A new notification, under the id of its cause. */
+interface NewNotification {
+  id: string;
+  userId: string;
+  type: NotificationWrite['type'] | StoredOnlyType;
+  data: object;
+}
+
 /**
- * The stored form of a new notification (no words: src/domain/entities/notification.ts renders
- * them), under the id of its cause. docs/domain.md "Entities": the client's time at creation
- * (what the list sorts by first, so a notification shows at once) and the store's time beside it.
+ * Writes a new notification in its stored form (no words: src/domain/entities/notification.ts
+ * renders them). docs/domain.md "Entities": the client's time at creation (what the list sorts
+ * by first, so a notification shows at once) and the store's time beside it.
  */
-export function notificationDoc(
-  n: { userId: string; type: NotificationWrite['type'] | StoredOnlyType; data: object },
-  clientNow: Date,
-): DocData {
-  return {
+export function writeNotification(w: Writes, n: NewNotification, clientNow: Date): void {
+  w.set(`notifications/${n.id}`, {
     userId: n.userId,
     type: n.type,
     data: n.data,
     read: false,
     timestamp: fieldOp.serverTime(),
     clientTimestamp: clientNow,
-  };
+  });
+}
+
+/**
+ * Notifications the commit of their cause had no room for, written after it in batches of
+ * `perBatch`.
+ */
+export async function writeNotificationBatches(
+  ctx: UseCaseContext,
+  notices: readonly NewNotification[],
+  perBatch = MAX_WRITES_PER_COMMIT,
+): Promise<void> {
+  for (let i = 0; i < notices.length; i += perBatch) {
+    const now = ctx.now();
+    await ctx.storage.batch((w) => {
+      for (const n of notices.slice(i, i + perBatch)) writeNotification(w, n, now);
+    });
+  }
 }
 
 export const eventPath = (id: string) => `events/${id}`;

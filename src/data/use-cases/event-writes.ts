@@ -32,12 +32,13 @@ import { decideEventTeam } from '@/domain/rules/teams';
 import { runSideEffect } from '@/lib/side-effects';
 import {
   actorTransaction,
-  notificationDoc,
   parseDoc,
   parseDocs,
   readActor,
   eventPath,
   readEvent,
+  writeNotification,
+  writeNotificationBatches,
   type UseCaseContext,
 } from './context';
 import { LIST_ORDER } from './list-queries';
@@ -45,7 +46,6 @@ import { promoteOnCapacityChange, promotionMail } from './roster';
 
 /** Requesters' cancellation notices per commit: the rules read each one's request. */
 const REQUESTER_NOTICES_PER_BATCH = 10;
-const notificationPath = (id: string) => `notifications/${id}`;
 
 /**
  * The writes of the events use case: creating, editing, changing the status and copying the
@@ -87,19 +87,8 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
   const writeNotices = (tx: Writes, notices: NotificationWrite[]): NotificationWrite[] => {
     const now = ctx.now();
     const first = notices.slice(0, MAX_WRITES_PER_COMMIT - 1);
-    for (const n of first) tx.set(notificationPath(n.id), notificationDoc(n, now));
+    for (const n of first) writeNotification(tx, n, now);
     return notices.slice(first.length);
-  };
-
-  const writeRest = async (rest: NotificationWrite[], perBatch = MAX_WRITES_PER_COMMIT) => {
-    for (let i = 0; i < rest.length; i += perBatch) {
-      const now = ctx.now();
-      await storage.batch((w) => {
-        for (const n of rest.slice(i, i + perBatch)) {
-          w.set(notificationPath(n.id), notificationDoc(n, now));
-        }
-      });
-    }
   };
 
   /** The pending requesters of an event (a cancellation tells them too). */
@@ -178,7 +167,7 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
       });
       promotionMail(api, id, promoted);
       if (!outcome) return;
-      await writeRest(outcome.rest);
+      await writeNotificationBatches(ctx, outcome.rest);
       if (outcome.notified) {
         void runSideEffect('events.update: change mail', () =>
           api.sendNotificationEmail({ type: 'event_changed', eventId: id, seq: outcome.seq }),
@@ -210,8 +199,8 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
         return { notified: notices.length > 0, rest, toRequesters };
       });
       if (!outcome) return;
-      await writeRest(outcome.rest);
-      await writeRest(outcome.toRequesters, REQUESTER_NOTICES_PER_BATCH);
+      await writeNotificationBatches(ctx, outcome.rest);
+      await writeNotificationBatches(ctx, outcome.toRequesters, REQUESTER_NOTICES_PER_BATCH);
       if (outcome.notified) {
         void runSideEffect('events.changeStatus: cancellation mail', () =>
           api.sendNotificationEmail({ type: 'event_cancelled', eventId: id }),

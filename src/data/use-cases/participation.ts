@@ -43,7 +43,6 @@ import {
   actorTransaction,
   eventPath,
   listenAfter,
-  notificationDoc,
   onOwnQuery,
   onQueries,
   parseDoc,
@@ -51,6 +50,7 @@ import {
   readActor,
   readEvent,
   readUnlessRefused,
+  writeNotification,
   type UseCaseActor,
   type UseCaseContext,
 } from './context';
@@ -58,7 +58,6 @@ import { countPendingChange, isCountedPending } from './pending-count';
 
 const REQUESTS = 'participationRequests';
 const requestPath = (id: string) => `${REQUESTS}/${id}`;
-const notificationPath = (id: string) => `notifications/${id}`;
 
 /**
  * Join requests, written once for both backends: what each reads, the domain's decision
@@ -225,7 +224,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
           createdAt: fieldOp.serverTime(),
           updatedAt: fieldOp.serverTime(),
         });
-        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+        writeNotification(tx, decision.notify, ctx.now());
         countPendingChange(tx, decision.id, 1);
         return decision.id;
       });
@@ -265,7 +264,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
         if (added.length > 0) {
           tx.update(eventPath(event.id), { participants: fieldOp.arrayUnion(...added) });
         }
-        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+        writeNotification(tx, decision.notify, ctx.now());
       });
       void runSideEffect('participation.approve: mail', () =>
         api.sendNotificationEmail(approvalEmailPayload(request)),
@@ -282,7 +281,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
         const decision = decideReject(read);
         tx.update(requestPath(requestId), { status: 'rejected', updatedAt: fieldOp.serverTime() });
         if (isCountedPending(read.request!)) countPendingChange(tx, requestId, -1);
-        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+        writeNotification(tx, decision.notify, ctx.now());
       });
       void runSideEffect('participation.reject: mail', () =>
         api.sendNotificationEmail(rejectionEmailPayload(request)),

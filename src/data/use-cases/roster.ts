@@ -16,9 +16,9 @@ import {
 import { runSideEffect } from '@/lib/side-effects';
 import {
   actorTransaction,
-  notificationDoc,
   eventPath,
   readEvent,
+  writeNotification,
   type UseCaseActor,
   type UseCaseContext,
 } from './context';
@@ -48,7 +48,7 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
     );
 
   const notify = (tx: Writes, list: readonly (NotificationWrite | null)[]) => {
-    for (const n of list) if (n) tx.set(`notifications/${n.id}`, notificationDoc(n, ctx.now()));
+    for (const n of list) if (n) writeNotification(tx, n, ctx.now());
   };
 
   return {
@@ -194,7 +194,7 @@ export function promoteOnCapacityChange(
   const decision = decideCapacityPromotions(before, capacity);
   if (decision.promoted.length === 0) return [];
   writeRoster(tx, before, decision);
-  for (const n of decision.notify) tx.set(`notifications/${n.id}`, notificationDoc(n, now));
+  for (const n of decision.notify) writeNotification(tx, n, now);
   return decision.promoted;
 }
 

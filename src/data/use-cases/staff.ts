@@ -2,7 +2,6 @@ import type { AdminSetupState, StaffDashboard, UserActivity } from '@/data/ports
 import {
   DOC_ID,
   fieldOp,
-  MAX_WRITES_PER_COMMIT,
   type Filter,
   type QueriedDoc,
   type Query,
@@ -40,9 +39,10 @@ import {
 import { isSuspended } from '@/domain/rules/standing';
 import { scanPage } from '@/lib/scan-page';
 import {
-  notificationDoc,
   parseDoc,
   parseDocs,
+  writeNotification,
+  writeNotificationBatches,
   type SignedIn,
   type UseCaseContext,
 } from './context';
@@ -326,24 +326,16 @@ export function staffUseCases(ctx: UseCaseContext) {
           staffAuditId: auditId,
           updatedAt: fieldOp.serverTime(),
         });
-        const notices = decision.notify.map((uid) =>
-          staffCancelNotification(uid, event!, decision.reason),
-        );
+        const notices = decision.notify.map((uid) => {
+          const { id, notification } = staffCancelNotification(uid, event!, decision.reason);
+          return { id, ...notification };
+        });
         const now = ctx.now();
-        for (const n of notices.slice(0, NOTIFY_IN_TRANSACTION)) {
-          tx.set(`notifications/${n.id}`, notificationDoc(n.notification, now));
-        }
+        for (const n of notices.slice(0, NOTIFY_IN_TRANSACTION)) writeNotification(tx, n, now);
         return notices.slice(NOTIFY_IN_TRANSACTION);
       });
       // A very large event: the rest of the notices, which the rules allow for a cancelled event.
-      for (let i = 0; i < later.length; i += MAX_WRITES_PER_COMMIT) {
-        const now = ctx.now();
-        await storage.batch((w) => {
-          for (const n of later.slice(i, i + MAX_WRITES_PER_COMMIT)) {
-            w.set(`notifications/${n.id}`, notificationDoc(n.notification, now));
-          }
-        });
-      }
+      await writeNotificationBatches(ctx, later);
     },
 
     /** Reports with the given status. Order: newest first (createdAt, then id). Fails: throws. */

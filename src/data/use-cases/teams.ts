@@ -35,12 +35,12 @@ import {
 import {
   actorTransaction,
   listenAfter,
-  notificationDoc,
   onOwnQuery,
   parseDoc,
   parseDocs,
   readActor,
   readUnlessRefused,
+  writeNotification,
   type UseCaseActor,
   type UseCaseContext,
 } from './context';
@@ -52,7 +52,6 @@ const MY_REQUESTS_LIMIT = 20;
 const teamPath = (id: string) => `teams/${id}`;
 const requestsPath = (teamId: string) => `teams/${teamId}/joinRequests`;
 const requestPath = (teamId: string, id: string) => `${requestsPath(teamId)}/${id}`;
-const notificationPath = (id: string) => `notifications/${id}`;
 
 /** A stored request as the domain reads it: its team is the document it is stored under. */
 const withTeam = (teamId: string, doc: StoredDoc | null) =>
@@ -186,9 +185,7 @@ export function teamUseCases(ctx: UseCaseContext) {
       for (const r of requests) {
         if (r.userId === decision.deleteRequestsOf) tx.delete(requestPath(teamId, r.id));
       }
-      if (decision.notify) {
-        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
-      }
+      if (decision.notify) writeNotification(tx, decision.notify, ctx.now());
     });
   };
 
@@ -325,7 +322,7 @@ export function teamUseCases(ctx: UseCaseContext) {
           createdAt: fieldOp.serverTime(),
           updatedAt: fieldOp.serverTime(),
         });
-        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+        writeNotification(tx, decision.notify, ctx.now());
         return decision.id;
       });
     },
@@ -369,7 +366,7 @@ export function teamUseCases(ctx: UseCaseContext) {
             updatedAt: fieldOp.serverTime(),
           });
         }
-        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+        writeNotification(tx, decision.notify, ctx.now());
       });
     },
 
@@ -385,7 +382,7 @@ export function teamUseCases(ctx: UseCaseContext) {
           status: 'rejected',
           updatedAt: fieldOp.serverTime(),
         });
-        tx.set(notificationPath(decision.notify.id), notificationDoc(decision.notify, ctx.now()));
+        writeNotification(tx, decision.notify, ctx.now());
       });
     },
 
