@@ -81,6 +81,12 @@ export interface QueriedDoc extends StoredDoc {
 /** Orders or filters by the document id (Firestore's documentId()). */
 export const DOC_ID = '__name__';
 
+/** An order by `field`, then by the document id the same way: a total order a cursor resumes. */
+export const orderByThenId = (field: string, direction?: 'asc' | 'desc') => [
+  { field, direction },
+  { field: DOC_ID, direction },
+];
+
 export type Filter =
   | { field: string; op: '=='; value: unknown }
   | { field: string; op: 'in'; value: readonly unknown[] }

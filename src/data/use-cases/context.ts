@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { DocData, QueriedDoc, Query, StoredDoc, Transaction } from '@/data/storage/storage';
 import { fieldOp, MAX_WRITES_PER_COMMIT, type Writes } from '@/data/storage/storage';
+import type { Page } from '@/domain/entities/common';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
 import { BackendError, failureCode } from '@/domain/errors';
@@ -186,6 +187,23 @@ export function parseDocs<S extends z.core.$ZodType>(
     else logger.warn(`${context}: skipped unreadable document ${doc.path}`, parsed.error);
   }
   return out;
+}
+
+/**
+ * A page of a list from the `size + 1` documents read: the first `size` parsed (as parseDocs),
+ * and the cursor after them when the extra one says there is a next page.
+ */
+export function parsePage<S extends z.core.$ZodType>(
+  schema: S,
+  docs: readonly QueriedDoc[],
+  size: number,
+  context: string,
+): Page<z.output<S>> {
+  const shown = docs.slice(0, size);
+  return {
+    items: parseDocs(schema, shown, context),
+    nextCursor: docs.length > size && shown.length > 0 ? shown.at(-1)!.cursor : null,
+  };
 }
 
 /** Notices written with ids of their own kinds: the staff's cancellation, the reminder. */

@@ -1,6 +1,6 @@
 import type { ApiPort } from '@/data/ports/api';
 import type { EventFilters, EventInput, EventTime } from '@/data/ports/events';
-import type { Filter, QueriedDoc } from '@/data/storage/storage';
+import type { Filter } from '@/data/storage/storage';
 import {
   EVENT_COUNT_CAP,
   EVENTS_PAGE_SIZE,
@@ -20,7 +20,7 @@ import {
   type ParticipationRecord,
 } from '@/domain/participation-history';
 import { scanPage } from '@/lib/scan-page';
-import { eventPath, parseDocs, readEvent, type UseCaseContext } from './context';
+import { eventPath, parseDocs, parsePage, readEvent, type UseCaseContext } from './context';
 import { eventListQuery, LIST_ORDER, listFilters, nextDay, startOfDay } from './list-queries';
 import type { eventWrites } from './event-writes';
 
@@ -36,15 +36,6 @@ import type { eventWrites } from './event-writes';
  * found and a cursor at the last document examined, so "more" continues where it stopped.
  */
 export const KEYWORD_SCAN_BUDGET = 2 * EVENTS_PAGE_SIZE + 1;
-
-/** A page from `size + 1` documents read: the extra one says there is a next page. */
-function pageOf(docs: QueriedDoc[], size: number, context: string): Page<SportEvent> {
-  const shown = docs.slice(0, size);
-  return {
-    items: parseDocs(sportEventSchema, shown, context),
-    nextCursor: docs.length > size && shown.length > 0 ? shown.at(-1)!.cursor : null,
-  };
-}
 
 /**
  * Events, written once for both backends: the lists and their count, a user's events and
@@ -75,7 +66,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
       after: cursor ?? null,
       limit: PROFILE_EVENTS_PAGE_SIZE + 1,
     });
-    return pageOf(docs, PROFILE_EVENTS_PAGE_SIZE, context);
+    return parsePage(sportEventSchema, docs, PROFILE_EVENTS_PAGE_SIZE, context);
   };
 
   // The writes load on the first one (./event-writes.ts), so a page that only reads events does
@@ -105,7 +96,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
       const token = searchTokenFor(filters.keyword);
       if (!token) {
         const docs = await storage.query({ ...query, after: cursor ?? null });
-        return pageOf(docs, EVENTS_PAGE_SIZE, 'events.list');
+        return parsePage(sportEventSchema, docs, EVENTS_PAGE_SIZE, 'events.list');
       }
       const contains: Filter = { field: 'searchTokens', op: 'array-contains', value: token };
       const { items, next } = await scanPage({

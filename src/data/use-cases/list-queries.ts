@@ -1,6 +1,6 @@
 import type { EventFilters } from '@/data/ports/events';
 import type { TeamFilters } from '@/data/ports/teams';
-import { DOC_ID, type Filter, type Query } from '@/data/storage/storage';
+import { DOC_ID, orderByThenId, type Filter, type Query } from '@/data/storage/storage';
 import { EVENTS_PAGE_SIZE, TEAMS_PAGE_SIZE } from '@/domain/constants';
 import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 
@@ -64,10 +64,7 @@ export function teamListQuery(filters: TeamFilters): Query {
   return {
     collection: 'teams',
     where,
-    orderBy: [
-      { field: 'createdAt', direction: 'desc' },
-      { field: DOC_ID, direction: 'desc' },
-    ],
+    orderBy: orderByThenId('createdAt', 'desc'),
     limit: TEAMS_PAGE_SIZE + 1,
   };
 }

@@ -1,7 +1,7 @@
 import type { ApiPort } from '@/data/ports/api';
 import {
-  DOC_ID,
   fieldOp,
+  orderByThenId,
   type QueriedDoc,
   type Query,
   type StoredDoc,
@@ -120,10 +120,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
         { field: 'eventId', op: '==', value: eventId },
         { field: 'status', op: 'in', value: [...ORGANIZER_PHASE_STATUSES[phase]] },
       ],
-      orderBy: [
-        { field, direction },
-        { field: DOC_ID, direction },
-      ],
+      orderBy: orderByThenId(field, direction),
       after,
       limit,
     };

@@ -1,9 +1,9 @@
+import type * as z from 'zod/mini';
 import type { AdminSetupState, StaffDashboard, UserActivity } from '@/data/ports/staff';
 import {
-  DOC_ID,
   fieldOp,
+  orderByThenId,
   type Filter,
-  type QueriedDoc,
   type Query,
   type Transaction,
   autoId,
@@ -41,6 +41,7 @@ import { scanPage } from '@/lib/scan-page';
 import {
   parseDoc,
   parseDocs,
+  parsePage,
   writeNotification,
   writeNotificationBatches,
   type SignedIn,
@@ -54,10 +55,7 @@ const MAX_CHAR = '\u{10FFFF}';
 /** Notifications written in the cancelling transaction; any further ones follow in batches. */
 const NOTIFY_IN_TRANSACTION = 400;
 
-const newestFirst: Query['orderBy'] = [
-  { field: 'createdAt', direction: 'desc' },
-  { field: DOC_ID, direction: 'desc' },
-];
+const newestFirst = orderByThenId('createdAt', 'desc');
 
 /**
  * The staff area (docs/staff.md), written once for both backends: the domain decides
@@ -110,15 +108,10 @@ export function staffUseCases(ctx: UseCaseContext) {
     return id;
   };
 
-  /** A page of PAGE+1 documents: the first PAGE parsed, and the cursor after them if more exist. */
-  const page = async <T>(query: Query, parse: (docs: QueriedDoc[]) => T[]): Promise<Page<T>> => {
+  /** A page of STAFF_PAGE_SIZE from the query, parsed with `schema` (parsePage). */
+  const page = async <S extends z.core.$ZodType>(schema: S, query: Query, context: string) => {
     const docs = await storage.query({ ...query, limit: STAFF_PAGE_SIZE + 1 });
-    const shown = docs.slice(0, STAFF_PAGE_SIZE);
-    const last = shown.at(-1);
-    return {
-      items: parse(shown),
-      nextCursor: docs.length > STAFF_PAGE_SIZE && last ? last.cursor : null,
-    };
+    return parsePage(schema, docs, STAFF_PAGE_SIZE, context);
   };
 
   const count = (collection: string, ...where: Filter[]) => storage.count({ collection, where });
@@ -156,6 +149,7 @@ export function staffUseCases(ctx: UseCaseContext) {
       await guardRead();
       const search = userSearch(text);
       const result = await page(
+        userProfileSchema,
         search
           ? {
               collection: 'users',
@@ -163,11 +157,11 @@ export function staffUseCases(ctx: UseCaseContext) {
                 { field: search.field, op: '>=', value: search.prefix },
                 { field: search.field, op: '<', value: search.prefix + MAX_CHAR },
               ],
-              orderBy: [{ field: search.field }, { field: DOC_ID }],
+              orderBy: orderByThenId(search.field),
               after: cursor,
             }
           : { collection: 'users', orderBy: newestFirst, after: cursor },
-        (docs) => parseDocs(userProfileSchema, docs, 'staff.searchUsers'),
+        'staff.searchUsers',
       );
       return { ...result, items: result.items.map((p) => ({ ...p, email: '' })) };
     },
@@ -342,13 +336,14 @@ export function staffUseCases(ctx: UseCaseContext) {
     async reports(status: ReportStatus, cursor?: string | null): Promise<Page<Report>> {
       await guardRead();
       return page(
+        reportSchema,
         {
           collection: 'reports',
           where: [{ field: 'status', op: '==', value: status }],
           orderBy: newestFirst,
           after: cursor,
         },
-        (docs) => parseDocs(reportSchema, docs, 'staff.reports'),
+        'staff.reports',
       );
     },
 
@@ -382,8 +377,10 @@ export function staffUseCases(ctx: UseCaseContext) {
      */
     async auditLog(cursor?: string | null): Promise<Page<AuditEntry>> {
       await guardRead();
-      return page({ collection: 'auditLog', orderBy: newestFirst, after: cursor }, (docs) =>
-        parseDocs(auditEntrySchema, docs, 'staff.auditLog'),
+      return page(
+        auditEntrySchema,
+        { collection: 'auditLog', orderBy: newestFirst, after: cursor },
+        'staff.auditLog',
       );
     },
 

@@ -1,8 +1,8 @@
 import type { TeamFilters, TeamInput } from '@/data/ports/teams';
 import {
   autoId,
-  DOC_ID,
   fieldOp,
+  orderByThenId,
   type Query,
   type StoredDoc,
   type Transaction,
@@ -38,6 +38,7 @@ import {
   onOwnQuery,
   parseDoc,
   parseDocs,
+  parsePage,
   readActor,
   readUnlessRefused,
   writeNotification,
@@ -76,10 +77,7 @@ export function teamUseCases(ctx: UseCaseContext) {
   const myRequestsQuery = (uid: string, teamId: string): Query => ({
     collection: requestsPath(teamId),
     where: [{ field: 'userId', op: '==', value: uid }],
-    orderBy: [
-      { field: 'createdAt', direction: 'desc' },
-      { field: DOC_ID, direction: 'desc' },
-    ],
+    orderBy: orderByThenId('createdAt', 'desc'),
     limit: MY_REQUESTS_LIMIT,
   });
   const countingRequest = (teamId: string, docs: StoredDoc[]) =>
@@ -95,10 +93,7 @@ export function teamUseCases(ctx: UseCaseContext) {
   const pendingQuery = (teamId: string): Query => ({
     collection: requestsPath(teamId),
     where: [{ field: 'status', op: '==', value: 'pending' }],
-    orderBy: [
-      { field: 'createdAt', direction: 'asc' },
-      { field: DOC_ID, direction: 'asc' },
-    ],
+    orderBy: orderByThenId('createdAt', 'asc'),
     limit: TEAM_PENDING_REQUESTS_LIMIT,
   });
   const pendingIn = (teamId: string, docs: StoredDoc[]) =>
@@ -198,11 +193,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      */
     async list(filters: TeamFilters, cursor?: string | null): Promise<Page<Team>> {
       const docs = await storage.query({ ...teamListQuery(filters), after: cursor ?? null });
-      const page = docs.slice(0, TEAMS_PAGE_SIZE);
-      return {
-        items: parseDocs(teamSchema, page, 'teams.list'),
-        nextCursor: docs.length > TEAMS_PAGE_SIZE ? page.at(-1)!.cursor : null,
-      };
+      return parsePage(teamSchema, docs, TEAMS_PAGE_SIZE, 'teams.list');
     },
 
     /** Missing: null (also for id ''). Fails: throws. Caller: anyone, signed out too. */
@@ -243,10 +234,7 @@ export function teamUseCases(ctx: UseCaseContext) {
       const docs = await storage.query({
         collection: 'teams',
         where: [{ field: 'members', op: 'array-contains', value: uid }],
-        orderBy: [
-          { field: 'createdAt', direction: 'desc' },
-          { field: DOC_ID, direction: 'desc' },
-        ],
+        orderBy: orderByThenId('createdAt', 'desc'),
         limit: MY_TEAMS_LIMIT,
       });
       return parseDocs(teamSchema, docs, 'teams.byMember');
