@@ -1,4 +1,4 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
 import { searchTokensOf, type KeywordSearchable } from '@/domain/event-search';
 
 /**
@@ -150,6 +150,27 @@ function searchKeys(row: Partial<EventRow> & { id?: string }): {
   };
 }
 
+/** The derived fields of every stored row of a table, worked out again (a version's upgrade). */
+function deriveAll<R>(tx: Transaction, table: string, derive: (row: R) => object) {
+  return tx
+    .table<R, string>(table)
+    .toCollection()
+    .modify((row) => {
+      Object.assign(row as object, derive(row));
+    });
+}
+
+/**
+ * Keeps a table's derived fields with every write: on create, and on every update, since the
+ * storage adapter replaces a whole row (without its derived fields) and they are derived again.
+ */
+function keepDerived<R>(table: Table<R, string>, derive: (row: R) => object) {
+  table.hook('creating', (_key, row) => {
+    Object.assign(row as object, derive(row));
+  });
+  table.hook('updating', (changes, _key, row) => derive({ ...row, ...changes }));
+}
+
 export class LocalDb extends Dexie {
   users!: Table<DocRow, string>;
   events!: Table<EventRow, string>;
@@ -204,14 +225,7 @@ export class LocalDb extends Dexie {
         outbox: 'id, sentAt',
         meta: 'key',
       })
-      .upgrade((tx) =>
-        tx
-          .table<ConversationRow, string>('conversations')
-          .toCollection()
-          .modify((row) => {
-            Object.assign(row, participantKeys(row));
-          }),
-      );
+      .upgrade((tx) => deriveAll(tx, 'conversations', participantKeys));
     // The staff area (docs/staff.md): its lists walk [field+id] indexes for a total order and an
     // exact resume point, and the dashboard counts over indexes without reading rows. Profiles:
     // an organizer's events page in date order; the owner-only documents beside a profile
@@ -235,14 +249,7 @@ export class LocalDb extends Dexie {
           '*members, *memberships',
         teamJoinRequests: 'id, [teamId+userId], [teamId+status]',
       })
-      .upgrade((tx) =>
-        tx
-          .table<TeamRow, string>('teams')
-          .toCollection()
-          .modify((row) => {
-            Object.assign(row, membershipKeys(row));
-          }),
-      );
+      .upgrade((tx) => deriveAll(tx, 'teams', membershipKeys));
     // The use cases' queries (src/data/local/storage.ts walks the index that serves each, as
     // Firestore needs a composite index): an event's requests per status in the organizer's
     // order, and my pending ones newest first; the team list filtered by sport and region
@@ -287,12 +294,7 @@ export class LocalDb extends Dexie {
           await tx.table('config').put({ ...(admin.value as object), id: 'admin' });
           await meta.delete('config/admin');
         }
-        await tx
-          .table<EventRow, string>('events')
-          .toCollection()
-          .modify((row) => {
-            Object.assign(row, searchKeys(row));
-          });
+        await deriveAll(tx, 'events', searchKeys);
       });
     // A keyword page in the list's order (searchKeys' searchOrder entries).
     this.version(16)
@@ -303,33 +305,11 @@ export class LocalDb extends Dexie {
           '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
           '[teamId+date+startTime+id], *searchTokens, *searchOrder',
       })
-      .upgrade((tx) =>
-        tx
-          .table<EventRow, string>('events')
-          .toCollection()
-          .modify((row) => {
-            Object.assign(row, searchKeys(row));
-          }),
-      );
+      .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
     // Table hooks after the last version: declaring a version makes the tables anew.
-    this.conversations.hook('creating', (_key, row) => {
-      Object.assign(row, participantKeys(row));
-    });
-    // The storage adapter writes whole documents (without p0 / p1): they are derived again.
-    this.conversations.hook('updating', (changes, _key, row) =>
-      participantKeys({ ...row, ...(changes as Partial<ConversationRow>) }),
-    );
-    this.events.hook('creating', (_key, row) => {
-      Object.assign(row, searchKeys(row));
-    });
-    this.events.hook('updating', (changes, _key, row) => searchKeys({ ...row, ...changes }));
-    this.teams.hook('creating', (_key, row) => {
-      Object.assign(row, membershipKeys(row));
-    });
-    // Every update, as the storage adapter replaces a whole row (without its derived keys).
-    this.teams.hook('updating', (changes, _key, row) =>
-      membershipKeys({ ...row, ...(changes as Partial<TeamRow>) }),
-    );
+    keepDerived(this.conversations, participantKeys);
+    keepDerived(this.events, searchKeys);
+    keepDerived(this.teams, membershipKeys);
   }
 
   /** Every table, for wiping the demo data in one transaction. */
