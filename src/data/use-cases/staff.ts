@@ -39,9 +39,11 @@ import {
 import { isSuspended } from '@/domain/rules/standing';
 import { scanPage } from '@/lib/scan-page';
 import {
+  eventPath,
   parseDoc,
   parseDocs,
   parsePage,
+  readEvent,
   writeNotification,
   writeNotificationBatches,
   type SignedIn,
@@ -309,12 +311,10 @@ export function staffUseCases(ctx: UseCaseContext) {
       const who = await ctx.session();
       const later = await storage.transaction(async (tx) => {
         const actor = await readActor(who, tx);
-        const event = eventId
-          ? parseDoc(sportEventSchema, await tx.get(`events/${eventId}`))
-          : null;
+        const event = await readEvent(tx, eventId);
         const decision = decideStaffCancel(actor, event, reason, note);
         const auditId = addAudit(tx, decision.audit);
-        tx.update(`events/${eventId}`, {
+        tx.update(eventPath(eventId), {
           status: decision.status,
           staffCancelReason: decision.reason,
           staffAuditId: auditId,
