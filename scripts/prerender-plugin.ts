@@ -63,9 +63,14 @@ export function preloadList(): Plugin {
       // entry (with the Firebase build's early read) would wait for it. What the entry uses
       // belongs in its own chunk: out of vite.config.ts's groups, and imported by no module in
       // them (the bundler keeps a module a group's chunk imports out of the entry's chunk).
-      const entry = chunksOf(bundle).find((c) =>
-        /[\\/]src[\\/]main\.tsx$/.test(c.facadeModuleId ?? ''),
+      // The page's entry chunk: index.html's (its facade), holding src/main.tsx. (The prerender's
+      // own build, for Node, has none.)
+      const entry = chunksOf(bundle).find(
+        (c) => c.isEntry && /[\\/]index\.html$/.test(c.facadeModuleId ?? ''),
       );
+      if (entry && !entry.moduleIds.some((id) => /[\\/]src[\\/]main\.tsx$/.test(id))) {
+        this.error(`the entry ${entry.fileName} does not hold src/main.tsx`);
+      }
       if (entry?.imports.length) {
         this.error(`the entry imports ${entry.imports.join(', ')}: it must import no chunk`);
       }

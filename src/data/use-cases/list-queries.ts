@@ -1,6 +1,6 @@
 import type { EventFilters } from '@/data/ports/events';
 import type { TeamFilters } from '@/data/ports/teams';
-import { DOC_ID, orderByThenId, type Filter, type Query } from '@/data/storage/storage';
+import { DOC_ID, type Filter, type Query } from '@/data/storage/storage';
 import { EVENTS_PAGE_SIZE, TEAMS_PAGE_SIZE } from '@/domain/constants';
 import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 
@@ -8,7 +8,10 @@ import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
  * The queries of the event and team lists (events.list, teams.list). A module of their own,
  * without the schemas: the entry (src/main.tsx) starts a visitor's first page of either list with
  * the same query, before the app's code has downloaded (src/data/firebase/early-read.ts), and
- * the use case then takes that answer because it asks the same thing.
+ * the use case then takes that answer because it asks the same thing. So it takes only types and
+ * DOC_ID (a constant the build writes where it is used) from the storage interface: a function
+ * of that module would make the entry import its chunk (the build stops: preloadList in
+ * scripts/prerender-plugin.ts).
  */
 
 /** List order: the day, then the start time (zero-padded HH:mm sorts as text), then the id. */
@@ -64,7 +67,10 @@ export function teamListQuery(filters: TeamFilters): Query {
   return {
     collection: 'teams',
     where,
-    orderBy: orderByThenId('createdAt', 'desc'),
+    orderBy: [
+      { field: 'createdAt', direction: 'desc' },
+      { field: DOC_ID, direction: 'desc' },
+    ],
     limit: TEAMS_PAGE_SIZE + 1,
   };
 }
