@@ -18,8 +18,8 @@ export interface Stages {
   /** Loads the full backend: Auth, the full Firestore SDK with listeners, Storage. */
   loadFull(): Promise<Backend>;
   /**
-   * Resolves when a live listener may load the full SDK and move there (src/data/firebase/load.ts:
-   * some seconds after the page has loaded).
+   * Resolves when a live listener may load the full SDK and move there (some seconds after the
+   * page has loaded: src/data/firebase/load.ts).
    */
   goLive: Promise<void>;
   /** Resolves in the browser's next idle period. */
@@ -38,8 +38,8 @@ export interface Stages {
  *     and the listener's first answer has come, in the next idle period. Until then the
  *     listener is the first-read backend's, which delivers the current answer once, so the page
  *     shows its data without waiting for the SDK, and the SDK's download does not compete with
- *     that answer; then it
- *     subscribes on the full SDK instead (at once if the full backend has loaded meanwhile).
+ *     that answer; then it subscribes on the full SDK instead (at once if the full backend has
+ *     loaded meanwhile).
  * Until then onAuthStateChanged reports nobody, and reports the full backend's user once it has
  * loaded; currentUser() is null. Once the full backend is there, every member is its own.
  */
