@@ -460,6 +460,8 @@ function pageOf(found: Found[]): Page<ParticipationRequest> {
 /** The cursor, or null for one this module did not make (the list then starts over). */
 function decodePageCursor(cursor: string | null | undefined): PageCursor | null {
   const v = decodeCursor(cursor, 2, (p) => (typeof p === 'string' ? p : undefined));
-  const [phase, at] = (v ?? []) as string[];
-  return phase === 'pending' || phase === 'decided' ? { phase, at: at! } : null;
+  const [phase, at] = v ?? [];
+  return (phase === 'pending' || phase === 'decided') && typeof at === 'string'
+    ? { phase, at }
+    : null;
 }
