@@ -46,6 +46,8 @@ function eventRow(i: number, date: Date, extra: Partial<EventRow> = {}): EventRo
 }
 
 describe('local events', () => {
+  // Writing thousands of rows into fake-indexeddb takes seconds on a busy machine: these cases
+  // have a minute.
   it('serves the first page of 5,000 events by reading a page, not the table', async () => {
     const b = await backend();
     const today = startOfDay(new Date());
@@ -54,21 +56,16 @@ describe('local events', () => {
     );
 
     const toArray = vi.spyOn(b.db.Collection.prototype, 'toArray');
-    const started = performance.now();
     const page = await b.events.list({});
-    const elapsed = performance.now() - started;
     expect(page.items).toHaveLength(EVENTS_PAGE_SIZE);
     expect(page.items.every((e) => e.date >= today)).toBe(true);
-    // One bounded batch filled the page.
+    // One bounded batch filled the page (its speed in Chromium is npm run bench:events' to measure).
     expect(toArray).toHaveBeenCalledTimes(1);
-    // Real Chromium served this page in ~10 ms when measured; fake-indexeddb under a loaded run is
-    // much slower, so the bound is loose and the batch count above is the real check.
-    expect(elapsed).toBeLessThan(2000);
 
     const second = await b.events.list({}, page.nextCursor);
     expect(second.items).toHaveLength(EVENTS_PAGE_SIZE);
     expect(second.items[0]!.id).not.toBe(page.items.at(-1)!.id);
-  });
+  }, 60_000);
 
   it('walks the sport or region index for a narrow filter instead of scanning every event', async () => {
     const b = await backend();
@@ -98,7 +95,7 @@ describe('local events', () => {
     const byRegion = await b.events.list({ region: '四国', level: '上級者' });
     expect(byRegion.items.map((e) => e.id)).toEqual(page.items.map((e) => e.id));
     expect(toArray.mock.calls.length).toBeLessThanOrEqual(2);
-  });
+  }, 60_000);
 
   it('upgrades a version 1 database in place, and its events and teams show up under the new indexes', async () => {
     const name = `data-${crypto.randomUUID()}`;
