@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { PRERENDERED } from './prerender';
-import { buildRoutes, routePattern } from './routes';
+import { buildRoutes, matchScreen, routePattern } from './routes';
 import { cacheControlFor, globToRegExp, pageFor } from '../../scripts/hosting-rewrites.mjs';
 
 /**
@@ -30,7 +30,7 @@ describe('Hosting rewrites (firebase.json)', () => {
     for (const { path, file, sample } of PRERENDERED) {
       const address = sample ? path.replace(/:\w+/, sample[0]) : path;
       expect(served(address), path).toBe(path === '/' ? '/' : `/${file}`);
-      expect(routePattern(routes, address), path).toBe(path);
+      expect(routePattern(matchScreen(routes, address)), path).toBe(path);
     }
   });
 

@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { matchRoutes, MemoryRouter, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
-import { AppRoutes, buildRoutes, preloadScreen, routePattern, type ScreenHandle } from './routes';
+import {
+  AppRoutes,
+  buildRoutes,
+  matchScreen,
+  preloadScreen,
+  routePattern,
+  type ScreenHandle,
+} from './routes';
 
 /** For the plugin, which marks the controls it disables (src/app/app.tsx enables them). */
 export { WAITING_CONTROL } from './app';
@@ -79,7 +86,7 @@ async function toString(tree: ReactNode): Promise<string> {
 async function renderPath(routes: RouteObject[], pathname: string): Promise<string> {
   // What the browser renders first (src/app/start.tsx): a router of the same shape, so the two
   // trees have the same shape (useId gives the same ids), with the screen's code loaded.
-  await preloadScreen(pathname);
+  await preloadScreen(matchScreen(routes, pathname));
   const { backend, ready } = createAppBackend(() => new Promise(() => {}));
   // No garbage collection timers: they would keep the build's process alive.
   const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
@@ -102,9 +109,10 @@ export async function renderPage(path: string, sample?: [string, string]): Promi
   if (second !== null && (await renderPath(routes, second)) !== html) {
     throw new Error(`${path}: the first frame depends on the parameter; it cannot be shared`);
   }
-  const route = routePattern(routes, first!);
+  const matches = matchScreen(routes, first!);
+  const route = routePattern(matches);
   if (route !== path) throw new Error(`${path}: renders route ${route}`);
-  const modules = (matchRoutes(routes, first!) ?? [])
+  const modules = matches
     .map((m) => (m.route.handle as ScreenHandle | undefined)?.module)
     .filter((m): m is string => !!m);
   const reads = PRERENDERED.find((p) => p.path === path)?.reads ?? [];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { buildRoutes, preloadScreen } from './routes';
+import { buildRoutes, matchScreen, preloadScreen } from './routes';
 
 function elementOf(path: string): ReactNode {
   const route = buildRoutes({ devRoutes: false })[0]!.children!.find((r) => r.path === path);
@@ -21,13 +21,14 @@ describe('lazy screens', () => {
   });
 
   it('renders a preloaded screen at once, with no fallback', async () => {
-    await preloadScreen('/privacy-policy');
+    await preloadScreen(matchScreen(buildRoutes({ devRoutes: false }), '/privacy-policy'));
     renderScreen('/privacy-policy');
     expect(screen.queryByText('読み込み中…')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
   it('preloads nothing for an unknown path, and never rejects', async () => {
-    await expect(preloadScreen('/no/such/page')).resolves.toBeUndefined();
+    const matches = matchScreen(buildRoutes({ devRoutes: false }), '/no/such/page');
+    await expect(preloadScreen(matches)).resolves.toBeUndefined();
   });
 });

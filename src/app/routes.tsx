@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteMatch, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { Layout } from './layout';
 import { RequireAuth } from './require-auth';
@@ -183,23 +183,31 @@ export function buildRoutes({ devRoutes }: { devRoutes: boolean }): RouteObject[
 }
 
 /**
- * Starts loading the screen of `pathname` (called while the backend starts, so both download at
- * once). Never rejects: a failed download is left to the route's own render, which retries it
- * and reports the error.
+ * The routes that show `pathname`, outermost first (none: only the not-found page does). Each
+ * call ranks every route and tests them in turn (6–9 ms the first time in Node, 2–3 ms after),
+ * so the start matches once and passes the matches on.
  */
-export async function preloadScreen(pathname: string): Promise<void> {
-  const matches = matchRoutes(buildRoutes({ devRoutes: true }), pathname) ?? [];
+export const matchScreen = (routes: RouteObject[], pathname: string): RouteMatch[] =>
+  matchRoutes(routes, pathname) ?? [];
+
+/**
+ * Starts loading the screen of the matched routes (called while the backend starts, so both
+ * download at once). Never rejects: a failed download is left to the route's own render, which
+ * retries it and reports the error.
+ */
+export async function preloadScreen(matches: RouteMatch[]): Promise<void> {
   await Promise.allSettled(
     matches.map((m) => (m.route.handle as ScreenHandle | undefined)?.preload()),
   );
 }
 
 /**
- * The path pattern of the route that shows `pathname` ('/events/:id'), or null when none but
- * the not-found page does. Two addresses with one pattern start from the same first frame.
+ * The path pattern of the matched routes' screen ('/events/:id'), or null when none but the
+ * not-found page shows the address. Two addresses with one pattern start from the same first
+ * frame.
  */
-export function routePattern(routes: RouteObject[], pathname: string): string | null {
-  const last = matchRoutes(routes, pathname)?.at(-1)?.route;
+export function routePattern(matches: RouteMatch[]): string | null {
+  const last = matches.at(-1)?.route;
   return last && last.path !== '*' ? (last.path ?? null) : null;
 }
 

@@ -7,14 +7,16 @@ import { toast } from '@/lib/toast-store';
 import { startWebVitals } from '@/lib/web-vitals';
 import { App } from './app';
 import { BACKEND_KIND, createAppBackend } from './backend';
-import { AppRoutes, buildRoutes, preloadScreen, routePattern } from './routes';
+import { AppRoutes, buildRoutes, matchScreen, preloadScreen, routePattern } from './routes';
 import { startScheduledWork } from './scheduled-work';
 
 // The backend and the current screen's code start loading before React's first render.
 const { backend, ready } = createAppBackend();
-const screenLoaded = preloadScreen(window.location.pathname);
-
 const routes = buildRoutes({ devRoutes: BACKEND_KIND === 'local' });
+const { pathname, search } = window.location;
+const matches = matchScreen(routes, pathname);
+const screenLoaded = preloadScreen(matches);
+
 const queryClient = createQueryClient((message) => toast({ title: message, variant: 'error' }));
 const app = (
   <App backend={backend} ready={ready} queryClient={queryClient}>
@@ -31,8 +33,7 @@ const app = (
 // React splits into tasks of a few milliseconds; outside one it takes the page in a single task
 // (80–160 ms with the CPU slowed 4×) during which a slow phone answers nothing.
 const container = document.getElementById('root')!;
-const { pathname, search } = window.location;
-if (container.dataset.route === routePattern(routes, pathname) && search === '') {
+if (container.dataset.route === routePattern(matches) && search === '') {
   void screenLoaded.then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);

@@ -44,22 +44,24 @@ export interface NewAuditEntry extends AuditDetails {
   targetLabel: string;
 }
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  actorId: text(),
-  action: z.pipe(
-    z.nullish(z.string()),
-    z.transform((v) => v ?? ''),
-  ),
-  targetType: text(),
-  targetId: text(),
-  targetLabel: text(),
-  from: text(),
-  to: text(),
-  reason: text(),
-  note: text(),
-  createdAt: optionalTime,
-});
+export const auditEntrySchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    actorId: text(),
+    action: z.pipe(
+      z.nullish(z.string()),
+      z.transform((v) => v ?? ''),
+    ),
+    targetType: text(),
+    targetId: text(),
+    targetLabel: text(),
+    from: text(),
+    to: text(),
+    reason: text(),
+    note: text(),
+    createdAt: optionalTime,
+  }),
+);
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
 /** Builds an entry with the unused details empty. */

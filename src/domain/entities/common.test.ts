@@ -39,3 +39,19 @@ describe('tolerant field schemas', () => {
     expect(count.parse({})).toBe(0);
   });
 });
+
+describe('entity schemas', () => {
+  const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], {
+    eager: true,
+  });
+
+  it('are built on their first parse, not when their module loads', () => {
+    const schemas = Object.entries(modules).flatMap(([file, exports]) =>
+      Object.entries(exports)
+        .filter(([name]) => name.endsWith('Schema'))
+        .map(([name, value]) => [`${file} ${name}`, (value as z.ZodMiniType)._zod.def.type]),
+    );
+    expect(schemas.length).toBeGreaterThanOrEqual(16);
+    expect(schemas.filter(([, type]) => type !== 'lazy')).toEqual([]);
+  });
+});

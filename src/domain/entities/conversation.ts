@@ -7,56 +7,61 @@ export function conversationId(a: string, b: string): string {
   return [a, b].sort().join('_');
 }
 
-export const conversationSchema = z.object({
-  id: z.string(),
-  participants: z.pipe(
-    z.nullish(z.array(z.string())),
-    z.transform((v) => v ?? []),
-  ),
-  lastMessage: text(),
-  lastMessageTime: optionalTime,
-  createdAt: optionalTime,
-  lastSenderId: text(),
-  /** The message lastMessage previews (written with it, so the rules can check they agree). */
-  lastMessageId: text(),
-  unreadCount: z.pipe(
-    z.nullish(z.record(z.string(), z.unknown())),
-    z.transform((m) => {
-      const out: Record<string, number> = {};
-      for (const [k, v] of Object.entries(m ?? {})) out[k] = typeof v === 'number' && v > 0 ? v : 0;
-      return out;
-    }),
-  ),
-  archived: z.pipe(
-    z.nullish(z.record(z.string(), z.unknown())),
-    z.transform((m) => {
-      const out: Record<string, boolean> = {};
-      for (const [k, v] of Object.entries(m ?? {})) out[k] = v === true;
-      return out;
-    }),
-  ),
-  archivedAt: z.pipe(
-    z.nullish(z.record(z.string(), z.unknown())),
-    z.transform((m) => {
-      const out: Record<string, Date | null> = {};
-      for (const [k, v] of Object.entries(m ?? {})) out[k] = toDateOrNull(v);
-      return out;
-    }),
-  ),
-});
+export const conversationSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    participants: z.pipe(
+      z.nullish(z.array(z.string())),
+      z.transform((v) => v ?? []),
+    ),
+    lastMessage: text(),
+    lastMessageTime: optionalTime,
+    createdAt: optionalTime,
+    lastSenderId: text(),
+    /** The message lastMessage previews (written with it, so the rules can check they agree). */
+    lastMessageId: text(),
+    unreadCount: z.pipe(
+      z.nullish(z.record(z.string(), z.unknown())),
+      z.transform((m) => {
+        const out: Record<string, number> = {};
+        for (const [k, v] of Object.entries(m ?? {}))
+          out[k] = typeof v === 'number' && v > 0 ? v : 0;
+        return out;
+      }),
+    ),
+    archived: z.pipe(
+      z.nullish(z.record(z.string(), z.unknown())),
+      z.transform((m) => {
+        const out: Record<string, boolean> = {};
+        for (const [k, v] of Object.entries(m ?? {})) out[k] = v === true;
+        return out;
+      }),
+    ),
+    archivedAt: z.pipe(
+      z.nullish(z.record(z.string(), z.unknown())),
+      z.transform((m) => {
+        const out: Record<string, Date | null> = {};
+        for (const [k, v] of Object.entries(m ?? {})) out[k] = toDateOrNull(v);
+        return out;
+      }),
+    ),
+  }),
+);
 
 export type Conversation = z.output<typeof conversationSchema>;
 
-export const messageSchema = z.object({
-  id: z.string(),
-  senderId: z.string(),
-  content: text(),
-  read: z.pipe(
-    z.nullish(z.boolean()),
-    z.transform((v) => v ?? false),
-  ),
-  readAt: optionalTime,
-  sentAt: optionalTime,
-});
+export const messageSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    senderId: z.string(),
+    content: text(),
+    read: z.pipe(
+      z.nullish(z.boolean()),
+      z.transform((v) => v ?? false),
+    ),
+    readAt: optionalTime,
+    sentAt: optionalTime,
+  }),
+);
 
 export type Message = z.output<typeof messageSchema>;

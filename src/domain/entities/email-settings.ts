@@ -94,7 +94,9 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */
-export const emailSettingsSchema = z.pipe(
-  z.nullish(z.object({ mail: z.nullish(z.record(z.string(), z.unknown())) })),
-  z.transform((doc) => readEmailSettings(doc)),
+export const emailSettingsSchema = z.lazy(() =>
+  z.pipe(
+    z.nullish(z.object({ mail: z.nullish(z.record(z.string(), z.unknown())) })),
+    z.transform((doc) => readEmailSettings(doc)),
+  ),
 );

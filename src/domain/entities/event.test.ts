@@ -250,7 +250,7 @@ describe('capacity', () => {
 
 describe('EVENT_READ_FIELDS', () => {
   it("lists the schema's fields, in its order, and the organizer's older names", () => {
-    const shape = sportEventSchema._zod.def.out._zod.def.shape;
+    const shape = sportEventSchema._zod.innerType._zod.def.out._zod.innerType._zod.def.shape;
     expect(EVENT_READ_FIELDS).toEqual([
       ...Object.keys(shape).filter((field) => field !== 'id'),
       ...LEGACY_ORGANIZER.name,

@@ -54,77 +54,81 @@ export const REGIONS = [
 ] as const;
 
 /** participants may hold plain ids or objects carrying an id; the domain keeps ids only. */
-const participantsSchema = z.pipe(
-  z.nullish(z.array(z.unknown())),
-  z.transform((list) => {
-    const ids: string[] = [];
-    for (const p of list ?? []) {
-      const id =
-        typeof p === 'string'
-          ? p
-          : p && typeof p === 'object' && typeof (p as { id?: unknown }).id === 'string'
-            ? (p as { id: string }).id
-            : typeof (p as { uid?: unknown } | null)?.uid === 'string'
-              ? (p as { uid: string }).uid
-              : null;
-      if (id && !ids.includes(id)) ids.push(id);
-    }
-    return ids;
-  }),
+const participantsSchema = z.lazy(() =>
+  z.pipe(
+    z.nullish(z.array(z.unknown())),
+    z.transform((list) => {
+      const ids: string[] = [];
+      for (const p of list ?? []) {
+        const id =
+          typeof p === 'string'
+            ? p
+            : p && typeof p === 'object' && typeof (p as { id?: unknown }).id === 'string'
+              ? (p as { id: string }).id
+              : typeof (p as { uid?: unknown } | null)?.uid === 'string'
+                ? (p as { uid: string }).uid
+                : null;
+        if (id && !ids.includes(id)) ids.push(id);
+      }
+      return ids;
+    }),
+  ),
 );
 
-const eventFieldsSchema = z.object({
-  id: z.string(),
-  title: text(),
-  description: text(),
-  sportType: text(),
-  location: text(),
-  region: text(),
-  level: z.pipe(
-    z.nullish(z.string()),
-    z.transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
-  ),
-  teamId: text(),
-  teamName: text(),
-  organizerId: text(),
-  organizerName: text(),
-  organizerPhotoURL: text(),
-  participants: participantsSchema,
-  entryMethod: z.pipe(
-    z.nullish(z.string()),
-    z.transform((v): EntryMethod => (v === 'firstCome' ? 'firstCome' : DEFAULT_ENTRY_METHOD)),
-  ),
-  /** The キャンセル待ち in order, first in line first (uids; missing reads as none). */
-  waitlist: z.pipe(
-    z.nullish(z.array(z.unknown())),
-    z.transform((list) => (list ?? []).filter((v): v is string => typeof v === 'string')),
-  ),
-  status: z.pipe(
-    z.nullish(z.string()),
-    z.transform((v): EventStatus =>
-      EVENT_STATUSES.includes(v as EventStatus) ? (v as EventStatus) : DEFAULT_EVENT_STATUS,
+const eventFieldsSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    title: text(),
+    description: text(),
+    sportType: text(),
+    location: text(),
+    region: text(),
+    level: z.pipe(
+      z.nullish(z.string()),
+      z.transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
     ),
-  ),
-  /** Stored as a timestamp or a string; read as the event day (a Date). */
-  date: z.pipe(
-    z.optional(z.unknown()),
-    z.transform((v) => toDateOrNull(v) ?? new Date(0)),
-  ),
-  startTime: text(),
-  endTime: text(),
-  fee: count,
-  capacity: count,
-  imageURL: text(),
-  imagePath: text(),
-  createdAt: optionalTime,
-  /** Set when staff called the event off (docs/staff.md); shown to everyone on its page. */
-  staffCancelReason: z.pipe(
-    z.nullish(z.string()),
-    z.transform((v): StaffCancelReason | null =>
-      STAFF_CANCEL_REASONS.includes(v as StaffCancelReason) ? (v as StaffCancelReason) : null,
+    teamId: text(),
+    teamName: text(),
+    organizerId: text(),
+    organizerName: text(),
+    organizerPhotoURL: text(),
+    participants: participantsSchema,
+    entryMethod: z.pipe(
+      z.nullish(z.string()),
+      z.transform((v): EntryMethod => (v === 'firstCome' ? 'firstCome' : DEFAULT_ENTRY_METHOD)),
     ),
-  ),
-});
+    /** The キャンセル待ち in order, first in line first (uids; missing reads as none). */
+    waitlist: z.pipe(
+      z.nullish(z.array(z.unknown())),
+      z.transform((list) => (list ?? []).filter((v): v is string => typeof v === 'string')),
+    ),
+    status: z.pipe(
+      z.nullish(z.string()),
+      z.transform((v): EventStatus =>
+        EVENT_STATUSES.includes(v as EventStatus) ? (v as EventStatus) : DEFAULT_EVENT_STATUS,
+      ),
+    ),
+    /** Stored as a timestamp or a string; read as the event day (a Date). */
+    date: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v) => toDateOrNull(v) ?? new Date(0)),
+    ),
+    startTime: text(),
+    endTime: text(),
+    fee: count,
+    capacity: count,
+    imageURL: text(),
+    imagePath: text(),
+    createdAt: optionalTime,
+    /** Set when staff called the event off (docs/staff.md); shown to everyone on its page. */
+    staffCancelReason: z.pipe(
+      z.nullish(z.string()),
+      z.transform((v): StaffCancelReason | null =>
+        STAFF_CANCEL_REASONS.includes(v as StaffCancelReason) ? (v as StaffCancelReason) : null,
+      ),
+    ),
+  }),
+);
 
 /**
  * The organizer's name and photo under the names older documents used, in the order read
@@ -150,7 +154,9 @@ function withLegacyOrganizer(raw: unknown): unknown {
 }
 
 /** The older organizer fields folded in first (withLegacyOrganizer), then every field read. */
-export const sportEventSchema = z.pipe(z.transform(withLegacyOrganizer), eventFieldsSchema);
+export const sportEventSchema = z.lazy(() =>
+  z.pipe(z.transform(withLegacyOrganizer), eventFieldsSchema),
+);
 
 export type SportEvent = z.output<typeof sportEventSchema>;
 

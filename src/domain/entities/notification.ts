@@ -27,30 +27,32 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const notificationSchema = z.pipe(
-  z.object({
-    id: z.string(),
-    userId: z.string(),
-    title: text(),
-    content: text(),
-    type: text('system'),
-    read: z.pipe(
-      z.nullish(z.boolean()),
-      z.transform((v) => v ?? false),
-    ),
-    data: z.pipe(
-      z.nullish(z.record(z.string(), z.unknown())),
-      z.transform((v) => v ?? {}),
-    ),
-    timestamp: z.optional(z.unknown()),
-    clientTimestamp: z.optional(z.unknown()),
-    date: z.optional(z.unknown()),
-    createdAt: z.optional(z.unknown()),
-  }),
-  z.transform(({ timestamp, clientTimestamp, date, createdAt, ...rest }) => ({
-    ...rest,
-    timestamp: notificationTime({ clientTimestamp, timestamp, date, createdAt }),
-  })),
+export const notificationSchema = z.lazy(() =>
+  z.pipe(
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      title: text(),
+      content: text(),
+      type: text('system'),
+      read: z.pipe(
+        z.nullish(z.boolean()),
+        z.transform((v) => v ?? false),
+      ),
+      data: z.pipe(
+        z.nullish(z.record(z.string(), z.unknown())),
+        z.transform((v) => v ?? {}),
+      ),
+      timestamp: z.optional(z.unknown()),
+      clientTimestamp: z.optional(z.unknown()),
+      date: z.optional(z.unknown()),
+      createdAt: z.optional(z.unknown()),
+    }),
+    z.transform(({ timestamp, clientTimestamp, date, createdAt, ...rest }) => ({
+      ...rest,
+      timestamp: notificationTime({ clientTimestamp, timestamp, date, createdAt }),
+    })),
+  ),
 );
 
 export type AppNotification = z.output<typeof notificationSchema>;

@@ -18,7 +18,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
  * What every join request stores (an event's here, a team's in team.ts) besides what it asks
  * to join: an unknown status reads as pending.
  */
-export const requestFields = {
+export const requestFields = () => ({
   id: z.string(),
   userId: z.string(),
   message: text(),
@@ -30,17 +30,19 @@ export const requestFields = {
   ),
   createdAt: optionalTime,
   updatedAt: optionalTime,
-};
-
-export const participationRequestSchema = z.object({
-  ...requestFields,
-  eventId: z.string(),
-  /** Made when its requester moved up from the キャンセル待ち of a 承認制 event. */
-  fromWaitlist: z.pipe(
-    z.nullish(z.boolean()),
-    z.transform((v) => v ?? false),
-  ),
 });
+
+export const participationRequestSchema = z.lazy(() =>
+  z.object({
+    ...requestFields(),
+    eventId: z.string(),
+    /** Made when its requester moved up from the キャンセル待ち of a 承認制 event. */
+    fromWaitlist: z.pipe(
+      z.nullish(z.boolean()),
+      z.transform((v) => v ?? false),
+    ),
+  }),
+);
 
 export type ParticipationRequest = z.output<typeof participationRequestSchema>;
 

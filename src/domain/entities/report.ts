@@ -60,10 +60,12 @@ export function reportDocId(target: ReportTarget, reporterId: string): string {
 }
 
 /** What the reporter types: a reason from the list and optional free text. */
-export const reportInputSchema = z.object({
-  reason: z.enum(REPORT_REASONS, { message: ERR.reportReasonRequired }),
-  detail: z.string().check(z.trim(), z.maxLength(REPORT_DETAIL_MAX, ERR.reportDetailTooLong)),
-});
+export const reportInputSchema = z.lazy(() =>
+  z.object({
+    reason: z.enum(REPORT_REASONS, { message: ERR.reportReasonRequired }),
+    detail: z.string().check(z.trim(), z.maxLength(REPORT_DETAIL_MAX, ERR.reportDetailTooLong)),
+  }),
+);
 export type ReportInput = z.infer<typeof reportInputSchema>;
 
 const enumOr = <T extends string>(values: readonly T[], fallback: T) =>
@@ -73,25 +75,27 @@ const enumOr = <T extends string>(values: readonly T[], fallback: T) =>
   );
 
 /** A stored report as staff read it. */
-export const reportSchema = z.object({
-  id: z.string(),
-  reporterId: text(),
-  targetType: enumOr(REPORT_TARGET_TYPES, 'user'),
-  targetId: text(),
-  /** For a message: its conversation (messages live under it). */
-  conversationId: text(),
-  /** The target's title or name when reported; for a message, its text (staff cannot open it). */
-  targetLabel: text(),
-  /** Whose content it is: the organizer, the team owner, the profile's user, the sender. */
-  subjectUserId: text(),
-  reason: enumOr(REPORT_REASONS, 'other'),
-  detail: text(),
-  status: enumOr(REPORT_STATUSES, 'open'),
-  createdAt: optionalTime,
-  resolvedAt: optionalTime,
-  resolvedBy: text(),
-  resolutionNote: text(),
-});
+export const reportSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    reporterId: text(),
+    targetType: enumOr(REPORT_TARGET_TYPES, 'user'),
+    targetId: text(),
+    /** For a message: its conversation (messages live under it). */
+    conversationId: text(),
+    /** The target's title or name when reported; for a message, its text (staff cannot open it). */
+    targetLabel: text(),
+    /** Whose content it is: the organizer, the team owner, the profile's user, the sender. */
+    subjectUserId: text(),
+    reason: enumOr(REPORT_REASONS, 'other'),
+    detail: text(),
+    status: enumOr(REPORT_STATUSES, 'open'),
+    createdAt: optionalTime,
+    resolvedAt: optionalTime,
+    resolvedBy: text(),
+    resolutionNote: text(),
+  }),
+);
 export type Report = z.output<typeof reportSchema>;
 
 /** Where a staff member opens what was reported; a message has no page staff may open. */

@@ -22,36 +22,38 @@ export const MY_TEAMS_LIMIT = 50;
 /** A team page lists at most this many of its upcoming events. */
 export const TEAM_UPCOMING_EVENTS_LIMIT = 10;
 
-export const teamSchema = z.object({
-  id: z.string(),
-  name: text(),
-  description: text(),
-  sportType: text(),
-  region: text(),
-  level: z.pipe(
-    z.nullish(z.string()),
-    z.transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
-  ),
-  activity: text(),
-  ownerId: text(),
-  members: z.pipe(
-    z.nullish(z.array(z.unknown())),
-    z.transform((list) => [
-      ...new Set((list ?? []).filter((m): m is string => typeof m === 'string' && m !== '')),
-    ]),
-  ),
-  /** 0 only on documents written before limits existed: no limit. */
-  maxMembers: count,
-  /** メンバー募集中. Documents written before the flag existed were recruiting. */
-  recruiting: z.pipe(
-    z.nullish(z.boolean()),
-    z.transform((v) => v ?? true),
-  ),
-  imageURL: text(),
-  imagePath: text(),
-  createdAt: optionalTime,
-  updatedAt: optionalTime,
-});
+export const teamSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: text(),
+    description: text(),
+    sportType: text(),
+    region: text(),
+    level: z.pipe(
+      z.nullish(z.string()),
+      z.transform((v) => (v && v.trim() !== '' ? v : DEFAULT_LEVEL)),
+    ),
+    activity: text(),
+    ownerId: text(),
+    members: z.pipe(
+      z.nullish(z.array(z.unknown())),
+      z.transform((list) => [
+        ...new Set((list ?? []).filter((m): m is string => typeof m === 'string' && m !== '')),
+      ]),
+    ),
+    /** 0 only on documents written before limits existed: no limit. */
+    maxMembers: count,
+    /** メンバー募集中. Documents written before the flag existed were recruiting. */
+    recruiting: z.pipe(
+      z.nullish(z.boolean()),
+      z.transform((v) => v ?? true),
+    ),
+    imageURL: text(),
+    imagePath: text(),
+    createdAt: optionalTime,
+    updatedAt: optionalTime,
+  }),
+);
 
 export type Team = z.output<typeof teamSchema>;
 
@@ -74,7 +76,9 @@ export function membersToShow(team: Pick<Team, 'ownerId' | 'members'>): string[]
 }
 
 /** A request to join a team: teams/{teamId}/joinRequests/{id}. */
-export const teamJoinRequestSchema = z.object({ ...requestFields, teamId: z.string() });
+export const teamJoinRequestSchema = z.lazy(() =>
+  z.object({ ...requestFields(), teamId: z.string() }),
+);
 
 export type TeamJoinRequest = z.output<typeof teamJoinRequestSchema>;
 

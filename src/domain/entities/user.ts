@@ -40,41 +40,43 @@ export const BIRTH_DATE_VISIBILITY_LABELS: Record<BirthDateVisibility, string> =
  * profile: gender, birthDate and age hold only what the owner chose to show (docs/profile.md);
  * the values themselves are in the private profile.
  */
-export const userProfileSchema = z.object({
-  id: z.string(),
-  email: text(),
-  displayName: text(),
-  photoURL: text(),
-  /** Where the uploaded photo is stored (its own folder users/{uid}); '' for none. */
-  photoPath: text(),
-  bio: text(),
-  location: text(),
-  gender: text(),
-  birthDate: text(),
-  /** The age, when the owner shows their age but not their birth date. */
-  age: z.pipe(
-    z.optional(z.unknown()),
-    z.transform((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null)),
-  ),
-  emailVerified: z.pipe(
-    z.nullish(z.boolean()),
-    z.transform((v) => v ?? false),
-  ),
-  customUserId: text(),
-  firebaseUid: text(),
-  agreedAt: optionalTime,
-  createdAt: timeWithFallback(() => new Date(DEFAULT_ACCOUNT_CREATED_AT)),
-  role: z.pipe(
-    z.nullish(z.string()),
-    z.transform((v): Role => (ROLES.includes(v as Role) ? (v as Role) : DEFAULT_ROLE)),
-  ),
-  lastLoginAt: optionalTime,
-  /** false = suspended by staff (src/domain/rules/standing.ts); a missing field is active. */
-  isActive: z.pipe(
-    z.nullish(z.boolean()),
-    z.transform((v) => v ?? true),
-  ),
-});
+export const userProfileSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    email: text(),
+    displayName: text(),
+    photoURL: text(),
+    /** Where the uploaded photo is stored (its own folder users/{uid}); '' for none. */
+    photoPath: text(),
+    bio: text(),
+    location: text(),
+    gender: text(),
+    birthDate: text(),
+    /** The age, when the owner shows their age but not their birth date. */
+    age: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null)),
+    ),
+    emailVerified: z.pipe(
+      z.nullish(z.boolean()),
+      z.transform((v) => v ?? false),
+    ),
+    customUserId: text(),
+    firebaseUid: text(),
+    agreedAt: optionalTime,
+    createdAt: timeWithFallback(() => new Date(DEFAULT_ACCOUNT_CREATED_AT)),
+    role: z.pipe(
+      z.nullish(z.string()),
+      z.transform((v): Role => (ROLES.includes(v as Role) ? (v as Role) : DEFAULT_ROLE)),
+    ),
+    lastLoginAt: optionalTime,
+    /** false = suspended by staff (src/domain/rules/standing.ts); a missing field is active. */
+    isActive: z.pipe(
+      z.nullish(z.boolean()),
+      z.transform((v) => v ?? true),
+    ),
+  }),
+);
 
 export type UserProfile = z.output<typeof userProfileSchema>;
 
@@ -82,28 +84,30 @@ export type UserProfile = z.output<typeof userProfileSchema>;
  * users/{uid}/private/profile as read: the gender and birth date themselves and who sees them.
  * Readable by the owner only. Anything unreadable falls back to "not set" and "private".
  */
-export const privateProfileSchema = z.object({
-  gender: z.pipe(
-    z.optional(z.unknown()),
-    z.transform((v): Gender | '' => (GENDERS.includes(v as Gender) ? (v as Gender) : '')),
-  ),
-  birthDate: z.pipe(
-    z.optional(z.unknown()),
-    z.transform((v) => (typeof v === 'string' && isBirthDate(v) ? v : '')),
-  ),
-  genderVisibility: z.pipe(
-    z.optional(z.unknown()),
-    z.transform((v): GenderVisibility => (v === 'public' ? 'public' : 'private')),
-  ),
-  birthDateVisibility: z.pipe(
-    z.optional(z.unknown()),
-    z.transform((v): BirthDateVisibility =>
-      BIRTH_DATE_VISIBILITIES.includes(v as BirthDateVisibility)
-        ? (v as BirthDateVisibility)
-        : 'private',
+export const privateProfileSchema = z.lazy(() =>
+  z.object({
+    gender: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v): Gender | '' => (GENDERS.includes(v as Gender) ? (v as Gender) : '')),
     ),
-  ),
-});
+    birthDate: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v) => (typeof v === 'string' && isBirthDate(v) ? v : '')),
+    ),
+    genderVisibility: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v): GenderVisibility => (v === 'public' ? 'public' : 'private')),
+    ),
+    birthDateVisibility: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v): BirthDateVisibility =>
+        BIRTH_DATE_VISIBILITIES.includes(v as BirthDateVisibility)
+          ? (v as BirthDateVisibility)
+          : 'private',
+      ),
+    ),
+  }),
+);
 export type PrivateProfile = z.output<typeof privateProfileSchema>;
 
 /** A yyyy-MM-dd calendar date (no 31 February). */
@@ -112,33 +116,35 @@ function isBirthDate(v: string): boolean {
 }
 
 /** What the owner edits on /profile/settings: the form's schema and the ports' input. */
-export const profileEditSchema = z.object({
-  displayName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, '表示名を入力してください'),
-      z.maxLength(DISPLAY_NAME_MAX, `表示名は${DISPLAY_NAME_MAX}文字以内で入力してください`),
-    ),
-  bio: z.string().check(z.maxLength(BIO_MAX, `自己紹介は${BIO_MAX}文字以内で入力してください`)),
-  location: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(LOCATION_MAX, `活動地域は${LOCATION_MAX}文字以内で入力してください`),
-    ),
-  gender: z.enum(['', ...GENDERS], { error: '性別を選択してください' }),
-  birthDate: z.union([
-    z.literal(''),
-    z.string().check(
-      z.refine(isBirthDate, '生年月日の形式が正しくありません'),
-      z.refine((v) => v >= BIRTH_DATE_MIN, '生年月日は1900年1月1日以降の日付を入力してください'),
-      z.refine((v) => toDateOrNull(v)! <= new Date(), '生年月日に未来の日付は指定できません'),
-    ),
-  ]),
-  genderVisibility: z.enum(GENDER_VISIBILITIES),
-  birthDateVisibility: z.enum(BIRTH_DATE_VISIBILITIES),
-});
+export const profileEditSchema = z.lazy(() =>
+  z.object({
+    displayName: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, '表示名を入力してください'),
+        z.maxLength(DISPLAY_NAME_MAX, `表示名は${DISPLAY_NAME_MAX}文字以内で入力してください`),
+      ),
+    bio: z.string().check(z.maxLength(BIO_MAX, `自己紹介は${BIO_MAX}文字以内で入力してください`)),
+    location: z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(LOCATION_MAX, `活動地域は${LOCATION_MAX}文字以内で入力してください`),
+      ),
+    gender: z.enum(['', ...GENDERS], { error: '性別を選択してください' }),
+    birthDate: z.union([
+      z.literal(''),
+      z.string().check(
+        z.refine(isBirthDate, '生年月日の形式が正しくありません'),
+        z.refine((v) => v >= BIRTH_DATE_MIN, '生年月日は1900年1月1日以降の日付を入力してください'),
+        z.refine((v) => toDateOrNull(v)! <= new Date(), '生年月日に未来の日付は指定できません'),
+      ),
+    ]),
+    genderVisibility: z.enum(GENDER_VISIBILITIES),
+    birthDateVisibility: z.enum(BIRTH_DATE_VISIBILITIES),
+  }),
+);
 export type ProfileEdit = z.infer<typeof profileEditSchema>;
 
 /** The profile photo: its download URL and storage path, both '' for none. */
