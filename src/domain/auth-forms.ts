@@ -29,25 +29,29 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const emailSchema = z.pipe(
-  z
-    .string({ error: M.emailRequired })
-    .check(z.trim(), z.minLength(1, M.emailRequired), z.maxLength(EMAIL_MAX, M.emailInvalid)),
-  z.email(M.emailInvalid),
+export const emailSchema = z.lazy(() =>
+  z.pipe(
+    z
+      .string({ error: M.emailRequired })
+      .check(z.trim(), z.minLength(1, M.emailRequired), z.maxLength(EMAIL_MAX, M.emailInvalid)),
+    z.email(M.emailInvalid),
+  ),
 );
 
 /**
  * The one password policy of both backends: Firebase enforces it through the project's
  * password policy, the local backend through checkPasswordPolicy.
  */
-export const passwordSchema = z
-  .string({ error: M.passwordRequired })
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, M.passwordTooShort),
-    z.maxLength(PASSWORD_MAX_LENGTH, M.passwordTooLong),
-    z.regex(/[A-Za-z]/, M.passwordNeedsLetterAndDigit),
-    z.regex(/[0-9]/, M.passwordNeedsLetterAndDigit),
-  );
+export const passwordSchema = z.lazy(() =>
+  z
+    .string({ error: M.passwordRequired })
+    .check(
+      z.minLength(PASSWORD_MIN_LENGTH, M.passwordTooShort),
+      z.maxLength(PASSWORD_MAX_LENGTH, M.passwordTooLong),
+      z.regex(/[A-Za-z]/, M.passwordNeedsLetterAndDigit),
+      z.regex(/[0-9]/, M.passwordNeedsLetterAndDigit),
+    ),
+);
 
 /** First policy violation in Japanese, or null when the password is acceptable. */
 export function checkPasswordPolicy(password: string): string | null {
@@ -55,9 +59,9 @@ export function checkPasswordPolicy(password: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? M.passwordTooShort);
 }
 
-const passwordConfirm = z
-  .string({ error: M.passwordConfirmRequired })
-  .check(z.minLength(1, M.passwordConfirmRequired));
+const passwordConfirm = z.lazy(() =>
+  z.string({ error: M.passwordConfirmRequired }).check(z.minLength(1, M.passwordConfirmRequired)),
+);
 
 /**
  * Zod skips object refinements once a field has a hard failure (an unticked terms box, say);
@@ -83,45 +87,55 @@ function mismatchCheck<K extends string, C extends string>(
   ];
 }
 
-export const loginSchema = z.object({
-  email: emailSchema,
-  // Only presence: an old password that predates the policy must still sign in.
-  password: z.string({ error: M.passwordRequired }).check(z.minLength(1, M.passwordRequired)),
-});
+export const loginSchema = z.lazy(() =>
+  z.object({
+    email: emailSchema,
+    // Only presence: an old password that predates the policy must still sign in.
+    password: z.string({ error: M.passwordRequired }).check(z.minLength(1, M.passwordRequired)),
+  }),
+);
 export type LoginForm = z.infer<typeof loginSchema>;
 
-export const registerSchema = z
-  .object({
-    displayName: z
-      .string({ error: M.displayNameRequired })
-      .check(
-        z.trim(),
-        z.minLength(1, M.displayNameRequired),
-        z.maxLength(DISPLAY_NAME_MAX_LENGTH, M.displayNameTooLong),
-      ),
-    email: emailSchema,
-    password: passwordSchema,
-    passwordConfirm,
-    agreedToTerms: z.boolean({ error: M.termsRequired }).check(z.refine((v) => v, M.termsRequired)),
-  })
-  .check(z.refine(...mismatchCheck('password', 'passwordConfirm')));
+export const registerSchema = z.lazy(() =>
+  z
+    .object({
+      displayName: z
+        .string({ error: M.displayNameRequired })
+        .check(
+          z.trim(),
+          z.minLength(1, M.displayNameRequired),
+          z.maxLength(DISPLAY_NAME_MAX_LENGTH, M.displayNameTooLong),
+        ),
+      email: emailSchema,
+      password: passwordSchema,
+      passwordConfirm,
+      agreedToTerms: z
+        .boolean({ error: M.termsRequired })
+        .check(z.refine((v) => v, M.termsRequired)),
+    })
+    .check(z.refine(...mismatchCheck('password', 'passwordConfirm'))),
+);
 export type RegisterForm = z.infer<typeof registerSchema>;
 
-export const resetRequestSchema = z.object({ email: emailSchema });
+export const resetRequestSchema = z.lazy(() => z.object({ email: emailSchema }));
 export type ResetRequestForm = z.infer<typeof resetRequestSchema>;
 
-export const newPasswordSchema = z
-  .object({ password: passwordSchema, passwordConfirm })
-  .check(z.refine(...mismatchCheck('password', 'passwordConfirm')));
+export const newPasswordSchema = z.lazy(() =>
+  z
+    .object({ password: passwordSchema, passwordConfirm })
+    .check(z.refine(...mismatchCheck('password', 'passwordConfirm'))),
+);
 export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
 
-export const passwordChangeSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: M.currentPasswordRequired })
-      .check(z.minLength(1, M.currentPasswordRequired)),
-    newPassword: passwordSchema,
-    newPasswordConfirm: passwordConfirm,
-  })
-  .check(z.refine(...mismatchCheck('newPassword', 'newPasswordConfirm')));
+export const passwordChangeSchema = z.lazy(() =>
+  z
+    .object({
+      currentPassword: z
+        .string({ error: M.currentPasswordRequired })
+        .check(z.minLength(1, M.currentPasswordRequired)),
+      newPassword: passwordSchema,
+      newPasswordConfirm: passwordConfirm,
+    })
+    .check(z.refine(...mismatchCheck('newPassword', 'newPasswordConfirm'))),
+);
 export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;

@@ -12,8 +12,9 @@ z.config({ jitless: true });
  * Every entity's schema is built on its first parse (z.lazy), not when its module loads: every
  * page's start loads all the entity modules, and building every schema there was the largest
  * part of their evaluation (importing them in Node took 16–32 ms built at once against 8–15 ms
- * lazy; the event's schema, built when the first event is read, 4–8 ms). common.test.ts holds
- * every exported schema to it.
+ * lazy; the event's schema, built when the first event is read, 4–8 ms). The account forms'
+ * schemas (src/domain/auth-forms.ts, in the same chunk) are built the same way. common.test.ts
+ * holds every exported schema of both to it.
  */
 
 /**
