@@ -34,6 +34,10 @@ createServer((req, res) => {
       method: req.method,
       path: req.url,
       headers: { ...req.headers, host: target },
+      // A connection per request: Node keeps connections alive by default, and the emulator
+      // closes idle ones, so a request sent on one it had just closed failed with ECONNRESET
+      // (the SDK's listen and write channels, on most signed-in pages).
+      agent: false,
     },
     (upstream) => {
       if (!compressible(req, upstream)) {
@@ -48,9 +52,20 @@ createServer((req, res) => {
     },
   );
   forward.on('error', (e) => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+    if (res.destroyed) return; // the browser left first (below)
+    console.error(
+      `firestore-gzip-proxy: ${req.method} ${req.url.slice(0, 80)}: ${e.code ?? ''} ${e.message}`,
+    );
+    // With the browser's origin allowed, so the page sees a failed request and not a CORS error.
+    if (!res.headersSent)
+      res.writeHead(502, {
+        'content-type': 'text/plain',
+        'access-control-allow-origin': req.headers.origin ?? '*',
+      });
     res.end(`firestore-gzip-proxy: ${e.message}`);
   });
+  // A request the browser gave up on (a page left, a long poll ended) ends upstream too.
+  res.on('close', () => forward.destroy());
   req.pipe(forward);
 }).listen(Number(port), '127.0.0.1', () => {
   console.log(`firestore-gzip-proxy: 127.0.0.1:${port} → ${target}`);
