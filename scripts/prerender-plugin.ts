@@ -86,6 +86,9 @@ export function preloadList(): Plugin {
             closure(bundle, c.fileName, wanted);
           }
         }
+        // Not the entry itself: the page's own <script> has fetched it (the app's chunks import
+        // helpers from it), and a link for it would cost the main thread for nothing.
+        for (const c of chunksOf(bundle)) if (c.isEntry) wanted.delete(c.fileName);
         const list = [...wanted].map((file) => `/${file}`).join(' ');
         return html.replace(
           '<div id="root"></div>',

@@ -1,6 +1,11 @@
 import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
-import type { AttendanceStats, AttendanceStatus, Reliability } from '@/domain/entities/attendance';
-import { attendedCount, reliabilityOf } from '@/domain/rules/attendance';
+import {
+  attendedCount,
+  reliabilityOf,
+  type AttendanceStats,
+  type AttendanceStatus,
+  type Reliability,
+} from '@/domain/entities/attendance';
 import {
   EVENT_STATUSES,
   eventEnd,

@@ -50,6 +50,28 @@ export const conversationSchema = z.lazy(() =>
 
 export type Conversation = z.output<typeof conversationSchema>;
 
+// What a conversation says for one of its two people. The header's unread badge reads it on
+// every page, so it sits with the entity and not with the decisions
+// (src/domain/rules/conversations.ts), which load with the messaging use case.
+
+/** The other person of a conversation I take part in ('' when the document is malformed). */
+export function partnerOf(conversation: Conversation, me: string): string {
+  return conversation.participants.find((p) => p !== me) ?? '';
+}
+
+export function unreadFor(conversation: Conversation, uid: string): number {
+  return conversation.unreadCount[uid] ?? 0;
+}
+
+/** The header badge: every unread message sent to me, archived conversations included. */
+export function totalUnread(conversations: readonly Conversation[], uid: string): number {
+  return conversations.reduce((sum, c) => sum + unreadFor(c, uid), 0);
+}
+
+export function isArchivedFor(conversation: Conversation, uid: string): boolean {
+  return conversation.archived[uid] === true;
+}
+
 export const messageSchema = z.lazy(() =>
   z.object({
     id: z.string(),

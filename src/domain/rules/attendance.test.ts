@@ -1,14 +1,16 @@
 import { ATTENDANCE_WINDOW_DAYS } from '@/domain/constants';
-import { NO_ATTENDANCE_STATS } from '@/domain/entities/attendance';
+import {
+  attendedCount,
+  NO_ATTENDANCE_STATS,
+  reliabilityOf,
+  reliabilityText,
+} from '@/domain/entities/attendance';
 import {
   attendancePhase,
   attendanceWindow,
-  attendedCount,
   decideMark,
   mayReadAttendance,
   noShowNotificationId,
-  reliabilityOf,
-  reliabilityText,
   statsDelta,
 } from '@/domain/rules/attendance';
 import { participationRecord, withAttendance } from '@/domain/participation-history';

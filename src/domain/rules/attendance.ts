@@ -3,7 +3,6 @@ import {
   isAttendanceStatus,
   type AttendanceStats,
   type AttendanceStatus,
-  type Reliability,
 } from '@/domain/entities/attendance';
 import { eventEnd, type SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
@@ -106,29 +105,4 @@ export function decideMark(input: {
           }
         : null,
   };
-}
-
-/**
- * The events a person attended: every ended participation (hasParticipated) less those marked
- * 欠席（連絡あり） or 無断欠席. An unmarked participation counts as attended.
- */
-export function attendedCount(endedParticipations: number, stats: AttendanceStats): number {
-  return Math.max(0, endedParticipations - stats.excused - stats.noShow);
-}
-
-/**
- * The reliability record: attended events and no-shows, or null (記録なし) for someone with no
- * ended participation and no mark at all.
- */
-export function reliabilityOf(
-  endedParticipations: number,
-  stats: AttendanceStats,
-): Reliability | null {
-  if (endedParticipations <= 0 && stats.excused + stats.noShow <= 0) return null;
-  return { attended: attendedCount(endedParticipations, stats), noShow: stats.noShow };
-}
-
-/** The words of a reliability record (the same on the profile, the request queue, the waitlist). */
-export function reliabilityText(r: Reliability | null): string {
-  return r ? `参加 ${r.attended}回・無断欠席 ${r.noShow}回` : '記録なし';
 }

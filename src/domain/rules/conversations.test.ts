@@ -1,6 +1,6 @@
 import { refusal } from '@/test/actors';
 import { MESSAGE_MAX_LENGTH } from '@/domain/constants';
-import { conversationSchema, type Conversation } from '@/domain/entities/conversation';
+import { conversationSchema, totalUnread, type Conversation } from '@/domain/entities/conversation';
 import {
   decideArchive,
   decideCreateConversation,
@@ -13,7 +13,6 @@ import {
   messageLength,
   normalizeMessageContent,
   partnerFromConversationId,
-  totalUnread,
 } from './conversations';
 import type { Actor } from './standing';
 

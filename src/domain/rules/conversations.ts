@@ -1,5 +1,11 @@
 import { HISTORY_WINDOW_DAYS, MESSAGE_MAX_LENGTH } from '@/domain/constants';
-import { conversationId, type Conversation, type Message } from '@/domain/entities/conversation';
+import {
+  conversationId,
+  partnerOf,
+  unreadFor,
+  type Conversation,
+  type Message,
+} from '@/domain/entities/conversation';
 import { DomainError } from '@/domain/errors';
 import { assertMayWrite, type Actor } from './standing';
 
@@ -53,24 +59,6 @@ export function partnerFromConversationId(id: string, me: string): string | null
 
 export function isParticipant(conversation: Conversation, uid: string): boolean {
   return conversation.participants.length === 2 && conversation.participants.includes(uid);
-}
-
-/** The other person of a conversation I take part in ('' when the document is malformed). */
-export function partnerOf(conversation: Conversation, me: string): string {
-  return conversation.participants.find((p) => p !== me) ?? '';
-}
-
-export function unreadFor(conversation: Conversation, uid: string): number {
-  return conversation.unreadCount[uid] ?? 0;
-}
-
-/** The header badge: every unread message sent to me, archived conversations included. */
-export function totalUnread(conversations: readonly Conversation[], uid: string): number {
-  return conversations.reduce((sum, c) => sum + unreadFor(c, uid), 0);
-}
-
-export function isArchivedFor(conversation: Conversation, uid: string): boolean {
-  return conversation.archived[uid] === true;
 }
 
 /** What a new conversation holds besides its two times: nothing said yet, nothing unread. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@/domain/errors';
-import { reliabilityText } from '@/domain/rules/attendance';
+import { reliabilityText } from '@/domain/entities/attendance';
 import { useBackend } from '@/lib/backend-context';
 import { attendanceQueries } from './attendance-queries';
 

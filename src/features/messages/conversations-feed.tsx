@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import type { Conversation } from '@/domain/entities/conversation';
-import { totalUnread } from '@/domain/rules/conversations';
+import { totalUnread, type Conversation } from '@/domain/entities/conversation';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { useLiveQuery } from '@/lib/use-live-query';

@@ -3,8 +3,12 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import type { Conversation } from '@/domain/entities/conversation';
-import { isArchivedFor, partnerOf, unreadFor } from '@/domain/rules/conversations';
+import {
+  isArchivedFor,
+  partnerOf,
+  unreadFor,
+  type Conversation,
+} from '@/domain/entities/conversation';
 import { isSuspended } from '@/domain/rules/standing';
 import { ReportButton } from '@/features/admin/public';
 import type { SessionUser } from '@/features/auth/public';

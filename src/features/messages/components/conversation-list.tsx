@@ -2,9 +2,13 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import type { Conversation } from '@/domain/entities/conversation';
 import { formatRelative } from '@/domain/relative-time';
-import { isArchivedFor, partnerOf, unreadFor } from '@/domain/rules/conversations';
+import {
+  isArchivedFor,
+  partnerOf,
+  unreadFor,
+  type Conversation,
+} from '@/domain/entities/conversation';
 import { Avatar } from '@/components/ui/avatar';
 import { useNow } from '@/lib/use-now';
 import type { ConversationsFeed } from '../conversations-feed';

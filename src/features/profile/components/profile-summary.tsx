@@ -8,7 +8,7 @@ import { participationLabel } from '@/domain/participation-history';
 import { Avatar } from '@/components/ui/avatar';
 import { attendanceQueries } from '@/features/attendance/public';
 import { useCurrentUser } from '@/features/auth/public';
-import { reliabilityText } from '@/domain/rules/attendance';
+import { reliabilityText } from '@/domain/entities/attendance';
 import { useBackend } from '@/lib/backend-context';
 import { InlineRetry } from './inline-retry';
 import { LinkedText } from '@/components/ui/linked-text';
