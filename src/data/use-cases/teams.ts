@@ -1,7 +1,5 @@
 import type { TeamFilters, TeamInput } from '@/data/ports/teams';
 import {
-  autoId,
-  fieldOp,
   orderByThenId,
   type Query,
   type StoredDoc,
@@ -9,54 +7,41 @@ import {
 } from '@/data/storage/storage';
 import { TEAMS_PAGE_SIZE } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import { requesterNameOf, type NotificationWrite } from '@/domain/entities/notification';
 import {
   currentTeamRequest,
+  mayListTeamRequests,
   MY_TEAMS_LIMIT,
   TEAM_PENDING_REQUESTS_LIMIT,
   teamJoinRequestSchema,
-  teamRequestIdFor,
   teamSchema,
   type Team,
   type TeamJoinRequest,
 } from '@/domain/entities/team';
 import {
-  decideTeamApprove,
-  decideTeamCreate,
-  decideTeamJoinRequest,
-  decideTeamLeave,
-  decideTeamMemberRemoval,
-  decideTeamReject,
-  decideTeamRequestCancel,
-  decideTeamUpdate,
-  mayListTeamRequests,
-  teamRequestVisibleTo,
-} from '@/domain/rules/teams';
-import {
-  actorTransaction,
   listenAfter,
   onOwnQuery,
   parseDoc,
   parseDocs,
   parsePage,
-  readActor,
-  readUnlessRefused,
-  writeNotification,
-  type UseCaseActor,
   type UseCaseContext,
 } from './context';
 import { teamListQuery } from './list-queries';
+import type { teamWrites } from './team-writes';
 
 /** A user's requests for one team read at most (older ones may carry ids of their own). */
-const MY_REQUESTS_LIMIT = 20;
+export const MY_REQUESTS_LIMIT = 20;
 
-const teamPath = (id: string) => `teams/${id}`;
-const requestsPath = (teamId: string) => `teams/${teamId}/joinRequests`;
-const requestPath = (teamId: string, id: string) => `${requestsPath(teamId)}/${id}`;
+export const teamPath = (id: string) => `teams/${id}`;
+export const requestsPath = (teamId: string) => `teams/${teamId}/joinRequests`;
+export const requestPath = (teamId: string, id: string) => `${requestsPath(teamId)}/${id}`;
 
 /** A stored request as the domain reads it: its team is the document it is stored under. */
-const withTeam = (teamId: string, doc: StoredDoc | null) =>
+export const withTeam = (teamId: string, doc: StoredDoc | null) =>
   doc && { ...doc, data: { ...doc.data, teamId } };
+
+/** The team `id`, or null when missing or unreadable (also for id ''). */
+export const readTeam = async (tx: Pick<Transaction, 'get'>, id: string): Promise<Team | null> =>
+  id ? parseDoc(teamSchema, await tx.get(teamPath(id))) : null;
 
 /**
  * Teams and their join requests (docs/teams.md), written once for both backends: what each
@@ -70,8 +55,18 @@ const withTeam = (teamId: string, doc: StoredDoc | null) =>
 export function teamUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
-  const readTeam = async (tx: Pick<Transaction, 'get'>, id: string): Promise<Team | null> =>
-    id ? parseDoc(teamSchema, await tx.get(teamPath(id))) : null;
+  // The writes load on the first one (./team-writes.ts), so a page that only reads teams does
+  // not download them nor the rules and form checks they use; a failed load is tried again on
+  // the next write.
+  let writesLoaded: Promise<ReturnType<typeof teamWrites>> | undefined;
+  const writes = () =>
+    (writesLoaded ??= import('./team-writes').then(
+      (m) => m.teamWrites(ctx),
+      (e: unknown) => {
+        writesLoaded = undefined;
+        throw e;
+      },
+    ));
 
   /** My newest requests for a team, newest first. */
   const myRequestsQuery = (uid: string, teamId: string): Query => ({
@@ -107,81 +102,6 @@ export function teamUseCases(ctx: UseCaseContext) {
   const mayListQueue = async (teamId: string) => {
     const who = await ctx.session();
     return mayListTeamRequests(who?.uid ?? null, who ? await readTeam(storage, teamId) : null);
-  };
-
-  /** A request, or null when missing or refused (the rules let only its requester and the owner read it). */
-  const readRequest = async (
-    tx: Transaction,
-    teamId: string,
-    id: string,
-  ): Promise<TeamJoinRequest | null> =>
-    teamId && id
-      ? parseDoc(
-          teamJoinRequestSchema,
-          withTeam(teamId, await readUnlessRefused(() => tx.get(requestPath(teamId, id)))),
-        )
-      : null;
-
-  /**
-   * A user's requests for a team. A transaction cannot query, so they are found first and the
-   * caller reads each again inside its transaction.
-   */
-  const findRequests = async (teamId: string, uid: string | null | undefined) =>
-    uid && teamId
-      ? storage.query({
-          collection: requestsPath(teamId),
-          where: [{ field: 'userId', op: '==', value: uid }],
-          limit: MY_REQUESTS_LIMIT,
-        })
-      : [];
-
-  /** The owner's decision on a request, in one transaction with the actor, team and request. */
-  const process = async (
-    teamId: string,
-    requestId: string,
-    write: (
-      tx: Transaction,
-      read: { actor: UseCaseActor | null; team: Team | null; request: TeamJoinRequest | null },
-    ) => void,
-  ) => {
-    await actorTransaction(ctx, async (tx, actor) => {
-      const team = actor ? await readTeam(tx, teamId) : null;
-      const request = actor
-        ? teamRequestVisibleTo(actor.uid, await readRequest(tx, teamId, requestId), team)
-        : null;
-      write(tx, { actor, team, request });
-    });
-  };
-
-  /**
-   * Leaving or removal: the member taken off (arrayRemove of the one uid: the rules see exactly
-   * that member go) and their requests, found before the transaction, deleted with it.
-   */
-  const changeMembers = async (
-    teamId: string,
-    found: readonly StoredDoc[],
-    decide: (
-      actor: UseCaseActor | null,
-      team: Team | null,
-    ) => { deleteRequestsOf: string; notify?: NotificationWrite },
-  ) => {
-    await actorTransaction(ctx, async (tx, actor) => {
-      const team = await readTeam(tx, teamId);
-      const requests: TeamJoinRequest[] = [];
-      for (const d of found) {
-        const r = await readRequest(tx, teamId, d.id);
-        if (r) requests.push(r);
-      }
-      const decision = decide(actor, team);
-      tx.update(teamPath(teamId), {
-        members: fieldOp.arrayRemove(decision.deleteRequestsOf),
-        updatedAt: fieldOp.serverTime(),
-      });
-      for (const r of requests) {
-        if (r.userId === decision.deleteRequestsOf) tx.delete(requestPath(teamId, r.id));
-      }
-      if (decision.notify) writeNotification(tx, decision.notify, ctx.now());
-    });
   };
 
   return {
@@ -246,18 +166,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * refuse). Fails: throws. Caller: a verified user.
      */
     async create(input: TeamInput): Promise<string> {
-      const id = autoId();
-      await actorTransaction(ctx, async (tx, actor) => {
-        const decision = decideTeamCreate(actor, input);
-        tx.set(teamPath(id), {
-          ...decision.fields,
-          ownerId: decision.ownerId,
-          members: decision.members,
-          createdAt: fieldOp.serverTime(),
-          updatedAt: fieldOp.serverTime(),
-        });
-      });
-      return id;
+      return (await writes()).create(input);
     },
 
     /**
@@ -266,10 +175,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * teamLimitBelowMembers. Fails: throws. Caller: the owner.
      */
     async update(id: string, patch: Partial<TeamInput>): Promise<void> {
-      await actorTransaction(ctx, async (tx, actor) => {
-        const changes = decideTeamUpdate(actor, actor ? await readTeam(tx, id) : null, patch);
-        tx.update(teamPath(id), { ...changes, updatedAt: fieldOp.serverTime() });
-      });
+      return (await writes()).update(id, patch);
     },
 
     /**
@@ -280,39 +186,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * Fails: throws. Caller: a verified user who is not a member.
      */
     async requestToJoin(teamId: string, message: string): Promise<string> {
-      const who = await ctx.session();
-      const mine = await findRequests(teamId, who?.uid);
-      return storage.transaction(async (tx) => {
-        const actor = await readActor(tx, who);
-        const team = actor ? await readTeam(tx, teamId) : null;
-        const myRequests: TeamJoinRequest[] = [];
-        if (actor && team) {
-          const ids = new Set([teamRequestIdFor(teamId, actor.uid), ...mine.map((d) => d.id)]);
-          for (const id of ids) {
-            const r = await readRequest(tx, teamId, id);
-            if (r) myRequests.push(r);
-          }
-        }
-        const decision = decideTeamJoinRequest({
-          actor,
-          team,
-          myRequests,
-          message,
-          requesterName: requesterNameOf(actor?.profile ?? null),
-        });
-        // A new request, or my rejected one asked again: either way it starts over from now.
-        // Its team is the path it is stored under, not a field.
-        const { userId, status } = decision.request;
-        tx.set(requestPath(teamId, decision.id), {
-          userId,
-          message: decision.request.message,
-          status,
-          createdAt: fieldOp.serverTime(),
-          updatedAt: fieldOp.serverTime(),
-        });
-        writeNotification(tx, decision.notify, ctx.now());
-        return decision.id;
-      });
+      return (await writes()).requestToJoin(teamId, message);
     },
 
     /**
@@ -321,12 +195,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * alreadyProcessed. Fails: throws. Caller: the requester.
      */
     async cancelRequest(teamId: string, requestId: string): Promise<void> {
-      await actorTransaction(ctx, async (tx, actor) => {
-        const request = actor ? await readRequest(tx, teamId, requestId) : null;
-        const team = request ? await readTeam(tx, teamId) : null;
-        decideTeamRequestCancel(actor, teamRequestVisibleTo(actor?.uid ?? null, request, team));
-        tx.delete(requestPath(teamId, requestId));
-      });
+      return (await writes()).cancelRequest(teamId, requestId);
     },
 
     /**
@@ -336,26 +205,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * Fails: throws. Caller: the owner.
      */
     async approveRequest(teamId: string, requestId: string): Promise<void> {
-      await process(teamId, requestId, (tx, read) => {
-        const decision = decideTeamApprove(read);
-        const { team, request } = read as { team: Team; request: TeamJoinRequest };
-        // Request, members and notification change together or not at all.
-        tx.update(requestPath(teamId, requestId), {
-          status: 'approved',
-          updatedAt: fieldOp.serverTime(),
-        });
-        if (!team.members.includes(request.userId)) {
-          // The rules let the owner add exactly the requester of a request approved in this same
-          // write, found by its id (teamRequestIdFor). The pointer to the request an older
-          // version kept on this public document goes.
-          tx.update(teamPath(teamId), {
-            members: fieldOp.arrayUnion(request.userId),
-            approvedRequestId: fieldOp.deleteField(),
-            updatedAt: fieldOp.serverTime(),
-          });
-        }
-        writeNotification(tx, decision.notify, ctx.now());
-      });
+      return (await writes()).approveRequest(teamId, requestId);
     },
 
     /**
@@ -364,14 +214,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * throws. Caller: the owner.
      */
     async rejectRequest(teamId: string, requestId: string): Promise<void> {
-      await process(teamId, requestId, (tx, read) => {
-        const decision = decideTeamReject(read);
-        tx.update(requestPath(teamId, requestId), {
-          status: 'rejected',
-          updatedAt: fieldOp.serverTime(),
-        });
-        writeNotification(tx, decision.notify, ctx.now());
-      });
+      return (await writes()).rejectRequest(teamId, requestId);
     },
 
     /**
@@ -382,10 +225,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * the owner.
      */
     async leave(teamId: string): Promise<void> {
-      const found = await findRequests(teamId, (await ctx.session())?.uid);
-      await changeMembers(teamId, found, (actor, team) =>
-        decideTeamLeave(actor, team, requesterNameOf(actor?.profile ?? null)),
-      );
+      return (await writes()).leave(teamId);
     },
 
     /**
@@ -394,12 +234,7 @@ export function teamUseCases(ctx: UseCaseContext) {
      * cannotRemoveTeamOwner, notTeamMember. Fails: throws. Caller: the owner.
      */
     async removeMember(teamId: string, memberId: string): Promise<void> {
-      // Only the owner may list someone else's requests; for anyone else the domain refuses
-      // inside the transaction, with its own message.
-      const who = await ctx.session();
-      const team = who ? await readTeam(storage, teamId) : null;
-      const found = team?.ownerId === who?.uid ? await findRequests(teamId, memberId) : [];
-      await changeMembers(teamId, found, (actor, t) => decideTeamMemberRemoval(actor, t, memberId));
+      return (await writes()).removeMember(teamId, memberId);
     },
 
     /**

@@ -1,6 +1,7 @@
 import {
   isTeamFull,
   isTeamMember,
+  mayListTeamRequests,
   membersToShow,
   TEAM_DETAIL_MEMBER_PROFILES,
   teamJoinRequestSchema,
@@ -74,5 +75,15 @@ describe('teamJoinRequestSchema', () => {
     expect(
       teamJoinRequestSchema.parse({ id: 'r', teamId: 't', userId: 'u', status: 'odd' }),
     ).toMatchObject({ status: 'pending', message: '' });
+  });
+});
+
+describe('mayListTeamRequests', () => {
+  it("is the owner's alone", () => {
+    const team = { ownerId: 'owner' };
+    expect(mayListTeamRequests('owner', team)).toBe(true);
+    expect(mayListTeamRequests('member', team)).toBe(false);
+    expect(mayListTeamRequests(null, team)).toBe(false);
+    expect(mayListTeamRequests('owner', null)).toBe(false);
   });
 });

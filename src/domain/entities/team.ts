@@ -66,6 +66,17 @@ export function isTeamMember(team: Pick<Team, 'members'>, uid: string | null | u
 }
 
 /**
+ * Only the team's owner sees its queue of join requests (and the messages in them); everyone
+ * else, signed out included, gets none.
+ */
+export function mayListTeamRequests(
+  uid: string | null,
+  team: Pick<Team, 'ownerId'> | null,
+): boolean {
+  return uid !== null && team !== null && team.ownerId === uid;
+}
+
+/**
  * The members whose profiles a team page loads: the owner first, then the others in the order
  * they joined, TEAM_DETAIL_MEMBER_PROFILES at most.
  */

@@ -12,7 +12,6 @@ import {
   decideTeamReject,
   decideTeamRequestCancel,
   decideTeamUpdate,
-  mayListTeamRequests,
 } from '@/domain/rules/teams';
 import { notificationText } from '@/domain/entities/notification';
 
@@ -312,15 +311,5 @@ describe('the team of an event', () => {
     expect(
       decideEventTeam({ uid: 'u', teamId: '', teamName: '', team: null, current: legacy }),
     ).toEqual({ teamId: '', teamName: '' });
-  });
-});
-
-describe('mayListTeamRequests', () => {
-  it("is the owner's alone", () => {
-    const team = { ownerId: 'owner' };
-    expect(mayListTeamRequests('owner', team)).toBe(true);
-    expect(mayListTeamRequests('member', team)).toBe(false);
-    expect(mayListTeamRequests(null, team)).toBe(false);
-    expect(mayListTeamRequests('owner', null)).toBe(false);
   });
 });

@@ -128,17 +128,6 @@ export function teamRequestVisibleTo(
   return request.userId === uid || team?.ownerId === uid ? request : null;
 }
 
-/**
- * Only the team's owner sees its queue of join requests (and the messages in them); everyone
- * else, signed out included, gets none.
- */
-export function mayListTeamRequests(
-  uid: string | null,
-  team: Pick<Team, 'ownerId'> | null,
-): boolean {
-  return uid !== null && team !== null && team.ownerId === uid;
-}
-
 /** Cancelling deletes my request, and only while it is pending. */
 export function decideTeamRequestCancel(
   actor: Actor | null,
