@@ -8,17 +8,36 @@ import { fileURLToPath, URL } from 'node:url';
 
 /**
  * Fewer, larger chunks for a first page: each request costs a round trip on a slow mobile
- * connection. React, the router and TanStack Query go together (every page runs them), and so
- * does the domain and lib code that more than one screen uses, with the small UI building blocks
- * (BASE_UI) — but not what only writes need (the rules that decide writes, the form schemas,
- * image uploads, form drafts), relative times nor the event page's calendar links: those stay
- * with the screens and use cases that use them, off the first page of a visitor who only reads.
- * Packages stay where the automatic chunking puts them (zod, Dexie, react-hook-form).
+ * connection, and each script the entry asks for costs the main thread 1–3 ms to start on a slow
+ * machine (docs/first-page.md). React, the router and TanStack Query go together (every page runs
+ * them), and so does the domain and lib code that more than one screen uses, with the small UI
+ * building blocks (BASE_UI), zod and what every page's start reads (the session, the use cases'
+ * context) — but not what only writes need (the rules that decide writes, the form schemas, image
+ * uploads, form drafts), relative times nor the event page's calendar links: those stay with the
+ * screens and use cases that use them, off the first page of a visitor who only reads. The reads
+ * that several first pages share go in one chunk each (an event's, a profile's, the parts of a
+ * detail page) instead of one small chunk per module. Packages other than zod stay where the
+ * automatic chunking puts them (Dexie, react-hook-form).
  */
 
 /** The small building blocks most screens draw with (not the forms, dialogs or pickers). */
 const BASE_UI =
   /[\\/]src[\\/]components[\\/]ui[\\/](avatar|button|card-grid|cover-image|detail|load-error|load-more|page|panel-card|sign-in-to-join|spinner|status-pill)\.tsx$/;
+
+/** A test for the modules at these paths under src/ ('data/use-cases/events': .ts or .tsx). */
+function srcModules(...paths: string[]): (id: string) => boolean {
+  const alternatives = paths.map((p) => p.replaceAll('/', '[\\\\/]')).join('|');
+  const pattern = new RegExp(`[\\\\/]src[\\\\/](${alternatives})\\.tsx?$`);
+  return (id) => pattern.test(id);
+}
+
+/** What every page's start reads besides the domain and lib code. */
+const START_READS = srcModules(
+  'data/use-cases/context',
+  'features/auth/record-login',
+  'features/auth/registration',
+  'features/auth/session',
+);
 
 const CHUNK_GROUPS = [
   {
@@ -30,19 +49,68 @@ const CHUNK_GROUPS = [
     // The Firebase build's way to a first page for a visitor nobody is signed in for (the staged
     // backend and its REST reader): always fetched together, so one chunk, not seven small ones.
     // (Its config, the early read's requests and the lists' queries are the entry's: src/main.tsx
-    // starts that read. The storage interface's module is left out, as the queries use it.)
+    // starts that read. The storage interface's module and the domain's constants are left out
+    // of every group, as the queries use them: grouped, they take the entry's modules with them
+    // into a chunk the entry would import, which the build refuses.)
     name: 'first-read',
-    test: /[\\/]src[\\/]data[\\/]firebase[\\/](load|staged-backend|stored-session|first-read|firestore-rest|api)\.ts$/,
+    test: srcModules(
+      'data/firebase/load',
+      'data/firebase/staged-backend',
+      'data/firebase/stored-session',
+      'data/firebase/first-read',
+      'data/firebase/firestore-rest',
+      'data/firebase/api',
+    ),
+    priority: 2,
+    includeDependenciesRecursively: false,
+  },
+  {
+    // The home page, the event list, the event page and a profile read events.
+    name: 'event-reads',
+    test: srcModules(
+      'data/use-cases/events',
+      'features/events/event-queries',
+      'features/events/use-event-list',
+      'features/events/components/event-card',
+      'features/events/components/icons',
+      'features/events/components/status-badge',
+    ),
+    priority: 2,
+    includeDependenciesRecursively: false,
+  },
+  {
+    // What the pages of an event, a team and a person show beside their own content.
+    name: 'detail-parts',
+    test: srcModules(
+      'components/ui/linked-text',
+      'features/admin/report-button',
+      'features/messages/start-conversation-button',
+    ),
+    priority: 2,
+    includeDependenciesRecursively: false,
+  },
+  {
+    // A person's public profile and one's own read the same.
+    name: 'profile-reads',
+    test: srcModules(
+      'data/use-cases/users',
+      'features/attendance/attendance-queries',
+      'features/profile/profile-queries',
+      'features/profile/components/event-rows',
+      'features/profile/components/profile-facts',
+    ),
     priority: 2,
     includeDependenciesRecursively: false,
   },
   {
     name: 'shared',
     test: (id: string) =>
-      (/[\\/]src[\\/](domain|lib)[\\/]/.test(id) || BASE_UI.test(id)) &&
-      !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys|[\\/]constants\.ts|event-read-fields/.test(
-        id,
-      ),
+      ((/[\\/]src[\\/](domain|lib)[\\/]/.test(id) || BASE_UI.test(id)) &&
+        !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys|[\\/]constants\.ts|event-read-fields/.test(
+          id,
+        )) ||
+      START_READS(id) ||
+      /node_modules[\\/]zod[\\/]/.test(id),
     priority: 1,
     minShareCount: 2,
     includeDependenciesRecursively: false,
