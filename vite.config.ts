@@ -49,9 +49,10 @@ const CHUNK_GROUPS = [
     // The Firebase build's way to a first page for a visitor nobody is signed in for (the staged
     // backend and its REST reader): always fetched together, so one chunk, not seven small ones.
     // (Its config, the early read's requests and the lists' queries are the entry's: src/main.tsx
-    // starts that read. The storage interface's module and the domain's constants are left out
-    // of every group, as the queries use them: grouped, they take the entry's modules with them
-    // into a chunk the entry would import, which the build refuses.)
+    // starts that read: the document id's name and the lists' page sizes are modules of their
+    // own for it, src/data/storage/doc-id.ts and src/domain/list-page-sizes.ts. Were the entry's
+    // queries to import the storage interface or the domain's constants, grouping those would
+    // take the entry's modules into a chunk the entry imports, which the build refuses.)
     name: 'first-read',
     test: srcModules(
       'data/firebase/load',
@@ -106,10 +107,11 @@ const CHUNK_GROUPS = [
     name: 'shared',
     test: (id: string) =>
       ((/[\\/]src[\\/](domain|lib)[\\/]/.test(id) || BASE_UI.test(id)) &&
-        !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys|[\\/]constants\.ts|event-read-fields/.test(
+        !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys|list-page-sizes|event-read-fields/.test(
           id,
         )) ||
       START_READS(id) ||
+      /[\\/]src[\\/]data[\\/]storage[\\/]storage\.ts$/.test(id) ||
       /node_modules[\\/]zod[\\/]/.test(id),
     priority: 1,
     minShareCount: 2,

@@ -6,9 +6,7 @@ export const STORAGE_MAX_UPLOAD_RETRY_MS = 10 * 60_000;
 export const HISTORY_WINDOW_DAYS = 90;
 export const PARTICIPATION_HISTORY_LIMIT = 10;
 export const EVENT_DETAIL_PARTICIPANT_PROFILES = 10;
-export const EVENTS_PAGE_SIZE = 20;
-/** The team list reads this many teams a page. */
-export const TEAMS_PAGE_SIZE = 20;
+export { EVENTS_PAGE_SIZE, TEAMS_PAGE_SIZE } from './list-page-sizes';
 /** The event list's count stops here: the screen says 「1000件以上」 beyond (one bounded read). */
 export const EVENT_COUNT_CAP = 1000;
 /** participation.forEvent: a page of the requests an organizer sees for one event. */

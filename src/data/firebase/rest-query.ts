@@ -1,4 +1,5 @@
-import { DOC_ID, type Filter, type Query } from '@/data/storage/storage';
+import { DOC_ID } from '@/data/storage/doc-id';
+import type { Filter, Query } from '@/data/storage/storage';
 import { decodeFirestoreCursor } from './cursor';
 
 /**

@@ -7,6 +7,7 @@
  * Paths are Firestore's: 'events/e1', 'teams/t1/joinRequests/r1'. Values are plain data, Dates
  * for times (a stored timestamp reads back as a Date), and the field operations below.
  */
+import { DOC_ID } from './doc-id';
 
 /** A field written by the store itself: set with `fieldOp.*`, interpreted by each adapter. */
 export interface FieldOp {
@@ -79,7 +80,7 @@ export interface QueriedDoc extends StoredDoc {
 }
 
 /** Orders or filters by the document id (Firestore's documentId()). */
-export const DOC_ID = '__name__';
+export { DOC_ID };
 
 /** An order by `field`, then by the document id the same way: a total order a cursor resumes. */
 export const orderByThenId = (field: string, direction?: 'asc' | 'desc') => [

@@ -1,7 +1,8 @@
 import type { EventFilters } from '@/data/ports/events';
 import type { TeamFilters } from '@/data/ports/teams';
-import { DOC_ID, type Filter, type Query } from '@/data/storage/storage';
-import { EVENTS_PAGE_SIZE, TEAMS_PAGE_SIZE } from '@/domain/constants';
+import { DOC_ID } from '@/data/storage/doc-id';
+import type { Filter, Query } from '@/data/storage/storage';
+import { EVENTS_PAGE_SIZE, TEAMS_PAGE_SIZE } from '@/domain/list-page-sizes';
 import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 
 /**
