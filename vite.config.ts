@@ -104,6 +104,18 @@ const CHUNK_GROUPS = [
     includeDependenciesRecursively: false,
   },
   {
+    // The sign-in, registration and password pages' common parts.
+    name: 'account-forms',
+    test: srcModules(
+      'features/auth/auth-actions',
+      'features/auth/auth-errors',
+      'features/auth/form-fields',
+      'features/auth/sign-up',
+    ),
+    priority: 2,
+    includeDependenciesRecursively: false,
+  },
+  {
     name: 'shared',
     test: (id: string) =>
       ((/[\\/]src[\\/](domain|lib)[\\/]/.test(id) || BASE_UI.test(id)) &&
