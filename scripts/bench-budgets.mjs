@@ -28,7 +28,7 @@
 //                            load, Lighthouse's timings do): no Lighthouse, no event-list runs
 //   CHROME_PATH=/usr/bin/chromium
 // Figures and medians are also written to bench-results/budgets.json.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -255,6 +255,34 @@ function row(budget, subject, figure, limit, shown) {
 
 const ms = (v) => `${Math.round(v)} ms`;
 
+/** The browser's name and version ('Chromium 156.0.8078.108 …'), or its path. */
+function browserVersion() {
+  try {
+    return execFileSync(CHROME_PATH, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return CHROME_PATH;
+  }
+}
+
+/**
+ * The hypervisor the kernel found at boot ('KVM', 'PVM'), from its log where it can be read. The
+ * figures depend on it: under PVM (no hardware virtualization: page faults, TLB flushes and
+ * interrupts between processes trap to the hypervisor) this project's machine ran the browser two
+ * to three times slower than on its quiet days, plain JavaScript as fast; which hypervisor the
+ * quiet days had was not recorded (README, "Measurements").
+ */
+function hypervisor() {
+  try {
+    const log = execFileSync('dmesg', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return /Hypervisor detected: (.+)/.exec(log)?.[1]?.trim() ?? 'none named in the kernel log';
+  } catch {
+    return 'unknown (the kernel log cannot be read)';
+  }
+}
+
 const bareDir = await buildAll();
 const app = await serveDist('dist');
 const bare = await serveDist(bareDir);
@@ -271,7 +299,8 @@ try {
     cores: cpus().length,
     cpu: cpus()[0]?.model ?? '',
     memoryGiB: Math.round(totalmem() / 2 ** 30),
-    chromium: CHROME_PATH,
+    hypervisor: hypervisor(),
+    chromium: browserVersion(),
     protocol: app.protocol,
     date: new Date().toISOString(),
   };
@@ -409,7 +438,7 @@ for (const count of EVENT_COUNTS) {
 
 const m = results.machine;
 console.log(
-  `\nBudgets — medians of ${RUNS} runs; ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, ${m.chromium}; served over ${m.protocol}; bare page JS ${kib(bareJs)} gzip`,
+  `\nBudgets — medians of ${RUNS} runs; ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, hypervisor ${m.hypervisor}, ${m.chromium}; served over ${m.protocol}; bare page JS ${kib(bareJs)} gzip`,
 );
 console.log(
   `(the bare page with React Router's declarative router, which the app uses: ${kib(results.js.bareDeclarative.gzip)} gzip)`,
