@@ -39,7 +39,22 @@ const START_READS = srcModules(
   'features/auth/session',
 );
 
-const CHUNK_GROUPS = [
+/**
+ * What the Firebase build's entry holds for its early read (src/main.tsx), and the local build's
+ * start reads from chunks of their own otherwise: the lists' queries, the cursors, the storage
+ * keys (with the local storage adapter's base64 and date-fns's toDate, which it uses).
+ */
+const ENTRY_READS = srcModules(
+  'data/use-cases/list-queries',
+  'domain/entities/event-read-fields',
+  'data/storage/cursor',
+  'lib/storage-keys',
+  'data/local/base64',
+);
+const DATE_FNS_TO_DATE = /node_modules[\\/]date-fns[\\/](toDate|constructFrom|constants)\.js$/;
+
+/** The chunk groups of a build; `firebase`: the Firebase build (its entry reads early). */
+const chunkGroups = (firebase: boolean) => [
   {
     name: 'framework',
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/,
@@ -124,12 +139,19 @@ const CHUNK_GROUPS = [
         )) ||
       START_READS(id) ||
       /[\\/]src[\\/]data[\\/]storage[\\/]storage\.ts$/.test(id) ||
-      /node_modules[\\/]zod[\\/]/.test(id),
+      /node_modules[\\/]zod[\\/]/.test(id) ||
+      // The Firebase build's entry holds these itself: grouped, they would leave it (see
+      // first-read above).
+      (!firebase && (ENTRY_READS(id) || DATE_FNS_TO_DATE.test(id))),
     priority: 1,
     minShareCount: 2,
     includeDependenciesRecursively: false,
   },
 ];
+
+/** Whether the build is the Firebase one (src/app/backend.ts: a web API key and a project). */
+const isFirebaseBuild = (env: Record<string, string>) =>
+  Boolean(env.VITE_FIREBASE_API_KEY && env.VITE_FIREBASE_PROJECT_ID);
 
 /**
  * Against the emulators, the dev server and the preview rewrite the /api paths to the Functions
@@ -160,7 +182,7 @@ function functionsRewrites(env: Record<string, string>): Record<string, ProxyOpt
  * the page connects to that origin while its scripts download, not after.
  */
 function firestorePreconnect(env: Record<string, string>): Plugin | null {
-  if (!env.VITE_FIREBASE_API_KEY || !env.VITE_FIREBASE_PROJECT_ID) return null;
+  if (!isFirebaseBuild(env)) return null;
   const origin = firestoreOrigin({
     useEmulators: env.VITE_USE_FIREBASE_EMULATORS === 'true',
     emulatorHosts: { firestore: env.VITE_FIRESTORE_EMULATOR_HOST },
@@ -211,7 +233,7 @@ export default defineConfig(({ mode }) => {
         // a request the entry waits for (scripts/prerender-plugin.ts stops a build whose entry
         // imports any chunk).
         optimization: { inlineConst: { mode: 'all' } },
-        output: { codeSplitting: { groups: CHUNK_GROUPS } },
+        output: { codeSplitting: { groups: chunkGroups(isFirebaseBuild(env)) } },
       },
     },
   };
