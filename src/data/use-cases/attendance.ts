@@ -1,5 +1,5 @@
-import { fieldOp, type Transaction } from '@/data/storage/storage';
-import { ATTENDANCE_MARKS_LIMIT, PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
+import type { Transaction } from '@/data/storage/storage';
+import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
 import {
   attendanceMarkSchema,
   attendanceStatsSchema,
@@ -7,28 +7,18 @@ import {
   type AttendanceStats,
   type AttendanceStatus,
 } from '@/domain/entities/attendance';
-import type { SportEvent } from '@/domain/entities/event';
-import { DomainError } from '@/domain/errors';
-import { decideMark, mayReadAttendance } from '@/domain/rules/attendance';
-import {
-  actorTransaction,
-  parseDoc,
-  parseDocs,
-  readUnlessRefused,
-  readEvent,
-  writeNotification,
-  type UseCaseContext,
-} from './context';
+import { parseDoc, type UseCaseContext } from './context';
+import type { organizerAttendance } from './attendance-organizer';
 
-const marksOf = (eventId: string) => `events/${eventId}/attendance`;
-const markPath = (eventId: string, userId: string) => `${marksOf(eventId)}/${userId}`;
-const statsPath = (userId: string) => `attendanceStats/${userId}`;
+export const marksOf = (eventId: string) => `events/${eventId}/attendance`;
+export const markPath = (eventId: string, userId: string) => `${marksOf(eventId)}/${userId}`;
+export const statsPath = (userId: string) => `attendanceStats/${userId}`;
 /**
  * Which event's mark the last change of the counts came from: the security rules follow it to
  * check the counts against that mark. Readable by nobody, so the public counts never say which
  * event they changed on.
  */
-const lastChangePath = (userId: string) => `attendanceStats/${userId}/private/lastChange`;
+export const lastChangePath = (userId: string) => `attendanceStats/${userId}/private/lastChange`;
 
 /**
  * Attendance after an event and the counts a profile shows (docs/profile.md "Attendance"),
@@ -44,19 +34,20 @@ export function attendanceUseCases(ctx: UseCaseContext) {
       ? (parseDoc(attendanceStatsSchema, await tx.get(statsPath(uid))) ?? NO_ATTENDANCE_STATS)
       : NO_ATTENDANCE_STATS;
 
-  /** The organizer's event; anyone else is refused as forEvent states. */
-  const eventForOrganizer = async (eventId: string): Promise<SportEvent> => {
-    const who = await ctx.session();
-    if (!who) throw new DomainError('loginRequired');
-    const event = await readEvent(storage, eventId);
-    if (!event) throw new DomainError('eventNotFound');
-    if (!mayReadAttendance(who.uid, event, ctx.now())) {
-      throw new DomainError('noAttendancePermission');
-    }
-    return event;
-  };
+  // The organizer's side (forEvent, mark, markAllAttended) loads on its first call
+  // (./attendance-organizer.ts), so a profile that shows the counts does not download the marking
+  // rules; a failed load is tried again on the next call.
+  let organizerLoaded: Promise<ReturnType<typeof organizerAttendance>> | undefined;
+  const organizer = () =>
+    (organizerLoaded ??= import('./attendance-organizer').then(
+      (m) => m.organizerAttendance(ctx, readStats),
+      (e: unknown) => {
+        organizerLoaded = undefined;
+        throw e;
+      },
+    ));
 
-  const useCases = {
+  return {
     /**
      * The marks recorded for the event, by participant id (an unmarked participant is absent).
      * Cap: ATTENDANCE_MARKS_LIMIT. Refusals: loginRequired, eventNotFound,
@@ -64,15 +55,7 @@ export function attendanceUseCases(ctx: UseCaseContext) {
      * Fails: throws. Caller: the event's organizer.
      */
     async forEvent(eventId: string): Promise<Record<string, AttendanceStatus>> {
-      await eventForOrganizer(eventId);
-      const marks = parseDocs(
-        attendanceMarkSchema,
-        await storage.query({ collection: marksOf(eventId), limit: ATTENDANCE_MARKS_LIMIT }),
-        'attendance.forEvent',
-      );
-      const out: Record<string, AttendanceStatus> = {};
-      for (const m of marks) if (m.status && m.userId === m.id) out[m.id] = m.status;
-      return out;
+      return (await organizer()).forEvent(eventId);
     },
 
     /**
@@ -84,40 +67,7 @@ export function attendanceUseCases(ctx: UseCaseContext) {
      * Caller: the event's organizer, from its end until ATTENDANCE_WINDOW_DAYS later.
      */
     async mark(eventId: string, userId: string, status: AttendanceStatus): Promise<void> {
-      await actorTransaction(ctx, async (tx, actor) => {
-        const event = actor ? await readEvent(tx, eventId) : null;
-        // Only the organizer may read a mark; anyone else is refused by decideMark below.
-        const mayRead = !!event && !!userId && event.organizerId === actor?.uid;
-        const before = mayRead
-          ? parseDoc(
-              attendanceMarkSchema,
-              await readUnlessRefused(() => tx.get(markPath(eventId, userId))),
-            )
-          : null;
-        const stats = mayRead ? await readStats(tx, userId) : NO_ATTENDANCE_STATS;
-        const decision = decideMark({
-          actor,
-          event,
-          userId,
-          status,
-          before: before?.status ?? null,
-          now: ctx.now(),
-        });
-        tx.set(markPath(eventId, userId), {
-          userId,
-          status: decision.status,
-          updatedAt: fieldOp.serverTime(),
-        });
-        if (decision.delta.excused !== 0 || decision.delta.noShow !== 0) {
-          tx.set(statsPath(userId), {
-            excused: stats.excused + decision.delta.excused,
-            noShow: stats.noShow + decision.delta.noShow,
-            updatedAt: fieldOp.serverTime(),
-          });
-          tx.set(lastChangePath(userId), { eventId });
-        }
-        if (decision.notify) writeNotification(tx, decision.notify, ctx.now());
-      });
+      return (await organizer()).mark(eventId, userId, status);
     },
 
     /**
@@ -126,15 +76,7 @@ export function attendanceUseCases(ctx: UseCaseContext) {
      * of `mark`. Fails: throws; marks written before the failure stay.
      */
     async markAllAttended(eventId: string): Promise<number> {
-      const event = await eventForOrganizer(eventId);
-      const marks = await useCases.forEvent(eventId);
-      let changed = 0;
-      for (const uid of event.participants) {
-        if (marks[uid] === 'attended') continue;
-        await useCases.mark(eventId, uid, 'attended');
-        changed += 1;
-      }
-      return changed;
+      return (await organizer()).markAllAttended(eventId);
     },
 
     /**
@@ -166,5 +108,4 @@ export function attendanceUseCases(ctx: UseCaseContext) {
       return out;
     },
   };
-  return useCases;
 }
