@@ -8,7 +8,7 @@ import {
   type AttendanceStatus,
 } from '@/domain/entities/attendance';
 import { parseDoc, type UseCaseContext } from './context';
-import type { organizerAttendance } from './attendance-organizer';
+import { loadOnce } from '@/lib/load-once';
 
 export const marksOf = (eventId: string) => `events/${eventId}/attendance`;
 export const markPath = (eventId: string, userId: string) => `${marksOf(eventId)}/${userId}`;
@@ -37,15 +37,9 @@ export function attendanceUseCases(ctx: UseCaseContext) {
   // The organizer's side (forEvent, mark, markAllAttended) loads on its first call
   // (./attendance-organizer.ts), so a profile that shows the counts does not download the marking
   // rules; a failed load is tried again on the next call.
-  let organizerLoaded: Promise<ReturnType<typeof organizerAttendance>> | undefined;
-  const organizer = () =>
-    (organizerLoaded ??= import('./attendance-organizer').then(
-      (m) => m.organizerAttendance(ctx, readStats),
-      (e: unknown) => {
-        organizerLoaded = undefined;
-        throw e;
-      },
-    ));
+  const organizer = loadOnce(() =>
+    import('./attendance-organizer').then((m) => m.organizerAttendance(ctx, readStats)),
+  );
 
   return {
     /**

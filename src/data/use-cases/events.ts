@@ -22,7 +22,7 @@ import {
 import { scanPage } from '@/lib/scan-page';
 import { eventPath, parseDocs, parsePage, readEvent, type UseCaseContext } from './context';
 import { eventListQuery, LIST_ORDER, listFilters, nextDay, startOfDay } from './list-queries';
-import type { eventWrites } from './event-writes';
+import { loadOnce } from '@/lib/load-once';
 
 /**
  * Keyword search (every term in one of the searched texts, folded: src/domain/event-search.ts).
@@ -71,15 +71,7 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
 
   // The writes load on the first one (./event-writes.ts), so a page that only reads events does
   // not download them; a failed load is tried again on the next write.
-  let writesLoaded: Promise<ReturnType<typeof eventWrites>> | undefined;
-  const writes = () =>
-    (writesLoaded ??= import('./event-writes').then(
-      (m) => m.eventWrites(ctx, api),
-      (e: unknown) => {
-        writesLoaded = undefined;
-        throw e;
-      },
-    ));
+  const writes = loadOnce(() => import('./event-writes').then((m) => m.eventWrites(ctx, api)));
 
   return {
     /**

@@ -26,7 +26,7 @@ import {
   type UseCaseContext,
 } from './context';
 import { teamListQuery } from './list-queries';
-import type { teamWrites } from './team-writes';
+import { loadOnce } from '@/lib/load-once';
 
 /** A user's requests for one team read at most (older ones may carry ids of their own). */
 export const MY_REQUESTS_LIMIT = 20;
@@ -58,15 +58,7 @@ export function teamUseCases(ctx: UseCaseContext) {
   // The writes load on the first one (./team-writes.ts), so a page that only reads teams does
   // not download them nor the rules and form checks they use; a failed load is tried again on
   // the next write.
-  let writesLoaded: Promise<ReturnType<typeof teamWrites>> | undefined;
-  const writes = () =>
-    (writesLoaded ??= import('./team-writes').then(
-      (m) => m.teamWrites(ctx),
-      (e: unknown) => {
-        writesLoaded = undefined;
-        throw e;
-      },
-    ));
+  const writes = loadOnce(() => import('./team-writes').then((m) => m.teamWrites(ctx)));
 
   /** My newest requests for a team, newest first. */
   const myRequestsQuery = (uid: string, teamId: string): Query => ({
