@@ -7,8 +7,8 @@ import {
   type AttendanceStats,
   type AttendanceStatus,
 } from '@/domain/entities/attendance';
-import { parseDoc, type UseCaseContext } from './context';
 import { loadOnce } from '@/lib/load-once';
+import { parseDoc, type UseCaseContext } from './context';
 
 export const marksOf = (eventId: string) => `events/${eventId}/attendance`;
 export const markPath = (eventId: string, userId: string) => `${marksOf(eventId)}/${userId}`;

@@ -20,9 +20,9 @@ import {
   type ParticipationRecord,
 } from '@/domain/participation-history';
 import { scanPage } from '@/lib/scan-page';
+import { loadOnce } from '@/lib/load-once';
 import { eventPath, parseDocs, parsePage, readEvent, type UseCaseContext } from './context';
 import { eventListQuery, LIST_ORDER, listFilters, nextDay, startOfDay } from './list-queries';
-import { loadOnce } from '@/lib/load-once';
 
 /**
  * Keyword search (every term in one of the searched texts, folded: src/domain/event-search.ts).

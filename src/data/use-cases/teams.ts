@@ -17,6 +17,7 @@ import {
   type Team,
   type TeamJoinRequest,
 } from '@/domain/entities/team';
+import { loadOnce } from '@/lib/load-once';
 import {
   listenAfter,
   onOwnQuery,
@@ -26,7 +27,6 @@ import {
   type UseCaseContext,
 } from './context';
 import { teamListQuery } from './list-queries';
-import { loadOnce } from '@/lib/load-once';
 
 /** A user's requests for one team read at most (older ones may carry ids of their own). */
 export const MY_REQUESTS_LIMIT = 20;
