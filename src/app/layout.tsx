@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession, useWriteRefusal } from '@/features/auth/session';
 import { useBackend } from '@/lib/backend-context';
+import brandMark from './brand-mark.svg?raw';
 import { ErrorBoundary } from './error-boundary';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -49,7 +50,13 @@ function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4">
         <Link to="/" className="mr-2 flex shrink-0 items-center gap-2 font-bold text-brand-800">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          {/* The tab's icon (index.html), drawn in the page's own markup: as an <img> an SVG is a
+              document of its own, which the browser builds on the main thread (10–30 ms here). */}
+          <span
+            aria-hidden="true"
+            className="size-7 [&>svg]:size-full"
+            dangerouslySetInnerHTML={{ __html: brandMark }}
+          />
           {/* On phones the name is not shown but still names the link. */}
           <span className="sr-only sm:not-sr-only">スポーツコミュニティ</span>
         </Link>
