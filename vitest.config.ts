@@ -11,6 +11,7 @@ const PURE = [
   'src/domain/**/*.test.ts',
   'mail/**/*.test.ts',
   'tests/lint/**/*.test.ts',
+  'tests/demo/**/*.test.ts',
   'tests/contract/indexes.test.ts',
   'src/app/hosting-rewrites.test.ts',
 ];

@@ -22,6 +22,7 @@ const TYPES = {
   '.css': 'text/css',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.webp': 'image/webp',
   '.json': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
 };

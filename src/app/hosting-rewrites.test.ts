@@ -54,8 +54,10 @@ describe('Hosting rewrites (firebase.json)', () => {
     expect(pageFor('/api/notifications/send-email', hasFile)).toBeNull();
   });
 
-  it("gives the hashed scripts Hosting's year-long cache, and the pages no header of its own", () => {
+  it("gives the hashed scripts Hosting's year-long cache, the demo's pictures a day, and the pages no header of its own", () => {
     expect(cacheControlFor('/assets/app-Ab12.js')).toBe('public,max-age=31536000,immutable');
+    // The demo's pictures (public/demo/) keep their names when drawn again.
+    expect(cacheControlFor('/demo/sport-futsal.webp')).toBe('public,max-age=86400');
     expect(cacheControlFor('/login')).toBeNull();
     expect(cacheControlFor('/events/seed-event-01')).toBeNull();
   });

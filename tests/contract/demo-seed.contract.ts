@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDemoData } from '@/data/demo/demo-parts';
 import { seedEventId, seedRequestId } from '@/data/demo/events';
+import { sportImageURL } from '@/data/demo/images';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_UIDS } from '@/data/demo/people';
 import { STAFF_SEED_IDS } from '@/data/demo/staff';
 import type { Backend } from '@/data/ports/backend';
@@ -70,7 +71,8 @@ export function demoSeedContract(seed: () => Promise<SeededBackend>) {
       expect(set((e) => e.level)).toEqual(new Set(LEVELS));
       expect(set((e) => e.status)).toEqual(new Set(EVENT_STATUSES));
       expect(events.some(isFull)).toBe(true);
-      expect(events.every((e) => e.imageURL.startsWith('data:image/svg+xml'))).toBe(true);
+      // Each its sport's tile, a file the app's origin serves (src/data/demo/images.ts).
+      expect(events.every((e) => e.imageURL === sportImageURL(e.sportType))).toBe(true);
       expect(events.every((e) => e.organizerName !== '' && e.organizerPhotoURL !== '')).toBe(true);
       const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
       expect(events.some((e) => e.date < today)).toBe(true);

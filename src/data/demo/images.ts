@@ -1,50 +1,52 @@
-import { SPORT_TYPES } from '@/domain/entities/event';
+import type { SPORT_TYPES } from '@/domain/entities/event';
+import type { DemoKey } from './accounts';
 
-/** One tile colour per sport, so seeded event cards are told apart at a glance. */
-const SPORT_COLORS: Record<(typeof SPORT_TYPES)[number], string> = {
-  サッカー: '#16a34a',
-  フットサル: '#0d9488',
-  バスケットボール: '#ea580c',
-  バレーボール: '#ca8a04',
-  テニス: '#65a30d',
-  バドミントン: '#0284c7',
-  卓球: '#dc2626',
-  野球: '#7c3aed',
-  ランニング: '#db2777',
-  ヨガ: '#9333ea',
-  その他: '#475569',
-};
+type Sport = (typeof SPORT_TYPES)[number];
 
 /**
- * A small SVG tile as a data: URL. Generated in code so the demo needs no files in public/
- * and no image server; the URL works in every tab and offline.
+ * The demo's pictures are files in public/demo/, WebP, which `npm run demo:images`
+ * (scripts/demo-images.mjs) draws from the tables below: one tile per sport, in its colour with
+ * its name, and one round avatar per demo person, with the first character of the name
+ * (tests/demo/images.test.ts holds every sport and person to its file). Both backends serve them
+ * from the app's own origin, so they work offline. They were SVG `data:` URLs drawn in code, but
+ * the browser builds each SVG picture as a document of its own on the main thread (120–200 ms of
+ * a load of `/events` on this project's machine), where it decodes a WebP off it.
  */
+export const DEMO_IMAGES_DIR = 'demo';
+
+/** One tile colour per sport, so seeded event cards are told apart at a glance; and its file's name. */
+export const SPORT_TILES: Record<Sport, { color: string; file: string }> = {
+  サッカー: { color: '#16a34a', file: 'sport-soccer' },
+  フットサル: { color: '#0d9488', file: 'sport-futsal' },
+  バスケットボール: { color: '#ea580c', file: 'sport-basketball' },
+  バレーボール: { color: '#ca8a04', file: 'sport-volleyball' },
+  テニス: { color: '#65a30d', file: 'sport-tennis' },
+  バドミントン: { color: '#0284c7', file: 'sport-badminton' },
+  卓球: { color: '#dc2626', file: 'sport-table-tennis' },
+  野球: { color: '#7c3aed', file: 'sport-baseball' },
+  ランニング: { color: '#db2777', file: 'sport-running' },
+  ヨガ: { color: '#9333ea', file: 'sport-yoga' },
+  その他: { color: '#475569', file: 'sport-other' },
+};
+
+/** Each demo person's avatar colour. */
+export const AVATAR_COLORS: Record<DemoKey, string> = {
+  organizer: '#0f766e',
+  hanako: '#db2777',
+  ichiro: '#ea580c',
+  misaki: '#7c3aed',
+  admin: '#334155',
+  moderator: '#0369a1',
+};
+
+const url = (file: string) => `/${DEMO_IMAGES_DIR}/${file}.webp`;
+
+/** A sport's tile (an event's or a team's picture); その他's for a sport it does not know. */
 export function sportImageURL(sport: string): string {
-  const color = SPORT_COLORS[sport as keyof typeof SPORT_COLORS] ?? SPORT_COLORS['その他'];
-  // As large as reads well on a phone's thumbnail, the longest name within three quarters of
-  // the width.
-  const fontSize = Math.min(100, Math.floor(600 / Math.max(1, Array.from(sport).length)));
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450">` +
-    `<rect width="800" height="450" fill="${color}"/>` +
-    `<circle cx="680" cy="90" r="150" fill="#ffffff" fill-opacity="0.12"/>` +
-    `<circle cx="110" cy="400" r="190" fill="#ffffff" fill-opacity="0.08"/>` +
-    `<text x="400" y="225" font-family="sans-serif" font-size="${fontSize}" font-weight="700" fill="#ffffff" text-anchor="middle" dominant-baseline="central">${escapeXml(sport)}</text>` +
-    `</svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  return url((SPORT_TILES[sport as Sport] ?? SPORT_TILES['その他']).file);
 }
 
-/** A round avatar with the first character of the name. */
-export function avatarURL(name: string, color: string): string {
-  const initial = escapeXml(Array.from(name.trim())[0] ?? '?');
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">` +
-    `<circle cx="64" cy="64" r="64" fill="${color}"/>` +
-    `<text x="64" y="82" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff" text-anchor="middle">${initial}</text>` +
-    `</svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A demo person's avatar. */
+export function avatarURL(key: DemoKey): string {
+  return url(`avatar-${key}`);
 }

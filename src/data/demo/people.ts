@@ -13,7 +13,6 @@ interface DemoPerson {
   location: string;
   gender: string;
   birthDate: string;
-  color: string;
   role?: 'admin' | 'moderator';
   customUserId: string;
   /** What the public profile shows of gender and birth date (docs/profile.md "Privacy"); both hidden when absent. */
@@ -30,7 +29,6 @@ const PEOPLE: DemoPerson[] = [
     location: '東京都世田谷区',
     gender: 'male',
     birthDate: '1988-04-12',
-    color: '#0f766e',
     customUserId: 'user_yamada01',
     shows: { genderVisibility: 'public', birthDateVisibility: 'age' },
   },
@@ -41,7 +39,6 @@ const PEOPLE: DemoPerson[] = [
     location: '神奈川県横浜市',
     gender: 'female',
     birthDate: '1995-09-03',
-    color: '#db2777',
     customUserId: 'user_hanako01',
   },
   {
@@ -51,7 +48,6 @@ const PEOPLE: DemoPerson[] = [
     location: '大阪府大阪市',
     gender: 'male',
     birthDate: '1990-01-20',
-    color: '#ea580c',
     customUserId: 'user_ichiro01',
     shows: { genderVisibility: 'public', birthDateVisibility: 'date' },
   },
@@ -62,7 +58,6 @@ const PEOPLE: DemoPerson[] = [
     location: '福岡県福岡市',
     gender: 'female',
     birthDate: '1993-06-28',
-    color: '#7c3aed',
     customUserId: 'user_misaki01',
     shows: { genderVisibility: 'public', birthDateVisibility: 'private' },
   },
@@ -73,7 +68,6 @@ const PEOPLE: DemoPerson[] = [
     location: '東京都千代田区',
     gender: 'unspecified',
     birthDate: '',
-    color: '#334155',
     role: 'admin',
     customUserId: 'user_admin001',
   },
@@ -84,7 +78,6 @@ const PEOPLE: DemoPerson[] = [
     location: '東京都千代田区',
     gender: 'unspecified',
     birthDate: '',
-    color: '#0369a1',
     role: 'moderator',
     customUserId: 'user_moder001',
     staffAuditId: 'seed-audit-01',
@@ -97,7 +90,7 @@ export function demoPerson(key: DemoKey): { uid: string; displayName: string; ph
   return {
     uid: DEMO_UIDS[key],
     displayName: p.displayName,
-    photoURL: avatarURL(p.displayName, p.color),
+    photoURL: avatarURL(key),
   };
 }
 

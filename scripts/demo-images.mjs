@@ -1,0 +1,85 @@
+// npm run demo:images — draws the demo's pictures into public/demo/ as WebP: a tile per sport
+// and an avatar per demo person, from the tables of src/data/demo/images.ts (colours, file
+// names) and the people's names. Run it after changing those tables (or adding a sport); the
+// files are committed, and tests/demo/images.test.ts fails while one is missing. Chromium
+// draws them (Debian's, scripts/chromium.mjs), with the machine's fonts: the sport names need a
+// Japanese font (fonts-noto-cjk).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.mjs';
+import { loadTsScript } from './load-ts.mjs';
+
+const { SPORT_TILES, AVATAR_COLORS, DEMO_IMAGES_DIR } = await loadTsScript(
+  '/src/data/demo/images.ts',
+);
+const { demoPerson } = await loadTsScript('/src/data/demo/people.ts');
+
+const escapeXml = (s) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A sport's tile: its colour, two light circles, its name as large as reads on a phone's card. */
+function sportTile(sport, color) {
+  const fontSize = Math.min(100, Math.floor(600 / Math.max(1, Array.from(sport).length)));
+  return {
+    width: 800,
+    height: 450,
+    svg:
+      `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450">` +
+      `<rect width="800" height="450" fill="${color}"/>` +
+      `<circle cx="680" cy="90" r="150" fill="#ffffff" fill-opacity="0.12"/>` +
+      `<circle cx="110" cy="400" r="190" fill="#ffffff" fill-opacity="0.08"/>` +
+      `<text x="400" y="225" font-family="sans-serif" font-size="${fontSize}" font-weight="700" fill="#ffffff" text-anchor="middle" dominant-baseline="central">${escapeXml(sport)}</text>` +
+      `</svg>`,
+  };
+}
+
+/** A round avatar with the first character of the name, transparent around the circle. */
+function avatar(name, color) {
+  const initial = escapeXml(Array.from(name.trim())[0] ?? '?');
+  return {
+    width: 128,
+    height: 128,
+    svg:
+      `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">` +
+      `<circle cx="64" cy="64" r="64" fill="${color}"/>` +
+      `<text x="64" y="82" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff" text-anchor="middle">${initial}</text>` +
+      `</svg>`,
+  };
+}
+
+const pictures = [
+  ...Object.entries(SPORT_TILES).map(([sport, { color, file }]) => ({
+    file,
+    ...sportTile(sport, color),
+  })),
+  ...Object.entries(AVATAR_COLORS).map(([key, color]) => ({
+    file: `avatar-${key}`,
+    ...avatar(demoPerson(key).displayName, color),
+  })),
+];
+
+const dir = join('public', DEMO_IMAGES_DIR);
+await mkdir(dir, { recursive: true });
+const browser = await chromium.launch(chromiumLaunchOptions);
+const page = await browser.newPage();
+for (const { file, width, height, svg } of pictures) {
+  // The SVG drawn onto a canvas and encoded there: the browser's own WebP encoder.
+  const dataUrl = await page.evaluate(
+    async ({ svg, width, height }) => {
+      const image = new Image();
+      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      canvas.getContext('2d').drawImage(image, 0, 0);
+      return canvas.toDataURL('image/webp', 0.9);
+    },
+    { svg, width, height },
+  );
+  if (!dataUrl.startsWith('data:image/webp;base64,')) throw new Error(`${file}: no WebP encoder`);
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  await writeFile(join(dir, `${file}.webp`), bytes);
+  console.info(`${dir}/${file}.webp: ${width}×${height}, ${bytes.length} bytes`);
+}
+await browser.close();
