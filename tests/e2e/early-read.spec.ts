@@ -4,39 +4,50 @@ import { test, expect } from './fixtures';
 /**
  * A visitor's page of one document asks for it as soon as the entry runs, before the app's code
  * has downloaded, and the app takes that answer instead of asking again; the event and team lists
- * ask for their first page the same way (src/data/firebase/early-read.ts). Firebase only: the
- * local backend reads from IndexedDB.
+ * ask for their first page the same way (src/data/firebase/early-read.ts). Where the page's
+ * largest picture is its first data's (`picture`), the entry asks for that picture as soon as the
+ * answer names it, and the page's `<img>` uses that one request. Firebase only: the local backend
+ * reads from IndexedDB.
  */
-const PAGES: { path: string; read: [call: string, naming: string]; shown: (p: Page) => Locator }[] =
-  [
-    {
-      path: '/events/seed-event-01',
-      read: [':batchGet?', '/documents/events/seed-event-01"'],
-      shown: (p) => p.getByRole('heading', { level: 1, name: '週末エンジョイフットサル' }),
-    },
-    {
-      path: '/teams/seed-team-01',
-      read: [':batchGet?', '/documents/teams/seed-team-01"'],
-      shown: (p) => p.getByRole('heading', { level: 1, name: '世田谷フットサルクラブ' }),
-    },
-    {
-      path: '/profile/demo-organizer',
-      read: [':batchGet?', '/documents/users/demo-organizer"'],
-      shown: (p) => p.getByRole('heading', { level: 1, name: '山田 太郎' }),
-    },
-    {
-      path: '/events',
-      read: [':runQuery?', '"collectionId":"events"'],
-      shown: (p) => p.getByTestId('event-card').first(),
-    },
-    {
-      path: '/teams',
-      read: [':runQuery?', '"collectionId":"teams"'],
-      shown: (p) => p.getByTestId('team-card').first(),
-    },
-  ];
+const PAGES: {
+  path: string;
+  read: [call: string, naming: string];
+  shown: (p: Page) => Locator;
+  picture: boolean;
+}[] = [
+  {
+    path: '/events/seed-event-01',
+    read: [':batchGet?', '/documents/events/seed-event-01"'],
+    shown: (p) => p.getByRole('heading', { level: 1, name: '週末エンジョイフットサル' }),
+    picture: true,
+  },
+  {
+    path: '/teams/seed-team-01',
+    read: [':batchGet?', '/documents/teams/seed-team-01"'],
+    shown: (p) => p.getByRole('heading', { level: 1, name: '世田谷フットサルクラブ' }),
+    picture: true,
+  },
+  {
+    path: '/profile/demo-organizer',
+    read: [':batchGet?', '/documents/users/demo-organizer"'],
+    shown: (p) => p.getByRole('heading', { level: 1, name: '山田 太郎' }),
+    picture: false,
+  },
+  {
+    path: '/events',
+    read: [':runQuery?', '"collectionId":"events"'],
+    shown: (p) => p.getByTestId('event-card').first(),
+    picture: true,
+  },
+  {
+    path: '/teams',
+    read: [':runQuery?', '"collectionId":"teams"'],
+    shown: (p) => p.getByTestId('team-card').first(),
+    picture: true,
+  },
+];
 
-for (const { path, read, shown } of PAGES) {
+for (const { path, read, shown, picture } of PAGES) {
   test(`${path} asks for its first data once, before the app's code`, async ({ page, backend }) => {
     test.skip(
       backend !== 'firebase',
@@ -54,6 +65,20 @@ for (const { path, read, shown } of PAGES) {
     const script = requests.findIndex((r) => /\/assets\/(?!index-)[^/ ]+\.js /.test(r));
     expect(script).toBeGreaterThan(-1);
     expect(requests.indexOf(reads[0]!)).toBeLessThan(script);
+
+    // The first picture of the page (its cover, or the first card's), asked for ahead once.
+    const preloaded = await page
+      .locator('head link[rel="preload"][as="image"]')
+      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+    if (!picture) {
+      expect(preloaded).toEqual([]);
+      return;
+    }
+    const cover = page.locator('main img[fetchpriority="high"]').first();
+    await expect(cover).toBeVisible();
+    const src = await cover.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    expect(preloaded).toEqual([src]);
+    expect(requests.filter((r) => r.startsWith(`${src} `))).toHaveLength(1);
   });
 }
 

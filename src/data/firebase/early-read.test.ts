@@ -3,7 +3,7 @@ import type { ApiPort } from '@/data/ports/api';
 import { eventUseCases } from '@/data/use-cases/events';
 import { teamUseCases } from '@/data/use-cases/teams';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { documentRequest, startEarlyRead, takeEarlyRead } from './early-read';
+import { documentRequest, firstPictureURL, startEarlyRead, takeEarlyRead } from './early-read';
 import { firestoreRestStorage } from './firestore-rest';
 
 const TARGET = { origin: 'http://127.0.0.1:8080', projectId: 'demo', apiKey: 'k' };
@@ -37,7 +37,14 @@ const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body
 afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
+  for (const link of document.head.querySelectorAll('link')) link.remove();
 });
+
+/** The pictures the page has asked for ahead (preload links), with their priority. */
+const preloadedPictures = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map(
+    (link) => `${link.getAttribute('href')} ${link.getAttribute('fetchpriority')}`,
+  );
 
 describe('the early first read of a document page', () => {
   it('asks for the event of an event page at once, and the REST reader takes that answer', async () => {
@@ -164,5 +171,84 @@ describe('the early first page of a list', () => {
     localStorage.setItem(STORAGE_KEYS.sessionUid, 'u1');
     startEarlyRead(TARGET, '/events', at('/events'));
     expect(asked).toEqual([]);
+  });
+});
+
+describe("the first data's picture, asked for with the early read", () => {
+  const withImage = (entry: 'found' | 'document', collection: string, imageURL: string) => ({
+    [entry]: {
+      name: `${ROOT}/${collection}/x`,
+      fields: { title: { stringValue: 't' }, imageURL: { stringValue: imageURL } },
+    },
+  });
+
+  it("asks for an event's or a team's picture once the answer names it, and the reader still takes the whole answer", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init?: RequestInit) => {
+        const { documents } = JSON.parse(init!.body as string) as { documents: string[] };
+        return documents[0]!.includes('/teams/')
+          ? Response.json([withImage('found', 'teams', '/demo/t.webp')])
+          : Response.json([withImage('found', 'events', 'https://s/e.jpg')]);
+      }),
+    );
+    startEarlyRead(TARGET, '/events/:id', at('/events/x'));
+    startEarlyRead(TARGET, '/teams/:id', at('/teams/x'));
+    await vi.waitFor(() => expect(preloadedPictures()).toHaveLength(2));
+    expect(preloadedPictures().sort()).toEqual(['/demo/t.webp high', 'https://s/e.jpg high']);
+
+    const storage = firestoreRestStorage(TARGET, vi.fn() as typeof fetch);
+    expect((await storage.get('events/x'))?.data).toEqual({
+      title: 't',
+      imageURL: 'https://s/e.jpg',
+    });
+  });
+
+  it("asks for a list's first card's picture only", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json([
+          withImage('document', 'events', '/demo/first.webp'),
+          withImage('document', 'events', '/demo/second.webp'),
+        ]),
+      ),
+    );
+    startEarlyRead(TARGET, '/events', at('/events'));
+    await vi.waitFor(() => expect(preloadedPictures()).toEqual(['/demo/first.webp high']));
+  });
+
+  it('takes a picture on this site or an https one, of the first document found', () => {
+    const first = (...entries: unknown[]) => firstPictureURL(entries);
+    expect(first(withImage('found', 'events', '/demo/a.webp'))).toBe('/demo/a.webp');
+    expect(first({ readTime: 'r' }, withImage('document', 'teams', 'https://s/t.jpg'))).toBe(
+      'https://s/t.jpg',
+    );
+    for (const url of [
+      '',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      '//x.example/a.png',
+      'http://x.example/a.png',
+    ])
+      expect(first(withImage('found', 'events', url)), url).toBeNull();
+    expect(first({ missing: `${ROOT}/events/gone` })).toBeNull();
+    expect(first({ found: { name: `${ROOT}/events/x`, fields: {} } })).toBeNull();
+    expect(firstPictureURL({ error: { code: 403 } })).toBeNull();
+  });
+
+  it("reads no answer for a profile's page or a failed one", async () => {
+    const clone = vi.spyOn(Response.prototype, 'clone');
+    const answers = [new Response('{}', { status: 403 }), Response.json([])];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()!),
+    );
+    startEarlyRead(TARGET, '/events/:id', at('/events/refused'));
+    startEarlyRead(TARGET, '/profile/:id', at('/profile/u1'));
+    expect(answers).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(clone).not.toHaveBeenCalled();
+    expect(preloadedPictures()).toEqual([]);
   });
 });

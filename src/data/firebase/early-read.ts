@@ -88,6 +88,14 @@ const DOCUMENT_PAGES: Readonly<Record<string, string>> = {
   '/profile/:id': 'users',
 };
 
+/** The pages whose first data's picture is the largest thing they show (CoverImage, eager). */
+const PICTURE_PAGES: ReadonlySet<string> = new Set([
+  '/events',
+  '/teams',
+  '/events/:id',
+  '/teams/:id',
+]);
+
 /**
  * The prerendered lists and their first page without filters (an address with a query string
  * has filters): the use cases' own queries (src/data/use-cases/list-queries.ts), on the client's
@@ -142,6 +150,48 @@ export function startEarlyRead(
   // Nobody may take it (the app found a session after all): that is no error.
   answer.catch(() => {});
   started.set(keyOf(request), answer);
+  if (PICTURE_PAGES.has(route)) preloadPicture(answer);
+}
+
+/**
+ * Asks for the picture of the answer's first document (the event or team of a page of one, the
+ * first card of a list) as soon as the answer names it, while the app's code still downloads.
+ * Its `<img>` appears only once the app has rendered the data, and a picture asked for then
+ * arrives a round trip later: on a page whose largest paint is that picture, the paint then
+ * waits for the app alone. Reads a copy of the answer (the REST reader takes the answer itself
+ * afterwards); a picture that is not on the web (a `data:` URL) needs no request.
+ */
+function preloadPicture(answer: Promise<Response>): void {
+  answer
+    .then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
+    .then((body) => {
+      const url = firstPictureURL(body);
+      if (!url) return;
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.setAttribute('as', 'image');
+      link.setAttribute('fetchpriority', 'high');
+      link.href = url;
+      document.head.append(link);
+    })
+    .catch(() => {});
+}
+
+/** The imageURL of the first document of a runQuery's or a batchGet's answer, if on the web. */
+export function firstPictureURL(body: unknown): string | null {
+  if (!Array.isArray(body)) return null;
+  for (const entry of body as { document?: RestDoc; found?: RestDoc }[]) {
+    const doc = entry.document ?? entry.found;
+    if (!doc) continue;
+    const url = doc.fields?.imageURL?.stringValue;
+    // An address on this site or an https one (a stored picture); nothing else is asked for.
+    return typeof url === 'string' && /^(https:\/\/|\/(?!\/))/.test(url) ? url : null;
+  }
+  return null;
+}
+
+interface RestDoc {
+  fields?: { imageURL?: { stringValue?: unknown } };
 }
 
 /** The read of the document a page of one document shows, or null for any other address. */
