@@ -50,8 +50,9 @@ function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4">
         <Link to="/" className="mr-2 flex shrink-0 items-center gap-2 font-bold text-brand-800">
-          {/* The tab's icon (index.html), drawn in the page's own markup: as an <img> an SVG is a
-              document of its own, which the browser builds on the main thread (10–30 ms here). */}
+          {/* The mark in the page's own markup: as an <img> an SVG is a document of its own, which
+              the browser builds on the main thread (10–30 ms here). The tab's icon is a PNG of it
+              (public/icon-48.png, npm run draw:images). */}
           <span
             aria-hidden="true"
             className="size-7 [&>svg]:size-full"

@@ -15,7 +15,7 @@ const isWebp = (bytes: Buffer) =>
   bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
   bytes.subarray(8, 12).toString('latin1') === 'WEBP';
 
-describe('the demo pictures (npm run demo:images draws them)', () => {
+describe('the demo pictures (npm run draw:images draws them)', () => {
   it.each(SPORT_TYPES)('%s has its own tile, a WebP in public/', (sport) => {
     const url = sportImageURL(sport);
     expect(url).toMatch(/^\/demo\/sport-[a-z-]+\.webp$/);
@@ -29,5 +29,17 @@ describe('the demo pictures (npm run demo:images draws them)', () => {
 
   it.each(Object.keys(DEMO_UIDS) as DemoKey[])('%s has an avatar, a WebP in public/', (key) => {
     expect(isWebp(served(avatarURL(key)))).toBe(true);
+  });
+});
+
+describe("the tab's icon (npm run draw:images draws it from the header's mark)", () => {
+  it('is a PNG, which index.html names', () => {
+    const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
+    const icons = [...html.matchAll(/<link rel="icon"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(icons).toEqual(['/icon-48.png']);
+    // A PNG file starts with these eight bytes.
+    expect(served(icons[0]!).subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
   });
 });

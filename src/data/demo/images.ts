@@ -4,8 +4,8 @@ import type { DemoKey } from './accounts';
 type Sport = (typeof SPORT_TYPES)[number];
 
 /**
- * The demo's pictures are files in public/demo/, WebP, which `npm run demo:images`
- * (scripts/demo-images.mjs) draws from the tables below: one tile per sport, in its colour with
+ * The demo's pictures are files in public/demo/, WebP, which `npm run draw:images`
+ * (scripts/draw-images.mjs) draws from the tables below: one tile per sport, in its colour with
  * its name, and one round avatar per demo person, with the first character of the name
  * (tests/demo/images.test.ts holds every sport and person to its file). Both backends serve them
  * from the app's own origin, so they work offline. They were SVG `data:` URLs drawn in code, but

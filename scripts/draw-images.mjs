@@ -1,10 +1,10 @@
-// npm run demo:images — draws the demo's pictures into public/demo/ as WebP: a tile per sport
+// npm run draw:images — draws the demo's pictures into public/demo/ as WebP: a tile per sport
 // and an avatar per demo person, from the tables of src/data/demo/images.ts (colours, file
-// names) and the people's names. Run it after changing those tables (or adding a sport); the
+// names) and the people's names; and the tab's icon, public/icon-48.png. Run it after changing those tables (or adding a sport); the
 // files are committed, and tests/demo/images.test.ts fails while one is missing. Chromium
 // draws them (Debian's, scripts/chromium.mjs), with the machine's fonts: the sport names need a
 // Japanese font (fonts-noto-cjk).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.mjs';
@@ -58,28 +58,45 @@ const pictures = [
   })),
 ];
 
+// The tab's icon: the header's mark (src/app/brand-mark.svg) as a PNG. The browser decodes an
+// SVG icon as a document of its own on the page's main thread, right after the first paint
+// (20–50 ms a load on this project's machine); a small PNG costs next to nothing.
+const icon = {
+  path: join('public', 'icon-48.png'),
+  width: 48,
+  height: 48,
+  svg: await readFile('src/app/brand-mark.svg', 'utf8'),
+};
+
 const dir = join('public', DEMO_IMAGES_DIR);
 await mkdir(dir, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage();
-for (const { file, width, height, svg } of pictures) {
-  // The SVG drawn onto a canvas and encoded there: the browser's own WebP encoder.
+/** `svg` drawn onto a canvas of `width` × `height` and encoded there as `type`. */
+async function draw({ svg, width, height }, type) {
   const dataUrl = await page.evaluate(
-    async ({ svg, width, height }) => {
+    async ({ svg, width, height, type }) => {
       const image = new Image();
       image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
       await image.decode();
       const canvas = document.createElement('canvas');
       canvas.width = width;
       canvas.height = height;
-      canvas.getContext('2d').drawImage(image, 0, 0);
-      return canvas.toDataURL('image/webp', 0.9);
+      canvas.getContext('2d').drawImage(image, 0, 0, width, height);
+      return canvas.toDataURL(type, 0.9);
     },
-    { svg, width, height },
+    { svg, width, height, type },
   );
-  if (!dataUrl.startsWith('data:image/webp;base64,')) throw new Error(`${file}: no WebP encoder`);
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (!dataUrl.startsWith(`data:${type};base64,`)) throw new Error(`no ${type} encoder`);
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+for (const { file, width, height, svg } of pictures) {
+  const bytes = await draw({ svg, width, height }, 'image/webp');
   await writeFile(join(dir, `${file}.webp`), bytes);
   console.info(`${dir}/${file}.webp: ${width}×${height}, ${bytes.length} bytes`);
 }
+const iconBytes = await draw(icon, 'image/png');
+await writeFile(icon.path, iconBytes);
+console.info(`${icon.path}: ${icon.width}×${icon.height}, ${iconBytes.length} bytes`);
 await browser.close();
