@@ -1,9 +1,10 @@
-// npm run draw:images — draws the demo's pictures into public/demo/ as WebP: a tile per sport
-// and an avatar per demo person, from the tables of src/data/demo/images.ts (colours, file
-// names) and the people's names; and the tab's icon, public/icon-48.png. Run it after changing those tables (or adding a sport); the
-// files are committed, and tests/demo/images.test.ts fails while one is missing. Chromium
-// draws them (Debian's, scripts/chromium.mjs), with the machine's fonts: the sport names need a
-// Japanese font (fonts-noto-cjk).
+// npm run draw:images — draws the demo's pictures into public/demo/ as WebP (a tile per sport and
+// an avatar per demo person, from the tables of src/data/demo/images.ts and the people's names)
+// and the tab's icon, public/icon-48.png, from the header's mark. Run it after changing those
+// tables, adding a sport or changing the mark; the files are committed, and
+// tests/demo/images.test.ts fails while one is missing. Chromium draws them (Debian's,
+// scripts/chromium.mjs) with the machine's fonts: the sport names need a Japanese font
+// (fonts-noto-cjk).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
