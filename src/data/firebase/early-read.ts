@@ -174,6 +174,8 @@ function preloadPicture(answer: Promise<Response>): void {
       link.href = url;
       document.head.append(link);
     })
+    // A failed or unreadable answer is the REST reader's to report when it takes it; without
+    // this request the picture is asked for when the page renders it, as before.
     .catch(() => {});
 }
 
