@@ -9,7 +9,7 @@ import { StatusBadge } from './status-badge';
 
 /**
  * The image area of a card: the event's picture, or its sport when it has none. An eager image
- * is one the first screen shows (the detail's, the first cards').
+ * is one the first screen shows (the detail's, the first card's: EAGER_CARDS).
  */
 export function EventImage({
   event,

@@ -4,7 +4,7 @@ import { CoverImage } from '@/components/ui/cover-image';
 import type { Team } from '@/domain/entities/team';
 import { memberCountText, RecruitingBadge } from './team-badges';
 
-/** A team in a list; `eager` for the first row's cards, whose picture shows first. */
+/** A team in a list; `eager` for the first card, whose picture is the largest paint (EAGER_CARDS). */
 export const TeamCard = memo(function TeamCard({
   team,
   eager = false,
