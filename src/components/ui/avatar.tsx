@@ -1,4 +1,8 @@
-/** A round picture of a person, or the first letter of their name when there is none. */
+/**
+ * A round picture of a person, or the first letter of their name when there is none. Lazy: lists
+ * of people (participants, members, conversations) run below the fold, and no avatar is a page's
+ * largest paint.
+ */
 export function Avatar({
   name,
   photoURL,
@@ -15,6 +19,8 @@ export function Avatar({
         alt=""
         width={size}
         height={size}
+        loading="lazy"
+        decoding="async"
         className="shrink-0 rounded-full object-cover"
         style={{ width: size, height: size }}
       />
