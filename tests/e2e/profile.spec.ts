@@ -194,3 +194,23 @@ test('a reload right after a saved switch shows what was saved, every time', asy
   }
   expect(consoleErrors).toEqual([]);
 });
+
+test('on a phone a profile does not move when its participation count comes', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The count waits for the attendance use case's code, held back here until the rest is shown.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/attendance-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/profile/${ORGANIZER.uid}`);
+  await expect(summary(page).getByRole('status')).toHaveText(/参加回数を読み込み中/, {
+    timeout: 30_000,
+  });
+  const facts = summary(page).locator('dl');
+  const before = await facts.boundingBox();
+  release();
+  await expect(summary(page).getByText(/^参加記録：/)).toBeVisible();
+  expect(await facts.boundingBox()).toEqual(before);
+});

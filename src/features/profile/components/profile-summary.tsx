@@ -83,9 +83,16 @@ function ParticipationSummary({ uid }: { uid: string }) {
   const own = useCurrentUser()?.uid === uid;
   const record = useQuery(attendanceQueries.record(uid, own, backend));
   if (record.isPending) {
+    // As tall as the count it waits for (a large number, and on a phone the record on a line of
+    // its own), so the bio and the facts below do not move when it comes.
     return (
-      <p className="mt-2 text-sm text-slate-500" role="status">
-        参加回数を読み込み中…
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-500" role="status">
+        <span>
+          参加回数を読み込み中…<span className="invisible text-lg">0</span>
+        </span>
+        <span className="invisible basis-full sm:basis-auto" aria-hidden="true">
+          参加記録
+        </span>
       </p>
     );
   }
