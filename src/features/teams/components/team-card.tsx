@@ -4,7 +4,10 @@ import { CoverImage } from '@/components/ui/cover-image';
 import type { Team } from '@/domain/entities/team';
 import { memberCountText, RecruitingBadge } from './team-badges';
 
-/** A team in a list; `eager` for the first card, whose picture is the largest paint (EAGER_CARDS). */
+/**
+ * A team in a list; `eager` for the first card, whose picture is the page's largest paint
+ * (EAGER_CARDS).
+ */
 export const TeamCard = memo(function TeamCard({
   team,
   eager = false,
