@@ -44,15 +44,12 @@ if (container.dataset.route === routePattern(matches) && search === '') {
 const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
 window.addEventListener('load', () => whenIdle(() => void startWebVitals()), { once: true });
 
-// The local backend's schedule (the day-before reminders) waits for the page and its first data:
-// nothing on a first page needs it, and its first run loads the local stand-in for the Cloud
-// Functions (7 KiB gzip), which, started when the page was idle after 'load', most first pages
-// fetched before their data was shown (a first visit writes the demo data first). This module
-// may run after 'load' (src/main.tsx imports it once a prerendered page has been painted), so a
-// page already loaded counts from now.
-const SCHEDULE_AFTER_LOAD_MS = 3_000;
+// The local backend's schedule (the day-before reminders) waits for the page too: nothing on the
+// first page needs it. This module may run after 'load' (src/main.tsx imports it once a
+// prerendered page has been painted), so a page already loaded starts it when idle. Not later:
+// started three seconds after the load (to keep its code, the local stand-in for the Functions,
+// 7 KiB gzip, off more first pages), the reminders it catches up on came while the visitor was
+// already reading the unread count, and the browser tests that count notifications failed.
 const onLoaded = (run: () => void) =>
   document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true });
-onLoaded(() =>
-  setTimeout(() => whenIdle(() => startScheduledWork(backend)), SCHEDULE_AFTER_LOAD_MS),
-);
+onLoaded(() => whenIdle(() => startScheduledWork(backend)));

@@ -82,10 +82,10 @@ async function storeEventSoon(page: Page) {
 }
 
 /**
- * The day-before reminder on the local build, which runs the reminder's schedule itself three
- * seconds after a page has loaded (docs/notifications.md "Reminders"), catching up on what came
- * due meanwhile. On Firebase the scheduled Cloud Function sends it, which the emulators here do
- * not run: its handler is tested with a fixed clock instead.
+ * The day-before reminder on the local build, which runs the reminder's schedule itself once a
+ * page is idle (docs/notifications.md "Reminders"), and catches up on load. On Firebase the
+ * scheduled Cloud Function sends it, which the emulators here do not run: its handler is tested
+ * with a fixed clock instead.
  */
 test('a participant finds the reminder of an event starting soon once, and its mail in the outbox', async ({
   page,
