@@ -272,7 +272,7 @@ function browserVersion() {
  * figures depend on it: under PVM (no hardware virtualization: page faults, TLB flushes and
  * interrupts between processes trap to the hypervisor) this project's machine ran the browser two
  * to three times slower than on its quiet days, plain JavaScript as fast; which hypervisor the
- * quiet days had was not recorded (README, "Measurements").
+ * quiet days had was not recorded (docs/performance.md).
  */
 function hypervisor() {
   try {

@@ -5,7 +5,7 @@
 //   headless tests): no browser UI behind the page, so each page costs less CPU. Measured the
 //   same day on the 2-core machine, each alone: the local browser project 258 → 191 s, the
 //   Firebase one 291 → 233 s, every test passing on both.
-// - the benchmarks (`npm run size`, `bench:events`, `bench:budgets`) run the full browser, the
+// - the benchmarks (`bench:events`, `bench:budgets`) run the full browser, the
 //   one users have, so their figures are a user's.
 // CHROMIUM_PATH replaces either binary.
 const FLAGS = [

@@ -28,7 +28,7 @@ EMU_FUNCTIONS=true
 source scripts/emulators.sh
 if [[ $EMU_SHARED != true ]]; then
   # The origin the build is served on, chosen before the emulators start: the Functions put it in
-  # the links of the mail they send (APP_BASE_URL, see the README's "Mail links").
+  # the links of the mail they send (APP_BASE_URL, docs/firebase.md "Mail links").
   E2E_FIREBASE_PORT=${E2E_FIREBASE_PORT:-$(emu_system_free_port)}
   export E2E_FIREBASE_PORT MAIL_CAPTURE_DIR="$EMU_WORK/mail"
   mkdir -p "$MAIL_CAPTURE_DIR"

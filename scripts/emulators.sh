@@ -346,7 +346,7 @@ emu_start_shared() {
   MAIL_CAPTURE_DIR="$EMU_WORK/mail"
   mkdir -p "$MAIL_CAPTURE_DIR"
   EMU_FUNCTIONS=true
-  # The Functions put the origin in the links of the mail they send (README, "Mail links").
+  # The Functions put the origin in the links of the mail they send (docs/firebase.md, "Mail links").
   EMU_FUNCTIONS_ENV="APP_BASE_URL=http://127.0.0.1:$E2E_FIREBASE_PORT
 MAIL_CAPTURE_DIR=$MAIL_CAPTURE_DIR"
   npm --workspace functions run build >/dev/null || return 1

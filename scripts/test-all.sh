@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every check the project has, in two lanes that run side by side.
 #
-#   lane 1 (mostly computing):   typecheck, lint, test:unit, test:functions, test:e2e
+#   lane 1 (mostly computing):   typecheck, lint, size, test:unit, test:functions, test:e2e
 #   lane 2 (emulators):          test:firebase, test:e2e:firebase, on one start of the emulators
 #
 # Two lanes on two cores. Four (each browser or emulator part in a lane of its own) were tried:
@@ -33,7 +33,7 @@ busy_cpu() {
 BUSY_START=$(busy_cpu)
 LOGS=$(mktemp -d "${TMPDIR:-/tmp}/npm-test.XXXXXX")
 trap 'rm -rf "$LOGS"' EXIT
-LANE_1=(typecheck lint test:unit test:functions test:e2e)
+LANE_1=(typecheck lint size test:unit test:functions test:e2e)
 LANE_2=(test:firebase test:e2e:firebase)
 
 # Prints a finished part's output in one piece (the other lane waits for the lock).

@@ -202,7 +202,7 @@ const AUTH_CODE_ALIASES: Record<string, AuthErrorCode> = {
   'auth/user-not-found': 'auth/invalid-credential',
   'auth/invalid-login-credentials': 'auth/invalid-credential',
   'auth/missing-password': 'auth/invalid-credential',
-  // A Firebase project password policy (README) refusing a password the client let through.
+  // A Firebase project password policy (docs/firebase.md) refusing a password the client let through.
   'auth/password-does-not-meet-requirements': 'auth/weak-password',
 };
 
