@@ -64,7 +64,7 @@ export function preloadList(): Plugin {
     generateBundle(_options, bundle) {
       // A chunk the entry imports would be asked for only once the entry has arrived, and the
       // entry (with the Firebase build's early read) would wait for it. What the entry uses
-      // belongs in its own chunk: out of vite.config.ts's groups, and imported by no module in
+      // belongs in its own chunk: out of the chunk groups (scripts/chunk-groups.ts), and imported by no module in
       // them (the bundler keeps a module a group's chunk imports out of the entry's chunk).
       // The page's entry chunk: index.html's (its facade), holding src/main.tsx. (The prerender's
       // own build, for Node, has none.)
@@ -84,7 +84,7 @@ export function preloadList(): Plugin {
         if (!bundle) return html;
         const wanted = new Set<string>();
         for (const c of chunksOf(bundle)) {
-          // A module of the list may share its chunk with others (vite.config.ts's groups).
+          // A module of the list may share its chunk with others (scripts/chunk-groups.ts).
           if (c.moduleIds.some((id) => PRELOADED_IDS.some((re) => re.test(id)))) {
             closure(bundle, c.fileName, wanted);
           }

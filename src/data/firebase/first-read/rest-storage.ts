@@ -35,7 +35,7 @@ interface RestDocument {
  * - Its cursors are the full adapter's (timestamps to the nanosecond), so a list whose first page
  *   came from here continues through the full SDK once that has taken over.
  * - A listener delivers the current answer once and never again: plain requests cannot listen.
- *   The staged backend (src/data/firebase/first-read/handover.ts) shows that answer and replaces the
+ *   The handover backend (src/data/firebase/first-read/handover.ts) shows that answer and replaces the
  *   listener with the full SDK's once the page has loaded.
  * - Writes need a signed-in user, who gets the full SDK: here they fail.
  */
