@@ -47,12 +47,15 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
  * holds the demo data's writer, which a first visit needs before anything shows; the use cases a
  * page's screen reads first are in that page's own list (src/app/prerender.tsx, `reads`).
  */
-const PRELOADED = [
-  /\/src\/app\/start\.tsx$/,
-  /\/src\/data\/local\/create-local-backend\.ts$/,
-  /\/src\/data\/firebase\/(load|first-read)\.ts$/,
-  /\/src\/data\/local\/seed\.ts$/,
+/** The modules named above, by their path under src/ (tests/lint/chunk-groups.test.ts checks them). */
+export const PRELOADED = [
+  'app/start',
+  'data/local/create-local-backend',
+  'data/firebase/open-backend',
+  'data/firebase/first-read/rest-backend',
+  'data/local/seed',
 ];
+const PRELOADED_IDS = PRELOADED.map((p) => new RegExp(`/src/${p}\\.tsx?$`));
 
 export function preloadList(): Plugin {
   return {
@@ -61,7 +64,7 @@ export function preloadList(): Plugin {
     generateBundle(_options, bundle) {
       // A chunk the entry imports would be asked for only once the entry has arrived, and the
       // entry (with the Firebase build's early read) would wait for it. What the entry uses
-      // belongs in its own chunk: out of vite.config.ts's groups, and imported by no module in
+      // belongs in its own chunk: out of the chunk groups (scripts/chunk-groups.ts), and imported by no module in
       // them (the bundler keeps a module a group's chunk imports out of the entry's chunk).
       // The page's entry chunk: index.html's (its facade), holding src/main.tsx. (The prerender's
       // own build, for Node, has none.)
@@ -81,8 +84,8 @@ export function preloadList(): Plugin {
         if (!bundle) return html;
         const wanted = new Set<string>();
         for (const c of chunksOf(bundle)) {
-          // A module of the list may share its chunk with others (vite.config.ts's groups).
-          if (c.moduleIds.some((id) => PRELOADED.some((re) => re.test(id)))) {
+          // A module of the list may share its chunk with others (scripts/chunk-groups.ts).
+          if (c.moduleIds.some((id) => PRELOADED_IDS.some((re) => re.test(id)))) {
             closure(bundle, c.fileName, wanted);
           }
         }

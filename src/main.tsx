@@ -1,5 +1,5 @@
 import { restTarget } from '@/data/firebase/config';
-import { startEarlyRead } from '@/data/firebase/early-read';
+import { startEarlyRead } from '@/data/firebase/first-read/early-request';
 import { firebaseEnvConfig } from '@/data/firebase/env';
 import { logger } from '@/lib/logger';
 import './index.css';
@@ -14,7 +14,7 @@ const root = document.getElementById('root');
 
 // A visitor's page of one event, team or profile asks for its document now, and the event and
 // team lists for their first page, while the app's code downloads
-// (src/data/firebase/early-read.ts). The Firebase build only: the check folds.
+// (src/data/firebase/first-read/early-request.ts). The Firebase build only: the check folds.
 if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
   startEarlyRead(restTarget(firebaseEnvConfig()), root?.dataset.route, window.location);
 }

@@ -15,9 +15,9 @@ export const BACKEND_KIND: BackendKind =
 
 async function loadBackend(): Promise<Backend | LazyBackend> {
   if (import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID) {
-    // Firestore's REST API for a visitor's first page, the full SDK when needed (src/data/firebase/load.ts).
-    const { loadFirebaseBackend } = await import('@/data/firebase/load');
-    return loadFirebaseBackend();
+    // Firestore's REST API for a visitor's first page, the full SDK when needed (src/data/firebase/open-backend.ts).
+    const { openFirebaseBackend } = await import('@/data/firebase/open-backend');
+    return openFirebaseBackend();
   } else {
     // Its ports as loaders: each one's code loads on its first use, through the one proxy.
     const { openLocalBackend } = await import('@/data/local/create-local-backend');

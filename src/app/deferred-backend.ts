@@ -1,22 +1,9 @@
 import type { Backend, BackendKind, DevTools, LazyBackend, PortName } from '@/data/ports/backend';
+import { SHARED_PORTS } from '@/data/use-cases/shared-ports';
 import { deferPort, type EarlyMembers } from '@/lib/deferred-port';
 
-/** Every port of a Backend: the type refuses a list that leaves one out. */
-const PORTS: Record<PortName, true> = {
-  auth: true,
-  users: true,
-  events: true,
-  participation: true,
-  roster: true,
-  notifications: true,
-  conversations: true,
-  teams: true,
-  reports: true,
-  staff: true,
-  files: true,
-  api: true,
-  attendance: true,
-};
+/** Every port of a Backend: the shared ones (their registry) and those each backend has its own. */
+const PORTS = [...Object.keys(SHARED_PORTS), 'auth', 'files', 'api'] as PortName[];
 
 /**
  * Members that answer synchronously. Before the backend is ready `currentUser()` is null (nobody
@@ -52,7 +39,7 @@ export function createDeferredBackend(
   const loading = load();
   const auth = loading.then((b) => portOf(b, 'auth'));
   const ports = Object.fromEntries(
-    (Object.keys(PORTS) as PortName[]).map((name) => [
+    PORTS.map((name) => [
       name,
       deferPort(
         `backend.${name}`,

@@ -11,6 +11,8 @@ import {
  * own (cheap password hashing, no demo data unless asked for), and after each test every backend
  * opened is signed out, closed and its database deleted. Call once at the top of a test file.
  */
+export type { LocalBackend };
+
 export function localBackendsPerTest(
   prefix: string,
   defaults: LocalBackendOptions = {},

@@ -53,7 +53,7 @@ export function apiContract(makeHarness: HarnessFactory): void {
     it('refuses a suspended caller even for a mail they could otherwise cause', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput({ title: '朝のテニス' }));
+      const eventId = await backend.organizing.create(eventInput({ title: '朝のテニス' }));
       const requester = await h().signUpAs('参加 花子');
       const requestId = await backend.participation.request(eventId, '');
       await h().signInAs(organizer);

@@ -26,7 +26,7 @@ export function attendanceContract(makeHarness: HarnessFactory): void {
      */
     async function heldEvent(h: ContractHarness, days = -1) {
       const organizer = await h.signUpAs('主催 太郎');
-      const eventId = await h.backend.events.create(
+      const eventId = await h.backend.organizing.create(
         eventInput({ title: '朝のテニス', date: dayFromToday(1), entryMethod: 'firstCome' }),
       );
       const players: string[] = [];
@@ -44,27 +44,27 @@ export function attendanceContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       const { eventId, players, organizer } = await heldEvent(h());
       const [hanako, jiro] = players;
-      expect(await backend.attendance.forEvent(eventId)).toEqual({});
+      expect(await backend.rollCall.forEvent(eventId)).toEqual({});
       expect(await backend.attendance.stats(hanako)).toEqual({ excused: 0, noShow: 0 });
 
-      await backend.attendance.mark(eventId, hanako, 'noShow');
-      expect(await backend.attendance.forEvent(eventId)).toEqual({ [hanako]: 'noShow' });
+      await backend.rollCall.mark(eventId, hanako, 'noShow');
+      expect(await backend.rollCall.forEvent(eventId)).toEqual({ [hanako]: 'noShow' });
       expect(await backend.attendance.stats(hanako)).toEqual({ excused: 0, noShow: 1 });
 
       // Changed within the window: the counts follow, never below zero.
-      await backend.attendance.mark(eventId, hanako, 'excused');
+      await backend.rollCall.mark(eventId, hanako, 'excused');
       expect(await backend.attendance.stats(hanako)).toEqual({ excused: 1, noShow: 0 });
-      await backend.attendance.mark(eventId, hanako, 'noShow');
+      await backend.rollCall.mark(eventId, hanako, 'noShow');
       expect(await backend.attendance.stats(hanako)).toEqual({ excused: 0, noShow: 1 });
 
       // 全員出席 marks the others; hanako's 無断欠席 is changed too.
-      expect(await backend.attendance.markAllAttended(eventId)).toBe(2);
-      expect(await backend.attendance.forEvent(eventId)).toEqual({
+      expect(await backend.rollCall.markAllAttended(eventId)).toBe(2);
+      expect(await backend.rollCall.forEvent(eventId)).toEqual({
         [hanako]: 'attended',
         [jiro]: 'attended',
       });
       expect(await backend.attendance.stats(hanako)).toEqual({ excused: 0, noShow: 0 });
-      await backend.attendance.mark(eventId, hanako, 'noShow');
+      await backend.rollCall.mark(eventId, hanako, 'noShow');
 
       // The person sees their own mark and got one notice, with ids and the title only.
       await h().signInAs(hanako);
@@ -90,21 +90,18 @@ export function attendanceContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       const { eventId, players } = await heldEvent(h());
       const [hanako, jiro] = players;
-      await backend.attendance.mark(eventId, hanako, 'noShow');
+      await backend.rollCall.mark(eventId, hanako, 'noShow');
       await h().signInAs(hanako);
       await expectRejection(
-        backend.attendance.mark(eventId, hanako, 'attended'),
+        backend.rollCall.mark(eventId, hanako, 'attended'),
         ERR.noAttendancePermission,
       );
       await expectRejection(
-        backend.attendance.mark(eventId, jiro, 'noShow'),
+        backend.rollCall.mark(eventId, jiro, 'noShow'),
         ERR.noAttendancePermission,
       );
-      await expectRejection(backend.attendance.forEvent(eventId), ERR.noAttendancePermission);
-      await expectRejection(
-        backend.attendance.markAllAttended(eventId),
-        ERR.noAttendancePermission,
-      );
+      await expectRejection(backend.rollCall.forEvent(eventId), ERR.noAttendancePermission);
+      await expectRejection(backend.rollCall.markAllAttended(eventId), ERR.noAttendancePermission);
       expect(await backend.attendance.stats(hanako)).toEqual({ excused: 0, noShow: 1 });
       // Nor does anyone read another person's mark through `mine`: it is the caller's own.
       await h().signInAs(jiro);
@@ -116,12 +113,12 @@ export function attendanceContract(makeHarness: HarnessFactory): void {
       const { eventId, players, outsider } = await heldEvent(h());
       await h().signInAs(outsider);
       await expectRejection(
-        backend.attendance.mark(eventId, players[0], 'noShow'),
+        backend.rollCall.mark(eventId, players[0], 'noShow'),
         ERR.noAttendancePermission,
       );
       await h().signOut();
       await expectRejection(
-        backend.attendance.mark(eventId, players[0], 'noShow'),
+        backend.rollCall.mark(eventId, players[0], 'noShow'),
         ERR.loginRequired,
       );
       expect(await backend.attendance.stats(players[0])).toEqual({ excused: 0, noShow: 0 });
@@ -131,15 +128,15 @@ export function attendanceContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       const { eventId, outsider, players } = await heldEvent(h());
       await expectRejection(
-        backend.attendance.mark(eventId, outsider, 'noShow'),
+        backend.rollCall.mark(eventId, outsider, 'noShow'),
         ERR.notEventParticipant,
       );
       await expectRejection(
-        backend.attendance.mark(eventId, players[0], 'present' as never),
+        backend.rollCall.mark(eventId, players[0], 'present' as never),
         ERR.invalidAttendance,
       );
       await expectRejection(
-        backend.attendance.mark('missing', players[0], 'noShow'),
+        backend.rollCall.mark('missing', players[0], 'noShow'),
         ERR.eventNotFound,
       );
       expect(await backend.attendance.stats(outsider)).toEqual({ excused: 0, noShow: 0 });
@@ -149,20 +146,20 @@ export function attendanceContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       const upcoming = await heldEvent(h(), 2);
       await expectRejection(
-        backend.attendance.mark(upcoming.eventId, upcoming.players[0], 'noShow'),
+        backend.rollCall.mark(upcoming.eventId, upcoming.players[0], 'noShow'),
         ERR.attendanceBeforeEnd,
       );
       await expectRejection(
-        backend.attendance.forEvent(upcoming.eventId),
+        backend.rollCall.forEvent(upcoming.eventId),
         ERR.noAttendancePermission,
       );
       const old = await heldEvent(h(), -(ATTENDANCE_WINDOW_DAYS + 2));
       await expectRejection(
-        backend.attendance.mark(old.eventId, old.players[0], 'noShow'),
+        backend.rollCall.mark(old.eventId, old.players[0], 'noShow'),
         ERR.attendanceWindowClosed,
       );
       // The marks stay readable for the organizer after the window.
-      expect(await backend.attendance.forEvent(old.eventId)).toEqual({});
+      expect(await backend.rollCall.forEvent(old.eventId)).toEqual({});
     });
   });
 }

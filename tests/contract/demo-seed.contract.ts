@@ -191,7 +191,7 @@ export function demoSeedContract(seed: () => Promise<SeededBackend>) {
       );
       expect(notes.length).toBeGreaterThan(1);
       await backend.auth.signIn('organizer@example.com', DEMO_PASSWORD);
-      await backend.events.update(seedEventId(1), { description: '説明を更新しました。' });
+      await backend.organizing.update(seedEventId(1), { description: '説明を更新しました。' });
       expect((await backend.events.get(seedEventId(1)))!.description).toBe('説明を更新しました。');
     });
 

@@ -27,7 +27,7 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
     async function eventWithPeople(harness: ContractHarness) {
       const { backend } = harness;
       const organizer = await harness.signUpAs('主催 太郎');
-      const eventId = await backend.events.create(
+      const eventId = await backend.organizing.create(
         eventInput({ title: '週末フットサル', location: '代々木公園', date: dayFromToday(5) }),
       );
       const people: Record<string, string> = {};
@@ -70,7 +70,7 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       const people = await eventWithPeople(h());
       const before = (await backend.events.get(people.eventId))!;
-      await backend.events.update(people.eventId, {
+      await backend.organizing.update(people.eventId, {
         date: dayFromToday(12),
         title: '週末フットサル（改）',
       });
@@ -106,7 +106,7 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
     it("moves a team's event when the edit names the team it already has (the whole form)", async () => {
       const { backend } = h();
       await h().signUpAs('主催 太郎');
-      const teamId = await backend.teams.create({
+      const teamId = await backend.teamMembership.create({
         name: '世田谷フットサルクラブ',
         description: '',
         sportType: 'フットサル',
@@ -123,9 +123,9 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
         teamName: '世田谷フットサルクラブ',
         date: dayFromToday(5),
       });
-      const eventId = await backend.events.create(input);
+      const eventId = await backend.organizing.create(input);
       const date = dayFromToday(15);
-      await backend.events.update(eventId, { ...input, title: '新しい名前', date });
+      await backend.organizing.update(eventId, { ...input, title: '新しい名前', date });
       const event = (await backend.events.get(eventId))!;
       expect(formatIsoDate(event.date)).toBe(date);
       expect(event).toMatchObject({ title: '新しい名前', teamId });
@@ -134,7 +134,7 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
     it('tells nobody of a title or description edit alone', async () => {
       const { backend } = h();
       const people = await eventWithPeople(h());
-      await backend.events.update(people.eventId, { title: '新しい名前', description: '説明' });
+      await backend.organizing.update(people.eventId, { title: '新しい名前', description: '説明' });
       await sideEffectsSettled();
       const items = await noticesOf(people.participants[0]!, () => true);
       // Give a stray write time to arrive.
@@ -147,7 +147,7 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       const people = await eventWithPeople(h());
       await backend.users.saveEmailSettings(people.organizer, DEFAULT_EMAIL_SETTINGS);
-      await backend.events.changeStatus(people.eventId, 'cancelled');
+      await backend.organizing.changeStatus(people.eventId, 'cancelled');
       await sideEffectsSettled();
       expect((await backend.events.get(people.eventId))!.status).toBe('cancelled');
       for (const uid of [...people.participants, people.pending]) {
@@ -165,7 +165,7 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
 
       // Cancelled again: no change, nobody told twice.
       await h().signInAs(people.organizer);
-      await backend.events.changeStatus(people.eventId, 'cancelled');
+      await backend.organizing.changeStatus(people.eventId, 'cancelled');
       await sideEffectsSettled();
       expect(aboutIt(await h().notificationOutbox(), '中止になりました')).toHaveLength(3);
     });
@@ -173,7 +173,7 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
     it("refuses the change mail to anyone but the event's organizer", async () => {
       const { backend } = h();
       const people = await eventWithPeople(h());
-      await backend.events.update(people.eventId, { location: '駒沢公園' });
+      await backend.organizing.update(people.eventId, { location: '駒沢公園' });
       await sideEffectsSettled();
       await h().signInAs(people.participants[0]!);
       await expect(
@@ -185,7 +185,7 @@ export function eventChangesContract(makeHarness: HarnessFactory): void {
       ).rejects.toThrow(/^403: /);
       // A participant cannot move the event either.
       await expectRejection(
-        backend.events.update(people.eventId, { location: '別の場所' }),
+        backend.organizing.update(people.eventId, { location: '別の場所' }),
         ERR.noEditPermission,
       );
     });

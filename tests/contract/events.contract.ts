@@ -46,16 +46,18 @@ export function eventsContract(makeHarness: HarnessFactory): void {
      * created for tomorrow and then moved, as only the server could (time passing does the same).
      */
     async function eventOn(days: number, input: Partial<EventInput> = {}): Promise<string> {
-      const id = await h().backend.events.create(eventInput({ ...input, date: dayFromToday(1) }));
+      const id = await h().backend.organizing.create(
+        eventInput({ ...input, date: dayFromToday(1) }),
+      );
       await h().serverUpdate('events', id, { date: day(days) });
       return id;
     }
 
     describe('create and read', () => {
       it('needs a signed-in user', async () => {
-        await expectRejection(h().backend.events.create(eventInput()), ERR.authCreateEvents);
+        await expectRejection(h().backend.organizing.create(eventInput()), ERR.authCreateEvents);
         await expectRejection(
-          h().backend.events.create(eventInput()),
+          h().backend.organizing.create(eventInput()),
           'User must be authenticated to create events',
         );
       });
@@ -64,7 +66,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const uid = await h().signUpAs('主催 太郎');
         const date = dayFromToday(9);
-        const id = await backend.events.create(
+        const id = await backend.organizing.create(
           eventInput({ title: '朝ラン', date, capacity: 12, fee: 500 }),
         );
         const event = await backend.events.get(id);
@@ -92,7 +94,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         // The profile changed since sign-up, past the account (which keeps its first name).
         const photoURL = 'https://example.com/organizer.png';
         await h().serverUpdate('users', uid, { displayName: 'プロフィールの名前', photoURL });
-        const id = await backend.events.create(eventInput({ title: '夕方ラン' }));
+        const id = await backend.organizing.create(eventInput({ title: '夕方ラン' }));
         expect(await backend.events.get(id)).toMatchObject({
           organizerName: 'プロフィールの名前',
           organizerPhotoURL: photoURL,
@@ -108,11 +110,11 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           { level: 'プロ' },
           { title: 'あ'.repeat(101) },
         ]) {
-          await expectRejection(backend.events.create(eventInput(bad)), ERR.invalidEventInput);
+          await expectRejection(backend.organizing.create(eventInput(bad)), ERR.invalidEventInput);
         }
-        const id = await backend.events.create(eventInput());
+        const id = await backend.organizing.create(eventInput());
         await expectRejection(
-          backend.events.update(id, { sportType: 'カーリング' }),
+          backend.organizing.update(id, { sportType: 'カーリング' }),
           ERR.invalidEventInput,
         );
         expect((await backend.events.get(id))!.sportType).toBe('フットサル');
@@ -122,7 +124,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         await h().signUpAs('主催');
         await expectRejection(
-          backend.events.create(eventInput({ date: dayFromToday(-1) })),
+          backend.organizing.create(eventInput({ date: dayFromToday(-1) })),
           ERR.eventStartInPast,
         );
         // Today at a time already gone (today has one unless it is just past midnight).
@@ -130,7 +132,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         if (formatIsoDate(earlier) === dayFromToday(0)) {
           const pad = (n: number) => String(n).padStart(2, '0');
           await expectRejection(
-            backend.events.create(
+            backend.organizing.create(
               eventInput({
                 date: dayFromToday(0),
                 startTime: `${pad(earlier.getHours())}:${pad(earlier.getMinutes())}`,
@@ -143,17 +145,17 @@ export function eventsContract(makeHarness: HarnessFactory): void {
 
         const over = await eventOn(-7, { title: '先週の会' });
         // The edit screen sends every field back, the day and start time as they are.
-        await backend.events.update(over, {
+        await backend.organizing.update(over, {
           ...eventInput({ title: '先週の会', description: 'ご参加ありがとうございました' }),
           date: dayFromToday(-7),
         });
         expect((await backend.events.get(over))!.description).toBe('ご参加ありがとうございました');
         await expectRejection(
-          backend.events.update(over, { date: dayFromToday(-1) }),
+          backend.organizing.update(over, { date: dayFromToday(-1) }),
           ERR.eventStartInPast,
         );
         expect(formatIsoDate((await backend.events.get(over))!.date)).toBe(dayFromToday(-7));
-        await backend.events.update(over, { date: dayFromToday(3), startTime: '09:00' });
+        await backend.organizing.update(over, { date: dayFromToday(3), startTime: '09:00' });
         expect(await backend.events.get(over)).toMatchObject({ startTime: '09:00' });
         expect(formatIsoDate((await backend.events.get(over))!.date)).toBe(dayFromToday(3));
       });
@@ -161,7 +163,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('reads a missing level as 誰でも and a missing event as null', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput({ level: '' }));
+        const id = await backend.organizing.create(eventInput({ level: '' }));
         expect((await backend.events.get(id))!.level).toBe('誰でも');
         expect(await backend.events.get('no-such-event')).toBeNull();
       });
@@ -171,20 +173,20 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('raises the login, not-found and permission messages', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput());
+        const id = await backend.organizing.create(eventInput());
         await h().signUpAs('他人');
         await expectRejection(
-          backend.events.update(id, { title: '乗っ取り' }),
+          backend.organizing.update(id, { title: '乗っ取り' }),
           ERR.noEditPermission,
         );
         await expectRejection(
-          backend.events.update('no-such-event', { title: 'x' }),
+          backend.organizing.update('no-such-event', { title: 'x' }),
           ERR.eventNotFound,
         );
         await h().signOut();
-        await expectRejection(backend.events.update(id, { title: 'x' }), ERR.updateEventLogin);
+        await expectRejection(backend.organizing.update(id, { title: 'x' }), ERR.updateEventLogin);
         await expectRejection(
-          backend.events.update(id, { title: 'x' }),
+          backend.organizing.update(id, { title: 'x' }),
           'イベントを更新するにはログインが必要です',
         );
         await h().signInAs(organizer);
@@ -194,9 +196,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('lets the organizer change fields and the date', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput());
+        const id = await backend.organizing.create(eventInput());
         const date = dayFromToday(20);
-        await backend.events.update(id, {
+        await backend.organizing.update(id, {
           title: '平日フットサル',
           date,
           capacity: 14,
@@ -215,7 +217,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('refuses a capacity below the current participants', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(
+        const id = await backend.organizing.create(
           eventInput({ entryMethod: 'firstCome', capacity: 5 }),
         );
         await h().signUpAs('参加A');
@@ -224,10 +226,10 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         await backend.roster.join(id);
         await h().signInAs(organizer);
         await expectRejection(
-          backend.events.update(id, { capacity: 1 }),
+          backend.organizing.update(id, { capacity: 1 }),
           ERR.capacityBelowParticipants,
         );
-        await backend.events.update(id, { capacity: 2 });
+        await backend.organizing.update(id, { capacity: 2 });
         expect((await backend.events.get(id))!.capacity).toBe(2);
       });
     });
@@ -239,17 +241,20 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const own = `events/${organizer}/1_e.png`;
         const outside = 'events/someone-else/1_e.png';
         await expectFailure(
-          backend.events.create(eventInput({ imagePath: outside })),
+          backend.organizing.create(eventInput({ imagePath: outside })),
           'permission-denied',
         );
-        const id = await backend.events.create(eventInput({ imagePath: own }));
-        await expectFailure(backend.events.update(id, { imagePath: outside }), 'permission-denied');
+        const id = await backend.organizing.create(eventInput({ imagePath: own }));
         await expectFailure(
-          backend.events.update(id, { imagePath: `events/${organizer}/x/1_e.png` }),
+          backend.organizing.update(id, { imagePath: outside }),
+          'permission-denied',
+        );
+        await expectFailure(
+          backend.organizing.update(id, { imagePath: `events/${organizer}/x/1_e.png` }),
           'permission-denied',
         );
         expect((await backend.events.get(id))!.imagePath).toBe(own);
-        await backend.events.update(id, { imageURL: '', imagePath: '' });
+        await backend.organizing.update(id, { imageURL: '', imagePath: '' });
         expect((await backend.events.get(id))!.imagePath).toBe('');
       });
     });
@@ -258,38 +263,41 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('raises the login, not-found, permission and transition messages', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
+        const id = await backend.organizing.create(eventInput({ entryMethod: 'firstCome' }));
         await h().signUpAs('他人');
-        await expectRejection(backend.events.changeStatus(id, 'closed'), ERR.noStatusPermission);
         await expectRejection(
-          backend.events.changeStatus(id, 'closed'),
+          backend.organizing.changeStatus(id, 'closed'),
+          ERR.noStatusPermission,
+        );
+        await expectRejection(
+          backend.organizing.changeStatus(id, 'closed'),
           'このイベントの募集状態を変更する権限がありません',
         );
         await expectRejection(
-          backend.events.changeStatus('no-such-event', 'closed'),
+          backend.organizing.changeStatus('no-such-event', 'closed'),
           ERR.eventNotFound,
         );
         await h().signOut();
-        await expectRejection(backend.events.changeStatus(id, 'closed'), ERR.updateEventLogin);
+        await expectRejection(backend.organizing.changeStatus(id, 'closed'), ERR.updateEventLogin);
 
         await h().signInAs(organizer);
-        await backend.events.changeStatus(id, 'closed');
+        await backend.organizing.changeStatus(id, 'closed');
         expect((await backend.events.get(id))!.status).toBe('closed');
-        await backend.events.changeStatus(id, 'open');
-        await backend.events.changeStatus(id, 'cancelled');
+        await backend.organizing.changeStatus(id, 'open');
+        await backend.organizing.changeStatus(id, 'cancelled');
         expect((await backend.events.get(id))!.status).toBe('cancelled');
-        await expectRejection(backend.events.changeStatus(id, 'open'), ERR.invalidStatusChange);
+        await expectRejection(backend.organizing.changeStatus(id, 'open'), ERR.invalidStatusChange);
       });
 
       it('writes nothing when the status is set to the one it has', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
-        const id = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
-        await backend.events.changeStatus(id, 'closed');
+        const id = await backend.organizing.create(eventInput({ entryMethod: 'firstCome' }));
+        await backend.organizing.changeStatus(id, 'closed');
         const written = await h().storedTime('events', id, 'updatedAt');
         expect(written).not.toBeNull();
         await sleep(20);
-        await backend.events.changeStatus(id, 'closed');
+        await backend.organizing.changeStatus(id, 'closed');
         expect((await backend.events.get(id))!.status).toBe('closed');
         expect(await h().storedTime('events', id, 'updatedAt')).toBe(written);
       });
@@ -299,13 +307,13 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('joins once, and refuses anonymous, missing, repeated, closed and full joins', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const id = await backend.events.create(
+        const id = await backend.organizing.create(
           eventInput({ entryMethod: 'firstCome', capacity: 1 }),
         );
-        const closedId = await backend.events.create(
+        const closedId = await backend.organizing.create(
           eventInput({ entryMethod: 'firstCome', title: '締切済み' }),
         );
-        await backend.events.changeStatus(closedId, 'closed');
+        await backend.organizing.changeStatus(closedId, 'closed');
 
         await h().signOut();
         await expectRejection(backend.roster.join(id), ERR.authJoinEvents);
@@ -328,8 +336,8 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('keeps a waitlist in order and promotes exactly the first in line when seats free', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const approval = await backend.events.create(eventInput({ capacity: 1 }));
-        const id = await backend.events.create(
+        const approval = await backend.organizing.create(eventInput({ capacity: 1 }));
+        const id = await backend.organizing.create(
           eventInput({ entryMethod: 'firstCome', capacity: 1 }),
         );
         const a = await h().signUpAs('参加A');
@@ -349,11 +357,11 @@ export function eventsContract(makeHarness: HarnessFactory): void {
 
         // Two seats freed at once promote exactly the first two, in order, once.
         await h().signInAs(organizer);
-        await backend.events.update(id, { capacity: 3 });
+        await backend.organizing.update(id, { capacity: 3 });
         const after = (await backend.events.get(id))!;
         expect(after.participants).toEqual([a, b, c]);
         expect(after.waitlist).toEqual([d]);
-        await backend.events.update(id, { capacity: 3 });
+        await backend.organizing.update(id, { capacity: 3 });
         expect((await backend.events.get(id))!.participants).toEqual([a, b, c]);
 
         // A leave moves the next one up; a cancelled event promotes nobody.
@@ -364,7 +372,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           waitlist: [],
         });
         await h().signInAs(organizer);
-        await backend.events.changeStatus(id, 'cancelled');
+        await backend.organizing.changeStatus(id, 'cancelled');
         await h().signInAs(a);
         await expectRejection(backend.roster.joinWaitlist(id), ERR.eventNotOpen);
         // Seven accounts and a dozen transactions: on the emulators of a loaded 2-core machine
@@ -375,8 +383,8 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
         // 承認制: the participant comes in through an approved request.
-        const id = await backend.events.create(eventInput());
-        const otherId = await backend.events.create(eventInput({ title: '別イベント' }));
+        const id = await backend.organizing.create(eventInput());
+        const otherId = await backend.organizing.create(eventInput({ title: '別イベント' }));
 
         await h().signOut();
         await expectRejection(backend.roster.leave(id), ERR.authLeaveEvents);
@@ -418,7 +426,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         for (let i = 0; i < 25; i++) {
           const date = dayFromToday(1 + Math.floor(i / 3));
           const start = `${String(18 - (i % 3) * 4).padStart(2, '0')}:00`;
-          const id = await backend.events.create(
+          const id = await backend.organizing.create(
             eventInput({ title: `イベント${i}`, date, startTime: start, endTime: '' }),
           );
           expected.push({ id, date, start });
@@ -447,7 +455,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it('filters by sport, region, level, open status, dates and keyword, combined', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
-        const a = await backend.events.create(
+        const a = await backend.organizing.create(
           eventInput({
             title: 'Morning Soccer 練習',
             sportType: 'サッカー',
@@ -457,7 +465,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
             date: dayFromToday(3),
           }),
         );
-        const b = await backend.events.create(
+        const b = await backend.organizing.create(
           eventInput({
             title: '平日テニス',
             sportType: 'テニス',
@@ -467,7 +475,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
             date: dayFromToday(5),
           }),
         );
-        const c = await backend.events.create(
+        const c = await backend.organizing.create(
           eventInput({
             title: '夜のサッカー',
             sportType: 'サッカー',
@@ -477,8 +485,8 @@ export function eventsContract(makeHarness: HarnessFactory): void {
             date: dayFromToday(10),
           }),
         );
-        await backend.events.changeStatus(c, 'closed');
-        const d = await backend.events.create(
+        await backend.organizing.changeStatus(c, 'closed');
+        const d = await backend.organizing.create(
           eventInput({
             title: '日曜サッカー',
             sportType: 'サッカー',
@@ -523,13 +531,13 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         await h().signUpAs('主催');
         const lastMonth = await eventOn(-30, { title: '先月の会', sportType: 'サッカー' });
         const yesterday = await eventOn(-1, { title: '昨日の会', sportType: 'テニス' });
-        const soon = await backend.events.create(
+        const soon = await backend.organizing.create(
           eventInput({ sportType: 'サッカー', date: dayFromToday(3) }),
         );
-        const later = await backend.events.create(
+        const later = await backend.organizing.create(
           eventInput({ sportType: 'サッカー', date: dayFromToday(8) }),
         );
-        await backend.events.changeStatus(later, 'closed');
+        await backend.organizing.changeStatus(later, 'closed');
 
         expect(await listIds({ includePast: true })).toEqual([lastMonth, yesterday, soon, later]);
         expect(await listIds({ includePast: true, sportType: 'サッカー' })).toEqual([
@@ -567,7 +575,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const tennis: string[] = [];
         for (let i = 0; i < 46; i++) {
           const sportType = i % 2 === 0 ? 'テニス' : 'ヨガ';
-          const id = await backend.events.create(
+          const id = await backend.organizing.create(
             eventInput({
               title: `会${i}`,
               sportType,
@@ -590,7 +598,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const soccer: string[] = [];
         for (let i = 0; i < 60; i++) {
           const title = i % 2 === 0 ? `サッカー練習${i}` : `サッポロ散歩${i}`;
-          const id = await backend.events.create(
+          const id = await backend.organizing.create(
             eventInput({ title, date: dayFromToday(1 + (i % 20)) }),
           );
           if (i % 2 === 0) soccer.push(id);
@@ -717,7 +725,9 @@ export function eventsContract(makeHarness: HarnessFactory): void {
 
       /** Creates an upcoming event, then moves it (as the server could) to the given fields. */
       async function eventAt(title: string, fields: Record<string, unknown>): Promise<string> {
-        const id = await h().backend.events.create(eventInput({ title, date: dayFromToday(1) }));
+        const id = await h().backend.organizing.create(
+          eventInput({ title, date: dayFromToday(1) }),
+        );
         await h().serverUpdate('events', id, fields);
         return id;
       }
@@ -741,7 +751,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
         for (let i = 11; i >= 1; i--) {
-          await backend.events.create(
+          await backend.organizing.create(
             eventInput({ title: `先${String(i).padStart(2, '0')}`, date: dayFromToday(i) }),
           );
         }
@@ -749,7 +759,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         await eventAt('一か月前', { date: day(-30) });
         await eventAt('先週', { date: day(-7) });
         await h().signUpAs('他の主催');
-        await backend.events.create(eventInput({ title: '他人の' }));
+        await backend.organizing.create(eventInput({ title: '他人の' }));
 
         const upcoming = await pages((c) => backend.events.byOrganizer(organizer, 'upcoming', c));
         expect(upcoming).toHaveLength(2);
@@ -769,10 +779,10 @@ export function eventsContract(makeHarness: HarnessFactory): void {
       it("pages a participant's events the same way, and an organizer is no participant", async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催');
-        const later = await backend.events.create(
+        const later = await backend.organizing.create(
           eventInput({ entryMethod: 'firstCome', title: '来月', date: dayFromToday(30) }),
         );
-        const soon = await backend.events.create(
+        const soon = await backend.organizing.create(
           eventInput({
             entryMethod: 'firstCome',
             title: '夕方',
@@ -782,7 +792,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           }),
         );
         // The same day, earlier in it: the start time orders the two.
-        const morning = await backend.events.create(
+        const morning = await backend.organizing.create(
           eventInput({
             entryMethod: 'firstCome',
             title: '朝',
@@ -790,10 +800,12 @@ export function eventsContract(makeHarness: HarnessFactory): void {
             startTime: '07:00',
           }),
         );
-        const past = await backend.events.create(
+        const past = await backend.organizing.create(
           eventInput({ entryMethod: 'firstCome', title: '先月' }),
         );
-        await backend.events.create(eventInput({ entryMethod: 'firstCome', title: '参加しない' }));
+        await backend.organizing.create(
+          eventInput({ entryMethod: 'firstCome', title: '参加しない' }),
+        );
         const player = await h().signUpAs('参加者');
         for (const id of [later, soon, morning, past]) await backend.roster.join(id);
         await h().serverUpdate('events', past, { date: day(-30) });
@@ -862,12 +874,12 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const organizer = await h().signUpAs('旧い名前');
         const mine = [
-          await backend.events.create(eventInput({ title: '一つ目' })),
-          await backend.events.create(eventInput({ title: '二つ目' })),
+          await backend.organizing.create(eventInput({ title: '一つ目' })),
+          await backend.organizing.create(eventInput({ title: '二つ目' })),
         ];
         await h().signUpAs('別の主催');
-        const theirs = await backend.events.create(eventInput({ title: '他人の' }));
-        expect(await backend.events.syncOrganizerProfile()).toBe(0);
+        const theirs = await backend.organizing.create(eventInput({ title: '他人の' }));
+        expect(await backend.organizing.syncOrganizerProfile()).toBe(0);
 
         await h().signInAs(organizer);
         await backend.users.saveProfile(organizer, {
@@ -881,7 +893,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           photoURL: '',
           photoPath: '',
         });
-        expect(await backend.events.syncOrganizerProfile()).toBe(2);
+        expect(await backend.organizing.syncOrganizerProfile()).toBe(2);
         for (const id of mine) {
           expect((await backend.events.get(id))!.organizerName).toBe('新しい名前');
         }
@@ -889,16 +901,16 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         // Found by the new name, no longer by the old (on Firebase: the tokens moved with it).
         expect((await listIds({ keyword: '新しい' })).sort()).toEqual([...mine].sort());
         expect(await listIds({ keyword: '旧い' })).toEqual([]);
-        expect(await backend.events.syncOrganizerProfile()).toBe(0);
+        expect(await backend.organizing.syncOrganizerProfile()).toBe(0);
         await h().signOut();
-        expect(await backend.events.syncOrganizerProfile()).toBe(0);
+        expect(await backend.organizing.syncOrganizerProfile()).toBe(0);
       });
     });
 
     it('throws when events cannot be read, so the screens show their error state', async () => {
       const { backend } = h();
       const uid = await h().signUpAs('読めない');
-      const id = await backend.events.create(eventInput());
+      const id = await backend.organizing.create(eventInput());
       h().failReads({ collection: 'events', code: 'unavailable' });
       await expectFailure(backend.events.list({}), 'unavailable');
       await expectFailure(backend.events.list({ keyword: 'フットサル' }), 'unavailable');

@@ -9,10 +9,7 @@ import {
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
-import {
-  DEFAULT_EMULATOR_HOSTS,
-  createFirebaseServices,
-} from '@/data/firebase/create-firebase-backend';
+import { DEFAULT_EMULATOR_HOSTS, createFirebaseServices } from '@/data/firebase/sdk-backend';
 import type { OutboxMail } from '@/data/ports/backend';
 import { firestoreStorage } from '@/data/firebase/storage';
 import { sideEffectsSettled } from '@/lib/side-effects';

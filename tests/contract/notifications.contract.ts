@@ -163,7 +163,7 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
       it('stores ids and checked values, never what the requester typed', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催 太郎');
-        const eventId = await backend.events.create(eventInput({ title: '朝のテニス' }));
+        const eventId = await backend.organizing.create(eventInput({ title: '朝のテニス' }));
         const requester = await h().signUpAs('参加 花子');
         const requestId = await backend.participation.request(
           eventId,
@@ -191,7 +191,7 @@ export function notificationsContract(makeHarness: HarnessFactory): void {
       it('makes one notification per cause: asking again after a rejection replaces the first', async () => {
         const { backend } = h();
         const organizer = await h().signUpAs('主催 太郎');
-        const eventId = await backend.events.create(eventInput({ title: '朝のテニス' }));
+        const eventId = await backend.organizing.create(eventInput({ title: '朝のテニス' }));
         const requester = await h().signUpAs('参加 花子');
         const requestId = await backend.participation.request(eventId, '');
         await h().signInAs(organizer);

@@ -38,7 +38,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
     async function eventWithRequester(h: ContractHarness, capacity = 10) {
       const organizer = await h.signUpAs('主催 太郎');
       const date = dayFromToday(6);
-      const eventId = await h.backend.events.create(
+      const eventId = await h.backend.organizing.create(
         eventInput({ title: '朝のテニス', location: '有明テニスの森', date, capacity }),
       );
       const requester = await h.signUpAs('参加 花子');
@@ -119,8 +119,8 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await expectRejection(backend.participation.request(eventId, ''), ERR.eventFull);
 
         await h().signInAs(organizer);
-        const closed = await backend.events.create(eventInput({ title: '締切' }));
-        await backend.events.changeStatus(closed, 'closed');
+        const closed = await backend.organizing.create(eventInput({ title: '締切' }));
+        await backend.organizing.changeStatus(closed, 'closed');
         await h().signUpAs('締切で断られる');
         await expectRejection(backend.participation.request(closed, ''), ERR.eventNotOpen);
 
@@ -160,7 +160,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const { organizer, requester, eventId } = await eventWithRequester(h());
         await h().signInAs(organizer);
-        const second = await backend.events.create(eventInput({ title: '二つ目' }));
+        const second = await backend.organizing.create(eventInput({ title: '二つ目' }));
         await h().signInAs(requester);
         const older = await backend.participation.request(eventId, '');
         await sleep(2);
@@ -175,7 +175,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const approvedId = await backend.participation.request(eventId, '');
         await harness.signInAs(organizer);
         await backend.participation.approve(approvedId);
-        const second = await backend.events.create(eventInput({ title: '二つ目' }));
+        const second = await backend.organizing.create(eventInput({ title: '二つ目' }));
         await harness.signInAs(requester);
         const pendingId = await backend.participation.request(second, '');
 
@@ -418,9 +418,9 @@ export function participationContract(makeHarness: HarnessFactory): void {
         const secondId = await backend.participation.request(eventId, '');
         await h().signInAs(organizer);
 
-        await backend.events.changeStatus(eventId, 'closed');
+        await backend.organizing.changeStatus(eventId, 'closed');
         await backend.participation.approve(first);
-        await backend.events.changeStatus(eventId, 'cancelled');
+        await backend.organizing.changeStatus(eventId, 'cancelled');
         await expectRejection(backend.participation.approve(secondId), ERR.eventNotOpen);
         await expectRejection(
           backend.participation.approve(secondId),
@@ -689,7 +689,7 @@ export function participationContract(makeHarness: HarnessFactory): void {
         await h().signUpAs('二番目');
         const second = await backend.participation.request(eventId, '二番');
         await h().signInAs(organizer);
-        const other = await backend.events.create(eventInput({ title: '別' }));
+        const other = await backend.organizing.create(eventInput({ title: '別' }));
         await h().signUpAs('別の人');
         await backend.participation.request(other, '');
         await h().signInAs(organizer);

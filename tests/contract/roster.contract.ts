@@ -38,7 +38,7 @@ export function rosterContract(makeHarness: HarnessFactory): void {
     it('leaves the request of someone moved up on a 承認制 event out of the pending count, before and after its approval', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput({ capacity: 1 }));
+      const eventId = await backend.organizing.create(eventInput({ capacity: 1 }));
       const a = await h().signUpAs('参加 花子');
       const request = await backend.participation.request(eventId, 'よろしく');
       await h().signInAs(organizer);
@@ -66,7 +66,7 @@ export function rosterContract(makeHarness: HarnessFactory): void {
     it('gives each of those a capacity raise frees on a 承認制 event a request moved up from the line, in order', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput({ capacity: 1 }));
+      const eventId = await backend.organizing.create(eventInput({ capacity: 1 }));
       await h().signUpAs('参加 花子');
       const first = await backend.participation.request(eventId, '');
       await h().signInAs(organizer);
@@ -78,7 +78,7 @@ export function rosterContract(makeHarness: HarnessFactory): void {
       }
 
       await h().signInAs(organizer);
-      await backend.events.update(eventId, { capacity: 3 });
+      await backend.organizing.update(eventId, { capacity: 3 });
       expect((await backend.events.get(eventId))!.waitlist).toEqual([line[2]]);
       const moved = (await backend.participation.forEvent(eventId)).items.filter(
         (r) => r.fromWaitlist,
@@ -90,7 +90,7 @@ export function rosterContract(makeHarness: HarnessFactory): void {
     it('refuses the line to someone whose request for the event is pending', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput({ capacity: 1 }));
+      const eventId = await backend.organizing.create(eventInput({ capacity: 1 }));
       await h().signUpAs('待つ人 三郎');
       await backend.participation.request(eventId, '');
       await h().signUpAs('参加 花子');
@@ -110,15 +110,15 @@ export function rosterContract(makeHarness: HarnessFactory): void {
     it('keeps the participants of an ended event: no leave, no removal, once finished or past its end', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const finished = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
-      const past = await backend.events.create(
+      const finished = await backend.organizing.create(eventInput({ entryMethod: 'firstCome' }));
+      const past = await backend.organizing.create(
         eventInput({ entryMethod: 'firstCome', title: '先週の会' }),
       );
       const a = await h().signUpAs('参加 花子');
       await backend.roster.join(finished);
       await backend.roster.join(past);
       await h().signInAs(organizer);
-      await backend.events.changeStatus(finished, 'finished');
+      await backend.organizing.changeStatus(finished, 'finished');
       await h().serverUpdate('events', past, { date: day(-2) });
 
       await h().signInAs(a);

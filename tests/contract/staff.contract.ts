@@ -131,7 +131,7 @@ export function staffContract(makeHarness: HarnessFactory): void {
       const mod = await h().signUpAs('モデ 太郎');
       const user = await h().signUpAs('一般 花子');
       await h().signUpAs('主催 次郎');
-      const eventId = await backend.events.create(eventInput());
+      const eventId = await backend.organizing.create(eventInput());
       const admin = await firstAdmin(h());
       await backend.staff.setRole(mod, 'moderator');
 
@@ -188,9 +188,9 @@ export function staffContract(makeHarness: HarnessFactory): void {
     it('counts the dashboard and a user activity', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const joined = await backend.events.create(eventInput({ entryMethod: 'firstCome' }));
-      const requested = await backend.events.create(eventInput({ title: '二つ目' }));
-      await backend.events.create(eventInput({ title: '三つ目' }));
+      const joined = await backend.organizing.create(eventInput({ entryMethod: 'firstCome' }));
+      const requested = await backend.organizing.create(eventInput({ title: '二つ目' }));
+      await backend.organizing.create(eventInput({ title: '三つ目' }));
       const joiner = await h().signUpAs('参加 花子');
       await backend.roster.join(joined);
       await backend.participation.request(requested, 'よろしくお願いします');
@@ -227,8 +227,8 @@ export function staffContract(makeHarness: HarnessFactory): void {
     it('counts pending requests as the request writes move them, without reading any', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const first = await backend.events.create(eventInput());
-      const second = await backend.events.create(eventInput({ title: '二つ目' }));
+      const first = await backend.organizing.create(eventInput());
+      const second = await backend.organizing.create(eventInput({ title: '二つ目' }));
       await h().signUpAs('参加 花子');
       const approved = await backend.participation.request(first, 'よろしく');
       const cancelled = await backend.participation.request(second, 'よろしく');
@@ -247,8 +247,8 @@ export function staffContract(makeHarness: HarnessFactory): void {
     it('leaves a request made for someone moving up from the line out of the count', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 次郎');
-      const id = await backend.events.create(eventInput());
-      const other = await backend.events.create(eventInput({ title: '別の回' }));
+      const id = await backend.organizing.create(eventInput());
+      const other = await backend.organizing.create(eventInput({ title: '別の回' }));
       await h().signUpAs('参加 一郎');
       await backend.participation.request(other, 'よろしく');
       const moved = await h().signUpAs('待ち 二郎');
@@ -269,7 +269,7 @@ export function staffContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       await h().signUpAs('主催 太郎');
       for (let i = 1; i <= 22; i++) {
-        await backend.events.create(
+        await backend.organizing.create(
           eventInput({ title: i % 2 === 0 ? `朝ヨガ ${i}` : `フットサル ${i}` }),
         );
       }
@@ -299,9 +299,9 @@ export function staffContract(makeHarness: HarnessFactory): void {
       const { backend } = h();
       await h().signUpAs('主催 太郎');
       // The oldest matches; the 45 newer share the token 'サッ' the keyword is looked up by.
-      const match = await backend.events.create(eventInput({ title: 'サッカー教室' }));
+      const match = await backend.organizing.create(eventInput({ title: 'サッカー教室' }));
       for (let i = 1; i <= 45; i++) {
-        await backend.events.create(eventInput({ title: `サッポロ散歩 ${i}` }));
+        await backend.organizing.create(eventInput({ title: `サッポロ散歩 ${i}` }));
       }
       await firstAdmin(h());
       const page = await backend.staff.recentEvents('サッカー');
@@ -312,7 +312,7 @@ export function staffContract(makeHarness: HarnessFactory): void {
     it('cancels an event with a reason, notifying the organizer and participants, once', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(
+      const eventId = await backend.organizing.create(
         eventInput({ entryMethod: 'firstCome', title: '怪しいイベント' }),
       );
       const participant = await h().signUpAs('参加 花子');
@@ -348,7 +348,7 @@ export function staffContract(makeHarness: HarnessFactory): void {
       // Its organizer can no longer reword what staff judged.
       await h().signInAs(organizer);
       await expectRejection(
-        backend.events.update(eventId, { description: '返金は次の口座へ…' }),
+        backend.organizing.update(eventId, { description: '返金は次の口座へ…' }),
         ERR.eventFrozenByStaff,
       );
       expect((await backend.events.get(eventId))!.title).toBe('怪しいイベント');
@@ -357,7 +357,7 @@ export function staffContract(makeHarness: HarnessFactory): void {
     it('lists reports by status newest first and resolves one once, with a note', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput({ title: '通報されるイベント' }));
+      const eventId = await backend.organizing.create(eventInput({ title: '通報されるイベント' }));
       const reporter = await h().signUpAs('通報 花子');
       await backend.reports.file(
         { type: 'event', id: eventId },
@@ -418,7 +418,7 @@ export function staffContract(makeHarness: HarnessFactory): void {
     it('files a report once per person and target, never about oneself or nothing', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput());
+      const eventId = await backend.organizing.create(eventInput());
       await expectRejection(
         backend.reports.file({ type: 'event', id: eventId }, { reason: 'spam', detail: '' }),
         ERR.cannotReportOwn,

@@ -17,11 +17,11 @@ export function standingContract(makeHarness: HarnessFactory): void {
     it('lets a suspended account sign in and read, and refuses its every write but the sign-in stamp', async () => {
       const { backend } = h();
       await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput({ title: '朝のテニス' }));
-      const other = await backend.events.create(eventInput({ title: '夜のテニス' }));
+      const eventId = await backend.organizing.create(eventInput({ title: '朝のテニス' }));
+      const other = await backend.organizing.create(eventInput({ title: '夜のテニス' }));
       const user = await h().signUpAs('停止 される人');
       const requestId = await backend.participation.request(eventId, '');
-      const ownEvent = await backend.events.create(eventInput({ title: '自分の会' }));
+      const ownEvent = await backend.organizing.create(eventInput({ title: '自分の会' }));
       await h().setSuspended(user, true);
 
       await h().signOut();
@@ -40,9 +40,9 @@ export function standingContract(makeHarness: HarnessFactory): void {
       });
 
       const suspended = ERR.accountSuspended;
-      await expectRejection(backend.events.create(eventInput()), suspended);
-      await expectRejection(backend.events.update(ownEvent, { title: '変更' }), suspended);
-      await expectRejection(backend.events.changeStatus(ownEvent, 'closed'), suspended);
+      await expectRejection(backend.organizing.create(eventInput()), suspended);
+      await expectRejection(backend.organizing.update(ownEvent, { title: '変更' }), suspended);
+      await expectRejection(backend.organizing.changeStatus(ownEvent, 'closed'), suspended);
       await expectRejection(backend.roster.join(other), suspended);
       await expectRejection(backend.participation.request(other, ''), suspended);
       await expectRejection(backend.participation.cancel(requestId), suspended);
@@ -59,7 +59,7 @@ export function standingContract(makeHarness: HarnessFactory): void {
     it('refuses a suspended organizer the processing of requests', async () => {
       const { backend } = h();
       const organizer = await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput());
+      const eventId = await backend.organizing.create(eventInput());
       await h().signUpAs('参加 花子');
       const requestId = await backend.participation.request(eventId, '');
       await h().setSuspended(organizer, true);
@@ -72,11 +72,11 @@ export function standingContract(makeHarness: HarnessFactory): void {
     it('refuses an unverified account the creation of events, requests and joins until it verifies', async () => {
       const { backend } = h();
       await h().signUpAs('主催 太郎');
-      const eventId = await backend.events.create(eventInput({ title: '朝のテニス' }));
+      const eventId = await backend.organizing.create(eventInput({ title: '朝のテニス' }));
       const user = await h().signUpUnverifiedAs('未確認 さん');
 
       const unverified = ERR.emailNotVerified;
-      await expectRejection(backend.events.create(eventInput()), unverified);
+      await expectRejection(backend.organizing.create(eventInput()), unverified);
       await expectRejection(backend.participation.request(eventId, ''), unverified);
       await expectRejection(backend.roster.join(eventId), unverified);
       expect((await backend.events.get(eventId))!.participants).toEqual([]);

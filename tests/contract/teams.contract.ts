@@ -47,13 +47,13 @@ export function teamsContract(makeHarness: HarnessFactory): void {
     /** `uid` asks to join (signed in for it, and left signed in). */
     async function askAs(uid: string, teamId: string) {
       await h().signInAs(uid);
-      return h().backend.teams.requestToJoin(teamId, '');
+      return h().backend.teamMembership.requestToJoin(teamId, '');
     }
 
     /** An owner with a team, then a second user (signed in afterwards). */
     async function teamWithAsker(h: ContractHarness, overrides: Partial<TeamInput> = {}) {
       const owner = await h.signUpAs('代表 太郎');
-      const teamId = await h.backend.teams.create(teamInput(overrides));
+      const teamId = await h.backend.teamMembership.create(teamInput(overrides));
       const asker = await h.signUpAs('加入 花子');
       return { owner, asker, teamId };
     }
@@ -69,7 +69,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('creates a team owned by its creator, who is its first member', async () => {
         const { backend } = h();
         const uid = await h().signUpAs('代表');
-        const id = await backend.teams.create(teamInput());
+        const id = await backend.teamMembership.create(teamInput());
         const team = await backend.teams.get(id);
         expect(team).toMatchObject({
           id,
@@ -90,17 +90,20 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         await h().signUpAs('代表');
         await expectRejection(
-          backend.teams.create(teamInput({ name: 'あ'.repeat(41) })),
+          backend.teamMembership.create(teamInput({ name: 'あ'.repeat(41) })),
           ERR.invalidTeamInput,
         );
         await expectRejection(
-          backend.teams.create(teamInput({ maxMembers: 201 })),
+          backend.teamMembership.create(teamInput({ maxMembers: 201 })),
           ERR.invalidTeamInput,
         );
-        const id = await backend.teams.create(teamInput());
+        const id = await backend.teamMembership.create(teamInput());
         await h().signOut();
-        await expectRejection(backend.teams.create(teamInput()), ERR.loginRequired);
-        await expectRejection(backend.teams.update(id, { name: '匿名で変更' }), ERR.loginRequired);
+        await expectRejection(backend.teamMembership.create(teamInput()), ERR.loginRequired);
+        await expectRejection(
+          backend.teamMembership.update(id, { name: '匿名で変更' }),
+          ERR.loginRequired,
+        );
         expect((await backend.teams.list({})).items.map((t) => t.id)).toEqual([id]);
       });
 
@@ -110,17 +113,20 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         const own = `teams/${owner}/1_t.png`;
         const outside = 'teams/someone-else/1_t.png';
         await expectFailure(
-          backend.teams.create(teamInput({ imagePath: outside })),
+          backend.teamMembership.create(teamInput({ imagePath: outside })),
           'permission-denied',
         );
-        const id = await backend.teams.create(teamInput({ imagePath: own }));
-        await expectFailure(backend.teams.update(id, { imagePath: outside }), 'permission-denied');
+        const id = await backend.teamMembership.create(teamInput({ imagePath: own }));
         await expectFailure(
-          backend.teams.update(id, { imagePath: `events/${owner}/1_t.png` }),
+          backend.teamMembership.update(id, { imagePath: outside }),
+          'permission-denied',
+        );
+        await expectFailure(
+          backend.teamMembership.update(id, { imagePath: `events/${owner}/1_t.png` }),
           'permission-denied',
         );
         expect((await backend.teams.get(id))!.imagePath).toBe(own);
-        await backend.teams.update(id, { imageURL: '', imagePath: '' });
+        await backend.teamMembership.update(id, { imageURL: '', imagePath: '' });
         expect((await backend.teams.get(id))!.imagePath).toBe('');
       });
 
@@ -128,25 +134,28 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const { owner, teamId } = await teamWithAsker(h());
         await expectRejection(
-          backend.teams.update(teamId, { name: '乗っ取り' }),
+          backend.teamMembership.update(teamId, { name: '乗っ取り' }),
           ERR.noTeamEditPermission,
         );
         await h().signInAs(owner);
-        await backend.teams.update(teamId, { description: '初心者歓迎', recruiting: false });
+        await backend.teamMembership.update(teamId, {
+          description: '初心者歓迎',
+          recruiting: false,
+        });
         expect(await backend.teams.get(teamId)).toMatchObject({
           description: '初心者歓迎',
           recruiting: false,
           name: '世田谷フットサルクラブ',
         });
         await expectRejection(
-          backend.teams.update('no-such-team', { name: 'x' }),
+          backend.teamMembership.update('no-such-team', { name: 'x' }),
           ERR.teamNotFound,
         );
         await expectRejection(
-          backend.teams.update(teamId, { maxMembers: 1 }),
+          backend.teamMembership.update(teamId, { maxMembers: 1 }),
           ERR.invalidTeamInput,
         );
-        await backend.teams.update(teamId, { maxMembers: 2 });
+        await backend.teamMembership.update(teamId, { maxMembers: 2 });
         expect((await backend.teams.get(teamId))!.maxMembers).toBe(2);
       });
     });
@@ -157,7 +166,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         await h().signUpAs('代表');
         const ids: string[] = [];
         for (let i = 0; i < TEAMS_PAGE_SIZE + 2; i++) {
-          ids.push(await backend.teams.create(teamInput({ name: `チーム${i}` })));
+          ids.push(await backend.teamMembership.create(teamInput({ name: `チーム${i}` })));
           await sleep(2);
         }
         await h().signOut();
@@ -172,11 +181,13 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('filters by sport, region and recruiting, alone and together', async () => {
         const { backend } = h();
         await h().signUpAs('代表');
-        const a = await backend.teams.create(teamInput({ name: 'A', sportType: 'テニス' }));
-        const b = await backend.teams.create(
+        const a = await backend.teamMembership.create(
+          teamInput({ name: 'A', sportType: 'テニス' }),
+        );
+        const b = await backend.teamMembership.create(
           teamInput({ name: 'B', sportType: 'テニス', region: '近畿', recruiting: false }),
         );
-        const c = await backend.teams.create(teamInput({ name: 'C', region: '近畿' }));
+        const c = await backend.teamMembership.create(teamInput({ name: 'C', region: '近畿' }));
         const names = async (f: Parameters<typeof backend.teams.list>[0]) =>
           (await backend.teams.list(f)).items.map((t) => t.id).sort();
         expect(await names({ sportType: 'テニス' })).toEqual([a, b].sort());
@@ -209,11 +220,11 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it("lists a user's teams, newest first", async () => {
         const { backend } = h();
         const owner = await h().signUpAs('代表');
-        const first = await backend.teams.create(teamInput({ name: '一つ目' }));
+        const first = await backend.teamMembership.create(teamInput({ name: '一つ目' }));
         await sleep(2);
-        const second = await backend.teams.create(teamInput({ name: '二つ目' }));
+        const second = await backend.teamMembership.create(teamInput({ name: '二つ目' }));
         const other = await h().signUpAs('他人');
-        await backend.teams.create(teamInput({ name: '他人のチーム' }));
+        await backend.teamMembership.create(teamInput({ name: '他人のチーム' }));
         expect((await backend.teams.byMember(owner)).map((t) => t.id)).toEqual([second, first]);
         expect(await backend.teams.byMember('nobody')).toEqual([]);
         expect((await backend.teams.byMember(other)).map((t) => t.name)).toEqual(['他人のチーム']);
@@ -258,7 +269,10 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('sends a pending request and tells the owner, once, by an id from the request', async () => {
         const { backend } = h();
         const { owner, asker, teamId } = await teamWithAsker(h());
-        const requestId = await backend.teams.requestToJoin(teamId, '  よろしくお願いします  ');
+        const requestId = await backend.teamMembership.requestToJoin(
+          teamId,
+          '  よろしくお願いします  ',
+        );
         // One request per team and requester: the rules refuse a second one by its id.
         expect(requestId).toBe(teamRequestIdFor(teamId, asker));
         expect(await backend.teams.myRequestFor(teamId)).toMatchObject({
@@ -300,7 +314,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
           backend.teams.subscribeMyRequest(asker, teamId, next, fail),
         );
         await vi.waitFor(() => expect(mine.seen).toEqual([null]), LIVE_WAIT);
-        const requestId = await backend.teams.requestToJoin(teamId, '');
+        const requestId = await backend.teamMembership.requestToJoin(teamId, '');
         await vi.waitFor(
           () => expect(mine.latest()).toMatchObject({ id: requestId, status: 'pending' }),
           LIVE_WAIT,
@@ -347,7 +361,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it("reads at most TEAM_PENDING_REQUESTS_LIMIT of the owner's queue, oldest first", async () => {
         const { backend, queriedDocuments } = h();
         const owner = await h().signUpAs('代表');
-        const teamId = await backend.teams.create(teamInput({ maxMembers: 200 }));
+        const teamId = await backend.teamMembership.create(teamInput({ maxMembers: 200 }));
         const base = Date.UTC(2026, 0, 1);
         const count = TEAM_PENDING_REQUESTS_LIMIT + 5;
         // u00, u01, … are not stored, nor aged, in the order of their ids.
@@ -384,33 +398,42 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const { owner, teamId } = await teamWithAsker(h());
         await expectRejection(
-          backend.teams.requestToJoin(teamId, 'あ'.repeat(501)),
+          backend.teamMembership.requestToJoin(teamId, 'あ'.repeat(501)),
           ERR.requestMessageTooLong,
         );
-        await backend.teams.requestToJoin(teamId, '');
+        await backend.teamMembership.requestToJoin(teamId, '');
         await expectRejection(
-          backend.teams.requestToJoin(teamId, 'もう一度'),
+          backend.teamMembership.requestToJoin(teamId, 'もう一度'),
           ERR.alreadyTeamRequested,
         );
-        await expectRejection(backend.teams.requestToJoin('no-such-team', ''), ERR.teamNotFound);
+        await expectRejection(
+          backend.teamMembership.requestToJoin('no-such-team', ''),
+          ERR.teamNotFound,
+        );
         await h().signInAs(owner);
-        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.alreadyTeamMember);
+        await expectRejection(
+          backend.teamMembership.requestToJoin(teamId, ''),
+          ERR.alreadyTeamMember,
+        );
         await h().signOut();
-        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.loginRequired);
+        await expectRejection(backend.teamMembership.requestToJoin(teamId, ''), ERR.loginRequired);
       });
 
       it('refuses requests once recruiting closes or the team is full', async () => {
         const { backend } = h();
         const { owner, asker, teamId } = await teamWithAsker(h(), { maxMembers: 2 });
-        const first = await backend.teams.requestToJoin(teamId, '');
+        const first = await backend.teamMembership.requestToJoin(teamId, '');
         await h().signInAs(owner);
-        await backend.teams.approveRequest(teamId, first);
+        await backend.teamMembership.approveRequest(teamId, first);
         await h().signUpAs('三人目');
-        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.teamFull);
+        await expectRejection(backend.teamMembership.requestToJoin(teamId, ''), ERR.teamFull);
         await h().signInAs(owner);
-        await backend.teams.update(teamId, { maxMembers: 3, recruiting: false });
+        await backend.teamMembership.update(teamId, { maxMembers: 3, recruiting: false });
         await h().signUpAs('四人目');
-        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.teamNotRecruiting);
+        await expectRejection(
+          backend.teamMembership.requestToJoin(teamId, ''),
+          ERR.teamNotRecruiting,
+        );
         expect((await backend.teams.get(teamId))!.members).toEqual([owner, asker]);
       });
 
@@ -419,34 +442,40 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         const { owner, asker, teamId } = await teamWithAsker(h(), { maxMembers: 2 });
         const first = await askAs(asker, teamId);
         await h().signInAs(owner);
-        await backend.teams.approveRequest(teamId, first);
+        await backend.teamMembership.approveRequest(teamId, first);
         const third = await h().signUpAs('三人目');
-        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.teamFull);
+        await expectRejection(backend.teamMembership.requestToJoin(teamId, ''), ERR.teamFull);
         await h().signInAs(asker);
-        await backend.teams.leave(teamId);
+        await backend.teamMembership.leave(teamId);
         await h().signInAs(third);
-        const requestId = await backend.teams.requestToJoin(teamId, '空きが出たので');
+        const requestId = await backend.teamMembership.requestToJoin(teamId, '空きが出たので');
         await h().signInAs(owner);
-        await backend.teams.approveRequest(teamId, requestId);
+        await backend.teamMembership.approveRequest(teamId, requestId);
         expect((await backend.teams.get(teamId))!.members).toEqual([owner, third]);
       });
 
       it('lets the requester cancel a pending request, and nobody else', async () => {
         const { backend } = h();
         const { owner, asker, teamId } = await teamWithAsker(h());
-        const requestId = await backend.teams.requestToJoin(teamId, '');
+        const requestId = await backend.teamMembership.requestToJoin(teamId, '');
         // To anyone but its requester and the owner the request reads as missing.
         await h().signUpAs('他人');
-        await expectRejection(backend.teams.cancelRequest(teamId, requestId), ERR.requestNotFound);
+        await expectRejection(
+          backend.teamMembership.cancelRequest(teamId, requestId),
+          ERR.requestNotFound,
+        );
         await h().signInAs(owner);
         await expectRejection(
-          backend.teams.cancelRequest(teamId, requestId),
+          backend.teamMembership.cancelRequest(teamId, requestId),
           ERR.noCancelPermission,
         );
         await h().signInAs(asker);
-        await backend.teams.cancelRequest(teamId, requestId);
+        await backend.teamMembership.cancelRequest(teamId, requestId);
         expect(await backend.teams.myRequestFor(teamId)).toBeNull();
-        await expectRejection(backend.teams.cancelRequest(teamId, requestId), ERR.requestNotFound);
+        await expectRejection(
+          backend.teamMembership.cancelRequest(teamId, requestId),
+          ERR.requestNotFound,
+        );
       });
     });
 
@@ -454,21 +483,21 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('approval makes the requester a member and tells them', async () => {
         const { backend } = h();
         const { owner, asker, teamId } = await teamWithAsker(h());
-        const requestId = await backend.teams.requestToJoin(teamId, '');
+        const requestId = await backend.teamMembership.requestToJoin(teamId, '');
         await expectRejection(
-          backend.teams.approveRequest(teamId, requestId),
+          backend.teamMembership.approveRequest(teamId, requestId),
           ERR.noProcessPermission,
         );
         await h().signInAs(owner);
-        await backend.teams.approveRequest(teamId, requestId);
+        await backend.teamMembership.approveRequest(teamId, requestId);
         expect((await backend.teams.get(teamId))!.members).toEqual([owner, asker]);
         expect(await backend.teams.pendingRequests(teamId)).toEqual([]);
         await expectRejection(
-          backend.teams.approveRequest(teamId, requestId),
+          backend.teamMembership.approveRequest(teamId, requestId),
           ERR.alreadyProcessed,
         );
         await expectRejection(
-          backend.teams.approveRequest(teamId, 'no-such-request'),
+          backend.teamMembership.approveRequest(teamId, 'no-such-request'),
           ERR.requestNotFound,
         );
         await h().signInAs(asker);
@@ -487,7 +516,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('a team listener delivers the team as members join, and null for a missing team', async () => {
         const { backend } = h();
         const { owner, asker, teamId } = await teamWithAsker(h());
-        const requestId = await backend.teams.requestToJoin(teamId, '');
+        const requestId = await backend.teamMembership.requestToJoin(teamId, '');
         const live = collectLive<Team | null>((next, fail) =>
           backend.teams.subscribe(teamId, next, fail),
         );
@@ -497,7 +526,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
           LIVE_WAIT,
         );
         await h().signInAs(owner);
-        await backend.teams.approveRequest(teamId, requestId);
+        await backend.teamMembership.approveRequest(teamId, requestId);
         await vi.waitFor(() => expect(live.latest()?.members).toEqual([owner, asker]), LIVE_WAIT);
         live.stop();
         expect(live.error()).toBeNull();
@@ -518,12 +547,12 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('never approves beyond the member limit', async () => {
         const { backend } = h();
         const { owner, teamId } = await teamWithAsker(h(), { maxMembers: 2 });
-        const first = await backend.teams.requestToJoin(teamId, '');
+        const first = await backend.teamMembership.requestToJoin(teamId, '');
         await h().signUpAs('二人目');
-        const second = await backend.teams.requestToJoin(teamId, '');
+        const second = await backend.teamMembership.requestToJoin(teamId, '');
         await h().signInAs(owner);
-        await backend.teams.approveRequest(teamId, first);
-        await expectRejection(backend.teams.approveRequest(teamId, second), ERR.teamFull);
+        await backend.teamMembership.approveRequest(teamId, first);
+        await expectRejection(backend.teamMembership.approveRequest(teamId, second), ERR.teamFull);
         expect((await backend.teams.get(teamId))!.members).toHaveLength(2);
         expect((await backend.teams.pendingRequests(teamId)).map((r) => r.id)).toEqual([second]);
       });
@@ -531,9 +560,9 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('rejection tells the requester, who may ask again', async () => {
         const { backend } = h();
         const { owner, asker, teamId } = await teamWithAsker(h());
-        const requestId = await backend.teams.requestToJoin(teamId, '');
+        const requestId = await backend.teamMembership.requestToJoin(teamId, '');
         await h().signInAs(owner);
-        await backend.teams.rejectRequest(teamId, requestId);
+        await backend.teamMembership.rejectRequest(teamId, requestId);
         expect((await backend.teams.get(teamId))!.members).toEqual([owner]);
         await h().signInAs(asker);
         expect(await backend.teams.myRequestFor(teamId)).toMatchObject({
@@ -545,7 +574,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
           [`${requestId}_team_join_rejected`, 'team_join_rejected'],
         ]);
         // Asking again reopens the same request, and the owner is told again.
-        const again = await backend.teams.requestToJoin(teamId, '改めてお願いします');
+        const again = await backend.teamMembership.requestToJoin(teamId, '改めてお願いします');
         expect(again).toBe(requestId);
         expect(await backend.teams.myRequestFor(teamId)).toMatchObject({
           id: again,
@@ -564,30 +593,30 @@ export function teamsContract(makeHarness: HarnessFactory): void {
     describe('leaving and removing members', () => {
       async function teamWithMember(h: ContractHarness) {
         const { owner, asker, teamId } = await teamWithAsker(h);
-        const requestId = await h.backend.teams.requestToJoin(teamId, '');
+        const requestId = await h.backend.teamMembership.requestToJoin(teamId, '');
         await h.signInAs(owner);
-        await h.backend.teams.approveRequest(teamId, requestId);
+        await h.backend.teamMembership.approveRequest(teamId, requestId);
         return { owner, member: asker, teamId };
       }
 
       it('lets a member leave, with their requests, and never the owner', async () => {
         const { backend } = h();
         const { owner, member, teamId } = await teamWithMember(h());
-        await expectRejection(backend.teams.leave(teamId), ERR.teamOwnerCannotLeave);
+        await expectRejection(backend.teamMembership.leave(teamId), ERR.teamOwnerCannotLeave);
         await h().signInAs(member);
-        await backend.teams.leave(teamId);
+        await backend.teamMembership.leave(teamId);
         expect((await backend.teams.get(teamId))!.members).toEqual([owner]);
         expect(await backend.teams.myRequestFor(teamId)).toBeNull();
-        await expectRejection(backend.teams.leave(teamId), ERR.notTeamMember);
+        await expectRejection(backend.teamMembership.leave(teamId), ERR.notTeamMember);
         await h().signOut();
-        await expectRejection(backend.teams.leave(teamId), ERR.loginRequired);
+        await expectRejection(backend.teamMembership.leave(teamId), ERR.loginRequired);
       });
 
       it('tells the owner when a member leaves, once per leave, and nobody when the owner removes one', async () => {
         const { backend } = h();
         const { owner, member, teamId } = await teamWithMember(h());
         await h().signInAs(member);
-        await backend.teams.leave(teamId);
+        await backend.teamMembership.leave(teamId);
         await h().signInAs(owner);
         const notes = await notificationsOf(owner, (items) =>
           items.some((n) => n.type === 'team_member_left'),
@@ -609,8 +638,8 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         await backend.notifications.markAllRead(owner);
         const again = await askAs(member, teamId);
         await h().signInAs(owner);
-        await backend.teams.approveRequest(teamId, again);
-        await backend.teams.removeMember(teamId, member);
+        await backend.teamMembership.approveRequest(teamId, again);
+        await backend.teamMembership.removeMember(teamId, member);
         await sleep(200);
         const after = await notificationsOf(owner, () => true);
         expect(after.filter((n) => n.type === 'team_member_left' && !n.read)).toEqual([]);
@@ -619,16 +648,22 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('lets the owner remove a member, and nobody else remove anyone', async () => {
         const { backend } = h();
         const { owner, member, teamId } = await teamWithMember(h());
-        await expectRejection(backend.teams.removeMember(teamId, owner), ERR.cannotRemoveTeamOwner);
+        await expectRejection(
+          backend.teamMembership.removeMember(teamId, owner),
+          ERR.cannotRemoveTeamOwner,
+        );
         await h().signInAs(member);
         await expectRejection(
-          backend.teams.removeMember(teamId, owner),
+          backend.teamMembership.removeMember(teamId, owner),
           ERR.noTeamMemberPermission,
         );
         await h().signInAs(owner);
-        await backend.teams.removeMember(teamId, member);
+        await backend.teamMembership.removeMember(teamId, member);
         expect((await backend.teams.get(teamId))!.members).toEqual([owner]);
-        await expectRejection(backend.teams.removeMember(teamId, member), ERR.notTeamMember);
+        await expectRejection(
+          backend.teamMembership.removeMember(teamId, member),
+          ERR.notTeamMember,
+        );
         await h().signInAs(member);
         expect(await backend.teams.myRequestFor(teamId)).toBeNull();
       });
@@ -639,24 +674,24 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         const { backend } = h();
         const { owner, teamId } = await teamWithAsker(h());
         await expectRejection(
-          backend.events.create(eventInput({ teamId, teamName: '名乗り' })),
+          backend.organizing.create(eventInput({ teamId, teamName: '名乗り' })),
           ERR.teamEventNotMember,
         );
         await h().signInAs(owner);
-        const later = await backend.events.create(
+        const later = await backend.organizing.create(
           eventInput({ title: '練習試合', teamId, teamName: '偽の名前', date: dayFromToday(9) }),
         );
-        const sooner = await backend.events.create(
+        const sooner = await backend.organizing.create(
           eventInput({ title: '定例練習', teamId, teamName: '', date: dayFromToday(2) }),
         );
-        await backend.events.create(eventInput({ title: 'チーム外の会' }));
+        await backend.organizing.create(eventInput({ title: 'チーム外の会' }));
         expect(await backend.events.get(later)).toMatchObject({
           teamId,
           teamName: '世田谷フットサルクラブ',
         });
         expect((await backend.events.byTeam(teamId)).map((e) => e.id)).toEqual([sooner, later]);
         expect(await backend.events.byTeam('no-such-team')).toEqual([]);
-        await backend.events.update(sooner, { teamId: '', teamName: '' });
+        await backend.organizing.update(sooner, { teamId: '', teamName: '' });
         expect(await backend.events.get(sooner)).toMatchObject({ teamId: '', teamName: '' });
         await h().signOut();
         expect((await backend.events.byTeam(teamId)).map((e) => e.id)).toEqual([later]);
@@ -667,11 +702,11 @@ export function teamsContract(makeHarness: HarnessFactory): void {
       it('refuses a suspended account every team write, and lets it read', async () => {
         const { backend } = h();
         const { owner, asker, teamId } = await teamWithAsker(h());
-        const requestId = await backend.teams.requestToJoin(teamId, '');
+        const requestId = await backend.teamMembership.requestToJoin(teamId, '');
         await h().signUpAs('メンバー');
-        const other = await backend.teams.requestToJoin(teamId, '');
+        const other = await backend.teamMembership.requestToJoin(teamId, '');
         await h().signInAs(owner);
-        await backend.teams.approveRequest(teamId, other);
+        await backend.teamMembership.approveRequest(teamId, other);
         const member = (await backend.teams.get(teamId))!.members[1]!;
 
         await h().setSuspended(owner, true);
@@ -680,30 +715,33 @@ export function teamsContract(makeHarness: HarnessFactory): void {
         const suspended = ERR.accountSuspended;
         await h().signInAs(owner);
         expect((await backend.teams.get(teamId))!.ownerId).toBe(owner);
-        await expectRejection(backend.teams.create(teamInput()), suspended);
-        await expectRejection(backend.teams.update(teamId, { name: '停止中' }), suspended);
-        await expectRejection(backend.teams.approveRequest(teamId, requestId), suspended);
-        await expectRejection(backend.teams.rejectRequest(teamId, requestId), suspended);
-        await expectRejection(backend.teams.removeMember(teamId, member), suspended);
+        await expectRejection(backend.teamMembership.create(teamInput()), suspended);
+        await expectRejection(backend.teamMembership.update(teamId, { name: '停止中' }), suspended);
+        await expectRejection(backend.teamMembership.approveRequest(teamId, requestId), suspended);
+        await expectRejection(backend.teamMembership.rejectRequest(teamId, requestId), suspended);
+        await expectRejection(backend.teamMembership.removeMember(teamId, member), suspended);
         await h().signInAs(asker);
-        await expectRejection(backend.teams.cancelRequest(teamId, requestId), suspended);
+        await expectRejection(backend.teamMembership.cancelRequest(teamId, requestId), suspended);
         await h().signInAs(member);
-        await expectRejection(backend.teams.leave(teamId), suspended);
+        await expectRejection(backend.teamMembership.leave(teamId), suspended);
         expect((await backend.teams.get(teamId))!.members).toEqual([owner, member]);
 
         await h().setSuspended(asker, false);
         await h().signInAs(asker);
-        await backend.teams.cancelRequest(teamId, requestId);
+        await backend.teamMembership.cancelRequest(teamId, requestId);
         expect(await backend.teams.myRequestFor(teamId)).toBeNull();
       });
 
       it('refuses an unverified account creating a team or asking to join', async () => {
         const { backend } = h();
         await h().signUpAs('代表');
-        const teamId = await backend.teams.create(teamInput());
+        const teamId = await backend.teamMembership.create(teamInput());
         await h().signUpUnverifiedAs('未確認 さん');
-        await expectRejection(backend.teams.create(teamInput()), ERR.emailNotVerified);
-        await expectRejection(backend.teams.requestToJoin(teamId, ''), ERR.emailNotVerified);
+        await expectRejection(backend.teamMembership.create(teamInput()), ERR.emailNotVerified);
+        await expectRejection(
+          backend.teamMembership.requestToJoin(teamId, ''),
+          ERR.emailNotVerified,
+        );
         expect(await backend.teams.myRequestFor(teamId)).toBeNull();
       });
     });
@@ -711,7 +749,7 @@ export function teamsContract(makeHarness: HarnessFactory): void {
     it('reads a missing team as null, and throws when teams cannot be read', async () => {
       const { backend } = h();
       const owner = await h().signUpAs('代表');
-      const id = await backend.teams.create(teamInput());
+      const id = await backend.teamMembership.create(teamInput());
       expect(await backend.teams.get('no-such-team')).toBeNull();
       h().failReads({ collection: 'teams', code: 'unavailable' });
       await expectFailure(backend.teams.get(id), 'unavailable');

@@ -4,7 +4,7 @@ import { test, expect } from './fixtures';
 /**
  * A visitor's page of one document asks for it as soon as the entry runs, before the app's code
  * has downloaded, and the app takes that answer instead of asking again; the event and team lists
- * ask for their first page the same way (src/data/firebase/early-read.ts). Where the page's
+ * ask for their first page the same way (src/data/firebase/first-read/early-request.ts). Where the page's
  * largest picture is its first data's (`picture`), the entry asks for that picture as soon as the
  * answer names it, and the page's `<img>` uses that one request. Firebase only: the local backend
  * reads from IndexedDB.

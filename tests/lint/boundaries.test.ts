@@ -90,7 +90,7 @@ describe('layers', () => {
     [USE_CASE, '@/data/ports/api'],
     [USE_CASE, '@/lib/side-effects'],
     ['src/data/local/storage.ts', '@/data/storage/storage'],
-    ['src/data/firebase/create-firebase-backend.ts', '@/data/use-cases/participation'],
+    ['src/data/firebase/sdk-backend.ts', '@/data/use-cases/participation'],
     ['src/components/ui/some-widget.tsx', './button'],
     ['src/app/some-shell.tsx', '@/features/events/pages/event-list-page'],
     ['src/features/events/some.test.tsx', '@/test/accounts'],

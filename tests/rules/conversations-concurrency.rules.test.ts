@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiPort } from '@/data/ports/api';
-import type { ConversationsPort } from '@/data/ports/backend';
+import type { Backend } from '@/data/ports/backend';
 import { firestoreStorage } from '@/data/firebase/storage';
 import type { Storage } from '@/data/storage/storage';
 import { conversationsUseCases } from '@/data/use-cases/conversations';
@@ -38,7 +38,7 @@ function tab(uid: string) {
     },
   };
   const api = { trackUnreadMessage: async () => {} } as unknown as ApiPort;
-  const conversations: ConversationsPort = conversationsUseCases(
+  const conversations: Backend['conversations'] = conversationsUseCases(
     {
       storage,
       session: async () => ({ uid, emailVerified: true, email: `${uid}@example.com` }),

@@ -1,5 +1,5 @@
 import type { FirebaseOptions } from 'firebase/app';
-import type { FirestoreRestTarget } from './early-read';
+import type { FirestoreRestTarget } from './first-read/early-request';
 
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -43,7 +43,7 @@ export function emulatorHost(
 }
 
 /**
- * Where Firestore's REST API answers for this build (the first-read backend's reads; the HTML
+ * Where Firestore's REST API answers for this build (the REST backend's reads; the HTML
  * preconnects to it: vite.config.ts).
  */
 export function firestoreOrigin(
@@ -54,7 +54,7 @@ export function firestoreOrigin(
   return `http://${host}:${port}`;
 }
 
-/** Where the first-read backend's REST reads go for this build (firestore-rest.ts). */
+/** Where the REST backend's reads go for this build (rest-storage.ts). */
 export function restTarget(config: FirebaseWebConfig): FirestoreRestTarget {
   return { origin: firestoreOrigin(config), projectId: config.projectId, apiKey: config.apiKey };
 }

@@ -2,7 +2,7 @@ import { decodeCursor } from '@/data/storage/cursor';
 
 /**
  * The page cursor (src/data/storage/cursor.ts) as both Firestore adapters give and take it (the
- * SDK's, storage.ts, and the REST reader's, firestore-rest.ts), so a list whose first page came
+ * SDK's, storage.ts, and the REST reader's, rest-storage.ts), so a list whose first page came
  * over REST continues through the SDK: a timestamp is { ts: [seconds, nanoseconds] } (its
  * nanoseconds kept, which a Date would round). `timestamp` turns that into the adapter's own.
  */

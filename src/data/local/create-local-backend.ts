@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '@/data/demo/accounts';
 import type { Backend, LazyBackend, PortName } from '@/data/ports/backend';
 import type { UseCaseContext } from '@/data/use-cases/context';
+import { sharedPortLoaders } from '@/data/use-cases/shared-ports';
 import { deferPort, type EarlyMembers } from '@/lib/deferred-port';
 import { currentSession, type LocalContext } from './context';
 import { DEFAULT_DB_NAME, LocalDb } from './db';
@@ -110,10 +111,6 @@ export async function openLocalBackend(
       session: () => currentSession(ctx),
       now,
     })));
-  const withUseCases =
-    <P>(build: (c: UseCaseContext) => Promise<P>) =>
-    async () =>
-      build(await openUseCases());
   // One LocalApi for the port and the schedule, so they share its counters (as the Functions
   // share Firestore's).
   let localApi: Promise<LocalApi> | null = null;
@@ -133,32 +130,9 @@ export async function openLocalBackend(
     api,
     ports: {
       auth: async () => auth,
-      users: withUseCases(async (c) => (await import('@/data/use-cases/users')).usersUseCases(c)),
-      events: withUseCases(async (c) =>
-        (await import('@/data/use-cases/events')).eventUseCases(c, api),
-      ),
-      participation: withUseCases(async (c) =>
-        (await import('@/data/use-cases/participation')).participationUseCases(c, api),
-      ),
-      roster: withUseCases(async (c) =>
-        (await import('@/data/use-cases/roster')).rosterUseCases(c, api),
-      ),
-      notifications: withUseCases(async (c) =>
-        (await import('@/data/use-cases/notifications')).notificationsUseCases(c),
-      ),
-      conversations: withUseCases(async (c) =>
-        (await import('@/data/use-cases/conversations')).conversationsUseCases(c, api),
-      ),
-      teams: withUseCases(async (c) => (await import('@/data/use-cases/teams')).teamUseCases(c)),
-      reports: withUseCases(async (c) =>
-        (await import('@/data/use-cases/reports')).reportsUseCases(c),
-      ),
-      staff: withUseCases(async (c) => (await import('@/data/use-cases/staff')).staffUseCases(c)),
-      files: withUseCases(async (c) => new (await import('./local-files')).LocalFiles(ctx, c)),
+      files: async () => new (await import('./local-files')).LocalFiles(ctx, await openUseCases()),
       api: loadApi,
-      attendance: withUseCases(async (c) =>
-        (await import('@/data/use-cases/attendance')).attendanceUseCases(c),
-      ),
+      ...sharedPortLoaders(openUseCases, api),
     },
     dev: {
       outbox: () => readOutbox(db),

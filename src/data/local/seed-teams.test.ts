@@ -44,7 +44,7 @@ describe('demo teams', () => {
     expect(pending.map((r) => r.userId)).toEqual([DEMO_UIDS.misaki]);
     const notice = await backend.db.notifications.get(`${pending[0]!.id}_team_join_request`);
     expect(notice).toMatchObject({ userId: DEMO_UIDS.organizer, type: 'team_join_request' });
-    await backend.teams.approveRequest('seed-team-01', pending[0]!.id);
+    await backend.teamMembership.approveRequest('seed-team-01', pending[0]!.id);
     expect((await backend.teams.get('seed-team-01'))!.members).toContain(DEMO_UIDS.misaki);
   });
 

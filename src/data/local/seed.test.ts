@@ -46,7 +46,7 @@ describe('local demo seed', () => {
   it('resets the demo data: everything wiped, reseeded, signed out', async () => {
     const b = await seeded();
     await b.auth.signIn('organizer@example.com', DEMO_PASSWORD);
-    const extra = await b.events.create({
+    const extra = await b.organizing.create({
       title: '追加イベント',
       description: '',
       sportType: 'テニス',

@@ -1,13 +1,4 @@
-import type { attendanceUseCases } from '@/data/use-cases/attendance';
-import type { conversationsUseCases } from '@/data/use-cases/conversations';
-import type { eventUseCases } from '@/data/use-cases/events';
-import type { notificationsUseCases } from '@/data/use-cases/notifications';
-import type { participationUseCases } from '@/data/use-cases/participation';
-import type { reportsUseCases } from '@/data/use-cases/reports';
-import type { rosterUseCases } from '@/data/use-cases/roster';
-import type { staffUseCases } from '@/data/use-cases/staff';
-import type { teamUseCases } from '@/data/use-cases/teams';
-import type { usersUseCases } from '@/data/use-cases/users';
+import type { SharedPorts } from '@/data/use-cases/shared-ports';
 import type { ApiPort } from './api';
 import type { AuthPort } from './auth';
 import type { FilesPort } from './files';
@@ -36,37 +27,17 @@ import type { FilesPort } from './files';
  */
 export type BackendKind = 'local' | 'firebase';
 
-/*
- * The ports both backends share are their use cases as written (src/data/use-cases), so a
- * screen's "go to definition" lands on the code that runs and each method is stated once.
+/**
+ * Everything the features need from a backend; src/app picks the implementation. The ports both
+ * backends share are their use cases as written (SHARED_PORTS in src/data/use-cases/shared-ports.ts),
+ * so a screen's "go to definition" lands on the code that runs and each method is stated once;
+ * auth, files and api differ per backend and are interfaces in this folder.
  */
-export type UsersPort = ReturnType<typeof usersUseCases>;
-export type EventsPort = ReturnType<typeof eventUseCases>;
-export type ParticipationPort = ReturnType<typeof participationUseCases>;
-export type RosterPort = ReturnType<typeof rosterUseCases>;
-export type NotificationsPort = ReturnType<typeof notificationsUseCases>;
-export type ConversationsPort = ReturnType<typeof conversationsUseCases>;
-export type TeamsPort = ReturnType<typeof teamUseCases>;
-export type ReportsPort = ReturnType<typeof reportsUseCases>;
-export type StaffPort = ReturnType<typeof staffUseCases>;
-export type AttendancePort = ReturnType<typeof attendanceUseCases>;
-
-/** Everything the features need from a backend; src/app picks the implementation. */
-export interface Backend {
+export interface Backend extends SharedPorts {
   kind: BackendKind;
   auth: AuthPort;
-  users: UsersPort;
-  events: EventsPort;
-  participation: ParticipationPort;
-  roster: RosterPort;
-  notifications: NotificationsPort;
-  conversations: ConversationsPort;
-  teams: TeamsPort;
-  reports: ReportsPort;
-  staff: StaffPort;
   files: FilesPort;
   api: ApiPort;
-  attendance: AttendancePort;
   /** Local backend only: the captured mail and the demo data reset. */
   dev?: DevTools;
   /**
@@ -80,10 +51,9 @@ export interface Backend {
 export type PortName = Exclude<keyof Backend, 'kind' | 'dev' | 'scheduled'>;
 
 /**
- * A backend as it opens: each port a function that loads it (its code, when the backend splits
- * it into chunks), called on the port's first use. The app wraps each port once
- * (src/app/deferred-backend.ts): a call from a screen passes that one proxy and reaches the use
- * case.
+ * A backend as it opens: each port a function that loads it (its code, a chunk of its own),
+ * called on the port's first use. The app wraps each port once (src/app/deferred-backend.ts): a
+ * call from a screen passes that one proxy and reaches the use case.
  */
 export interface LazyBackend {
   ports: { [K in PortName]: () => Promise<Backend[K]> };

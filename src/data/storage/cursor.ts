@@ -1,7 +1,7 @@
 /**
  * The page cursor every adapter gives and takes: the last document's order values as JSON in
  * base64, a Date as { d: ms }. One format for all, so a list whose first page came over
- * Firestore's REST reader continues through the SDK (src/data/firebase/firestore-rest.ts).
+ * Firestore's REST reader continues through the SDK (src/data/firebase/first-read/rest-storage.ts).
  * `part` gives an adapter's own values a JSON form (Firestore's timestamps, to the nanosecond).
  */
 export function encodeCursor(

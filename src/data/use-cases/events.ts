@@ -1,5 +1,4 @@
-import type { ApiPort } from '@/data/ports/api';
-import type { EventFilters, EventInput, EventTime } from '@/data/ports/events';
+import type { EventFilters, EventTime } from '@/data/ports/events';
 import type { Filter } from '@/data/storage/storage';
 import {
   EVENT_COUNT_CAP,
@@ -9,7 +8,7 @@ import {
   RECENT_PARTICIPATION_CAP,
 } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
-import { sportEventSchema, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 import { TEAM_UPCOMING_EVENTS_LIMIT } from '@/domain/entities/team';
 import { keywordMatcher, searchTokenFor } from '@/domain/event-search';
@@ -20,7 +19,6 @@ import {
   type ParticipationRecord,
 } from '@/domain/participation-history';
 import { scanPage } from '@/lib/scan-page';
-import { loadOnce } from '@/lib/load-once';
 import { eventPath, parseDocs, parsePage, readEvent, type UseCaseContext } from './context';
 import { eventListQuery, LIST_ORDER, listFilters, nextDay, startOfDay } from './list-queries';
 
@@ -38,15 +36,12 @@ import { eventListQuery, LIST_ORDER, listFilters, nextDay, startOfDay } from './
 export const KEYWORD_SCAN_BUDGET = 2 * EVENTS_PAGE_SIZE + 1;
 
 /**
- * Events, written once for both backends: the lists and their count, a user's events and
- * participation record, reading one, creating, editing and changing the status, with the notices
- * a change of schedule or a cancellation writes in the same commit and the one mail call that
- * follows (docs/notifications.md "Change notices"). The refusals are the domain's
- * (src/domain/rules/events.ts); the writes have the shapes firestore.rules accept.
- * Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * Reading events, written once for both backends: the lists and their count, a user's events and
+ * participation record, one event and its live copy, a team's events. What an organizer changes
+ * is the organizing port (./organizing.ts). Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
  * src/data/ports/backend.ts.
  */
-export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
+export function eventUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
   /** One page of a user's events (organized or taken part in), from today on or before today. */
@@ -68,10 +63,6 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
     });
     return parsePage(sportEventSchema, docs, PROFILE_EVENTS_PAGE_SIZE, context);
   };
-
-  // The writes load on the first one (./event-writes.ts), so a page that only reads events does
-  // not download them; a failed load is tried again on the next write.
-  const writes = loadOnce(() => import('./event-writes').then((m) => m.eventWrites(ctx, api)));
 
   return {
     /**
@@ -215,45 +206,6 @@ export function eventUseCases(ctx: UseCaseContext, api: ApiPort) {
         },
         error,
       );
-    },
-
-    /**
-     * Creates an open event organized by the caller (with their name and photo denormalized) and
-     * returns its id. Refusals: authCreateEvents (signed out), invalidEventInput (what the form
-     * refuses), eventStartInPast (a day and start time before now). Fails: throws. Caller: a
-     * signed-in user.
-     */
-    async create(input: EventInput): Promise<string> {
-      return (await writes()).create(input);
-    },
-
-    /**
-     * Changes the given fields; a day or start time given as stored is left alone, so an event that
-     * has begun or is over can still be edited. Refusals: updateEventLogin (signed out),
-     * eventNotFound (missing), noEditPermission (not the organizer), capacityBelowParticipants,
-     * eventStartInPast (a start moved before now). Fails: throws. Caller: the organizer.
-     */
-    async update(id: string, patch: Partial<EventInput>): Promise<void> {
-      return (await writes()).update(id, patch);
-    },
-
-    /**
-     * Moves the status along STATUS_TRANSITIONS; the same status again is no change. Refusals:
-     * updateEventLogin, eventNotFound, noStatusPermission, invalidStatusChange. Fails: throws.
-     * Caller: the organizer.
-     */
-    async changeStatus(id: string, status: EventStatus): Promise<void> {
-      return (await writes()).changeStatus(id, status);
-    },
-
-    /**
-     * Copies the caller's current display name and photo from their profile onto every event they
-     * organize whose copy differs (organizerName, organizerPhotoURL), ORGANIZER_SYNC_BATCH events a
-     * write, and resolves how many changed. Signed out: 0. Fails: throws; batches written before
-     * the failure stay, and calling again finishes the rest. Caller: an organizer.
-     */
-    async syncOrganizerProfile(): Promise<number> {
-      return (await writes()).syncOrganizerProfile();
     },
 
     /**

@@ -8,7 +8,7 @@ import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 /**
  * The queries of the event and team lists (events.list, teams.list). A module of their own,
  * without the schemas: the entry (src/main.tsx) starts a visitor's first page of either list with
- * the same query, before the app's code has downloaded (src/data/firebase/early-read.ts), and
+ * the same query, before the app's code has downloaded (src/data/firebase/first-read/early-request.ts), and
  * the use case then takes that answer because it asks the same thing. So it takes only types and
  * DOC_ID (a constant the build writes where it is used) from the storage interface: a function
  * of that module would make the entry import its chunk (the build stops: preloadList in

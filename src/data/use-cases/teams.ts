@@ -1,4 +1,4 @@
-import type { TeamFilters, TeamInput } from '@/data/ports/teams';
+import type { TeamFilters } from '@/data/ports/teams';
 import {
   orderByThenId,
   type Query,
@@ -17,7 +17,6 @@ import {
   type Team,
   type TeamJoinRequest,
 } from '@/domain/entities/team';
-import { loadOnce } from '@/lib/load-once';
 import {
   listenAfter,
   onOwnQuery,
@@ -44,21 +43,13 @@ export const readTeam = async (tx: Pick<Transaction, 'get'>, id: string): Promis
   id ? parseDoc(teamSchema, await tx.get(teamPath(id))) : null;
 
 /**
- * Teams and their join requests (docs/teams.md), written once for both backends: what each
- * reads, the domain's decision (src/domain/rules/teams.ts), the writes that change together and
- * the notification, in one transaction per write and the shapes firestore.rules accept. Every
- * write refuses a visitor with loginRequired and a suspended account with accountSuspended;
- * creating and asking to join also refuse an unverified address with emailNotVerified.
- * Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
+ * Reading teams and their join requests (docs/teams.md), written once for both backends: the
+ * list, a team and its live copy, a user's teams, my request and an owner's queue. What changes a
+ * team or who is in it is the teamMembership port (./team-membership.ts). Each method's statements (Missing, Fails, Order / cap, Caller) follow the convention in
  * src/data/ports/backend.ts.
  */
 export function teamUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
-
-  // The writes load on the first one (./team-writes.ts), so a page that only reads teams does
-  // not download them nor the rules and form checks they use; a failed load is tried again on
-  // the next write.
-  const writes = loadOnce(() => import('./team-writes').then((m) => m.teamWrites(ctx)));
 
   /** My newest requests for a team, newest first. */
   const myRequestsQuery = (uid: string, teamId: string): Query => ({
@@ -150,83 +141,6 @@ export function teamUseCases(ctx: UseCaseContext) {
         limit: MY_TEAMS_LIMIT,
       });
       return parseDocs(teamSchema, docs, 'teams.byMember');
-    },
-
-    /**
-     * Creates a team owned by the caller, its first member, and returns its id. Refusals:
-     * loginRequired, accountSuspended, emailNotVerified, invalidTeamInput (input the form would
-     * refuse). Fails: throws. Caller: a verified user.
-     */
-    async create(input: TeamInput): Promise<string> {
-      return (await writes()).create(input);
-    },
-
-    /**
-     * Changes the given content fields, the member limit and recruiting. Refusals: loginRequired,
-     * accountSuspended, teamNotFound, noTeamEditPermission, invalidTeamInput,
-     * teamLimitBelowMembers. Fails: throws. Caller: the owner.
-     */
-    async update(id: string, patch: Partial<TeamInput>): Promise<void> {
-      return (await writes()).update(id, patch);
-    },
-
-    /**
-     * Creates a pending request with the trimmed message and, in the same write, a
-     * team_join_request notification to the owner (id `<requestId>_team_join_request`); returns the
-     * request id. Refusals: loginRequired, accountSuspended, emailNotVerified, teamNotFound,
-     * alreadyTeamMember, alreadyTeamRequested, teamNotRecruiting, teamFull, requestMessageTooLong.
-     * Fails: throws. Caller: a verified user who is not a member.
-     */
-    async requestToJoin(teamId: string, message: string): Promise<string> {
-      return (await writes()).requestToJoin(teamId, message);
-    },
-
-    /**
-     * Deletes the caller's pending request. Refusals: loginRequired, accountSuspended,
-     * requestNotFound (also once cancelled, or for another team's id), noCancelPermission,
-     * alreadyProcessed. Fails: throws. Caller: the requester.
-     */
-    async cancelRequest(teamId: string, requestId: string): Promise<void> {
-      return (await writes()).cancelRequest(teamId, requestId);
-    },
-
-    /**
-     * In one write: the request approved, the requester added to the members, a team_join_approved
-     * notification to them. Refusals: loginRequired, accountSuspended, requestNotFound,
-     * alreadyProcessed, teamNotFound, noProcessPermission, teamFull (never beyond the limit).
-     * Fails: throws. Caller: the owner.
-     */
-    async approveRequest(teamId: string, requestId: string): Promise<void> {
-      return (await writes()).approveRequest(teamId, requestId);
-    },
-
-    /**
-     * As approveRequest without adding anyone: the request rejected and a team_join_rejected
-     * notification; the requester may ask again. Refusals as approveRequest except teamFull. Fails:
-     * throws. Caller: the owner.
-     */
-    async rejectRequest(teamId: string, requestId: string): Promise<void> {
-      return (await writes()).rejectRequest(teamId, requestId);
-    },
-
-    /**
-     * Removes the caller from the members, deletes their requests for the team (at most 20 read)
-     * and tells the owner (team_member_left, id `<teamId>_<uid>_team_member_left`), in one write;
-     * the team takes requests again if it was full. Refusals: loginRequired, accountSuspended,
-     * teamNotFound, teamOwnerCannotLeave, notTeamMember. Fails: throws. Caller: a member other than
-     * the owner.
-     */
-    async leave(teamId: string): Promise<void> {
-      return (await writes()).leave(teamId);
-    },
-
-    /**
-     * Removes a member other than the owner and deletes that member's requests, in one write.
-     * Refusals: loginRequired, accountSuspended, teamNotFound, noTeamMemberPermission,
-     * cannotRemoveTeamOwner, notTeamMember. Fails: throws. Caller: the owner.
-     */
-    async removeMember(teamId: string, memberId: string): Promise<void> {
-      return (await writes()).removeMember(teamId, memberId);
     },
 
     /**

@@ -4,7 +4,7 @@
  * A list of events needs these and not the keyword search's tokens (a document's largest field,
  * which only its query uses): a store that can read some fields only (the REST reader) reads
  * these. A module of its own that imports nothing, because the entry's first read of the event
- * list asks for them (src/data/firebase/early-read.ts) and the entry's chunk holds it.
+ * list asks for them (src/data/firebase/first-read/early-request.ts) and the entry's chunk holds it.
  */
 export const EVENT_READ_FIELDS: readonly string[] = [
   'title',

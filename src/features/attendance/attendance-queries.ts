@@ -19,7 +19,7 @@ export const attendanceQueries = {
     queryOptions({
       queryKey: ['attendance', 'event', eventId] as const,
       queryFn: backend
-        ? (): Promise<Record<string, AttendanceStatus>> => backend.attendance.forEvent(eventId)
+        ? (): Promise<Record<string, AttendanceStatus>> => backend.rollCall.forEvent(eventId)
         : skipToken,
     }),
 
@@ -65,13 +65,13 @@ export function useAttendanceMutations(eventId: string) {
 
   const mark = useMutation({
     mutationFn: (v: { userId: string; status: AttendanceStatus }) =>
-      backend.attendance.mark(eventId, v.userId, v.status),
+      backend.rollCall.mark(eventId, v.userId, v.status),
     onSuccess: (_data, v) => refresh([v.userId]),
     meta,
   });
 
   const markAll = useMutation({
-    mutationFn: (_participants: readonly string[]) => backend.attendance.markAllAttended(eventId),
+    mutationFn: (_participants: readonly string[]) => backend.rollCall.markAllAttended(eventId),
     onSuccess: (_data, participants) => refresh(participants),
     meta,
   });

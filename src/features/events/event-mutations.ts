@@ -32,7 +32,7 @@ export function useCreateEvent() {
   const user = useCurrentUser();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (input: EventInput) => backend.events.create(input),
+    mutationFn: (input: EventInput) => backend.organizing.create(input),
     onSuccess: () =>
       refreshQueries(qc, [
         eventQueries.lists,
@@ -47,7 +47,7 @@ export function useUpdateEvent(event: Pick<SportEvent, 'id' | 'organizerId'>) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (patch: Partial<EventInput>) => backend.events.update(event.id, patch),
+    mutationFn: (patch: Partial<EventInput>) => backend.organizing.update(event.id, patch),
     onSuccess: () => invalidateEvent(qc, event),
   });
 }
@@ -57,7 +57,7 @@ export function useChangeEventStatus(event: Pick<SportEvent, 'id' | 'organizerId
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (status: EventStatus) => backend.events.changeStatus(event.id, status),
+    mutationFn: (status: EventStatus) => backend.organizing.changeStatus(event.id, status),
     onSuccess: () => invalidateEvent(qc, event),
   });
 }
@@ -71,7 +71,7 @@ export function useReplaceEventImage(event: Pick<SportEvent, 'id' | 'organizerId
     meta: { silent: true },
     mutationFn: async (file: File) => {
       const { url, path } = await uploader.upload(eventImageFolder(event.organizerId), file);
-      await backend.events.update(event.id, { imageURL: url, imagePath: path });
+      await backend.organizing.update(event.id, { imageURL: url, imagePath: path });
       if (event.imagePath && event.imagePath !== path)
         await removeQuietly((p) => backend.files.remove(p), event.imagePath);
     },
@@ -90,7 +90,7 @@ export function useDeleteEventImage(event: Pick<SportEvent, 'id' | 'organizerId'
   return useMutation({
     meta: { silent: true },
     mutationFn: async () => {
-      await backend.events.update(event.id, { imageURL: '', imagePath: '' });
+      await backend.organizing.update(event.id, { imageURL: '', imagePath: '' });
       await removeQuietly((p) => backend.files.remove(p), event.imagePath);
     },
     onSuccess: () => invalidateEvent(qc, event),

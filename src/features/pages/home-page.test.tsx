@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { LocalBackend } from '@/test/local-seed';
+import type { LocalBackend } from '@/test/local-backends';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import { signUpUnverified } from '@/test/accounts';
 import HomePage from './home-page';

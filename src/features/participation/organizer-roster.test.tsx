@@ -29,7 +29,7 @@ describe('OrganizerRoster: the キャンセル待ち', () => {
     const newcomer = await signUpUnverified(b, 'newcomer@example.com', 'Kakunin2026', '新人 一郎');
     await b.auth.signOut();
     await signInAs(b, 'organizer@example.com');
-    await b.attendance.mark(ENDED, DEMO_UIDS.misaki, 'noShow');
+    await b.rollCall.mark(ENDED, DEMO_UIDS.misaki, 'noShow');
     const stored = (await b.events.get(UPCOMING))!;
     const event = { ...stored, waitlist: [DEMO_UIDS.misaki, newcomer] };
 

@@ -65,7 +65,7 @@ async function setup(
   const b = await createTestBackend();
   backend = b;
   await signInAs(b, ORGANIZER);
-  const eventId = await b.events.create(eventInput(options.input));
+  const eventId = await b.organizing.create(eventInput(options.input));
   await b.auth.signOut();
   await options.before?.(b, eventId);
   await b.auth.signOut();
@@ -343,7 +343,7 @@ describe('ParticipationPanel for visitors', () => {
 
   it('shows the status of an event that is not open, and no actions', async () => {
     const { backend: b, eventId } = await setup({
-      before: (bb, id) => as(bb, ORGANIZER, () => bb.events.changeStatus(id, 'closed')),
+      before: (bb, id) => as(bb, ORGANIZER, () => bb.organizing.changeStatus(id, 'closed')),
       as: HANAKO,
     });
     renderPanel(b, eventId);
@@ -358,7 +358,7 @@ describe('ParticipationPanel for visitors', () => {
       input: { entryMethod: 'firstCome' },
       before: async (bb, id) => {
         await as(bb, HANAKO, () => bb.roster.join(id));
-        await as(bb, ORGANIZER, () => bb.events.changeStatus(id, 'cancelled'));
+        await as(bb, ORGANIZER, () => bb.organizing.changeStatus(id, 'cancelled'));
       },
       as: HANAKO,
     });
@@ -541,7 +541,7 @@ describe('ParticipationPanel for the organizer', () => {
 
   it('disables approval once the event is cancelled, but still lets the organizer reject', async () => {
     const { backend: b, eventId } = await withRequests({}, (bb, id) =>
-      as(bb, ORGANIZER, () => bb.events.changeStatus(id, 'cancelled')),
+      as(bb, ORGANIZER, () => bb.organizing.changeStatus(id, 'cancelled')),
     );
     renderPanel(b, eventId);
     const hanako = await screen.findByRole('listitem', { name: '佐藤 花子さんの参加リクエスト' });

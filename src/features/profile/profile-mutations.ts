@@ -40,7 +40,7 @@ export function useSaveProfile(current: UserProfile) {
 
   const syncOrganizer = useMutation({
     meta: { silent: true },
-    mutationFn: () => backend.events.syncOrganizerProfile(),
+    mutationFn: () => backend.organizing.syncOrganizerProfile(),
     onSuccess: () => refreshQueries(qc, [eventQueries.all]),
   });
 

@@ -31,7 +31,7 @@ export function useCreateTeam() {
   const uid = useCurrentUser()?.uid;
   return useMutation({
     meta,
-    mutationFn: (input: TeamInput) => backend.teams.create(input),
+    mutationFn: (input: TeamInput) => backend.teamMembership.create(input),
     onSuccess: () =>
       refreshQueries(client, [teamQueries.lists, ...(uid ? [myTeamsQuery(uid).queryKey] : [])]),
   });
@@ -42,7 +42,7 @@ export function useUpdateTeam(team: Pick<Team, 'id'>) {
   const client = useQueryClient();
   return useMutation({
     meta,
-    mutationFn: (patch: Partial<TeamInput>) => backend.teams.update(team.id, patch),
+    mutationFn: (patch: Partial<TeamInput>) => backend.teamMembership.update(team.id, patch),
     // The name shows in the event form's team choice too.
     onSuccess: () =>
       refreshQueries(client, [
@@ -68,34 +68,35 @@ export function useTeamMembership(teamId: string) {
   return {
     request: useMutation({
       meta,
-      mutationFn: (message: string) => orAlreadyDone(backend.teams.requestToJoin(teamId, message)),
+      mutationFn: (message: string) =>
+        orAlreadyDone(backend.teamMembership.requestToJoin(teamId, message)),
       onSuccess: refresh(mine()),
     }),
     cancel: useMutation({
       meta,
-      mutationFn: (requestId: string) => backend.teams.cancelRequest(teamId, requestId),
+      mutationFn: (requestId: string) => backend.teamMembership.cancelRequest(teamId, requestId),
       onSuccess: refresh(mine()),
     }),
     leave: useMutation({
       meta,
-      mutationFn: () => backend.teams.leave(teamId),
+      mutationFn: () => backend.teamMembership.leave(teamId),
       onSuccess: () => refreshTeamForViewer(client, teamId, uid),
     }),
     approve: useMutation({
       meta,
       mutationFn: (requestId: string) =>
-        orAlreadyDone(backend.teams.approveRequest(teamId, requestId)),
+        orAlreadyDone(backend.teamMembership.approveRequest(teamId, requestId)),
       onSuccess: refresh([team, teamQueries.lists]),
     }),
     reject: useMutation({
       meta,
       mutationFn: (requestId: string) =>
-        orAlreadyDone(backend.teams.rejectRequest(teamId, requestId)),
+        orAlreadyDone(backend.teamMembership.rejectRequest(teamId, requestId)),
       onSuccess: refresh([teamQueries.requests(teamId).queryKey]),
     }),
     remove: useMutation({
       meta,
-      mutationFn: (memberId: string) => backend.teams.removeMember(teamId, memberId),
+      mutationFn: (memberId: string) => backend.teamMembership.removeMember(teamId, memberId),
       onSuccess: refresh([team, teamQueries.lists]),
     }),
   };

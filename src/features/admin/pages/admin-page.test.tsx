@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StaffPort } from '@/data/ports/backend';
+import type { Backend } from '@/data/ports/backend';
 import {
   createTestBackend,
   DEMO_UIDS,
@@ -18,7 +18,7 @@ afterEach(() => {
   backend = null;
 });
 
-const STAFF_METHODS: (keyof StaffPort)[] = [
+const STAFF_METHODS: (keyof Backend['staff'])[] = [
   'dashboard',
   'searchUsers',
   'userByCustomId',

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LocalBackend } from '@/test/local-seed';
-import { DEMO_UIDS } from '@/test/local-seed';
+import type { LocalBackend } from '@/test/local-backends';
+import { DEMO_UIDS } from '@/data/demo/people';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import CreateEventCompletePage from './create-event-complete-page';
 import CreateEventPage from './create-event-page';
@@ -168,7 +168,7 @@ describe('create event: input, confirmation, back, create', { timeout: 20_000 },
     const user = userEvent.setup();
     const upload = vi.spyOn(backend.files, 'upload');
     const create = vi
-      .spyOn(backend.events, 'create')
+      .spyOn(backend.organizing, 'create')
       .mockRejectedValueOnce(new Error('network down'));
     renderCreate();
     await fillForm(user);
@@ -218,7 +218,7 @@ describe('create event: input, confirmation, back, create', { timeout: 20_000 },
 
   it('refuses a day in the past on the date field, keeping everything typed', async () => {
     const user = userEvent.setup();
-    const create = vi.spyOn(backend.events, 'create');
+    const create = vi.spyOn(backend.organizing, 'create');
     renderCreate();
     await fillForm(user);
     const date = screen.getByLabelText(/開催日/);

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EventFormInput } from '@/domain/event-form';
 import type { ReloadableDraft } from '@/test/reloadable-draft';
-import type { LocalBackend } from '@/test/local-seed';
-import { DEMO_UIDS } from '@/test/local-seed';
+import type { LocalBackend } from '@/test/local-backends';
+import { DEMO_UIDS } from '@/data/demo/people';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import CreateEventCompletePage from './create-event-complete-page';
 import CreateEventPage from './create-event-page';
@@ -144,7 +144,7 @@ describe('create event: a reload of the confirmation', { timeout: 20_000 }, () =
     await waitFor(async () => expect(await draft().loadImage(stored)).toBeNull());
     // Reloaded again, now without the picture.
     drafts.current.reload();
-    const create = vi.spyOn(backend.events, 'create');
+    const create = vi.spyOn(backend.organizing, 'create');
     reloaded.unmount();
     renderCreate('/create-event/confirm');
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LocalBackend } from '@/test/local-seed';
-import { DEMO_UIDS, seedEventId } from '@/test/local-seed';
+import type { LocalBackend } from '@/test/local-backends';
+import { DEMO_UIDS } from '@/data/demo/people';
+import { seedEventId } from '@/data/demo/events';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import EventDetailPage from './event-detail-page';
 import EventEditPage from './event-edit-page';
@@ -112,7 +113,7 @@ describe('event detail', () => {
       `events/${DEMO_UIDS.organizer}`,
       new File([new Uint8Array(8)], 'a.png', { type: 'image/png' }),
     );
-    await backend.events.update(seedEventId(1), { imageURL: url, imagePath: path });
+    await backend.organizing.update(seedEventId(1), { imageURL: url, imagePath: path });
     const user = userEvent.setup();
     renderDetail(seedEventId(1));
 

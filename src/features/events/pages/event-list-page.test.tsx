@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LocalBackend } from '@/test/local-seed';
+import type { LocalBackend } from '@/test/local-backends';
 import { createTestBackend, renderWithBackend } from '@/test/render-with-backend';
 import { useNavigate } from 'react-router-dom';
 import EventListPage from './event-list-page';

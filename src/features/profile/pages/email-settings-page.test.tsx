@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_EMAIL_SETTINGS, MAIL_KINDS } from '@/domain/entities/email-settings';
 import { logger } from '@/lib/logger';
-import { DEMO_UIDS, type LocalBackend } from '@/test/local-seed';
+import { DEMO_UIDS } from '@/data/demo/people';
+import type { LocalBackend } from '@/test/local-backends';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import EmailSettingsPage from './email-settings-page';
 

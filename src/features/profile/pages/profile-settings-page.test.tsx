@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '@/lib/logger';
-import { DEMO_UIDS, seedEventId, type LocalBackend } from '@/test/local-seed';
+import { DEMO_UIDS } from '@/data/demo/people';
+import { seedEventId } from '@/data/demo/events';
+import type { LocalBackend } from '@/test/local-backends';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import ProfileSettingsPage from './profile-settings-page';
 
@@ -124,7 +126,7 @@ describe('ProfileSettingsPage', () => {
     const user = userEvent.setup();
     vi.spyOn(logger, 'error').mockImplementation(() => {});
     const sync = vi
-      .spyOn(backend.events, 'syncOrganizerProfile')
+      .spyOn(backend.organizing, 'syncOrganizerProfile')
       .mockRejectedValueOnce(new Error('network down'));
     const name = await renderSettings();
     await user.clear(name);

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_UIDS, type LocalBackend } from '@/test/local-seed';
+import { DEMO_UIDS } from '@/data/demo/people';
+import type { LocalBackend } from '@/test/local-backends';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import { createTeamDraft } from '../team-draft';
 import TeamCreatePage from './team-create-page';

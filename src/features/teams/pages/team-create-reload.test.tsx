@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TeamFormInput } from '@/domain/team-form';
 import type { ReloadableDraft } from '@/test/reloadable-draft';
-import { DEMO_UIDS, type LocalBackend } from '@/test/local-seed';
+import { DEMO_UIDS } from '@/data/demo/people';
+import type { LocalBackend } from '@/test/local-backends';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import TeamCreatePage from './team-create-page';
 
@@ -69,7 +70,7 @@ describe('create team: a reload of the confirmation', { timeout: 20_000 }, () =>
     expect(await screen.findByText('画像つきのチーム')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'チーム画像のプレビュー' })).toBeInTheDocument();
 
-    const create = vi.spyOn(backend.teams, 'create');
+    const create = vi.spyOn(backend.teamMembership, 'create');
     await user.click(await screen.findByRole('button', { name: 'この内容で作成する' }));
     await waitFor(() => expect(location()).toMatch(/^\/teams\/create\/complete\?id=/));
     expect(create.mock.calls[0]![0].imagePath).toMatch(

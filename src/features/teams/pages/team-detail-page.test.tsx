@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportDocId } from '@/domain/entities/report';
 import { BackendError } from '@/domain/errors';
-import { DEMO_UIDS, type LocalBackend } from '@/test/local-seed';
+import { DEMO_UIDS } from '@/data/demo/people';
+import type { LocalBackend } from '@/test/local-backends';
 import { createTestBackend, renderWithBackend, signInAs } from '@/test/render-with-backend';
 import TeamDetailPage from './team-detail-page';
 

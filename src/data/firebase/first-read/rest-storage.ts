@@ -17,7 +17,7 @@ import {
   takeEarlyRead,
   type FirestoreRestTarget,
   type RestRequest,
-} from './early-read';
+} from './early-request';
 import type { RestValue } from './rest-query';
 
 interface RestDocument {
@@ -27,7 +27,7 @@ interface RestDocument {
 
 /**
  * The storage interface's reads on Firestore's REST API, for the first page of a visitor nobody
- * is signed in for (src/data/firebase/first-read.ts): plain fetches and this decoder instead of
+ * is signed in for (src/data/firebase/first-read/rest-backend.ts): plain fetches and this decoder instead of
  * a Firestore SDK. The requests carry no ID token, so the security rules judge them as a
  * signed-out visitor's, as they would the SDK's. What is this adapter's own:
  * - Values read as the full adapter (src/data/firebase/storage.ts) gives them: timestamps as
@@ -35,7 +35,7 @@ interface RestDocument {
  * - Its cursors are the full adapter's (timestamps to the nanosecond), so a list whose first page
  *   came from here continues through the full SDK once that has taken over.
  * - A listener delivers the current answer once and never again: plain requests cannot listen.
- *   The staged backend (src/data/firebase/staged-backend.ts) shows that answer and replaces the
+ *   The handover backend (src/data/firebase/first-read/handover.ts) shows that answer and replaces the
  *   listener with the full SDK's once the page has loaded.
  * - Writes need a signed-in user, who gets the full SDK: here they fail.
  */
@@ -46,7 +46,7 @@ export function firestoreRestStorage(
   const root = documentsRoot(target.projectId);
 
   /**
-   * The answer to a request. One the entry already started (early-read.ts) is taken from there,
+   * The answer to a request. One the entry already started (early-request.ts) is taken from there,
    * or asked again if that failed.
    */
   const answerOf = async (request: RestRequest): Promise<unknown> => {

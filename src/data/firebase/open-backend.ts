@@ -1,11 +1,11 @@
-import type { Backend } from '@/data/ports/backend';
+import type { LazyBackend } from '@/data/ports/backend';
 import type { FirebaseWebConfig } from './config';
 import { firebaseEnvConfig } from './env';
-import { hasStoredSession } from './stored-session';
-import { createStagedBackend } from './staged-backend';
+import { createHandoverBackend } from './first-read/handover';
+import { hasStoredSession } from './first-read/stored-session';
 
 const loadFull = (config: FirebaseWebConfig) =>
-  import('./create-firebase-backend').then((m) => m.createFirebaseBackend(config));
+  import('./sdk-backend').then((m) => m.openSdkBackend(config));
 
 function idle(): Promise<void> {
   return new Promise((resolve) => {
@@ -33,21 +33,21 @@ function liveAfterLoad(): Promise<void> {
 
 /**
  * The app's Firebase backend (src/app/backend.ts). A signed-in user (Auth keeps them on this
- * device: src/data/firebase/stored-session.ts) gets the full backend at once: Auth, Firestore
- * with its cache and listeners, Storage. Anyone else gets the staged backend
- * (src/data/firebase/staged-backend.ts): the first page reads through Firestore's REST API
- * (src/data/firebase/first-read.ts) and the full SDK loads on the first need — a sign-in or
- * another auth call, a file, a live listener some seconds after the page has loaded and shown
- * its first answer — or as soon as the visitor first touches the page or focuses a field (so a sign-in
+ * device: ./first-read/stored-session.ts) gets the SDK backend at once (./sdk-backend.ts): Auth,
+ * Firestore with its cache and listeners, Storage. Anyone else gets the handover backend
+ * (./first-read/handover.ts): the first page reads through Firestore's REST API
+ * (./first-read/rest-backend.ts) and the SDK loads on the first need — a sign-in or another auth
+ * call, a file, a live listener some seconds after the page has loaded and shown its first
+ * answer — or as soon as the visitor first touches the page or focuses a field (so a sign-in
  * does not wait for the download), or when a sign-in made in another tab shows up on this one.
  */
-export async function loadFirebaseBackend(
+export async function openFirebaseBackend(
   config: FirebaseWebConfig = firebaseEnvConfig(),
-): Promise<Backend> {
+): Promise<LazyBackend> {
   if (await hasStoredSession(config.apiKey)) return loadFull(config);
-  const { createFirstReadBackend } = await import('./first-read');
-  const { backend, startFull } = createStagedBackend({
-    createFirst: (given) => createFirstReadBackend(config, given),
+  const { createRestBackend } = await import('./first-read/rest-backend');
+  const { backend, startFull } = createHandoverBackend({
+    first: createRestBackend(config),
     loadFull: () => loadFull(config),
     goLive: liveAfterLoad(),
     idle,

@@ -1,10 +1,10 @@
 import { DOC_ID } from '@/data/storage/doc-id';
 import type { Filter, Query } from '@/data/storage/storage';
-import { decodeFirestoreCursor } from './cursor';
+import { decodeFirestoreCursor } from '@/data/firebase/cursor';
 
 /**
  * The storage interface's queries as Firestore's REST API takes them (StructuredQuery in JSON):
- * the REST reader's (firestore-rest.ts) and the entry's early read of a list (early-read.ts),
+ * the REST reader's (rest-storage.ts) and the entry's early read of a list (early-request.ts),
  * which must ask exactly what the reader will ask for its answer to be taken.
  */
 

@@ -111,7 +111,7 @@ const started = new Map<string, Promise<Response>>();
 /**
  * Whether storage says at once that someone may be signed in on this device: the session's last
  * user (src/features/auth/session.tsx), or Auth's user where Auth keeps it in localStorage.
- * Auth's IndexedDB copy cannot be read at once; src/data/firebase/stored-session.ts reads it.
+ * Auth's IndexedDB copy cannot be read at once; src/data/firebase/first-read/stored-session.ts reads it.
  */
 function maybeSignedIn(apiKey: string): boolean {
   try {
@@ -128,7 +128,7 @@ function maybeSignedIn(apiKey: string): boolean {
  * Starts the first read of a page that shows one document (an event, a team, a profile) or the
  * first page of a list (the events, the teams) as soon as the entry runs (src/main.tsx), before
  * the app's code has downloaded: on a slow network its answer then arrives while the scripts do,
- * not after them. The first-read backend's REST reader (firestore-rest.ts) takes the answer
+ * not after them. The REST backend's reader (rest-storage.ts) takes the answer
  * instead of asking again (takeEarlyRead). `route` is the pattern the HTML was prerendered for
  * (#root's data-route). Nothing starts for any other page, nor when someone may be signed in
  * (they get the full SDK, which would not take it); where Auth keeps its user only in IndexedDB,

@@ -37,14 +37,16 @@ import {
 } from './teams';
 
 /**
- * The writes of the teams use case: creating and editing a team, asking to join and cancelling,
- * the owner's answers, leaving and removing a member, each with its notification in the same
- * transaction. src/data/use-cases/teams.ts documents each method and loads this module on the
- * first write, so a page that only reads teams downloads neither this code nor the team and form
- * rules it uses. The refusals are the domain's (src/domain/rules/teams.ts); the writes have the
- * shapes firestore.rules accept.
+ * A team and who is in it (docs/teams.md), written once for both backends: creating and editing a
+ * team, asking to join and cancelling, the owner's answers, leaving and removing a member, each
+ * with its notification in the same transaction. Reading teams is the teams port (./teams.ts).
+ * The refusals are the domain's (src/domain/rules/teams.ts); the writes have the shapes
+ * firestore.rules accept. Every write refuses a visitor with loginRequired and a suspended
+ * account with accountSuspended; creating and asking to join also refuse an unverified address
+ * with emailNotVerified. Each method's statements follow the convention in
+ * src/data/ports/backend.ts.
  */
-export function teamWrites(ctx: UseCaseContext) {
+export function teamMembershipUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
   /** A request, or null when missing or refused (the rules let only its requester and the owner read it). */
@@ -123,6 +125,11 @@ export function teamWrites(ctx: UseCaseContext) {
   };
 
   return {
+    /**
+     * Creates a team owned by the caller, its first member, and returns its id. Refusals:
+     * loginRequired, accountSuspended, emailNotVerified, invalidTeamInput (input the form would
+     * refuse). Fails: throws. Caller: a verified user.
+     */
     async create(input: TeamInput): Promise<string> {
       const id = autoId();
       await actorTransaction(ctx, async (tx, actor) => {
@@ -138,6 +145,11 @@ export function teamWrites(ctx: UseCaseContext) {
       return id;
     },
 
+    /**
+     * Changes the given content fields, the member limit and recruiting. Refusals: loginRequired,
+     * accountSuspended, teamNotFound, noTeamEditPermission, invalidTeamInput,
+     * teamLimitBelowMembers. Fails: throws. Caller: the owner.
+     */
     async update(id: string, patch: Partial<TeamInput>): Promise<void> {
       await actorTransaction(ctx, async (tx, actor) => {
         const changes = decideTeamUpdate(actor, actor ? await readTeam(tx, id) : null, patch);
@@ -145,6 +157,13 @@ export function teamWrites(ctx: UseCaseContext) {
       });
     },
 
+    /**
+     * Creates a pending request with the trimmed message and, in the same write, a
+     * team_join_request notification to the owner (id `<requestId>_team_join_request`); returns the
+     * request id. Refusals: loginRequired, accountSuspended, emailNotVerified, teamNotFound,
+     * alreadyTeamMember, alreadyTeamRequested, teamNotRecruiting, teamFull, requestMessageTooLong.
+     * Fails: throws. Caller: a verified user who is not a member.
+     */
     async requestToJoin(teamId: string, message: string): Promise<string> {
       const who = await ctx.session();
       const mine = await findRequests(teamId, who?.uid);
@@ -181,6 +200,11 @@ export function teamWrites(ctx: UseCaseContext) {
       });
     },
 
+    /**
+     * Deletes the caller's pending request. Refusals: loginRequired, accountSuspended,
+     * requestNotFound (also once cancelled, or for another team's id), noCancelPermission,
+     * alreadyProcessed. Fails: throws. Caller: the requester.
+     */
     async cancelRequest(teamId: string, requestId: string): Promise<void> {
       await actorTransaction(ctx, async (tx, actor) => {
         const request = actor ? await readRequest(tx, teamId, requestId) : null;
@@ -190,6 +214,12 @@ export function teamWrites(ctx: UseCaseContext) {
       });
     },
 
+    /**
+     * In one write: the request approved, the requester added to the members, a team_join_approved
+     * notification to them. Refusals: loginRequired, accountSuspended, requestNotFound,
+     * alreadyProcessed, teamNotFound, noProcessPermission, teamFull (never beyond the limit).
+     * Fails: throws. Caller: the owner.
+     */
     async approveRequest(teamId: string, requestId: string): Promise<void> {
       await process(teamId, requestId, (tx, read) => {
         const decision = decideTeamApprove(read);
@@ -213,6 +243,11 @@ export function teamWrites(ctx: UseCaseContext) {
       });
     },
 
+    /**
+     * As approveRequest without adding anyone: the request rejected and a team_join_rejected
+     * notification; the requester may ask again. Refusals as approveRequest except teamFull. Fails:
+     * throws. Caller: the owner.
+     */
     async rejectRequest(teamId: string, requestId: string): Promise<void> {
       await process(teamId, requestId, (tx, read) => {
         const decision = decideTeamReject(read);
@@ -224,6 +259,13 @@ export function teamWrites(ctx: UseCaseContext) {
       });
     },
 
+    /**
+     * Removes the caller from the members, deletes their requests for the team (at most 20 read)
+     * and tells the owner (team_member_left, id `<teamId>_<uid>_team_member_left`), in one write;
+     * the team takes requests again if it was full. Refusals: loginRequired, accountSuspended,
+     * teamNotFound, teamOwnerCannotLeave, notTeamMember. Fails: throws. Caller: a member other than
+     * the owner.
+     */
     async leave(teamId: string): Promise<void> {
       const found = await findRequests(teamId, (await ctx.session())?.uid);
       await changeMembers(teamId, found, (actor, team) =>
@@ -231,6 +273,11 @@ export function teamWrites(ctx: UseCaseContext) {
       );
     },
 
+    /**
+     * Removes a member other than the owner and deletes that member's requests, in one write.
+     * Refusals: loginRequired, accountSuspended, teamNotFound, noTeamMemberPermission,
+     * cannotRemoveTeamOwner, notTeamMember. Fails: throws. Caller: the owner.
+     */
     async removeMember(teamId: string, memberId: string): Promise<void> {
       // Only the owner may list someone else's requests; for anyone else the domain refuses
       // inside the transaction, with its own message.

@@ -48,15 +48,15 @@ import { promoteOnCapacityChange, promotionMail } from './roster';
 const REQUESTER_NOTICES_PER_BATCH = 10;
 
 /**
- * The writes of the events use case: creating, editing, changing the status and copying the
- * organizer's profile, with the notices a change of schedule or a cancellation writes in the same
- * commit and the one mail call that follows (docs/notifications.md "Change notices").
- * src/data/use-cases/events.ts documents each method and loads this module on the first write, so
- * a page that only reads events downloads neither this code nor the roster, team and form rules
- * it uses. The refusals are the domain's (src/domain/rules/events.ts); the writes have the shapes
- * firestore.rules accept.
+ * Organizing events, written once for both backends: creating, editing, changing the status and
+ * copying the organizer's profile onto their events, with the notices a change of schedule or a
+ * cancellation writes in the same commit and the one mail call that follows
+ * (docs/notifications.md "Change notices"). Reading events is the events port (./events.ts). The
+ * refusals are the domain's (src/domain/rules/events.ts); the writes have the shapes
+ * firestore.rules accept. Each method's statements follow the convention in
+ * src/data/ports/backend.ts.
  */
-export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
+export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
 
   /** The team fields to store, when the input names a team (decideEventTeam). */
@@ -105,6 +105,12 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
   };
 
   return {
+    /**
+     * Creates an open event organized by the caller (with their name and photo denormalized) and
+     * returns its id. Refusals: authCreateEvents (signed out), invalidEventInput (what the form
+     * refuses), eventStartInPast (a day and start time before now). Fails: throws. Caller: a
+     * signed-in user.
+     */
     async create(input: EventInput): Promise<string> {
       const id = autoId();
       await actorTransaction(ctx, async (tx, actor) => {
@@ -124,6 +130,12 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
       return id;
     },
 
+    /**
+     * Changes the given fields; a day or start time given as stored is left alone, so an event that
+     * has begun or is over can still be edited. Refusals: updateEventLogin (signed out),
+     * eventNotFound (missing), noEditPermission (not the organizer), capacityBelowParticipants,
+     * eventStartInPast (a start moved before now). Fails: throws. Caller: the organizer.
+     */
     async update(id: string, patch: Partial<EventInput>): Promise<void> {
       let promoted: string[] = [];
       const outcome = await actorTransaction(ctx, async (tx, actor) => {
@@ -175,6 +187,11 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
       }
     },
 
+    /**
+     * Moves the status along STATUS_TRANSITIONS; the same status again is no change. Refusals:
+     * updateEventLogin, eventNotFound, noStatusPermission, invalidStatusChange. Fails: throws.
+     * Caller: the organizer.
+     */
     async changeStatus(id: string, status: EventStatus): Promise<void> {
       const who = await ctx.session();
       // A transaction cannot query: the pending requesters are found first.
@@ -208,6 +225,12 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
       }
     },
 
+    /**
+     * Copies the caller's current display name and photo from their profile onto every event they
+     * organize whose copy differs (organizerName, organizerPhotoURL), ORGANIZER_SYNC_BATCH events a
+     * write, and resolves how many changed. Signed out: 0. Fails: throws; batches written before
+     * the failure stay, and calling again finishes the rest. Caller: an organizer.
+     */
     async syncOrganizerProfile(): Promise<number> {
       const who = await ctx.session();
       if (!who) return 0;

@@ -1,10 +1,9 @@
 import { vi } from 'vitest';
-import type { ApiPort } from '@/data/ports/api';
 import { DOC_ID } from '@/data/storage/storage';
 import { eventUseCases } from '@/data/use-cases/events';
 import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 import { failureCode } from '@/domain/errors';
-import { decodeValue, firestoreRestStorage } from './firestore-rest';
+import { decodeValue, firestoreRestStorage } from './rest-storage';
 import { encodeValue, type RestValue } from './rest-query';
 
 const ROOT = 'projects/demo/databases/(default)/documents';
@@ -265,10 +264,11 @@ describe('firestoreRestStorage', () => {
 
   it('reads an event list without the search tokens, which only the query uses', async () => {
     const { storage, requests } = restWith({ body: [] }, { body: [] });
-    const events = eventUseCases(
-      { storage, session: () => Promise.resolve(null), now: () => new Date(2026, 10, 27) },
-      {} as ApiPort,
-    );
+    const events = eventUseCases({
+      storage,
+      session: () => Promise.resolve(null),
+      now: () => new Date(2026, 10, 27),
+    });
     await events.list({});
     await events.list({ keyword: 'フットサル' });
     for (const { body } of requests) {

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiPort } from '@/data/ports/api';
 import { eventUseCases } from '@/data/use-cases/events';
 import { teamUseCases } from '@/data/use-cases/teams';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { documentRequest, firstPictureURL, startEarlyRead, takeEarlyRead } from './early-read';
-import { firestoreRestStorage } from './firestore-rest';
+import { documentRequest, firstPictureURL, startEarlyRead, takeEarlyRead } from './early-request';
+import { firestoreRestStorage } from './rest-storage';
 
 const TARGET = { origin: 'http://127.0.0.1:8080', projectId: 'demo', apiKey: 'k' };
 const ROOT = 'projects/demo/databases/(default)/documents';
@@ -147,7 +146,7 @@ describe('the early first page of a list', () => {
       session: () => Promise.resolve(null),
       now: () => new Date(),
     };
-    const events = await eventUseCases(ctx, {} as ApiPort).list({});
+    const events = await eventUseCases(ctx).list({});
     const teams = await teamUseCases(ctx).list({});
     expect(events.items.map((e) => e.title)).toEqual(['早い一覧']);
     expect(teams.items.map((t) => t.name)).toEqual(['早い一覧']);

@@ -1,9 +1,8 @@
-import { fieldOp, type Transaction } from '@/data/storage/storage';
+import { fieldOp } from '@/data/storage/storage';
 import { ATTENDANCE_MARKS_LIMIT } from '@/domain/constants';
 import {
   attendanceMarkSchema,
   NO_ATTENDANCE_STATS,
-  type AttendanceStats,
   type AttendanceStatus,
 } from '@/domain/entities/attendance';
 import type { SportEvent } from '@/domain/entities/event';
@@ -18,19 +17,16 @@ import {
   writeNotification,
   type UseCaseContext,
 } from './context';
-import { lastChangePath, markPath, marksOf, statsPath } from './attendance';
+import { lastChangePath, markPath, marksOf, readStats, statsPath } from './attendance';
 
 /**
- * The organizer's side of the attendance use case: the marks of an event, marking one participant
- * and marking everyone 出席. src/data/use-cases/attendance.ts documents each method and loads this
- * module on the first call, so a page that only shows the counts downloads neither this code nor
- * the marking rules (src/domain/rules/attendance.ts). `readStats` is the use case's own read of a
- * person's counts.
+ * Taking attendance after an event (docs/profile.md "Attendance"), written once for both
+ * backends: the marks of an event, marking one participant and marking everyone 出席. A mark, the
+ * marked person's counts and the 無断欠席 notice change in one transaction; firestore.rules accept
+ * exactly these writes (the counts move by what the mark changed, in the same commit). What a
+ * person reads of attendance is the attendance port (./attendance.ts).
  */
-export function organizerAttendance(
-  ctx: UseCaseContext,
-  readStats: (tx: Pick<Transaction, 'get'>, uid: string) => Promise<AttendanceStats>,
-) {
+export function rollCallUseCases(ctx: UseCaseContext) {
   const { storage } = ctx;
 
   /** The organizer's event; anyone else is refused as forEvent states. */
@@ -46,6 +42,12 @@ export function organizerAttendance(
   };
 
   const useCases = {
+    /**
+     * The marks recorded for the event, by participant id (an unmarked participant is absent).
+     * Cap: ATTENDANCE_MARKS_LIMIT. Refusals: loginRequired, eventNotFound,
+     * noAttendancePermission (not the organizer, or the event has not ended or was cancelled).
+     * Fails: throws. Caller: the event's organizer.
+     */
     async forEvent(eventId: string): Promise<Record<string, AttendanceStatus>> {
       await eventForOrganizer(eventId);
       const marks = parseDocs(
@@ -58,6 +60,14 @@ export function organizerAttendance(
       return out;
     },
 
+    /**
+     * Records one participant's attendance in one transaction: the mark, the person's counts
+     * (attendanceStats) when they change, and an attendance_no_show notification when the mark
+     * becomes 無断欠席. Refusals: loginRequired, accountSuspended, eventNotFound,
+     * noAttendancePermission, attendanceEventCancelled, attendanceBeforeEnd,
+     * attendanceWindowClosed, notEventParticipant, invalidAttendance. Fails: throws.
+     * Caller: the event's organizer, from its end until ATTENDANCE_WINDOW_DAYS later.
+     */
     async mark(eventId: string, userId: string, status: AttendanceStatus): Promise<void> {
       await actorTransaction(ctx, async (tx, actor) => {
         const event = actor ? await readEvent(tx, eventId) : null;
@@ -95,6 +105,11 @@ export function organizerAttendance(
       });
     },
 
+    /**
+     * 全員出席: every participant not marked 出席 yet is marked so, one transaction each (as `mark`);
+     * resolves how many changed. Refusals: those of forEvent before anything is written, then those
+     * of `mark`. Fails: throws; marks written before the failure stay.
+     */
     async markAllAttended(eventId: string): Promise<number> {
       const event = await eventForOrganizer(eventId);
       const marks = await useCases.forEvent(eventId);

@@ -1,13 +1,11 @@
 import { vi } from 'vitest';
-import type { Backend } from '@/data/ports/backend';
-import { createStagedBackend } from './staged-backend';
+import type { Backend, LazyBackend } from '@/data/ports/backend';
+import { createHandoverBackend } from './handover';
+import type { RestPorts } from './rest-backend';
 
-/** A first-read backend and a full one, with the full one's loading and the page's load by hand. */
+/** A REST backend and an SDK one, with the full one's loading and the page's load by hand. */
 function stages() {
   const first = {
-    kind: 'firebase',
-    auth: null,
-    files: null,
     events: {
       get: vi.fn(async (id: string) => ({ id, from: 'first' })),
       update: vi.fn(async () => 'first wrote'),
@@ -20,7 +18,6 @@ function stages() {
   const firstUnsubscribe = vi.fn();
   const unsubscribe = vi.fn();
   const full = {
-    kind: 'firebase',
     auth: {
       sessionScope: 'browser',
       currentUser: () => ({ uid: 'u1' }),
@@ -40,27 +37,35 @@ function stages() {
       }),
     },
   };
-  const loadFull = vi.fn(async () => full as unknown as Backend);
+  const loadFull = vi.fn(
+    async () =>
+      ({
+        ports: {
+          auth: async () => full.auth,
+          files: async () => full.files,
+          events: async () => full.events,
+        },
+      }) as unknown as LazyBackend,
+  );
   let loaded!: () => void;
   const goLive = new Promise<void>((resolve) => (loaded = resolve));
-  const given: { auth?: unknown; files?: unknown } = {};
-  const staged = createStagedBackend({
-    createFirst: (g) => {
-      Object.assign(given, g);
-      return { ...first, ...g } as unknown as Backend;
-    },
+  const handover = createHandoverBackend({
+    first: { events: async () => first.events } as unknown as RestPorts,
     loadFull,
     goLive,
     idle: () => Promise.resolve(),
     sessionScope: 'browser',
   });
+  /** A port as the app's proxy holds it once loaded. */
+  const port = <K extends 'auth' | 'files' | 'events'>(name: K) =>
+    handover.backend.ports[name]() as Promise<Backend[K]>;
   return {
-    ...staged,
+    ...handover,
+    port,
     first,
     full,
     loadFull,
     goLive: () => loaded(),
-    given,
     unsubscribe,
     firstUnsubscribe,
   };
@@ -68,53 +73,62 @@ function stages() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('createStagedBackend', () => {
-  it('reads through the first-read backend without loading the full one', async () => {
+describe('createHandoverBackend', () => {
+  it('reads through the REST backend without loading the SDK one', async () => {
     const s = stages();
-    expect(await s.backend.events.get('e1')).toEqual({ id: 'e1', from: 'first' });
+    const events = await s.port('events');
+    expect(await events.get('e1')).toEqual({ id: 'e1', from: 'first' });
     expect(s.loadFull).not.toHaveBeenCalled();
   });
 
   it('reports nobody signed in before Auth loads, then what Auth reports', async () => {
     const s = stages();
+    const auth = await s.port('auth');
     const reports: unknown[] = [];
-    s.backend.auth.onAuthStateChanged((u) => reports.push(u));
-    expect(s.backend.auth.currentUser()).toBeNull();
-    expect(s.backend.auth.sessionScope).toBe('browser');
+    auth.onAuthStateChanged((u) => reports.push(u));
+    expect(auth.currentUser()).toBeNull();
+    expect(auth.sessionScope).toBe('browser');
     await settle();
     expect(reports).toEqual([null]);
     expect(s.loadFull).not.toHaveBeenCalled();
 
-    await s.backend.auth.signIn('a@example.com', 'pw');
+    await auth.signIn('a@example.com', 'pw');
     expect(s.full.auth.signIn).toHaveBeenCalledWith('a@example.com', 'pw');
     await settle();
     expect(reports).toEqual([null, { uid: 'u1' }]);
-    expect(s.backend.auth.currentUser()).toEqual({ uid: 'u1' });
+    expect(auth.currentUser()).toEqual({ uid: 'u1' });
   });
 
-  it('sends every call to the full backend once it has loaded', async () => {
+  it('sends every call to the SDK backend once it has loaded', async () => {
     const s = stages();
+    const events = await s.port('events');
     await s.startFull();
-    expect(await s.backend.events.get('e1')).toEqual({ id: 'e1', from: 'full' });
-    const update = s.backend.events.update as unknown as () => Promise<string>;
+    expect(await events.get('e1')).toEqual({ id: 'e1', from: 'full' });
+    const update = (events as unknown as { update: () => Promise<string> }).update;
     expect(await update()).toBe('full wrote');
     expect(s.first.events.get).not.toHaveBeenCalled();
     expect(s.loadFull).toHaveBeenCalledTimes(1);
   });
 
-  it('loads the full backend for files, also from the first-read ports', async () => {
+  it('gives a port first used after the handover as the SDK backend has it', async () => {
     const s = stages();
-    const files = s.given.files as Backend['files'];
-    expect(await (files as unknown as { upload: () => Promise<string> }).upload()).toBe(
-      'full uploaded',
-    );
+    await s.startFull();
+    expect(await s.port('events')).toBe(s.full.events);
+  });
+
+  it('loads the SDK backend for files', async () => {
+    const s = stages();
+    const files = (await s.port('files')) as unknown as { upload: () => Promise<string> };
+    expect(s.loadFull).not.toHaveBeenCalled();
+    expect(await files.upload()).toBe('full uploaded');
     expect(s.loadFull).toHaveBeenCalledTimes(1);
   });
 
-  it('answers a live listener from the first-read backend, then from the full one once the page has loaded', async () => {
+  it('answers a live listener from the REST backend, then from the SDK one once the page has loaded', async () => {
     const s = stages();
+    const events = await s.port('events');
     const next = vi.fn();
-    const stop = s.backend.events.subscribe('e1', next, () => {});
+    const stop = events.subscribe('e1', next, () => {});
     expect(next).toHaveBeenCalledWith({ id: 'e1', from: 'first' });
     await settle();
     expect(s.loadFull).not.toHaveBeenCalled();
@@ -126,15 +140,16 @@ describe('createStagedBackend', () => {
     expect(s.unsubscribe).toHaveBeenCalledTimes(1);
   });
 
-  it('moves a listener to the full backend only once its first answer has come', async () => {
+  it('moves a listener to the SDK backend only once its first answer has come', async () => {
     const s = stages();
+    const events = await s.port('events');
     let answer!: (e: unknown) => void;
     s.first.events.subscribe.mockImplementationOnce((_id, next) => {
       answer = next;
       return s.firstUnsubscribe;
     });
     const next = vi.fn();
-    s.backend.events.subscribe('e1', next, () => {});
+    events.subscribe('e1', next, () => {});
     s.goLive();
     await settle();
     expect(s.loadFull).not.toHaveBeenCalled();
@@ -143,10 +158,11 @@ describe('createStagedBackend', () => {
     expect(next).toHaveBeenCalledTimes(2);
   });
 
-  it('moves a listener to the full backend at once when that has loaded for another need', async () => {
+  it('moves a listener to the SDK backend at once when that has loaded for another need', async () => {
     const s = stages();
+    const events = await s.port('events');
     const next = vi.fn();
-    s.backend.events.subscribe('e1', next, () => {});
+    events.subscribe('e1', next, () => {});
     await s.startFull();
     await vi.waitFor(() => expect(next).toHaveBeenLastCalledWith({ id: 'e1', live: true }));
     expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
@@ -154,8 +170,9 @@ describe('createStagedBackend', () => {
 
   it('does not subscribe a listener unsubscribed before the page loaded', async () => {
     const s = stages();
+    const events = await s.port('events');
     const next = vi.fn();
-    const stop = s.backend.events.subscribe('e1', next, () => {});
+    const stop = events.subscribe('e1', next, () => {});
     stop();
     expect(s.firstUnsubscribe).toHaveBeenCalledTimes(1);
     s.goLive();
@@ -165,11 +182,11 @@ describe('createStagedBackend', () => {
     expect(s.loadFull).not.toHaveBeenCalled();
   });
 
-  it('tries loading the full backend again after a failure', async () => {
+  it('tries loading the SDK backend again after a failure', async () => {
     const s = stages();
     s.loadFull.mockRejectedValueOnce(new Error('offline'));
     await expect(s.startFull()).rejects.toThrow('offline');
-    await expect(s.startFull()).resolves.toBe(s.full);
+    await s.startFull();
     expect(s.loadFull).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,7 +2,7 @@ import { authUserKey } from './auth-user-key';
 
 /**
  * Whether Firebase Auth keeps a signed-in user on this device, read without loading Auth: the
- * persistence create-firebase-backend.ts gives it stores the user under this key in IndexedDB
+ * persistence src/data/firebase/sdk-backend.ts gives it stores the user under this key in IndexedDB
  * (Auth's own database), or in localStorage where IndexedDB cannot be used. A database that does
  * not exist is not created (its creation is aborted), so Auth later creates it as its own. When
  * the answer cannot be read, it is yes: the full backend then loads, as it always did.
