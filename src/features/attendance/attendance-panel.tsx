@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DetailCard } from '@/components/ui/detail';
 import { LoadError } from '@/components/ui/load-error';
-import { ActionError } from '@/components/ui/standing-notice';
+import { ActionError } from '@/components/flows/standing-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { ATTENDANCE_WINDOW_DAYS } from '@/domain/constants';
 import {

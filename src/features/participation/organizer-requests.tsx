@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryLoadMore } from '@/components/ui/load-more';
-import { RequestQueue, useRequesterProfiles } from '@/components/ui/request-queue';
+import { RequestQueue, useRequesterProfiles } from '@/components/flows/request-queue';
 import { StatusPill } from '@/components/ui/status-pill';
 import { isFull, type SportEvent } from '@/domain/entities/event';
 import { takesApprovals } from '@/domain/rules/participation';

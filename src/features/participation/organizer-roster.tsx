@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PanelCard } from '@/components/ui/panel-card';
-import { ActionError } from '@/components/ui/standing-notice';
+import { ActionError } from '@/components/flows/standing-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { isOver, type SportEvent } from '@/domain/entities/event';
 import {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { buttonClass } from './button';
-import { EmptyState, Page } from './page';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState, Page } from '@/components/ui/page';
 
 /**
  * Where a creation flow lands (`…/complete?id=…`). Without an id nothing was just created (a

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/domain/errors';
-import { buttonClass } from './button';
-import { QueryLoadMore, type NextPageQuery } from './load-more';
-import { EmptyState, ErrorState } from './page';
+import { buttonClass } from '@/components/ui/button';
+import { QueryLoadMore, type NextPageQuery } from '@/components/ui/load-more';
+import { EmptyState, ErrorState } from '@/components/ui/page';
 
 /** What a filtered, cursor-paged list screen needs of its infinite query. */
 interface ListQuery extends NextPageQuery {

@@ -8,14 +8,14 @@ import type { FormDraft } from '@/lib/form-draft';
 import { preventImeEnterSubmit } from '@/lib/ime';
 import { prepareImage } from '@/lib/image-upload';
 import { useImageUpload } from '@/lib/use-image-upload';
-import { Button, buttonClass } from './button';
-import { ImagePicker } from './image-picker';
+import { Button, buttonClass } from '@/components/ui/button';
+import { ImagePicker } from '@/components/ui/image-picker';
 import type { WriteRefusal } from '@/domain/rules/standing';
 import { ActionError, StandingNotice } from './standing-notice';
-import { Page } from './page';
-import { ProgressBar } from './progress-bar';
+import { Page } from '@/components/ui/page';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { StepIndicator } from './step-indicator';
-import { useObjectURL } from './use-object-url';
+import { useObjectURL } from '@/components/ui/use-object-url';
 
 /**
  * The draft's picture as the screen has it: 'restoring' while it is read back after a reload,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { errorMessage, isDomainError } from '@/domain/errors';
 import type { WriteRefusal } from '@/domain/rules/standing';
-import { buttonClass } from './button';
+import { buttonClass } from '@/components/ui/button';
 
 const VERIFY_LINK_LABEL = 'メールアドレスを確認する';
 

@@ -7,15 +7,15 @@ import {
 } from '@tanstack/react-query';
 import type { UserProfile } from '@/domain/entities/user';
 import { toast } from '@/lib/toast-store';
-import { Avatar } from './avatar';
-import { Button } from './button';
-import { ConfirmDialog } from './confirm-dialog';
-import { LoadError } from './load-error';
-import { PanelCard } from './panel-card';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadError } from '@/components/ui/load-error';
+import { PanelCard } from '@/components/ui/panel-card';
 import { RequestItem } from './request-item';
-import { Spinner } from './spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { ActionError } from './standing-notice';
-import { StatusPill } from './status-pill';
+import { StatusPill } from '@/components/ui/status-pill';
 
 /** A join request as whoever decides sees it (an event's, a team's). */
 export interface QueuedRequest {

@@ -1,10 +1,10 @@
 import { formatRelative } from '@/domain/relative-time';
 import type { ActionRunner } from '@/lib/use-action-runner';
-import { Button } from './button';
-import { ConfirmDialog } from './confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ActionError, StandingNotice } from './standing-notice';
-import { PanelCard } from './panel-card';
-import { StatusPill } from './status-pill';
+import { PanelCard } from '@/components/ui/panel-card';
+import { StatusPill } from '@/components/ui/status-pill';
 
 /** Leaving or cancelling, or why a suspended account may not (src/domain/rules/standing.ts). */
 function SecondaryAction({

@@ -3,8 +3,8 @@ import { errorMessage } from '@/domain/errors';
 import { useBackend } from '@/lib/backend-context';
 import { prepareImage } from '@/lib/image-upload';
 import { removeQuietly, useImageUpload } from '@/lib/use-image-upload';
-import { ImagePicker } from './image-picker';
-import { useObjectURL } from './use-object-url';
+import { ImagePicker } from '@/components/ui/image-picker';
+import { useObjectURL } from '@/components/ui/use-object-url';
 
 type ImageChoice = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
 

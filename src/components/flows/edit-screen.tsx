@@ -13,10 +13,10 @@ import type * as z from 'zod/mini';
 import { ERR, errorMessage, isDomainError, type ErrorKey } from '@/domain/errors';
 import { preventImeEnterSubmit } from '@/lib/ime';
 import { toast } from '@/lib/toast-store';
-import { Button, buttonClass } from './button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { ImageEditSection, useImageEdit } from './image-edit';
-import { ErrorState, Page } from './page';
-import { Spinner } from './spinner';
+import { ErrorState, Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
 import { ActionError } from './standing-notice';
 
 interface StoredImage {
