@@ -4,7 +4,7 @@ import type { AttendanceStatus } from '@/domain/entities/attendance';
 import type { SportEvent } from '@/domain/entities/event';
 import { withAttendance, type RecordWithAttendance } from '@/domain/participation-history';
 import { useBackend } from '@/lib/backend-context';
-import { eventKeys } from '@/lib/event-keys';
+import { eventKeys } from '@/lib/shared-queries';
 import { refreshQueries } from '@/lib/query-client';
 import { useMutation } from '@/lib/use-mutation';
 import { profilesQueryFn } from '@/lib/profiles';

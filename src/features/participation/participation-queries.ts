@@ -10,7 +10,7 @@ import type { PendingRequestWithEvent } from '@/domain/entities/participation-re
 import type { RemovalReason } from '@/domain/entities/removal-reason';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
-import { eventKeys } from '@/lib/event-keys';
+import { eventKeys } from '@/lib/shared-queries';
 import { refreshQueries } from '@/lib/query-client';
 import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
 import { profilesQueryFn } from '@/lib/profiles';

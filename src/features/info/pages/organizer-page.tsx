@@ -11,7 +11,7 @@ import {
   type FaqEntry,
   type FeatureItem,
   type StepItem,
-} from './info-blocks';
+} from '../info-blocks';
 
 const FEATURES: readonly FeatureItem[] = [
   {

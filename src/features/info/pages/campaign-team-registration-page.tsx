@@ -12,7 +12,7 @@ import {
   type FaqEntry,
   type FeatureItem,
   type StepItem,
-} from './info-blocks';
+} from '../info-blocks';
 
 const BENEFITS: readonly FeatureItem[] = [
   {

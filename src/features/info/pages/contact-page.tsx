@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
-import { FaqList, SupportEmailLink, TEXT_LINK_CLASS, type FaqEntry } from './info-blocks';
+import { FaqList, SupportEmailLink, TEXT_LINK_CLASS, type FaqEntry } from '../info-blocks';
 
 const FAQ: readonly FaqEntry[] = [
   {

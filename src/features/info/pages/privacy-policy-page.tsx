@@ -1,6 +1,12 @@
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
-import { ClauseList, DocDates, DocSection, SupportEmailLink, TEXT_LINK_CLASS } from './info-blocks';
+import {
+  ClauseList,
+  DocDates,
+  DocSection,
+  SupportEmailLink,
+  TEXT_LINK_CLASS,
+} from '../info-blocks';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (

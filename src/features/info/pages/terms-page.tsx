@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
-import { ClauseList, DocDates, DocSection, Paragraphs } from './info-blocks';
+import { ClauseList, DocDates, DocSection, Paragraphs } from '../info-blocks';
 
 export default function TermsPage() {
   return (
