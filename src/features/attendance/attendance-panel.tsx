@@ -19,7 +19,8 @@ import { formatLongDate, formatTime } from '@/domain/format';
 import { attendancePhase, attendanceWindow } from '@/domain/rules/attendance';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
-import { attendanceQueries, useAttendanceMutations } from './attendance-queries';
+import { useAttendanceMutations } from './attendance-mutations';
+import { attendanceQueries } from './attendance-queries';
 
 /**
  * The organizer's attendance record of an ended event (docs/profile.md "Attendance"): each

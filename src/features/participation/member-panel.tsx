@@ -13,7 +13,8 @@ import { useWriteRefusal } from '@/features/auth/public';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { OrganizerRequests } from './organizer-requests';
 import { OrganizerRoster } from './organizer-roster';
-import { refreshEventForViewer, useParticipationMutations } from './participation-queries';
+import { useParticipationMutations } from './participation-mutations';
+import { refreshEventForViewer } from './participation-queries';
 import { useMyLiveRequest } from './use-live-participation';
 
 /**

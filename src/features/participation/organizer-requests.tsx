@@ -8,7 +8,8 @@ import { takesApprovals } from '@/domain/rules/participation';
 import { REQUEST_STATUS_LABELS } from '@/domain/entities/participation-request';
 import { ReliabilityBadge } from '@/features/attendance/public';
 import { useBackend } from '@/lib/backend-context';
-import { participationQueries, useParticipationMutations } from './participation-queries';
+import { useParticipationMutations } from './participation-mutations';
+import { participationQueries } from './participation-queries';
 import { useLiveEventRequests } from './use-live-participation';
 
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'slate' } as const;

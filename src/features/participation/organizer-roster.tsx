@@ -15,11 +15,8 @@ import type { UserProfile } from '@/domain/entities/user';
 import { ReliabilityBadge } from '@/features/attendance/public';
 import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
-import {
-  participationQueries,
-  refreshEventParticipants,
-  useParticipationMutations,
-} from './participation-queries';
+import { useParticipationMutations } from './participation-mutations';
+import { participationQueries, refreshEventParticipants } from './participation-queries';
 
 /** How many names the organizer's lists read at once (the rest show as a count). */
 const SHOWN = 30;
