@@ -9,7 +9,7 @@ import {
   type AuthRecipient,
   type EmailSettings,
   type MailGates,
-} from '../../mail/policy.js';
+} from './policy.js';
 
 const CAUSE = {
   key: 'send-email:request:r1:event_approved',

@@ -3,8 +3,8 @@ import {
   handleTrackUnreadMessage,
   TRACK_UNREAD_CALLER_LIMIT,
   TRACK_UNREAD_MAIL_LIMIT,
-} from '../../mail/handlers/track-unread-message.js';
-import { BASE_URL, fakeDeps, ORGANIZER, post, REQUESTER, STRANGER, world } from './fakes.js';
+} from './track-unread-message.js';
+import { BASE_URL, fakeDeps, ORGANIZER, post, REQUESTER, STRANGER, world } from '../test/fakes.js';
 
 const CONVERSATION = `${ORGANIZER}_${REQUESTER}`;
 

@@ -7,7 +7,7 @@ import type { OutgoingMail } from '@mail/handlers/common';
 import { runEventReminders, type ReminderDeps } from '@mail/handlers/event-reminders';
 import { createMemoryRateLimiter, readEmailSettings } from '@mail/policy';
 import { REMINDER_EVENTS_PAGE_SIZE } from '@/domain/rules/reminders';
-import { NOT_RUN, firestoreHost } from './firestore-support';
+import { NOT_RUN, firestoreHost } from '../rules/firestore-support';
 
 /**
  * The scheduled reminder's Firestore stores (functions/src/reminder-stores.ts, Admin SDK) on the

@@ -4,9 +4,9 @@ import {
   type ReminderDeps,
   type ReminderEventRecord,
   type ReminderWrite,
-} from '../../mail/handlers/event-reminders.js';
+} from './event-reminders.js';
 import type { ReminderMarker } from '../../src/domain/rules/reminders.js';
-import { BASE_URL, fakeDeps, world, type World } from './fakes.js';
+import { BASE_URL, fakeDeps, world, type World } from '../test/fakes.js';
 
 // Friday 27 November 2026, 21:00 in Japan.
 const NOW = Date.parse('2026-11-27T12:00:00Z');

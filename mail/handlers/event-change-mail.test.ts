@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MAIL_WINDOW_MS } from '../../mail/handlers/event-change-mail.js';
-import { handleSendEmail } from '../../mail/handlers/send-email.js';
-import { BASE_URL, fakeDeps, ORGANIZER, post, REQUESTER, STRANGER, world } from './fakes.js';
+import { EVENT_MAIL_WINDOW_MS } from './event-change-mail.js';
+import { handleSendEmail } from './send-email.js';
+import { BASE_URL, fakeDeps, ORGANIZER, post, REQUESTER, STRANGER, world } from '../test/fakes.js';
 
 const P2 = 'participant-2';
 const PENDING = 'pending-uid';

@@ -6,7 +6,7 @@ import {
   rejectionMail,
   unreadMessageMail,
   type MailEvent,
-} from '../../mail/templates.js';
+} from './templates.js';
 
 const BASE = 'https://sports.example.jp';
 const FOOTER = [

@@ -1,5 +1,11 @@
+// npm run seed:pending-count -- --project <projectId> [--dry-run]
+//
+// One-off, when a project has join requests from before the staff dashboard's pending count
+// (stats/participation) was kept, or from a version that left promoted requests in it: sets the
+// count to the pending requests stored now. Safe to run again. Credentials: ./project-cli.ts.
 import type { Firestore } from 'firebase-admin/firestore';
 import { PENDING_STATS_PATH, isCountedPending } from '@/data/use-cases/pending-count';
+import { runOnProject } from './project-cli';
 
 /**
  * Gives the staff dashboard's pending count (stats/participation) the number of pending join
@@ -45,5 +51,13 @@ export async function seedPendingCount(
       );
     }
     return { before, pending, written };
+  });
+}
+
+export function main(args: string[]): Promise<void> {
+  return runOnProject(args, 'npm run seed:pending-count --', async (db, dryRun) => {
+    const { before, pending, written } = await seedPendingCount(db, { dryRun });
+    const action = written ? 'set to' : before === pending ? 'already' : 'would be set to';
+    return `the pending count was ${before ?? 'unset'}, ${action} ${pending}.`;
   });
 }

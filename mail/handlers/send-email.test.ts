@@ -3,8 +3,8 @@ import {
   handleSendEmail,
   PROMOTION_MAIL_WINDOW_MS,
   SEND_EMAIL_CALLER_LIMIT,
-} from '../../mail/handlers/send-email.js';
-import { BASE_URL, fakeDeps, post, REQUESTER, world, type World } from './fakes.js';
+} from './send-email.js';
+import { BASE_URL, fakeDeps, post, REQUESTER, world, type World } from '../test/fakes.js';
 
 /** The body the app sends (src/data/ports/api.ts); `over` adds what an older or forged one might. */
 const approval = (over: Record<string, unknown> = {}) => ({

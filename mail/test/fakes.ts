@@ -6,15 +6,15 @@ import type {
   NotificationRecord,
   OutgoingMail,
   RequestRecord,
-} from '../../mail/handlers/common.js';
-import type { SendEmailDeps } from '../../mail/handlers/send-email.js';
-import type { TrackUnreadDeps } from '../../mail/handlers/track-unread-message.js';
+} from '../handlers/common.js';
+import type { SendEmailDeps } from '../handlers/send-email.js';
+import type { TrackUnreadDeps } from '../handlers/track-unread-message.js';
 import {
   createMemoryRateLimiter,
   readEmailSettings,
   type AuthRecipient,
   type EmailSettings,
-} from '../../mail/policy.js';
+} from '../policy.js';
 
 export const ORGANIZER = 'organizer-uid';
 export const REQUESTER = 'requester-uid';

@@ -3,8 +3,8 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTokensOf } from '@/domain/event-search';
-import { backfillSearchTokens } from '../../scripts/search-tokens-backfill';
-import { NOT_RUN, firestoreHost } from './firestore-support';
+import { backfillSearchTokens } from '../../scripts/migrations/backfill-search-tokens';
+import { NOT_RUN, firestoreHost } from '../rules/firestore-support';
 
 /** The one-off script that gives stored events their search tokens, on the emulator. */
 describe.skipIf(!firestoreHost)(`search tokens backfill${NOT_RUN}`, () => {

@@ -2,8 +2,8 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPendingCount } from '../../scripts/pending-count-seed';
-import { NOT_RUN, firestoreHost } from './firestore-support';
+import { seedPendingCount } from '../../scripts/migrations/seed-pending-count';
+import { NOT_RUN, firestoreHost } from '../rules/firestore-support';
 
 /** The one-off script that gives the staff dashboard's pending count its start, on the emulator. */
 describe.skipIf(!firestoreHost)(`pending count seed${NOT_RUN}`, () => {

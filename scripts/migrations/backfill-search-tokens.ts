@@ -1,5 +1,11 @@
+// npm run backfill:search-tokens -- --project <projectId> [--dry-run]
+//
+// One-off, after deploying a version that changes what keyword search stores: gives every event
+// of the project the search tokens the domain computes today. Safe to run again (writes only
+// events whose tokens differ) and to stop halfway. Credentials: ./project-cli.ts.
 import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { searchTokensOf } from '@/domain/event-search';
+import { runOnProject } from './project-cli';
 
 /** Events read per query, and at most as many writes per batch (Firestore's batch limit). */
 const PAGE = 500;
@@ -56,4 +62,11 @@ export async function backfillSearchTokens(
     if (snap.size < PAGE) return { read, updated };
     last = snap.docs.at(-1);
   }
+}
+
+export function main(args: string[]): Promise<void> {
+  return runOnProject(args, 'npm run backfill:search-tokens --', async (db, dryRun) => {
+    const { read, updated } = await backfillSearchTokens(db, { dryRun });
+    return `${read} events read, ${updated} ${dryRun ? 'would get' : 'given'} new search tokens.`;
+  });
 }
