@@ -9,7 +9,7 @@ export async function loadTsScript(path) {
 }
 
 // `node scripts/load-ts.mjs scripts/x.ts [args]`: runs that script's `main(args)`.
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [file, ...args] = process.argv.slice(2);
   const { main } = await loadTsScript(`/${file.replace(/^\.?\//, '')}`);
   await main(args);

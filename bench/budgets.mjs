@@ -1,7 +1,7 @@
 // The speed and accessibility budgets, measured and printed with pass/fail (a benchmark, not a
 // test: it asserts nothing and exits 0 whatever the figures). In one run it
 //   1. builds the app (local backend, dist/) and a bare React 19 + React Router 7 page with one
-//      Japanese heading (scripts/bare-page/, into a temporary folder), with Vite: the budget's
+//      Japanese heading (bench/bare-page/, into a temporary folder), with Vite: the budget's
 //      yardstick with the data router, and beside it the same page with the declarative router;
 //   2. serves both on free ports of 127.0.0.1 as Hosting serves them (HTTP/2, Brotli, assets
 //      cached, firebase.json's rewrites: scripts/serve-dist.mjs);
@@ -10,8 +10,8 @@
 //      build's full SDK, for live listeners) is printed beside it;
 //   4. runs Lighthouse 12 (mobile preset: simulated slow 4G and 4x CPU slowdown) on each page,
 //      BUDGET_RUNS times, and takes the median of every metric;
-//   5. runs the event-list benchmark at 5,000 and 20,000 events (scripts/event-list-bench.mjs);
-//   6. does 2 to 4 again for the Firebase build, the one users get: scripts/bench-firebase-env.sh
+//   5. runs the event-list benchmark at 5,000 and 20,000 events (bench/event-list.mjs);
+//   6. does 2 to 4 again for the Firebase build, the one users get: bench/firebase-env.sh
 //      starts the Auth and Firestore emulators, loads the demo data and builds dist-firebase/
 //      against them; it is served the same way. Its table is printed beside the local one's.
 // Every Lighthouse run is a first visit: Lighthouse clears the origin's storage, so the local
@@ -37,10 +37,10 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
-import { chromiumLaunchOptions } from './chromium.mjs';
-import { benchEventList, median } from './event-list-bench.mjs';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { benchEventList, median } from './event-list.mjs';
 import { firstPageJs, kib } from './first-page-js.mjs';
-import { INSECURE_CERTS_FLAG, serveDist } from './serve-dist.mjs';
+import { INSECURE_CERTS_FLAG, serveDist } from '../scripts/serve-dist.mjs';
 
 const RUNS = Math.max(3, Number(process.env.BUDGET_RUNS ?? 3));
 const CHROME_PATH = process.env.CHROME_PATH ?? chromiumLaunchOptions.executablePath;
@@ -111,7 +111,7 @@ async function buildAll() {
     ['declarative.js', '/d/'],
   ]) {
     await build({
-      root: resolve('scripts/bare-page'),
+      root: resolve('bench/bare-page'),
       base,
       configFile: false,
       logLevel: 'warn',
@@ -222,12 +222,12 @@ async function runLighthouse(appUrl, paths = PAGES, label = '') {
 }
 
 /**
- * Starts scripts/bench-firebase-env.sh and waits until the emulators hold the demo data and
+ * Starts bench/firebase-env.sh and waits until the emulators hold the demo data and
  * dist-firebase/ is built; `stop()` closes its input, which stops the emulators. Resolves
  * { unavailable } when the emulators cannot run here.
  */
 async function startFirebaseEnv() {
-  const child = spawn('bash', ['scripts/bench-firebase-env.sh'], {
+  const child = spawn('bash', ['bench/firebase-env.sh'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise((done) => child.once('exit', done));
@@ -244,7 +244,7 @@ async function startFirebaseEnv() {
     }
   }
   await exited;
-  throw new Error(`scripts/bench-firebase-env.sh exited with ${child.exitCode}`);
+  throw new Error(`bench/firebase-env.sh exited with ${child.exitCode}`);
 }
 
 function row(budget, subject, figure, limit, shown) {

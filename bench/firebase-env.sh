@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Firebase half of `npm run bench:budgets` (scripts/bench-budgets.mjs runs this, it is not
+# The Firebase half of `npm run bench:budgets` (bench/budgets.mjs runs this, it is not
 # meant to be run by hand): starts the Auth and Firestore emulators (scripts/emulators.sh) and a
 # proxy that compresses Firestore's REST answers as production does (firestore-gzip-proxy.mjs),
 # loads the demo data into them, builds the app for Firebase against them into dist-firebase/,
@@ -19,9 +19,9 @@ if [[ -z "${FIRESTORE_EMULATOR_HOST:-}" ]]; then
 fi
 emu_export_firebase_build_env
 # The app reads Firestore through a proxy that gzips the emulator's REST answers, as Google's front
-# end does Firestore's (scripts/firestore-gzip-proxy.mjs); the seed writes to the emulator itself.
+# end does Firestore's (bench/firestore-gzip-proxy.mjs); the seed writes to the emulator itself.
 proxy_port=$(emu_system_free_port)
-emu_spawn "$EMU_WORK/gzip-proxy.log" "$PWD" node scripts/firestore-gzip-proxy.mjs "$proxy_port" "$FIRESTORE_EMULATOR_HOST"
+emu_spawn "$EMU_WORK/gzip-proxy.log" "$PWD" node bench/firestore-gzip-proxy.mjs "$proxy_port" "$FIRESTORE_EMULATOR_HOST"
 if ! emu_wait_until "$EMU_SPAWNED" grep -q "firestore-gzip-proxy: 127" "$EMU_WORK/gzip-proxy.log"; then
   cat "$EMU_WORK/gzip-proxy.log" >&2
   exit 1

@@ -4,9 +4,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium.mjs';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { firstPageJs, kib } from './first-page-js.mjs';
-import { serveDist } from './serve-dist.mjs';
+import { serveDist } from '../scripts/serve-dist.mjs';
 
 const FIREBASE_MARKERS = [
   'firestore.googleapis.com',

@@ -1,17 +1,17 @@
 // The Firestore emulator's REST answers as Google's front end sends Firestore's, for the Firebase
-// build's benchmark (scripts/bench-firebase-env.sh): the emulator answers JSON uncompressed
+// build's benchmark (bench/firebase-env.sh): the emulator answers JSON uncompressed
 // whatever the browser accepts (4,335 bytes for a page of events that gzip makes 805), where
 // firestore.googleapis.com sends it gzip-compressed to a browser that accepts gzip. Both are
 // pretty-printed JSON; only the compression is added here. Everything else passes through as it
 // comes, streamed: the full SDK's listen and write channels, CORS preflights, errors.
 //
-//   node scripts/firestore-gzip-proxy.mjs <listen port> <emulator host:port>
+//   node bench/firestore-gzip-proxy.mjs <listen port> <emulator host:port>
 import { createServer, request } from 'node:http';
 import { createGzip } from 'node:zlib';
 
 const [port, target] = process.argv.slice(2);
 if (!port || !target) {
-  console.error('usage: node scripts/firestore-gzip-proxy.mjs <listen port> <emulator host:port>');
+  console.error('usage: node bench/firestore-gzip-proxy.mjs <listen port> <emulator host:port>');
   process.exit(2);
 }
 const [targetHost, targetPort] = target.split(':');
