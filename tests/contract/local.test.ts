@@ -14,8 +14,10 @@ import { storageContract } from './storage.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 import { demoSeedContract } from './demo-seed.contract';
+import { reminderStoresContract } from './reminder-stores.contract';
 import {
   createLocalHarness,
+  createLocalReminderStoresHarness,
   createLocalStorageHarness,
   createSeededLocalBackend,
 } from './local-harness';
@@ -39,4 +41,5 @@ describe('local backend', () => {
   attendanceContract(createLocalHarness);
   rosterContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
+  reminderStoresContract(createLocalReminderStoresHarness);
 });
