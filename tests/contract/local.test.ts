@@ -14,9 +14,11 @@ import { storageContract } from './storage.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 import { demoSeedContract } from './demo-seed.contract';
+import { mailReadsContract } from './mail-reads.contract';
 import { reminderStoresContract } from './reminder-stores.contract';
 import {
   createLocalHarness,
+  createLocalMailReadsHarness,
   createLocalReminderStoresHarness,
   createLocalStorageHarness,
   createSeededLocalBackend,
@@ -42,4 +44,5 @@ describe('local backend', () => {
   rosterContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
+  mailReadsContract(createLocalMailReadsHarness);
 });
