@@ -20,13 +20,27 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const APP = ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'];
 
 /**
- * The security rules suites (and the other emulator checks in tests/rules) run in Node, mock no
- * module and each works in a demo- project of its own: one module graph per worker
- * (isolate: false), so the Firebase SDK and the rules test kit load once, not once per file
- * (about 4 s a file on a loaded 2-core machine). Without the emulators they skip by name
- * (scripts/test-firebase.sh starts what it can and runs them for real).
+ * The suites that need Google's emulators: the security rules (tests/rules), the Admin SDK code
+ * on Firestore (tests/firebase: the Functions' reminder stores, the one-off migrations) and the
+ * port contracts on the Firebase backend. scripts/test-firebase.sh starts the emulators and runs
+ * them (npm run test:firebase); the unit run leaves them out instead of reporting them skipped.
+ * With an emulator's address set (as `firebase emulators:exec` does) or TEST_EMULATORS=1 they are
+ * in the run; a suite whose emulator is missing then skips by name.
  */
-const RULES = ['tests/rules/**/*.test.ts'];
+const EMULATOR_RUN = Boolean(
+  process.env.TEST_EMULATORS === '1' ||
+  process.env.FIRESTORE_EMULATOR_HOST ||
+  process.env.FIREBASE_AUTH_EMULATOR_HOST,
+);
+const FIREBASE_CONTRACT = 'tests/contract/firebase.test.ts';
+
+/**
+ * The emulator suites other than the contract file run in Node, mock no module and each works in
+ * a demo- project of its own: one module graph per worker (isolate: false), so the Firebase SDK
+ * and the rules test kit load once, not once per file (about 4 s a file on a loaded 2-core
+ * machine).
+ */
+const EMULATOR_SUITES = ['tests/rules/**/*.test.ts', 'tests/firebase/**/*.test.ts'];
 
 /**
  * The screen and data suites share one jsdom and one module graph per worker (isolate: false):
@@ -34,7 +48,7 @@ const RULES = ['tests/rules/**/*.test.ts'];
  * most of what a file cost, and src/test/setup.ts resets what a file leaves in the page. A file
  * still gets its own when it mocks a module (vi.mock: the module must load for that file alone
  * and the mock must not reach the next file) or picks another environment (the Firebase
- * contract file, which runs in Node and skips here without the emulators).
+ * contract file, which runs in Node, on the emulators).
  */
 const ISOLATED = ['src', 'tests/contract'].flatMap((dir) =>
   readdirSync(`${ROOT}${dir}`, { recursive: true, encoding: 'utf8' })
@@ -82,20 +96,33 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        extends: true,
-        test: { name: 'rules', environment: 'node', include: RULES, isolate: false },
-      },
+      ...(EMULATOR_RUN
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'emulators',
+                environment: 'node',
+                include: EMULATOR_SUITES,
+                isolate: false,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {
           name: 'app-isolated',
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
-          // The emulator contract file selects the node environment itself and skips, by name,
-          // without emulators.
+          // The emulator contract file selects the node environment itself, and is in the run
+          // only with the emulators (EMULATOR_RUN).
           include: ISOLATED,
-          exclude: [...configDefaults.exclude, ...PURE],
+          exclude: [
+            ...configDefaults.exclude,
+            ...PURE,
+            ...(EMULATOR_RUN ? [] : [FIREBASE_CONTRACT]),
+          ],
         },
       },
     ],

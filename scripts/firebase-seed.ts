@@ -3,7 +3,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { buildDemoData } from '@/data/demo/demo-parts';
 import { emulatorHostsFromEnv, resetEmulators } from './emulator-rest';
-import { tokensOfStored } from './search-tokens-backfill';
+import { tokensOfStored } from './migrations/backfill-search-tokens';
 
 /** Firestore takes at most 500 writes per batch. */
 const BATCH = 500;

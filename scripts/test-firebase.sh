@@ -4,7 +4,9 @@
 # Java >= 21 or from the Google Cloud SDK's jar; Storage when firebase-tools has it cached.
 #
 # Runs tests/contract/firebase.test.ts (the port contracts and the demo data on the Firebase
-# backend) and tests/rules/*.test.ts (security rules) in one vitest run, then prints one summary line of what ran and what did not.
+# backend), tests/rules (security rules) and tests/firebase (the Admin SDK code on Firestore) in
+# one vitest run, then prints one summary line of what ran and what did not. (npm run test:unit
+# leaves these out: vitest.config.ts's EMULATOR_RUN.)
 # Suites whose emulator is missing skip by name. Exits non-zero when a test fails or an emulator
 # that should start does not.
 #
@@ -36,7 +38,7 @@ status=0
 # slower and busier than this one, and the log's end is all that is kept of a run.
 RETRY=0
 [ -n "${CI:-}" ] && RETRY=1
-npx vitest run tests/contract/firebase.test.ts tests/rules --maxWorkers=2 --silent=passed-only \
+TEST_EMULATORS=1 npx vitest run tests/contract/firebase.test.ts tests/rules tests/firebase --maxWorkers=2 --silent=passed-only \
   --retry="$RETRY" --reporter=default --reporter=json --outputFile.json="$RESULTS" || status=$?
 
 # One line: what ran (per file, with counts) and what did not, by name.

@@ -5,7 +5,7 @@ import { createAuthRecipients, createFirestoreReads } from '../src/firestore-dep
 import { handleSendEmail } from '../../mail/handlers/send-email.js';
 import { handleTrackUnreadMessage } from '../../mail/handlers/track-unread-message.js';
 import { MAIL_RECIPIENT_LIMIT } from '../../mail/policy.js';
-import { fakeDeps, ORGANIZER, post, REQUESTER, world } from './fakes.js';
+import { fakeDeps, ORGANIZER, post, REQUESTER, world } from '../../mail/test/fakes.js';
 
 /** Firestore documents behind createFirestoreReads, as the Admin SDK returns them. */
 function fakeDb(docs: Record<string, Record<string, unknown>>): Firestore {

@@ -14,7 +14,6 @@ interface Screen {
 /** Every screen's module, loaded on demand; the key is its path from the project root. */
 const screenModules = import.meta.glob<{ default: ComponentType }>([
   '/src/features/*/pages/*-page.tsx',
-  '/src/features/pages/*-page.tsx',
   '/src/features/dev/outbox-page.tsx',
 ]);
 
@@ -61,10 +60,9 @@ function screen(path: string): Screen & { module: string } {
 
 const page = (feature: string, name: string) =>
   screen(`/src/features/${feature}/pages/${name}.tsx`);
-const info = (name: string) => screen(`/src/features/pages/${name}.tsx`);
 
 const screens = {
-  home: info('home-page'),
+  home: page('home', 'home-page'),
   login: page('auth', 'login-page'),
   register: page('auth', 'register-page'),
   resetPassword: page('auth', 'reset-password-page'),
@@ -89,11 +87,11 @@ const screens = {
   teamEdit: page('teams', 'team-edit-page'),
   teamCreate: page('teams', 'team-create-page'),
   teamCreateComplete: page('teams', 'team-create-complete-page'),
-  privacy: info('privacy-policy-page'),
-  terms: info('terms-page'),
-  contact: info('contact-page'),
-  organizer: info('organizer-page'),
-  campaign: info('campaign-team-registration-page'),
+  privacy: page('info', 'privacy-policy-page'),
+  terms: page('info', 'terms-page'),
+  contact: page('info', 'contact-page'),
+  organizer: page('info', 'organizer-page'),
+  campaign: page('info', 'campaign-team-registration-page'),
   debugChat: page('admin', 'debug-chat-page'),
   admin: page('admin', 'admin-page'),
   adminInit: page('admin', 'admin-init-page'),

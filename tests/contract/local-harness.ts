@@ -8,6 +8,10 @@ import { sideEffectsSettled } from '@/lib/side-effects';
 import { dexieReadFaults, type ReadFault } from './faults';
 import type { SeededBackend } from './demo-seed.contract';
 import type { StorageHarness } from './storage.contract';
+import type { ReminderStoresHarness } from './reminder-stores.contract';
+import { localReminderStores } from '@/data/local/local-reminders';
+import { localMailReads } from '@/data/local/local-api';
+import type { MailReadsHarness } from './mail-reads.contract';
 import { APP_ORIGIN, type ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
 import { signUpVerified } from './support';
@@ -163,6 +167,39 @@ export async function createLocalStorageHarness(): Promise<StorageHarness> {
   await db.open();
   return {
     storage: dexieStorage(db, () => new Date()),
+    dispose: async () => {
+      db.close();
+      await Dexie.delete(db.name);
+    },
+  };
+}
+
+/** The local backend's reminder stores (over the Dexie storage adapter) on a fresh database. */
+export async function createLocalReminderStoresHarness(): Promise<ReminderStoresHarness> {
+  const db = new LocalDb(`reminders-${crypto.randomUUID()}`);
+  await db.open();
+  const storage = (now: () => Date) => dexieStorage(db, now);
+  const plain = storage(() => new Date());
+  return {
+    stores: (now) => localReminderStores(storage(now), now),
+    put: (path, data) => plain.set(path, data),
+    read: async (path) => (await plain.get(path))?.data ?? null,
+    count: (collection) => plain.count({ collection }),
+    dispose: async () => {
+      db.close();
+      await Dexie.delete(db.name);
+    },
+  };
+}
+
+/** The local backend's mail reads on a fresh database. */
+export async function createLocalMailReadsHarness(): Promise<MailReadsHarness> {
+  const db = new LocalDb(`mail-reads-${crypto.randomUUID()}`);
+  await db.open();
+  const storage = dexieStorage(db, () => new Date());
+  return {
+    reads: localMailReads(db),
+    put: (path, data) => storage.set(path, data),
     dispose: async () => {
       db.close();
       await Dexie.delete(db.name);

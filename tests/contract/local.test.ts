@@ -14,8 +14,12 @@ import { storageContract } from './storage.contract';
 import { teamsContract } from './teams.contract';
 import { usersContract } from './users.contract';
 import { demoSeedContract } from './demo-seed.contract';
+import { mailReadsContract } from './mail-reads.contract';
+import { reminderStoresContract } from './reminder-stores.contract';
 import {
   createLocalHarness,
+  createLocalMailReadsHarness,
+  createLocalReminderStoresHarness,
   createLocalStorageHarness,
   createSeededLocalBackend,
 } from './local-harness';
@@ -39,4 +43,6 @@ describe('local backend', () => {
   attendanceContract(createLocalHarness);
   rosterContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
+  reminderStoresContract(createLocalReminderStoresHarness);
+  mailReadsContract(createLocalMailReadsHarness);
 });

@@ -12,13 +12,27 @@ import {
   type TrackUnreadDeps,
 } from '@mail/handlers/track-unread-message';
 import { createMemoryRateLimiter, readEmailSettings } from '@mail/policy';
+
+/** What the handlers read from the database (the rest of their dependencies is the platform's). */
+export type MailReads = Pick<
+  SendEmailDeps & TrackUnreadDeps,
+  | 'isSuspended'
+  | 'getEvent'
+  | 'getPendingRequesters'
+  | 'getRequest'
+  | 'getNotification'
+  | 'getConversation'
+  | 'getMessage'
+  | 'getDisplayName'
+  | 'getEmailSettings'
+>;
 import type { ApiPort, UnreadMessagePing } from '@/data/ports/api';
 import { sportEventSchema } from '@/domain/entities/event';
 import { DomainError } from '@/domain/errors';
 import { isSuspended } from '@/domain/rules/standing';
 import { logger } from '@/lib/logger';
 import { currentUid, type LocalContext } from './context';
-import { privateDocId } from './db';
+import { privateDocId, type LocalDb } from './db';
 import { localReminderStores } from './local-reminders';
 import { deliverMail } from './outbox';
 import * as z from 'zod/mini';
@@ -60,75 +74,13 @@ export class LocalApi implements ApiPort {
         }
         return { uid: token };
       },
-      async isSuspended(uid) {
-        return isSuspended({
-          isActive: (await db.users.get(uid))?.isActive as boolean | undefined,
-        });
-      },
-      async getEvent(id) {
-        const row = await db.events.get(id);
-        if (!row) return null;
-        const e = z.parse(sportEventSchema, row);
-        const asDate = (v: unknown) => (v instanceof Date ? v : null);
-        return {
-          ...e,
-          date: e.date.getTime() === 0 ? null : e.date,
-          staffCancelReason: e.staffCancelReason ?? '',
-          lastChange: readChangeRecord(row.lastChange, asDate),
-          updatedAt: asDate(row.updatedAt),
-        };
-      },
-      async getPendingRequesters(eventId) {
-        const rows = await db.participationRequests
-          .where('[eventId+status]')
-          .equals([eventId, 'pending'])
-          .limit(EVENT_MAIL_REQUESTERS_LIMIT)
-          .toArray();
-        return rows.map((r) => str(r.userId)).filter(Boolean);
-      },
-      async getRequest(id) {
-        const row = await db.participationRequests.get(id);
-        if (!row) return null;
-        return {
-          id,
-          userId: str(row.userId),
-          eventId: str(row.eventId),
-          status: str(row.status),
-          fromWaitlist: (row as { fromWaitlist?: unknown }).fromWaitlist === true,
-        };
-      },
-      async getNotification(id) {
-        const row = await db.notifications.get(id);
-        if (!row) return null;
-        const data =
-          row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
-        const at = (row as { timestamp?: unknown }).timestamp;
-        const createdAt = at instanceof Date ? at : null;
-        return { userId: str(row.userId), type: str(row.type), data, createdAt };
-      },
-      async getConversation(id) {
-        const row = await db.conversations.get(id);
-        return row
-          ? { id, participants: row.participants.filter((p) => typeof p === 'string') }
-          : null;
-      },
-      async getMessage(conversationId, messageId) {
-        const row = await db.messages.get(messageId);
-        if (!row || row.conversationId !== conversationId) return null;
-        return { id: messageId, senderId: row.senderId, read: row.read === true };
-      },
+      ...localMailReads(db),
       // The accounts table is this backend's auth service: its address and verified flag.
       async getAuthRecipient(uid) {
         const account = await db.accounts.get(uid);
         return account
           ? { email: account.email, emailVerified: account.emailVerified, disabled: false }
           : null;
-      },
-      async getDisplayName(uid) {
-        return str((await db.users.get(uid))?.displayName).trim() || null;
-      },
-      async getEmailSettings(uid) {
-        return readEmailSettings(await db.privateDocs.get(privateDocId(uid, 'settings')));
       },
       async sendMail(mail) {
         await deliverMail(db, { to: mail.to, subject: mail.subject, body: mail.text }, now());
@@ -183,4 +135,76 @@ function answer(context: string, res: HandlerResponse): void {
     throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
   }
   logger.info(context, { status: res.status, body: res.body });
+}
+
+/**
+ * The handlers' reads on this database: what functions/src/firestore-deps.ts reads on Firestore
+ * for the Cloud Functions, held to the same contract (tests/contract/mail-reads.contract.ts).
+ */
+export function localMailReads(db: LocalDb): MailReads {
+  return {
+    async isSuspended(uid) {
+      return isSuspended({
+        isActive: (await db.users.get(uid))?.isActive as boolean | undefined,
+      });
+    },
+    async getEvent(id) {
+      const row = await db.events.get(id);
+      if (!row) return null;
+      const e = z.parse(sportEventSchema, row);
+      const asDate = (v: unknown) => (v instanceof Date ? v : null);
+      return {
+        ...e,
+        date: e.date.getTime() === 0 ? null : e.date,
+        staffCancelReason: e.staffCancelReason ?? '',
+        lastChange: readChangeRecord(row.lastChange, asDate),
+        updatedAt: asDate(row.updatedAt),
+      };
+    },
+    async getPendingRequesters(eventId) {
+      const rows = await db.participationRequests
+        .where('[eventId+status]')
+        .equals([eventId, 'pending'])
+        .limit(EVENT_MAIL_REQUESTERS_LIMIT)
+        .toArray();
+      return rows.map((r) => str(r.userId)).filter(Boolean);
+    },
+    async getRequest(id) {
+      const row = await db.participationRequests.get(id);
+      if (!row) return null;
+      return {
+        id,
+        userId: str(row.userId),
+        eventId: str(row.eventId),
+        status: str(row.status),
+        fromWaitlist: (row as { fromWaitlist?: unknown }).fromWaitlist === true,
+      };
+    },
+    async getNotification(id) {
+      const row = await db.notifications.get(id);
+      if (!row) return null;
+      const data =
+        row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
+      const at = (row as { timestamp?: unknown }).timestamp;
+      const createdAt = at instanceof Date ? at : null;
+      return { userId: str(row.userId), type: str(row.type), data, createdAt };
+    },
+    async getConversation(id) {
+      const row = await db.conversations.get(id);
+      return row
+        ? { id, participants: row.participants.filter((p) => typeof p === 'string') }
+        : null;
+    },
+    async getMessage(conversationId, messageId) {
+      const row = await db.messages.get(messageId);
+      if (!row || row.conversationId !== conversationId) return null;
+      return { id: messageId, senderId: row.senderId, read: row.read === true };
+    },
+    async getDisplayName(uid) {
+      return str((await db.users.get(uid))?.displayName).trim() || null;
+    },
+    async getEmailSettings(uid) {
+      return readEmailSettings(await db.privateDocs.get(privateDocId(uid, 'settings')));
+    },
+  };
 }

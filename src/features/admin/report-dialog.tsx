@@ -11,10 +11,9 @@ import {
   type ReportTarget,
 } from '@/domain/entities/report';
 import { errorMessage, isDomainError } from '@/domain/errors';
-import { useBackend } from '@/lib/backend-context';
 import { TextAreaField } from './components/text-area-field';
 import { toast } from '@/lib/toast-store';
-import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
+import { useFileReport } from './staff-mutations';
 
 /** The report form of ReportButton (./report-button.tsx), loaded when it is first opened. */
 export default function ReportDialog({
@@ -24,30 +23,24 @@ export default function ReportDialog({
   target: ReportTarget;
   onClose: () => void;
 }) {
-  const backend = useBackend();
   const noun = REPORT_TARGET_LABELS[target.type];
   const groupId = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [detail, setDetail] = useState('');
   // Sent (or sent before: a repeat is taken as done), the dialog closes and a toast confirms it.
-  const file = useMutation({
-    meta: { silent: true },
-    mutationFn: () =>
-      orAlreadyDone(backend.reports.file(target, { reason: reason as ReportReason, detail })),
-    onSuccess: () => {
-      onClose();
-      toast({
-        title: '通報を受け付けました',
-        description:
-          'ご協力ありがとうございます。運営スタッフが内容を確認し、必要な対応を行います。対応の結果は個別にお知らせしない場合があります。',
-        variant: 'success',
-      });
-    },
+  const file = useFileReport(target, () => {
+    onClose();
+    toast({
+      title: '通報を受け付けました',
+      description:
+        'ご協力ありがとうございます。運営スタッフが内容を確認し、必要な対応を行います。対応の結果は個別にお知らせしない場合があります。',
+      variant: 'success',
+    });
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (reason) file.mutate();
+    if (reason) file.mutate({ reason, detail });
   };
   return (
     <Modal open title={`この${noun}を通報`} busy={file.isPending} onClose={onClose}>

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReportReason, ReportTarget } from '@/domain/entities/report';
 import type { Role } from '@/domain/entities/user';
 import type { StaffCancelReason } from '@/domain/entities/staff-cancel';
 import { useSession } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
 import { staffQueries } from './staff-queries';
-import { useMutation } from '@/lib/use-mutation';
+import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
 
 /**
  * Staff actions. Each writes an audit entry, so each refreshes the audit log with whatever it
@@ -78,5 +79,19 @@ export function useInitializeAdmin() {
       await refreshQueries(qc, [staffQueries.setup().queryKey]);
       await refresh();
     },
+  });
+}
+
+/**
+ * Anyone's report of an event, a team, a person or a message (ReportDialog). Sent before, a
+ * repeat is taken as done; the dialog shows the error (meta.silent).
+ */
+export function useFileReport(target: ReportTarget, onFiled: () => void) {
+  const backend = useBackend();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (v: { reason: ReportReason; detail: string }) =>
+      orAlreadyDone(backend.reports.file(target, v)),
+    onSuccess: onFiled,
   });
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DetailCard } from '@/components/ui/detail';
 import { LoadError } from '@/components/ui/load-error';
-import { ActionError } from '@/components/ui/standing-notice';
+import { ActionError } from '@/components/flows/standing-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { ATTENDANCE_WINDOW_DAYS } from '@/domain/constants';
 import {
@@ -19,7 +19,8 @@ import { formatLongDate, formatTime } from '@/domain/format';
 import { attendancePhase, attendanceWindow } from '@/domain/rules/attendance';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
-import { attendanceQueries, useAttendanceMutations } from './attendance-queries';
+import { useAttendanceMutations } from './attendance-mutations';
+import { attendanceQueries } from './attendance-queries';
 
 /**
  * The organizer's attendance record of an ended event (docs/profile.md "Attendance"): each

@@ -1,12 +1,9 @@
-import { queryOptions, skipToken, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Backend } from '@/data/ports/backend';
 import type { AttendanceStatus } from '@/domain/entities/attendance';
 import type { SportEvent } from '@/domain/entities/event';
 import { withAttendance, type RecordWithAttendance } from '@/domain/participation-history';
-import { useBackend } from '@/lib/backend-context';
-import { eventKeys } from '@/lib/event-keys';
-import { refreshQueries } from '@/lib/query-client';
-import { useMutation } from '@/lib/use-mutation';
+import { eventKeys } from '@/lib/shared-queries';
 import { profilesQueryFn } from '@/lib/profiles';
 
 /**
@@ -51,30 +48,3 @@ export const attendanceQueries = {
         : skipToken,
     }),
 };
-
-/** The organizer's marking of one event; each settles once the marks shown are the new ones. */
-export function useAttendanceMutations(eventId: string) {
-  const backend = useBackend();
-  const client = useQueryClient();
-  const meta = { silent: true };
-  const refresh = (uids: readonly string[]) =>
-    refreshQueries(client, [
-      attendanceQueries.forEvent(eventId).queryKey,
-      ...uids.map((uid) => eventKeys.participantLists(uid)),
-    ]);
-
-  const mark = useMutation({
-    mutationFn: (v: { userId: string; status: AttendanceStatus }) =>
-      backend.rollCall.mark(eventId, v.userId, v.status),
-    onSuccess: (_data, v) => refresh([v.userId]),
-    meta,
-  });
-
-  const markAll = useMutation({
-    mutationFn: (_participants: readonly string[]) => backend.rollCall.markAllAttended(eventId),
-    onSuccess: (_data, participants) => refresh(participants),
-    meta,
-  });
-
-  return { mark, markAll };
-}

@@ -4,7 +4,7 @@ import type { EventStatus, SportEvent } from '@/domain/entities/event';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
-import { TEAM_EVENTS_KEY } from '@/lib/team-event-queries';
+import { eventKeys } from '@/lib/shared-queries';
 import { eventQueries } from './event-queries';
 import { removeQuietly, useImageUpload } from '@/lib/use-image-upload';
 import { eventImageFolder } from './image-folder';
@@ -21,7 +21,7 @@ function invalidateEvent(qc: QueryClient, event: Pick<SportEvent, 'id' | 'organi
     eventQueries.lists,
     eventQueries.organizerLists(event.organizerId),
     ['events', 'byParticipant'],
-    TEAM_EVENTS_KEY,
+    eventKeys.teamLists,
   ]);
 }
 
@@ -36,7 +36,7 @@ export function useCreateEvent() {
     onSuccess: () =>
       refreshQueries(qc, [
         eventQueries.lists,
-        TEAM_EVENTS_KEY,
+        eventKeys.teamLists,
         ...(user ? [eventQueries.organizerLists(user.uid)] : []),
       ]),
   });

@@ -4,7 +4,7 @@ import { cursorPages } from '@/lib/cursor-pages';
 import type { EventFilters, EventTime } from '@/data/ports/events';
 import type { SportEvent } from '@/domain/entities/event';
 import type { ParticipationRecord } from '@/domain/participation-history';
-import { eventKeys } from '@/lib/event-keys';
+import { eventKeys } from '@/lib/shared-queries';
 import { profileQuery, profilesQueryFn } from '@/lib/profiles';
 
 /**
@@ -53,7 +53,7 @@ export const eventQueries = {
   list: (filters: EventFilters, backend?: Backend) => {
     const normalized = normalizeFilters(filters);
     return cursorPages(
-      ['events', 'list', normalized] as const,
+      [...eventKeys.lists, normalized] as const,
       backend ? (cursor) => backend.events.list(normalized, cursor) : null,
     );
   },
@@ -65,7 +65,7 @@ export const eventQueries = {
   count: (filters: EventFilters, backend?: Backend) => {
     const normalized = normalizeFilters(filters);
     return queryOptions({
-      queryKey: ['events', 'list', 'count', normalized] as const,
+      queryKey: [...eventKeys.lists, 'count', normalized] as const,
       queryFn: backend ? () => backend.events.count(normalized) : skipToken,
     });
   },
@@ -82,7 +82,7 @@ export const eventQueries = {
    */
   participantProfiles: (eventId: string, ids: readonly string[], backend?: Backend) =>
     queryOptions({
-      queryKey: ['events', 'detail', eventId, 'participants', ids] as const,
+      queryKey: [...eventKeys.detail(eventId), 'participants', ids] as const,
       queryFn: profilesQueryFn(ids, backend),
     }),
 
@@ -103,7 +103,7 @@ export const eventQueries = {
   /** The participation count and history of `uid`, under the participant's lists. */
   participationRecord: (uid: string, backend?: Backend) =>
     queryOptions({
-      queryKey: ['events', 'byParticipant', uid, 'record'] as const,
+      queryKey: [...eventKeys.participantLists(uid), 'record'] as const,
       queryFn: backend
         ? (): Promise<ParticipationRecord<SportEvent>> => backend.events.participationRecord(uid)
         : skipToken,

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Backend } from '@/data/ports/backend';
 import type { SportEvent } from '@/domain/entities/event';
 import { BackendContext } from '@/lib/backend-context';
-import { eventKeys } from '@/lib/event-keys';
+import { eventKeys } from '@/lib/shared-queries';
 import { logger } from '@/lib/logger';
 import { createQueryClient } from '@/lib/query-client';
 import { sportEvent } from '@/test/fixtures';

@@ -1,6 +1,6 @@
 import type { SportEvent } from '@/domain/entities/event';
 import { useBackend } from '@/lib/backend-context';
-import { eventKeys } from '@/lib/event-keys';
+import { eventKeys } from '@/lib/shared-queries';
 import { useLiveQuery } from '@/lib/use-live-query';
 import type { LiveState } from '@/lib/use-live-subscription';
 

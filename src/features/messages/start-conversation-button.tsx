@@ -1,9 +1,8 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { errorMessage, isDomainError } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/public';
-import { useBackend } from '@/lib/backend-context';
-import { useMutation } from '@/lib/use-mutation';
+import { useStartConversation } from './message-mutations';
 
 /**
  * Opens (or starts) my conversation with `otherUid` and goes to it: 「メッセージを送る」 on a
@@ -21,14 +20,8 @@ export function StartConversationButton({
   className?: string;
 }) {
   const user = useCurrentUser();
-  const backend = useBackend();
-  const navigate = useNavigate();
   const location = useLocation();
-  const start = useMutation({
-    mutationFn: () => backend.conversations.getOrCreate(otherUid),
-    onSuccess: (c) => navigate(`/messages/${encodeURIComponent(c.id)}`),
-    meta: { silent: true },
-  });
+  const start = useStartConversation(otherUid);
 
   if (!otherUid || user?.uid === otherUid) return null;
   if (!user) {

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { LeaveAction, PendingRequestCard } from '@/components/ui/join-panel';
-import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
+import { LeaveAction, PendingRequestCard } from '@/components/flows/join-panel';
+import { ActionError, StandingNotice } from '@/components/flows/standing-notice';
 import { PanelCard } from '@/components/ui/panel-card';
 import { StatusPill } from '@/components/ui/status-pill';
-import { RequestForm } from '@/components/ui/request-form';
+import { RequestForm } from '@/components/flows/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { EVENT_STATUS_LABELS, isFull, isOver, type SportEvent } from '@/domain/entities/event';
 import { waitlistPosition } from '@/domain/rules/roster';
@@ -13,7 +13,8 @@ import { useWriteRefusal } from '@/features/auth/public';
 import { useActionRunner } from '@/lib/use-action-runner';
 import { OrganizerRequests } from './organizer-requests';
 import { OrganizerRoster } from './organizer-roster';
-import { refreshEventForViewer, useParticipationMutations } from './participation-queries';
+import { useParticipationMutations } from './participation-mutations';
+import { refreshEventForViewer } from './participation-queries';
 import { useMyLiveRequest } from './use-live-participation';
 
 /**

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryLoadMore } from '@/components/ui/load-more';
-import { RequestQueue, useRequesterProfiles } from '@/components/ui/request-queue';
+import { RequestQueue, useRequesterProfiles } from '@/components/flows/request-queue';
 import { StatusPill } from '@/components/ui/status-pill';
 import { isFull, type SportEvent } from '@/domain/entities/event';
 import { takesApprovals } from '@/domain/rules/participation';
 import { REQUEST_STATUS_LABELS } from '@/domain/entities/participation-request';
 import { ReliabilityBadge } from '@/features/attendance/public';
 import { useBackend } from '@/lib/backend-context';
-import { participationQueries, useParticipationMutations } from './participation-queries';
+import { useParticipationMutations } from './participation-mutations';
+import { participationQueries } from './participation-queries';
 import { useLiveEventRequests } from './use-live-participation';
 
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'slate' } as const;

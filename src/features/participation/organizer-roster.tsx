@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PanelCard } from '@/components/ui/panel-card';
-import { ActionError } from '@/components/ui/standing-notice';
+import { ActionError } from '@/components/flows/standing-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { isOver, type SportEvent } from '@/domain/entities/event';
 import {
@@ -15,11 +15,8 @@ import type { UserProfile } from '@/domain/entities/user';
 import { ReliabilityBadge } from '@/features/attendance/public';
 import { useBackend } from '@/lib/backend-context';
 import { useActionRunner } from '@/lib/use-action-runner';
-import {
-  participationQueries,
-  refreshEventParticipants,
-  useParticipationMutations,
-} from './participation-queries';
+import { useParticipationMutations } from './participation-mutations';
+import { participationQueries, refreshEventParticipants } from './participation-queries';
 
 /** How many names the organizer's lists read at once (the rest show as a count). */
 const SHOWN = 30;

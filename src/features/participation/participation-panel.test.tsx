@@ -9,7 +9,7 @@ import { EVENT_REQUESTS_PAGE_SIZE } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
 import { useBackend } from '@/lib/backend-context';
-import { eventKeys } from '@/lib/event-keys';
+import { eventKeys } from '@/lib/shared-queries';
 import { useLiveQuery } from '@/lib/use-live-query';
 import { signUpUnverified } from '@/test/accounts';
 import {

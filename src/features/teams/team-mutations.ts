@@ -4,7 +4,7 @@ import type { Team } from '@/domain/entities/team';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
-import { myTeamsQuery } from '@/lib/team-event-queries';
+import { myTeamsQuery } from '@/lib/shared-queries';
 import { teamQueries } from './team-queries';
 import { orAlreadyDone, useMutation } from '@/lib/use-mutation';
 

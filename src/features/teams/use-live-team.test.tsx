@@ -12,7 +12,7 @@ import {
 import { BackendContext } from '@/lib/backend-context';
 import { createQueryClient } from '@/lib/query-client';
 import { teamQueries } from './team-queries';
-import { myTeamsQuery } from '@/lib/team-event-queries';
+import { myTeamsQuery } from '@/lib/shared-queries';
 import { useLiveTeam, useLiveTeamQueue, useMyLiveTeamRequest } from './use-live-team';
 
 const team = (members: string[]): Team =>

@@ -1,6 +1,6 @@
 import type { Team, TeamJoinRequest } from '@/domain/entities/team';
 import { useBackend } from '@/lib/backend-context';
-import { myTeamsQuery } from '@/lib/team-event-queries';
+import { myTeamsQuery } from '@/lib/shared-queries';
 import { useLiveQuery } from '@/lib/use-live-query';
 import type { LiveState } from '@/lib/use-live-subscription';
 import { teamQueries } from './team-queries';

@@ -1,4 +1,4 @@
-import { ConfirmImage, ConfirmList, ConfirmRow as Row } from '@/components/ui/confirm-list';
+import { ConfirmImage, ConfirmList, ConfirmRow as Row } from '@/components/flows/confirm-list';
 import { DEFAULT_ENTRY_METHOD, ENTRY_METHOD_LABELS } from '@/domain/entities/event';
 import type { EventFormValues } from '@/domain/event-form';
 import { formatEventTimes, formatFee, formatLongDateWithWeekday } from '@/domain/format';

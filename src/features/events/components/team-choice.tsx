@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { controlClass } from '@/components/ui/form-field';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
-import { myTeamsQuery } from '@/lib/team-event-queries';
+import { myTeamsQuery } from '@/lib/shared-queries';
 import type { EventForm } from './event-form-fields';
 
 const NONE = 'none';

@@ -1,4 +1,4 @@
-import { CreationComplete } from '@/components/ui/creation-complete';
+import { CreationComplete } from '@/components/flows/creation-complete';
 
 export default function CreateEventCompletePage() {
   return (

@@ -1,4 +1,4 @@
-import { CreationFlow } from '@/components/ui/creation-flow';
+import { CreationFlow } from '@/components/flows/creation-flow';
 import { eventFormSchemaAt, ymdOf } from '@/domain/event-form';
 import { useCurrentUser, useWriteRefusal } from '@/features/auth/public';
 import { EventConfirmView } from '../components/event-confirm-view';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { EditForm, EditGate } from '@/components/ui/edit-screen';
+import { EditForm, EditGate } from '@/components/flows/edit-screen';
 import type { SportEvent } from '@/domain/entities/event';
 import { ERR } from '@/domain/errors';
 import { eventFormSchemaAt, ymdOf, type EventFormInput } from '@/domain/event-form';

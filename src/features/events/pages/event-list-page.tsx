@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { FilteredResults } from '@/components/ui/filtered-results';
+import { FilteredResults } from '@/components/flows/filtered-results';
 import { Page } from '@/components/ui/page';
 import { useFirstItemsFirst } from '@/lib/use-first-items-first';
 import { useUrlFilters } from '@/lib/use-url-filters';

@@ -13,15 +13,13 @@ import { isSuspended } from '@/domain/rules/standing';
 import { ReportButton } from '@/features/admin/public';
 import type { SessionUser } from '@/features/auth/public';
 import { Avatar } from '@/components/ui/avatar';
-import { useBackend } from '@/lib/backend-context';
-import { toast } from '@/lib/toast-store';
 import { useNow } from '@/lib/use-now';
 import { NameSkeleton, usePerson } from '../person';
 import { drafts } from '../unsent-messages';
 import { useChat } from '../use-chat';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
-import { useMutation } from '@/lib/use-mutation';
+import { useArchiveConversation } from '../message-mutations';
 
 /** The half-typed text of this conversation, kept when I switch to another one and back. */
 function useDraft(uid: string, conversationId: string): [string, (text: string) => void] {
@@ -57,7 +55,6 @@ export function ChatView({
   conversation: Conversation;
   user: SessionUser;
 }) {
-  const backend = useBackend();
   const now = useNow();
   const partnerId = partnerOf(conversation, user.uid);
   const partner = usePerson(partnerId);
@@ -66,11 +63,7 @@ export function ChatView({
   const archived = isArchivedFor(conversation, user.uid);
   const blocked = isSuspended(user) || !user.emailVerified;
 
-  const archive = useMutation({
-    mutationFn: (next: boolean) => backend.conversations.setArchived(conversation.id, next),
-    onSuccess: (_v, next) =>
-      toast({ title: next ? 'アーカイブしました' : 'アーカイブを解除しました' }),
-  });
+  const archive = useArchiveConversation(conversation.id);
 
   let body;
   if (chat.error) {

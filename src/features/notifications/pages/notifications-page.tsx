@@ -11,7 +11,8 @@ import {
 import { formatRelative } from '@/domain/relative-time';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNow } from '@/lib/use-now';
-import { useNotificationActions, useNotifications } from '../notification-queries';
+import { useNotificationActions } from '../notification-mutations';
+import { useNotifications } from '../notification-queries';
 
 export default function NotificationsPage() {
   const { notifications, unreadCount, isLoading, error, retry } = useNotifications();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ActionError } from '@/components/ui/standing-notice';
+import { ActionError } from '@/components/flows/standing-notice';
 import { LoadError } from '@/components/ui/load-error';
 import { membersToShow, type Team } from '@/domain/entities/team';
 import type { UserProfile } from '@/domain/entities/user';

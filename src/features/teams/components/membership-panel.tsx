@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { ActionError, StandingNotice } from '@/components/ui/standing-notice';
+import { ActionError, StandingNotice } from '@/components/flows/standing-notice';
 import { LoadError } from '@/components/ui/load-error';
 import { PanelCard } from '@/components/ui/panel-card';
 import { StatusPill } from '@/components/ui/status-pill';
-import { LeaveAction, PendingRequestCard } from '@/components/ui/join-panel';
+import { LeaveAction, PendingRequestCard } from '@/components/flows/join-panel';
 import { SignInToJoin } from '@/components/ui/sign-in-to-join';
-import { RequestForm } from '@/components/ui/request-form';
+import { RequestForm } from '@/components/flows/request-form';
 import { Spinner } from '@/components/ui/spinner';
 import { isTeamFull, type Team } from '@/domain/entities/team';
 import { useSession, useWriteRefusal } from '@/features/auth/public';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { RequestQueue, useRequesterProfiles } from '@/components/ui/request-queue';
+import { RequestQueue, useRequesterProfiles } from '@/components/flows/request-queue';
 import { isTeamFull, TEAM_PENDING_REQUESTS_LIMIT, type Team } from '@/domain/entities/team';
 import { useBackend } from '@/lib/backend-context';
 import { useTeamMembership } from '../team-mutations';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ActionError } from '@/components/ui/standing-notice';
+import { ActionError } from '@/components/flows/standing-notice';
 import { isTeamFull, type Team } from '@/domain/entities/team';
 import { toast } from '@/lib/toast-store';
 import { useUpdateTeam } from '../team-mutations';

@@ -1,4 +1,4 @@
-import { ConfirmImage, ConfirmList, ConfirmRow as Row } from '@/components/ui/confirm-list';
+import { ConfirmImage, ConfirmList, ConfirmRow as Row } from '@/components/flows/confirm-list';
 import type { TeamFormValues } from '@/domain/team-form';
 
 /** Everything the owner entered, as the team page will show it. */

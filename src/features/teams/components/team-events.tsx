@@ -5,7 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { EVENT_STATUS_LABELS } from '@/domain/entities/event';
 import { formatEventTimes, formatLongDateWithWeekday } from '@/domain/format';
 import { useBackend } from '@/lib/backend-context';
-import { teamEventsQuery } from '@/lib/team-event-queries';
+import { teamEventsQuery } from '@/lib/shared-queries';
 
 /** The team's upcoming events (TEAM_UPCOMING_EVENTS_LIMIT at most), soonest first. */
 export function TeamEvents({ teamId, canCreate }: { teamId: string; canCreate: boolean }) {

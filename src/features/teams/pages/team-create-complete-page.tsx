@@ -1,4 +1,4 @@
-import { CreationComplete } from '@/components/ui/creation-complete';
+import { CreationComplete } from '@/components/flows/creation-complete';
 
 /**
  * Not guarded (docs/teams.md): it only says the team exists and links to it; opened without an id

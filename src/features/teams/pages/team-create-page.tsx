@@ -1,4 +1,4 @@
-import { CreationFlow } from '@/components/ui/creation-flow';
+import { CreationFlow } from '@/components/flows/creation-flow';
 import { teamFormSchema } from '@/domain/team-form';
 import { useCurrentUser, useWriteRefusal } from '@/features/auth/public';
 import { TeamConfirmView } from '../components/team-confirm-view';

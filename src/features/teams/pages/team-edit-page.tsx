@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { EditForm, EditGate } from '@/components/ui/edit-screen';
+import { EditForm, EditGate } from '@/components/flows/edit-screen';
 import type { Team } from '@/domain/entities/team';
 import { ERR } from '@/domain/errors';
 import { teamFormSchema, type TeamFormInput } from '@/domain/team-form';

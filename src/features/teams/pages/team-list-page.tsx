@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { CARD_GRID_CLASS, CardGridSkeleton, SKELETON_CARDS } from '@/components/ui/card-grid';
-import { FilteredResults } from '@/components/ui/filtered-results';
+import { FilteredResults } from '@/components/flows/filtered-results';
 import { Page } from '@/components/ui/page';
 import { useBackend } from '@/lib/backend-context';
 import { useFirstItemsFirst } from '@/lib/use-first-items-first';
