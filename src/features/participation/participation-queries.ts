@@ -184,6 +184,12 @@ export function useParticipationMutations(eventId: string) {
     meta,
   });
 
+  const restore = useMutation({
+    mutationFn: (participant: string) => backend.roster.restoreParticipant(eventId, participant),
+    onSuccess: () => refreshEventParticipants(client, eventId, null),
+    meta,
+  });
+
   const approve = useMutation({
     mutationFn: (requestId: string) => orAlreadyDone(backend.participation.approve(requestId)),
     onSuccess: () =>
@@ -200,5 +206,16 @@ export function useParticipationMutations(eventId: string) {
     meta,
   });
 
-  return { request, cancel, join, leave, joinWaitlist, leaveWaitlist, remove, approve, reject };
+  return {
+    request,
+    cancel,
+    join,
+    leave,
+    joinWaitlist,
+    leaveWaitlist,
+    remove,
+    restore,
+    approve,
+    reject,
+  };
 }
