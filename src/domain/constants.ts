@@ -56,6 +56,14 @@ export const IMAGE_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const EVENT_DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
 
+/**
+ * The clock's slack: a new or moved start must be at least this far ahead of the device's clock,
+ * while firestore.rules ask only a start after the server's time. A device whose clock runs up to
+ * this much slow is still accepted, and no event can be created or moved into a slot that has
+ * begun, let alone ended (docs/domain.md "Validation").
+ */
+export const EVENT_START_SLACK_MINUTES = 15;
+
 export const QUERY_STALE_TIME_MS = 5 * 60_000;
 export const QUERY_GC_TIME_MS = 30 * 60_000;
 export const QUERY_RETRY = 1;

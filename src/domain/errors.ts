@@ -1,5 +1,6 @@
 import {
   ATTENDANCE_WINDOW_DAYS,
+  EVENT_START_SLACK_MINUTES,
   MESSAGE_MAX_LENGTH,
   REPORT_DETAIL_MAX,
   REQUEST_MESSAGE_MAX,
@@ -104,6 +105,13 @@ export const ERR = {
   waitlistFull: 'キャンセル待ちの人数が上限に達しています',
   removalReasonRequired: '参加を取り消す理由を選んでください',
   leaveAfterEnd: '終了したイベントの参加はやめられません',
+  // The end of an event bounds what may still change (docs/domain.md "After the end").
+  eventEnded: 'このイベントは終了しています',
+  eventStartTooSoon: `開始時刻は今から${EVENT_START_SLACK_MINUTES}分以上先にしてください`,
+  moveAfterEnd: '終了したイベントの日時は変更できません',
+  cancelAfterEnd: '終了したイベントは中止にできません。「終了」にしてください',
+  removedByOrganizer: '主催者により参加が取り消されました',
+  notRemoved: 'この方の参加は取り消されていません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -195,14 +195,24 @@ describe('eventFormSchemaAt: no start in the past', () => {
     });
   });
 
-  it('accepts a start in the current minute or later', () => {
-    expect(at('2024-05-10', '14:30')).toEqual({});
+  it('asks a start at least 15 minutes ahead, and accepts one then or later', () => {
+    expect(at('2024-05-10', '14:30')).toEqual({
+      startTime: '開始時刻は今から15分以上先にしてください',
+    });
+    expect(at('2024-05-10', '14:44')).toEqual({
+      startTime: '開始時刻は今から15分以上先にしてください',
+    });
+    expect(at('2024-05-10', '14:45')).toEqual({});
     expect(at('2024-05-10', '23:59')).toEqual({});
     expect(at('2024-05-11', '00:00')).toEqual({});
   });
 
   it('reads the clock when the form is checked, not when the schema was made', () => {
     expect(at('2024-05-10', '15:00')).toEqual({});
+    now = new Date(2024, 4, 10, 14, 50);
+    expect(at('2024-05-10', '15:00')).toEqual({
+      startTime: '開始時刻は今から15分以上先にしてください',
+    });
     now = new Date(2024, 4, 10, 15, 1);
     expect(at('2024-05-10', '15:00')).toEqual({ startTime: '過去の時刻は指定できません' });
     now = new Date(2024, 4, 10, 14, 30);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PHOTO_PATH_MAX } from '@/domain/constants';
+import { EVENT_START_SLACK_MINUTES, PHOTO_PATH_MAX } from '@/domain/constants';
 import { ENTRY_METHODS, LEVELS, REGIONS, SPORT_TYPES } from '@/domain/entities/event';
 
 export const EVENT_TITLE_MAX = 100;
@@ -52,6 +52,34 @@ export function pastStartField(
 
 export const PAST_DATE_MESSAGE = '過去の日付は指定できません';
 export const PAST_TIME_MESSAGE = '過去の時刻は指定できません';
+export const SOON_TIME_MESSAGE = `開始時刻は今から${EVENT_START_SLACK_MINUTES}分以上先にしてください`;
+
+/**
+ * Whether a start that is not in the past (pastStartField) still begins within the clock's
+ * slack (EVENT_START_SLACK_MINUTES from `now`, to the minute): the rules ask a start after the
+ * server's time, so the app asks this much ahead of its own clock. False for a malformed value.
+ */
+export function startTooSoon(date: string, startTime: string, now: Date): boolean {
+  if (!isCalendarDate(date) || !HHMM.test(startTime)) return false;
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi] = startTime.split(':').map(Number);
+  const start = new Date(y!, mo! - 1, d!, h, mi);
+  const earliest = new Date(now);
+  earliest.setSeconds(0, 0);
+  earliest.setMinutes(earliest.getMinutes() + EVENT_START_SLACK_MINUTES);
+  return start.getTime() < earliest.getTime();
+}
+
+/** Which field puts a new or moved start too early: pastStartField, else the slack's 'soon'. */
+export function earlyStartField(
+  date: string,
+  startTime: string,
+  now: Date,
+): 'date' | 'startTime' | 'soon' | null {
+  return (
+    pastStartField(date, startTime, now) ?? (startTooSoon(date, startTime, now) ? 'soon' : null)
+  );
+}
 
 /**
  * A required whole number from a form input: an empty (or blank) input is its own error, not the
@@ -180,7 +208,7 @@ export function eventFormSchemaAt(now: () => Date, kept?: { date: string; startT
   const pastField = (v: { date: string; startTime: string }) =>
     kept && v.date === kept.date && v.startTime === kept.startTime
       ? null
-      : pastStartField(v.date, v.startTime, now());
+      : earlyStartField(v.date, v.startTime, now());
   return eventFormSchema.check(
     z.refine((v) => pastField(v) !== 'date', {
       message: PAST_DATE_MESSAGE,
@@ -189,6 +217,11 @@ export function eventFormSchemaAt(now: () => Date, kept?: { date: string; startT
     }),
     z.refine((v) => pastField(v) !== 'startTime', {
       message: PAST_TIME_MESSAGE,
+      path: ['startTime'],
+      when: whenDayAndTime,
+    }),
+    z.refine((v) => pastField(v) !== 'soon', {
+      message: SOON_TIME_MESSAGE,
       path: ['startTime'],
       when: whenDayAndTime,
     }),

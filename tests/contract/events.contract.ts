@@ -120,7 +120,7 @@ export function eventsContract(makeHarness: HarnessFactory): void {
         expect((await backend.events.get(id))!.sportType).toBe('フットサル');
       });
 
-      it('refuses a start in the past, and an edit that moves one there, yet lets an event that is over be corrected', async () => {
+      it('refuses a start in the past, and moving an event that is over, yet lets it be corrected', async () => {
         const { backend } = h();
         await h().signUpAs('主催');
         await expectRejection(
@@ -150,14 +150,25 @@ export function eventsContract(makeHarness: HarnessFactory): void {
           date: dayFromToday(-7),
         });
         expect((await backend.events.get(over))!.description).toBe('ご参加ありがとうございました');
+        // It took place: it moves neither back nor forward (its participants and marks stand).
         await expectRejection(
           backend.organizing.update(over, { date: dayFromToday(-1) }),
-          ERR.eventStartInPast,
+          ERR.moveAfterEnd,
+        );
+        await expectRejection(
+          backend.organizing.update(over, { date: dayFromToday(3), startTime: '09:00' }),
+          ERR.moveAfterEnd,
         );
         expect(formatIsoDate((await backend.events.get(over))!.date)).toBe(dayFromToday(-7));
-        await backend.organizing.update(over, { date: dayFromToday(3), startTime: '09:00' });
-        expect(await backend.events.get(over)).toMatchObject({ startTime: '09:00' });
-        expect(formatIsoDate((await backend.events.get(over))!.date)).toBe(dayFromToday(3));
+        // An upcoming one moves into the past never, to a later day yes.
+        const upcoming = await backend.organizing.create(eventInput({ date: dayFromToday(2) }));
+        await expectRejection(
+          backend.organizing.update(upcoming, { date: dayFromToday(-1) }),
+          ERR.eventStartInPast,
+        );
+        await backend.organizing.update(upcoming, { date: dayFromToday(3), startTime: '09:00' });
+        expect(await backend.events.get(upcoming)).toMatchObject({ startTime: '09:00' });
+        expect(formatIsoDate((await backend.events.get(upcoming))!.date)).toBe(dayFromToday(3));
       });
 
       it('reads a missing level as 誰でも and a missing event as null', async () => {

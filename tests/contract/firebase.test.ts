@@ -5,6 +5,7 @@ import { attendanceContract } from './attendance.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
+import { eventEndContract } from './event-end.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import {
@@ -80,6 +81,7 @@ const firestoreSuites = {
   api: apiContract,
   attendance: attendanceContract,
   roster: rosterContract,
+  'event end': eventEndContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

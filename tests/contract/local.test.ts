@@ -3,6 +3,7 @@ import { attendanceContract } from './attendance.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
+import { eventEndContract } from './event-end.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import { notificationsContract } from './notifications.contract';
@@ -42,6 +43,7 @@ describe('local backend', () => {
   apiContract(createLocalHarness);
   attendanceContract(createLocalHarness);
   rosterContract(createLocalHarness);
+  eventEndContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
   mailReadsContract(createLocalMailReadsHarness);

@@ -162,6 +162,78 @@ describe.skipIf(!firestoreHost)(`attendance rules${NOT_RUN}`, () => {
     }
   });
 
+  describe('two marks of one person in one write (counts follow the marks exactly)', () => {
+    beforeEach(async () => {
+      await kit.seed('events/e2', event({ ...ENDED, participants: [BOB] }));
+    });
+
+    /** Marks of BOB on e1 and e2 in one batch, the counts set once beside them. */
+    function both(status: string, counts: [number, number], pointer = 'e2') {
+      const db = kit.as(ALICE);
+      const b = writeBatch(db);
+      b.set(doc(db, markPath('e1', BOB)), mark(status));
+      b.set(doc(db, markPath('e2', BOB)), mark(status));
+      b.set(doc(db, `attendanceStats/${BOB}`), stats(...counts));
+      b.set(doc(db, `attendanceStats/${BOB}/private/lastChange`), { eventId: pointer });
+      return b.commit();
+    }
+
+    async function seedNoShows() {
+      for (const eventId of ['e1', 'e2']) {
+        await kit.seed(markPath(eventId, BOB), {
+          userId: BOB,
+          status: 'noShow',
+          updatedAt: Timestamp.now(),
+        });
+      }
+      // …and another organizer's honest 無断欠席 besides: 3 in all.
+      await kit.seed(`attendanceStats/${BOB}`, {
+        excused: 0,
+        noShow: 3,
+        updatedAt: Timestamp.now(),
+      });
+    }
+
+    it('refuses two 無断欠席 in one write that raise the count by one (or by two)', async () => {
+      await assertFails(both('noShow', [0, 1]));
+      await assertFails(both('noShow', [0, 2]));
+      await assertFails(both('noShow', [0, 1], 'e1'));
+    });
+
+    it('lets the two marks go in two writes, the count rising by one each', async () => {
+      await assertSucceeds(
+        marking(kit.as(ALICE), { eventId: 'e1', status: 'noShow', counts: [0, 1] }),
+      );
+      await assertSucceeds(
+        marking(kit.as(ALICE), { eventId: 'e2', status: 'noShow', counts: [0, 2] }),
+      );
+    });
+
+    it('refuses clearing two 無断欠席 in one write, lowering the count by one or two', async () => {
+      await seedNoShows();
+      await assertFails(both('attended', [0, 2]));
+      await assertFails(both('attended', [0, 1]));
+    });
+
+    it('lets them be cleared one write each, the other organizer’s 無断欠席 staying', async () => {
+      await seedNoShows();
+      await assertSucceeds(
+        marking(kit.as(ALICE), { eventId: 'e1', status: 'attended', counts: [0, 2] }),
+      );
+      await assertSucceeds(
+        marking(kit.as(ALICE), { eventId: 'e2', status: 'attended', counts: [0, 1] }),
+      );
+      // A mark that does not move the counts needs none, beside one that does.
+      const db = kit.as(ALICE);
+      const b = writeBatch(db);
+      b.set(doc(db, markPath('e1', BOB)), mark('attended'));
+      b.set(doc(db, markPath('e2', BOB)), mark('noShow'));
+      b.set(doc(db, `attendanceStats/${BOB}`), stats(0, 2));
+      b.set(doc(db, `attendanceStats/${BOB}/private/lastChange`), { eventId: 'e2' });
+      await assertSucceeds(b.commit());
+    });
+  });
+
   it('refuses a value outside the three, and fields of its own', async () => {
     for (const status of ['present', '', null, 1]) {
       await assertFails(marking(kit.as(ALICE), { status }));

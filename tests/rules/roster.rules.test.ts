@@ -43,6 +43,11 @@ function note(userId: string, type: string, data: DocumentData) {
   };
 }
 
+/** The removal record the organizer's removal of `uid` writes on the event. */
+const removal = (uid: string, reason = 'duplicate', by = ALICE) => ({
+  [`removals.${uid}`]: { by, reason, at: serverTimestamp() },
+});
+
 const promotedRequest = (userId: string) => ({
   userId,
   eventId: 'e1',
@@ -308,7 +313,7 @@ describe.skipIf(!firestoreHost)(`firestore rules: roster and waitlist${NOT_RUN}`
 
     it('lets the organizer remove a participant for a listed reason, the first in line moving up', async () => {
       await assertSucceeds(
-        write(as(ALICE), { participants: [CAROL, DAVE], waitlist: [ERIN] }, [
+        write(as(ALICE), { participants: [CAROL, DAVE], waitlist: [ERIN], ...removal(BOB) }, [
           [
             `notifications/e1_${BOB}_participant_removed`,
             note(BOB, 'participant_removed', { participantId: BOB, reason: 'duplicate' }),

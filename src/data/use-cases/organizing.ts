@@ -199,7 +199,7 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
       const outcome = await storage.transaction(async (tx) => {
         const actor = await readActor(tx, who);
         const event = actor ? await readEvent(tx, id) : null;
-        const next = decideStatusChange(actor, event, status);
+        const next = decideStatusChange(actor, event, status, ctx.now());
         if (!next) return null;
         tx.update(eventPath(id), { status: next, updatedAt: fieldOp.serverTime() });
         if (next !== 'cancelled') return null;

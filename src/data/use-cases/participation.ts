@@ -186,8 +186,8 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
     /**
      * Creates a pending request with the trimmed message, tells the organizer, and returns its id.
      * Looks at up to MY_REQUESTS_PER_EVENT_LIMIT of my earlier requests for the event. Refusals:
-     * authJoinEvents, eventNotFound, alreadyJoined, alreadyRequested, eventNotOpen, eventFull,
-     * requestMessageTooLong. Fails: throws. Caller: a signed-in user.
+     * authJoinEvents, eventNotFound, alreadyJoined, alreadyRequested, removedByOrganizer,
+     * eventEnded, eventNotOpen, eventFull, requestMessageTooLong. Fails: throws. Caller: a signed-in user.
      */
     async request(eventId: string, message: string): Promise<string> {
       const who = await ctx.session();
@@ -214,6 +214,7 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
           myRequests,
           requesterName: requesterNameOf(actor?.profile ?? null),
           message,
+          now: ctx.now(),
         });
         // A new request, or my rejected one asked again: either way it starts over from now.
         tx.set(requestPath(decision.id), {
@@ -246,12 +247,12 @@ export function participationUseCases(ctx: UseCaseContext, api: ApiPort) {
      * a participation_approved notification. Then the approval mail goes out in the background
      * (runSideEffect: it never fails or delays the approval; its failure is logged). Refusals:
      * loginRequired, requestNotFound, alreadyProcessed, eventNotFound, noProcessPermission,
-     * eventNotOpen (cancelled or finished), eventFull. Fails: throws. Caller: the event's
+     * eventEnded (past its end), eventNotOpen (cancelled or finished), eventFull. Fails: throws. Caller: the event's
      * organizer.
      */
     async approve(requestId: string): Promise<void> {
       const request = await process(requestId, (tx, read) => {
-        const decision = decideApprove(read);
+        const decision = decideApprove({ ...read, now: ctx.now() });
         const event = read.event!;
         // Request, participants and notification change together or not at all. The newcomer is
         // appended (arrayUnion): the rules read them as the last entry.

@@ -12,6 +12,7 @@ import {
   decideLeave,
   decideLeaveWaitlist,
   decideRemoveParticipant,
+  decideRestoreParticipant,
 } from '@/domain/rules/roster';
 import { runSideEffect } from '@/lib/side-effects';
 import {
@@ -54,12 +55,17 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
   return {
     /**
      * Adds the caller to the participants of a 先着順 event. Refusals: authJoinEvents, eventNotFound,
-     * alreadyJoined (alreadyDone), eventNotOpen, approvalRequired (承認制), eventFull (full, or people
+     * alreadyJoined (alreadyDone), removedByOrganizer, eventEnded, eventNotOpen, approvalRequired (承認制), eventFull (full, or people
      * wait in line). Fails: throws. Caller: a signed-in user.
      */
     async join(eventId: string): Promise<void> {
       const organizer = await onEvent(eventId, (tx, actor, event) => {
-        const decision = decideJoin(actor, event, requesterNameOf(actor?.profile ?? null));
+        const decision = decideJoin(
+          actor,
+          event,
+          requesterNameOf(actor?.profile ?? null),
+          ctx.now(),
+        );
         tx.update(eventPath(eventId), { participants: decision.participants });
         notify(tx, [decision.notify]);
         return decision.notify ? event!.organizerId : null;
@@ -108,7 +114,8 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
 
     /**
      * Puts the caller at the end of the キャンセル待ち of a full, open event. Refusals: authJoinEvents,
-     * eventNotFound, alreadyOnWaitlist (alreadyDone), alreadyJoined, eventNotOpen, eventNotFull,
+     * eventNotFound, alreadyOnWaitlist (alreadyDone), alreadyJoined, removedByOrganizer,
+     * eventEnded, eventNotOpen, eventNotFull,
      * waitlistFull. Fails: throws. Caller: a signed-in user.
      */
     async joinWaitlist(eventId: string): Promise<void> {
@@ -119,7 +126,7 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
             ? await tx.get(`participationRequests/${requestIdFor(eventId, actor.uid)}`)
             : null;
         const pending = mine?.data.status === 'pending';
-        tx.update(eventPath(eventId), decideJoinWaitlist(actor, event, pending));
+        tx.update(eventPath(eventId), decideJoinWaitlist(actor, event, pending, ctx.now()));
       });
     },
 
@@ -135,14 +142,17 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
 
     /**
      * The organizer removes a participant for a reason from REMOVAL_REASONS, which the participant
-     * is shown; the first in line moves up. Refusals: updateEventLogin, eventNotFound,
+     * is shown, and records the removal on the event (`removals.<uid>`: by, reason, at), so they
+     * cannot join, ask or wait again by themself; the first in line moves up. Refusals: updateEventLogin, eventNotFound,
      * noEditPermission, eventFrozenByStaff, eventAlreadyOver, removalReasonRequired,
      * notParticipating. Fails: throws. Caller: the organizer.
      */
     async removeParticipant(eventId: string, uid: string, reason: RemovalReason): Promise<void> {
       const promoted = await onEvent(eventId, (tx, actor, event) => {
         const decision = decideRemoveParticipant(actor, event, uid, reason, ctx.now());
-        writeRoster(tx, event!, decision);
+        writeRoster(tx, event!, decision, {
+          [`removals.${uid}`]: { ...decision.removal, at: fieldOp.serverTime() },
+        });
         notify(tx, decision.notify);
         return decision.promoted;
       });
@@ -150,6 +160,22 @@ export function rosterUseCases(ctx: UseCaseContext, api: ApiPort) {
       void runSideEffect('roster.removeParticipant: mail', () =>
         api.sendNotificationEmail({ type: 'participant_removed', eventId, recipientId: uid }),
       );
+    },
+
+    /**
+     * The organizer adds back someone they removed: they rejoin the participants and their
+     * removal record goes. Refusals: updateEventLogin, eventNotFound, noEditPermission,
+     * eventFrozenByStaff, eventAlreadyOver, notRemoved, alreadyJoined, eventFull. Fails: throws.
+     * Caller: the organizer.
+     */
+    async restoreParticipant(eventId: string, uid: string): Promise<void> {
+      await onEvent(eventId, (tx, actor, event) => {
+        const decision = decideRestoreParticipant(actor, event, uid, ctx.now());
+        tx.update(eventPath(eventId), {
+          participants: decision.participants,
+          [`removals.${uid}`]: fieldOp.deleteField(),
+        });
+      });
     },
   };
 }
@@ -164,8 +190,13 @@ function writeRoster(
   tx: Writes,
   event: SportEvent,
   change: { participants: string[]; waitlist: string[]; promoted: string[] },
+  extra: Record<string, unknown> = {},
 ): void {
-  tx.update(eventPath(event.id), { participants: change.participants, waitlist: change.waitlist });
+  tx.update(eventPath(event.id), {
+    participants: change.participants,
+    waitlist: change.waitlist,
+    ...extra,
+  });
   if (event.entryMethod === 'firstCome') return;
   for (const uid of change.promoted) {
     tx.set(`participationRequests/${requestIdFor(event.id, uid)}`, {
@@ -191,7 +222,7 @@ export function promoteOnCapacityChange(
   capacity: number,
   now: Date,
 ): string[] {
-  const decision = decideCapacityPromotions(before, capacity);
+  const decision = decideCapacityPromotions(before, capacity, now);
   if (decision.promoted.length === 0) return [];
   writeRoster(tx, before, decision);
   for (const n of decision.notify) writeNotification(tx, n, now);

@@ -21,6 +21,7 @@ export const EVENT_READ_FIELDS: readonly string[] = [
   'participants',
   'entryMethod',
   'waitlist',
+  'removals',
   'status',
   'date',
   'startTime',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_EVENT_STATUS, DEFAULT_LEVEL, EVENT_DEFAULT_DURATION_MS } from '@/domain/constants';
 import { count, optionalTime, text } from './common';
+import { REMOVAL_REASONS, type RemovalReason } from './removal-reason';
 import { STAFF_CANCEL_REASONS, type StaffCancelReason } from './staff-cancel';
 import { toDateOrNull } from '@/domain/time';
 
@@ -53,6 +54,33 @@ export const REGIONS = [
   '九州・沖縄',
 ] as const;
 
+/** A participant the organizer removed: by whom, why (a code of REMOVAL_REASONS) and when. */
+export interface Removal {
+  by: string;
+  reason: RemovalReason;
+  at: Date | null;
+}
+
+/** `removals` as stored (uid → { by, reason, at }); a malformed entry still counts as a removal. */
+const removalsSchema = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((raw): Record<string, Removal> => {
+    const out: Record<string, Removal> = {};
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
+    for (const [uid, v] of Object.entries(raw as Record<string, unknown>)) {
+      const entry = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+      out[uid] = {
+        by: typeof entry.by === 'string' ? entry.by : '',
+        reason: REMOVAL_REASONS.includes(entry.reason as RemovalReason)
+          ? (entry.reason as RemovalReason)
+          : 'other',
+        at: toDateOrNull(entry.at),
+      };
+    }
+    return out;
+  }),
+);
+
 /** participants may hold plain ids or objects carrying an id; the domain keeps ids only. */
 const participantsSchema = z.lazy(() =>
   z.pipe(
@@ -102,6 +130,8 @@ const eventFieldsSchema = z.lazy(() =>
       z.nullish(z.array(z.unknown())),
       z.transform((list) => (list ?? []).filter((v): v is string => typeof v === 'string')),
     ),
+    /** Who the organizer removed; they may not join, ask or wait again by themselves. */
+    removals: removalsSchema,
     status: z.pipe(
       z.nullish(z.string()),
       z.transform((v): EventStatus =>
@@ -215,4 +245,22 @@ export function isOver(
   return (
     e.status === 'cancelled' || e.status === 'finished' || eventEnd(e).getTime() <= now.getTime()
   );
+}
+
+/**
+ * Whether the event has ended without being cancelled: finished, or past its end. Its
+ * participants and attendance marks then stand as they are (firestore.rules: notEnded).
+ */
+export function hasEnded(
+  e: Pick<SportEvent, 'status' | 'date' | 'startTime' | 'endTime'>,
+  now: Date,
+): boolean {
+  return (
+    e.status !== 'cancelled' && (e.status === 'finished' || eventEnd(e).getTime() <= now.getTime())
+  );
+}
+
+/** Whether the organizer removed this user from the event (the page says so instead of joining). */
+export function removedFrom(e: Pick<SportEvent, 'removals'>, uid: string | null): boolean {
+  return !!uid && Object.hasOwn(e.removals, uid);
 }

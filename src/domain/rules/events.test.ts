@@ -90,14 +90,16 @@ describe('decideCreate', () => {
     }
   });
 
-  it('refuses a start before now, to the minute: an earlier day, or today at a time gone by', () => {
+  it('refuses a start before now plus the clock’s slack, to the minute: an earlier day, today at a time gone by or within 15 minutes', () => {
     const at = (date: string, startTime: string) =>
       refusal(() => decideCreate(actorOf(USER), { ...INPUT, date, startTime, endTime: '' }, NOW));
     // NOW is 2024-04-30 12:00 (local time, as event days are stored).
     expect(at('2024-04-29', '23:59')).toBe('eventStartInPast');
     expect(at('2023-05-10', '10:00')).toBe('eventStartInPast');
     expect(at('2024-04-30', '11:59')).toBe('eventStartInPast');
-    expect(at('2024-04-30', '12:00')).toBe('none');
+    expect(at('2024-04-30', '12:00')).toBe('eventStartTooSoon');
+    expect(at('2024-04-30', '12:14')).toBe('eventStartTooSoon');
+    expect(at('2024-04-30', '12:15')).toBe('none');
     expect(at('2024-04-30', '18:30')).toBe('none');
     expect(at('2024-05-01', '00:00')).toBe('none');
     expect(ERR.eventStartInPast).toBe(
@@ -148,13 +150,27 @@ describe('decideEventUpdate: the start', () => {
     decideEventUpdate(actorOf(ORGANIZER), event(), patch, now);
   const unchanged = { date: '2024-05-10', startTime: '10:00' };
 
-  it('lets an event that has begun or is over be edited when its day and start time stay as they are, storing neither', () => {
+  it('lets an event that has begun or is over be edited when its day and times stay as they are, storing none', () => {
     for (const now of [during, after]) {
-      expect(update({ ...unchanged, description: '雨天決行でした' }, now)).toEqual({
+      expect(update({ ...unchanged, endTime: '', description: '雨天決行でした' }, now)).toEqual({
         description: '雨天決行でした',
       });
-      expect(update({ ...unchanged, endTime: '12:30' }, now)).toEqual({ endTime: '12:30' });
     }
+  });
+
+  it('refuses moving an event that has ended, even its end time or into the future', () => {
+    expect(refusal(() => update({ ...unchanged, endTime: '12:30' }, after))).toBe('moveAfterEnd');
+    expect(refusal(() => update({ date: '2024-06-08' }, after))).toBe('moveAfterEnd');
+    const finishedEarly = decideEventUpdate.bind(
+      null,
+      actorOf(ORGANIZER),
+      event({ status: 'finished' }),
+    );
+    expect(refusal(() => finishedEarly({ date: '2024-05-11' }, before))).toBe('moveAfterEnd');
+    // Begun, not ended: a new end time needs the start ahead, which it no longer is.
+    expect(refusal(() => update({ ...unchanged, endTime: '12:30' }, during))).toBe(
+      'eventStartInPast',
+    );
   });
 
   it('refuses to move the start into the past, by the day or by the time', () => {
@@ -162,16 +178,25 @@ describe('decideEventUpdate: the start', () => {
     expect(refusal(() => update({ ...unchanged, startTime: '09:00' }, during))).toBe(
       'eventStartInPast',
     );
-    expect(refusal(() => update({ date: '2024-05-20' }, after))).toBe('eventStartInPast');
+    expect(refusal(() => update({ ...unchanged, startTime: '11:10' }, during))).toBe(
+      'eventStartTooSoon',
+    );
   });
 
-  it('lets the start move to now or later, also for an event that is over', () => {
+  it('lets the start move to 15 minutes ahead or later, before the end', () => {
     expect(update({ date: '2024-05-11' }, before)).toEqual({ date: '2024-05-11' });
-    expect(update({ ...unchanged, startTime: '11:00' }, during)).toEqual({ startTime: '11:00' });
-    expect(update({ date: '2024-06-08', startTime: '09:00' }, after)).toEqual({
-      date: '2024-06-08',
-      startTime: '09:00',
-    });
+    expect(update({ ...unchanged, startTime: '11:15' }, during)).toEqual({ startTime: '11:15' });
+  });
+});
+
+describe('decideStatusChange after the end', () => {
+  it('refuses 中止 once the event is past its end, allows 終了; 中止 before the end', () => {
+    const after = new Date(2024, 5, 1);
+    expect(refusal(() => decideStatusChange(actorOf(ORGANIZER), event(), 'cancelled', after))).toBe(
+      'cancelAfterEnd',
+    );
+    expect(decideStatusChange(actorOf(ORGANIZER), event(), 'finished', after)).toBe('finished');
+    expect(decideStatusChange(actorOf(ORGANIZER), event(), 'cancelled', NOW)).toBe('cancelled');
   });
 });
 
@@ -203,7 +228,7 @@ describe('assertCanEdit', () => {
       'このアカウントは利用停止中のため、この操作はできません',
     );
     expect(() =>
-      decideStatusChange(actorOf(ORGANIZER, { suspended: true }), event(), 'closed'),
+      decideStatusChange(actorOf(ORGANIZER, { suspended: true }), event(), 'closed', NOW),
     ).toThrow('このアカウントは利用停止中のため、この操作はできません');
   });
 });
@@ -231,39 +256,39 @@ describe('decideCapacity', () => {
 
 describe('decideStatusChange', () => {
   it('lets the organizer make an allowed change', () => {
-    expect(decideStatusChange(actorOf(ORGANIZER), event(), 'closed')).toBe('closed');
-    expect(decideStatusChange(actorOf(ORGANIZER), event({ status: 'closed' }), 'open')).toBe(
+    expect(decideStatusChange(actorOf(ORGANIZER), event(), 'closed', NOW)).toBe('closed');
+    expect(decideStatusChange(actorOf(ORGANIZER), event({ status: 'closed' }), 'open', NOW)).toBe(
       'open',
     );
   });
 
   it('accepts setting the current status again as no change', () => {
     expect(
-      decideStatusChange(actorOf(ORGANIZER), event({ status: 'finished' }), 'finished'),
+      decideStatusChange(actorOf(ORGANIZER), event({ status: 'finished' }), 'finished', NOW),
     ).toBeNull();
   });
 
   it('needs a signed-in user and an existing event', () => {
-    expect(() => decideStatusChange(null, event(), 'closed')).toThrow(
+    expect(() => decideStatusChange(null, event(), 'closed', NOW)).toThrow(
       'イベントを更新するにはログインが必要です',
     );
-    expect(() => decideStatusChange(actorOf(ORGANIZER), null, 'closed')).toThrow(
+    expect(() => decideStatusChange(actorOf(ORGANIZER), null, 'closed', NOW)).toThrow(
       'イベントが見つかりません',
     );
   });
 
   it('refuses anyone but the organizer', () => {
-    expect(() => decideStatusChange(actorOf(USER), event(), 'closed')).toThrow(
+    expect(() => decideStatusChange(actorOf(USER), event(), 'closed', NOW)).toThrow(
       'このイベントの募集状態を変更する権限がありません',
     );
   });
 
   it('refuses leaving a final status', () => {
     expect(() =>
-      decideStatusChange(actorOf(ORGANIZER), event({ status: 'cancelled' }), 'open'),
+      decideStatusChange(actorOf(ORGANIZER), event({ status: 'cancelled' }), 'open', NOW),
     ).toThrow('この募集状態には変更できません');
     expect(() =>
-      decideStatusChange(actorOf(ORGANIZER), event({ status: 'finished' }), 'closed'),
+      decideStatusChange(actorOf(ORGANIZER), event({ status: 'finished' }), 'closed', NOW),
     ).toThrow('この募集状態には変更できません');
   });
 });

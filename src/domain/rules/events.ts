@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { DomainError } from '@/domain/errors';
-import type { EventStatus, SportEvent } from '@/domain/entities/event';
-import { eventPatchSchema, eventWriteSchema, pastStartField, ymdOf } from '@/domain/event-form';
+import { hasEnded, type EventStatus, type SportEvent } from '@/domain/entities/event';
+import { earlyStartField, eventPatchSchema, eventWriteSchema, ymdOf } from '@/domain/event-form';
 import { namedFields, parseInput } from '@/domain/rules/input';
 import { assertOwnImagePath } from '@/domain/rules/own-image';
 import { assertMayWrite, type Actor } from '@/domain/rules/standing';
@@ -24,8 +24,8 @@ export function canTransition(from: EventStatus, to: EventStatus): boolean {
 /**
  * Creating needs a verified, active account (docs/security.md "Who may write"), which becomes
  * the organizer; status starts open. The content is checked as the form checks it (the sport,
- * region and level from their lists, every text within its limit), and the event may not start
- * before `now` (to the minute; docs/domain.md "Validation").
+ * region and level from their lists, every text within its limit), and the event must start at
+ * least EVENT_START_SLACK_MINUTES after `now` (to the minute; docs/domain.md "Validation").
  */
 export function decideCreate(
   actor: Actor | null,
@@ -40,9 +40,7 @@ export function decideCreate(
   const { uid } = assertMayWrite(actor, 'verified', 'authCreateEvents');
   const fields = parseInput(eventWriteSchema, input, 'invalidEventInput');
   assertOwnImagePath('events', uid, fields.imagePath);
-  if (pastStartField(fields.date, fields.startTime, now)) {
-    throw new DomainError('eventStartInPast');
-  }
+  assertStartAhead(fields.date, fields.startTime, now);
   return { fields, organizerId: uid, status: 'open', participants: [] };
 }
 
@@ -93,22 +91,31 @@ export function decideEventUpdate(
   return changes;
 }
 
+function assertStartAhead(date: string, startTime: string, now: Date): void {
+  const early = earlyStartField(date, startTime, now);
+  if (early === 'soon') throw new DomainError('eventStartTooSoon');
+  if (early) throw new DomainError('eventStartInPast');
+}
+
 /**
- * The day and start time an edit stores. Given as they are stored, they are dropped from the
- * changes: an event that has begun or is over can still be edited (its description, say), and its
- * stored day is not rewritten. A start that moves must not be before `now`, as on creation.
+ * The day, start and end time an edit stores. Given as they are stored, they are dropped from
+ * the changes: an event that has begun or is over can still be edited (its description, say),
+ * and its stored day is not rewritten. Moving any of them is refused once the event has ended
+ * (its participants and marks stand), and the start must then be as far ahead as on creation,
+ * so no event is moved into a slot that has begun.
  */
 export function decideStartChange(
-  event: Pick<SportEvent, 'date' | 'startTime'>,
-  changes: { date?: string; startTime?: string },
+  event: Pick<SportEvent, 'date' | 'startTime' | 'endTime' | 'status'>,
+  changes: { date?: string; startTime?: string; endTime?: string },
   now: Date,
 ): void {
   if (changes.date === ymdOf(event.date)) delete changes.date;
   if (changes.startTime === event.startTime) delete changes.startTime;
-  if (changes.date === undefined && changes.startTime === undefined) return;
-  const date = changes.date ?? ymdOf(event.date);
-  const startTime = changes.startTime ?? event.startTime;
-  if (pastStartField(date, startTime, now)) throw new DomainError('eventStartInPast');
+  if (changes.endTime === event.endTime) delete changes.endTime;
+  const moves = [changes.date, changes.startTime, changes.endTime].some((v) => v !== undefined);
+  if (!moves) return;
+  if (hasEnded(event, now)) throw new DomainError('moveAfterEnd');
+  assertStartAhead(changes.date ?? ymdOf(event.date), changes.startTime ?? event.startTime, now);
 }
 
 /**
@@ -128,17 +135,21 @@ export function decideCapacity(
 
 /**
  * The status to store, or null when the event already has it: setting the current status again
- * is no change, so nothing is written (updatedAt included).
+ * is no change, so nothing is written (updatedAt included). An event past its end took place: it
+ * may become 終了, never 中止 (which would take the 参加 from everyone who came while their
+ * attendance marks stay counted).
  */
 export function decideStatusChange(
   actor: Actor | null,
   event: SportEvent | null,
   to: EventStatus,
+  now: Date,
 ): EventStatus | null {
   const { uid } = assertMayWrite(actor, 'active', 'updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== uid) throw new DomainError('noStatusPermission');
   if (event.status === to) return null;
   if (!canTransition(event.status, to)) throw new DomainError('invalidStatusChange');
+  if (to === 'cancelled' && hasEnded(event, now)) throw new DomainError('cancelAfterEnd');
   return to;
 }

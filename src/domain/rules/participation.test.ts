@@ -24,7 +24,12 @@ import {
 
 const USER = 'u1';
 
-const event = sportEvent;
+/** Before the test events (10 May 2099, 10:00), and after their end. */
+const NOW = new Date(2026, 0, 1);
+const LATER = new Date(2100, 0, 1);
+
+const event = (overrides: Record<string, unknown> = {}) =>
+  sportEvent({ date: new Date(2099, 4, 10), startTime: '10:00', ...overrides });
 
 function request(
   status: RequestStatus = 'pending',
@@ -46,6 +51,7 @@ describe('decideRequest', () => {
     myRequests: [],
     requesterName: '佐藤 花子',
     message: '  よろしくお願いします  ',
+    now: NOW,
     ...overrides,
   });
 
@@ -137,11 +143,12 @@ describe('repeats of what already happened', () => {
       myRequests,
       requesterName: '',
       message: '',
+      now: NOW,
     });
   const process =
     (decide: typeof decideApprove | typeof decideReject, status: RequestStatus, by = ORGANIZER) =>
     () =>
-      decide({ actor: actorOf(by), request: request(status), event: event() });
+      decide({ actor: actorOf(by), request: request(status), event: event(), now: NOW });
 
   it('a second request while mine is pending is the same request again', () => {
     expect(refusedAsDone(requestAgain([request('pending')]))).toBe(true);
@@ -193,6 +200,7 @@ describe('decideApprove', () => {
   it('adds the requester and notifies them of the approval', () => {
     expect(
       decideApprove({
+        now: NOW,
         actor: actorOf(ORGANIZER),
         request: request(),
         event: event({ participants: ['a'] }),
@@ -210,6 +218,7 @@ describe('decideApprove', () => {
 
   it('does not add a requester who is already a participant', () => {
     const d = decideApprove({
+      now: NOW,
       actor: actorOf(ORGANIZER),
       request: request(),
       event: event({ participants: [USER, 'a'] }),
@@ -219,6 +228,7 @@ describe('decideApprove', () => {
 
   it('approves a requester already inside a full event', () => {
     const d = decideApprove({
+      now: NOW,
       actor: actorOf(ORGANIZER),
       request: request(),
       event: event({ capacity: 1, participants: [USER] }),
@@ -228,12 +238,18 @@ describe('decideApprove', () => {
 
   it.each(['cancelled', 'finished'] as const)('refuses to add anyone to a %s event', (status) => {
     expect(() =>
-      decideApprove({ actor: actorOf(ORGANIZER), request: request(), event: event({ status }) }),
+      decideApprove({
+        now: NOW,
+        actor: actorOf(ORGANIZER),
+        request: request(),
+        event: event({ status }),
+      }),
     ).toThrow('このイベントは現在参加を受け付けていません');
   });
 
   it('still approves into a closed event (closed to new requests, not to pending ones)', () => {
     const d = decideApprove({
+      now: NOW,
       actor: actorOf(ORGANIZER),
       request: request(),
       event: event({ status: 'closed' }),
@@ -244,6 +260,7 @@ describe('decideApprove', () => {
   it('refuses to approve into a full event', () => {
     expect(() =>
       decideApprove({
+        now: NOW,
         actor: actorOf(ORGANIZER),
         request: request(),
         event: event({ capacity: 1, participants: ['a'] }),
@@ -253,31 +270,41 @@ describe('decideApprove', () => {
 
   it.each(['approved', 'rejected'] as const)('refuses a request already %s', (status) => {
     expect(() =>
-      decideApprove({ actor: actorOf(ORGANIZER), request: request(status), event: event() }),
+      decideApprove({
+        now: NOW,
+        actor: actorOf(ORGANIZER),
+        request: request(status),
+        event: event(),
+      }),
     ).toThrow('このリクエストは既に処理されています');
   });
 
   it('needs a signed-in user, the request and the event', () => {
-    expect(() => decideApprove({ actor: null, request: request(), event: event() })).toThrow(
-      '操作にはログインが必要です',
-    );
     expect(() =>
-      decideApprove({ actor: actorOf(ORGANIZER), request: null, event: event() }),
+      decideApprove({ now: NOW, actor: null, request: request(), event: event() }),
+    ).toThrow('操作にはログインが必要です');
+    expect(() =>
+      decideApprove({ now: NOW, actor: actorOf(ORGANIZER), request: null, event: event() }),
     ).toThrow('参加リクエストが見つかりません');
     expect(() =>
-      decideApprove({ actor: actorOf(ORGANIZER), request: request(), event: null }),
+      decideApprove({ now: NOW, actor: actorOf(ORGANIZER), request: request(), event: null }),
     ).toThrow('イベントが見つかりません');
   });
 
   it('refuses anyone but the organizer', () => {
     expect(() =>
-      decideApprove({ actor: actorOf(USER), request: request(), event: event() }),
+      decideApprove({ now: NOW, actor: actorOf(USER), request: request(), event: event() }),
     ).toThrow('このリクエストを処理する権限がありません');
   });
 
   it('reports an already processed request before checking who asks', () => {
     try {
-      decideApprove({ actor: actorOf(USER), request: request('approved'), event: event() });
+      decideApprove({
+        now: NOW,
+        actor: actorOf(USER),
+        request: request('approved'),
+        event: event(),
+      });
       expect.unreachable();
     } catch (e) {
       expect(isDomainError(e, 'alreadyProcessed')).toBe(true);
@@ -441,5 +468,31 @@ describe('inOrganizerOrder and compareOrganizerOrder', () => {
     expect(organizerOrderKey(request('rejected', { id: 'x', createdAt: at('07') })).at).toBe(
       at('07').getTime(),
     );
+  });
+});
+
+describe('the end of an event and a removal bound requests and approvals', () => {
+  const removed = { removals: { [USER]: { by: ORGANIZER, reason: 'conduct', at: NOW } } };
+
+  it('refuses a request after the end, or from someone the organizer removed', () => {
+    const ask = (overrides: Record<string, unknown>, now = NOW) =>
+      decideRequest({
+        actor: actorOf(USER),
+        event: event(overrides),
+        myRequests: [],
+        requesterName: '',
+        message: '',
+        now,
+      });
+    expect(() => ask({}, LATER)).toThrow('このイベントは終了しています');
+    expect(() => ask(removed)).toThrow('主催者により参加が取り消されました');
+    expect(ask({}).request.status).toBe('pending');
+  });
+
+  it('refuses approving a stale request after the end, yet still lets it be rejected', () => {
+    const read = { actor: actorOf(ORGANIZER), request: request(), event: event() };
+    expect(() => decideApprove({ ...read, now: LATER })).toThrow('このイベントは終了しています');
+    expect(decideApprove({ ...read, now: NOW }).participants).toEqual([USER]);
+    expect(decideReject(read).notify.type).toBe('participation_rejected');
   });
 });

@@ -1,7 +1,7 @@
 import { MY_PENDING_LIMIT, REQUEST_MESSAGE_MAX } from '@/domain/constants';
 import { DomainError } from '@/domain/errors';
 import type { SportEvent } from '@/domain/entities/event';
-import { isFull } from '@/domain/entities/event';
+import { eventEnd, isFull } from '@/domain/entities/event';
 import { notificationIdFor, type NotificationWrite } from '@/domain/entities/notification';
 import {
   PLACEHOLDER_EVENT_INFO,
@@ -11,11 +11,13 @@ import {
   type PendingRequestWithEvent,
   type RequestStatus,
 } from '@/domain/entities/participation-request';
+import { assertMayEnter } from '@/domain/rules/roster';
 import { assertMayWrite, type Actor } from '@/domain/rules/standing';
 
 /**
  * Asking to join: a verified, active account (docs/security.md "Who may write"); refused if
- * already a participant or already pending, if the event is not open or full. The request's id
+ * already a participant or already pending, if the organizer removed them, if the event has
+ * ended, is not open or is full. The request's id
  * is requestIdFor(event, user): asking again after a rejection reopens the same request. The
  * organizer is told of the request.
  */
@@ -26,6 +28,7 @@ export function decideRequest(input: {
   /** The requester's display name on their profile ('' without one). */
   requesterName: string;
   message: string;
+  now: Date;
 }): {
   id: string;
   request: { userId: string; eventId: string; message: string; status: 'pending' };
@@ -38,6 +41,7 @@ export function decideRequest(input: {
   if (input.myRequests.some((r) => r.eventId === event.id && r.status === 'pending')) {
     throw new DomainError('alreadyRequested', { alreadyDone: true });
   }
+  assertMayEnter(event, uid, input.now);
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
   if (event.entryMethod === 'firstCome') throw new DomainError('firstComeEvent');
   // People waiting in line come first: a request while they wait would jump the queue.
@@ -86,23 +90,36 @@ export function decideCancel(actor: Actor | null, request: ParticipationRequest 
   if (request.status !== 'pending') throw new DomainError('alreadyProcessed');
 }
 
-/** Whether approving can still add people: open, or closed to new requests; not once ended. */
-export function takesApprovals(event: Pick<SportEvent, 'status'>): boolean {
-  return event.status === 'open' || event.status === 'closed';
+/**
+ * Whether approving can still add people: open, or closed to new requests, and before the end;
+ * never once cancelled, finished or past its end.
+ */
+export function takesApprovals(
+  event: Pick<SportEvent, 'status' | 'date' | 'startTime' | 'endTime'>,
+  now: Date,
+): boolean {
+  return (
+    (event.status === 'open' || event.status === 'closed') &&
+    eventEnd(event).getTime() > now.getTime()
+  );
 }
 
 /**
- * Approval: the requester joins if absent (within capacity, and while the event still takes
- * people: open, or closed to new requests; never once cancelled or finished) and is notified.
+ * Approval: before the event's end (a stale request approved later would make a participation
+ * that never happened), the requester joins if absent (within capacity, and while the event
+ * still takes people: open, or closed to new requests; never once cancelled or finished) and is
+ * notified. Rejecting stays possible after the end.
  */
 export function decideApprove(input: {
   actor: Actor | null;
   request: ParticipationRequest | null;
   event: SportEvent | null;
+  now: Date;
 }): { participants: string[]; notify: NotificationWrite } {
   const { request, event } = assertProcessable(input, 'approved');
+  if (eventEnd(event).getTime() <= input.now.getTime()) throw new DomainError('eventEnded');
   const already = event.participants.includes(request.userId);
-  if (!already && !takesApprovals(event)) throw new DomainError('eventNotOpen');
+  if (!already && !takesApprovals(event, input.now)) throw new DomainError('eventNotOpen');
   if (!already && isFull(event)) throw new DomainError('eventFull');
   return {
     participants: already ? event.participants : [...event.participants, request.userId],

@@ -10,6 +10,7 @@ import {
   decideLeaveWaitlist,
   decidePromotions,
   decideRemoveParticipant,
+  decideRestoreParticipant,
   waitlistPosition,
 } from '@/domain/rules/roster';
 import { actorOf, refusal, refusedAsDone } from '@/test/actors';
@@ -32,7 +33,7 @@ function event(overrides: Record<string, unknown> = {}): SportEvent {
 
 describe('decideJoin', () => {
   it('adds the user to a 先着順 event with room and tells the organizer', () => {
-    const d = decideJoin(actorOf(USER), event({ participants: ['a'] }), '花子');
+    const d = decideJoin(actorOf(USER), event({ participants: ['a'] }), '花子', NOW);
     expect(d.participants).toEqual(['a', USER]);
     expect(d.notify).toMatchObject({
       id: `e1_${USER}_participant_joined`,
@@ -43,30 +44,32 @@ describe('decideJoin', () => {
   });
 
   it('refuses signed out, missing, repeated, not open, 承認制, full and queue-jumping joins', () => {
-    expect(refusal(() => decideJoin(null, event()))).toBe('authJoinEvents');
-    expect(refusal(() => decideJoin(actorOf(USER), null))).toBe('eventNotFound');
-    expect(refusedAsDone(() => decideJoin(actorOf(USER), event({ participants: [USER] })))).toBe(
-      true,
-    );
-    expect(refusal(() => decideJoin(actorOf(USER), event({ status: 'closed' })))).toBe(
+    expect(refusal(() => decideJoin(null, event(), '', NOW))).toBe('authJoinEvents');
+    expect(refusal(() => decideJoin(actorOf(USER), null, '', NOW))).toBe('eventNotFound');
+    expect(
+      refusedAsDone(() => decideJoin(actorOf(USER), event({ participants: [USER] }), '', NOW)),
+    ).toBe(true);
+    expect(refusal(() => decideJoin(actorOf(USER), event({ status: 'closed' }), '', NOW))).toBe(
       'eventNotOpen',
     );
-    expect(refusal(() => decideJoin(actorOf(USER), event({ entryMethod: 'approval' })))).toBe(
-      'approvalRequired',
-    );
-    // Missing reads as 承認制.
-    expect(refusal(() => decideJoin(actorOf(USER), event({ entryMethod: undefined })))).toBe(
-      'approvalRequired',
-    );
-    expect(refusal(() => decideJoin(actorOf(USER), event({ participants: ['a', 'b'] })))).toBe(
-      'eventFull',
-    );
     expect(
-      refusal(() => decideJoin(actorOf(USER), event({ participants: ['a'], waitlist: ['w'] }))),
+      refusal(() => decideJoin(actorOf(USER), event({ entryMethod: 'approval' }), '', NOW)),
+    ).toBe('approvalRequired');
+    // Missing reads as 承認制.
+    expect(
+      refusal(() => decideJoin(actorOf(USER), event({ entryMethod: undefined }), '', NOW)),
+    ).toBe('approvalRequired');
+    expect(
+      refusal(() => decideJoin(actorOf(USER), event({ participants: ['a', 'b'] }), '', NOW)),
     ).toBe('eventFull');
-    expect(refusal(() => decideJoin(actorOf(USER, { emailVerified: false }), event()))).toBe(
-      'emailNotVerified',
-    );
+    expect(
+      refusal(() =>
+        decideJoin(actorOf(USER), event({ participants: ['a'], waitlist: ['w'] }), '', NOW),
+      ),
+    ).toBe('eventFull');
+    expect(
+      refusal(() => decideJoin(actorOf(USER, { emailVerified: false }), event(), '', NOW)),
+    ).toBe('emailNotVerified');
   });
 });
 
@@ -137,25 +140,33 @@ describe('the キャンセル待ち', () => {
   const fullEvent = event({ participants: ['a', 'b'], waitlist: ['w1'] });
 
   it('appends at the end of the line of a full event, and gives the position', () => {
-    const { waitlist } = decideJoinWaitlist(actorOf(USER), fullEvent, false);
+    const { waitlist } = decideJoinWaitlist(actorOf(USER), fullEvent, false, NOW);
     expect(waitlist).toEqual(['w1', USER]);
     expect(waitlistPosition({ waitlist }, USER)).toBe(2);
     expect(waitlistPosition({ waitlist }, 'x')).toBeNull();
   });
 
   it('refuses someone whose request for the event is pending: the organizer decides it first', () => {
-    expect(refusal(() => decideJoinWaitlist(actorOf(USER), fullEvent, true))).toBe(
+    expect(refusal(() => decideJoinWaitlist(actorOf(USER), fullEvent, true, NOW))).toBe(
       'alreadyRequested',
     );
   });
 
   it('refuses a second place, a participant, an event with room or not open', () => {
-    expect(refusedAsDone(() => decideJoinWaitlist(actorOf('w1'), fullEvent, false))).toBe(true);
-    expect(refusal(() => decideJoinWaitlist(actorOf('a'), fullEvent, false))).toBe('alreadyJoined');
-    expect(refusal(() => decideJoinWaitlist(actorOf(USER), event(), false))).toBe('eventNotFull');
+    expect(refusedAsDone(() => decideJoinWaitlist(actorOf('w1'), fullEvent, false, NOW))).toBe(
+      true,
+    );
+    expect(refusal(() => decideJoinWaitlist(actorOf('a'), fullEvent, false, NOW))).toBe(
+      'alreadyJoined',
+    );
+    expect(refusal(() => decideJoinWaitlist(actorOf(USER), event(), false, NOW))).toBe(
+      'eventNotFull',
+    );
     for (const status of ['closed', 'cancelled', 'finished']) {
       expect(
-        refusal(() => decideJoinWaitlist(actorOf(USER), event({ ...fullEvent, status }), false)),
+        refusal(() =>
+          decideJoinWaitlist(actorOf(USER), event({ ...fullEvent, status }), false, NOW),
+        ),
       ).toBe('eventNotOpen');
     }
   });
@@ -169,7 +180,7 @@ describe('the キャンセル待ち', () => {
 describe('promotions', () => {
   it('two seats freed at once promote exactly the first two, in order', () => {
     const before = event({ participants: ['a', 'b'], waitlist: ['w1', 'w2', 'w3'] });
-    const d = decideCapacityPromotions(before, 4);
+    const d = decideCapacityPromotions(before, 4, NOW);
     expect(d.promoted).toEqual(['w1', 'w2']);
     expect(d.participants).toEqual(['a', 'b', 'w1', 'w2']);
     expect(d.waitlist).toEqual(['w3']);
@@ -177,8 +188,8 @@ describe('promotions', () => {
 
   it('promotes nobody when the capacity does not rise, and everyone when the limit goes', () => {
     const before = event({ participants: ['a', 'b'], waitlist: ['w1'] });
-    expect(decideCapacityPromotions(before, 2).promoted).toEqual([]);
-    expect(decideCapacityPromotions(before, 0).promoted).toEqual(['w1']);
+    expect(decideCapacityPromotions(before, 2, NOW).promoted).toEqual([]);
+    expect(decideCapacityPromotions(before, 0, NOW).promoted).toEqual(['w1']);
   });
 
   it('moves up to REQUEST_PROMOTIONS_MAX a write on 承認制, and as many as freed on 先着順', () => {
@@ -234,5 +245,67 @@ describe('isOver', () => {
     expect(isOver(event({ status: 'cancelled' }), now)).toBe(true);
     expect(isOver(event({ status: 'finished' }), now)).toBe(true);
     expect(isOver(event({ endTime: '12:00' }), new Date(2099, 4, 10, 12, 1))).toBe(true);
+  });
+});
+
+describe('the end of an event and a removal', () => {
+  const removed = { removals: { [USER]: { by: ORGANIZER, reason: 'conduct', at: NOW } } };
+
+  it('refuses a direct join or the line after the end, allowing them before', () => {
+    expect(refusal(() => decideJoin(actorOf(USER), event(), '', LATER))).toBe('eventEnded');
+    expect(decideJoin(actorOf(USER), event(), '', NOW).participants).toEqual([USER]);
+    const full = event({ participants: ['a', 'b'] });
+    expect(refusal(() => decideJoinWaitlist(actorOf(USER), full, false, LATER))).toBe('eventEnded');
+    expect(decideJoinWaitlist(actorOf(USER), full, false, NOW).waitlist).toEqual([USER]);
+  });
+
+  it('moves nobody up on a capacity raise after the end', () => {
+    const before = event({ participants: ['a', 'b'], waitlist: ['w1'] });
+    expect(decideCapacityPromotions(before, 3, LATER).promoted).toEqual([]);
+    expect(decideCapacityPromotions(before, 3, NOW).promoted).toEqual(['w1']);
+  });
+
+  it('records a removal, and keeps the removed person from joining or waiting again', () => {
+    const d = decideRemoveParticipant(
+      actorOf(ORGANIZER),
+      event({ participants: [USER] }),
+      USER,
+      'conduct',
+      NOW,
+    );
+    expect(d.removal).toEqual({ by: ORGANIZER, reason: 'conduct' });
+    expect(refusal(() => decideJoin(actorOf(USER), event(removed), '', NOW))).toBe(
+      'removedByOrganizer',
+    );
+    const full = event({ participants: ['a', 'b'], ...removed });
+    expect(refusal(() => decideJoinWaitlist(actorOf(USER), full, false, NOW))).toBe(
+      'removedByOrganizer',
+    );
+    expect(decideJoin(actorOf('other'), event(removed), '', NOW).participants).toEqual(['other']);
+  });
+
+  it('lets the organizer alone add a removed person back, within capacity', () => {
+    expect(decideRestoreParticipant(actorOf(ORGANIZER), event(removed), USER, NOW)).toEqual({
+      participants: [USER],
+    });
+    expect(refusal(() => decideRestoreParticipant(actorOf(USER), event(removed), USER, NOW))).toBe(
+      'noEditPermission',
+    );
+    expect(refusal(() => decideRestoreParticipant(actorOf(ORGANIZER), event(), USER, NOW))).toBe(
+      'notRemoved',
+    );
+    expect(
+      refusal(() =>
+        decideRestoreParticipant(
+          actorOf(ORGANIZER),
+          event({ participants: ['a', 'b'], ...removed }),
+          USER,
+          NOW,
+        ),
+      ),
+    ).toBe('eventFull');
+    expect(
+      refusal(() => decideRestoreParticipant(actorOf(ORGANIZER), event(removed), USER, LATER)),
+    ).toBe('eventAlreadyOver');
   });
 });

@@ -1,5 +1,12 @@
 import { REQUEST_PROMOTIONS_MAX, WAITLIST_MAX } from '@/domain/constants';
-import { eventEnd, isFull, isOver, type SportEvent } from '@/domain/entities/event';
+import {
+  eventEnd,
+  hasEnded,
+  isFull,
+  isOver,
+  removedFrom,
+  type SportEvent,
+} from '@/domain/entities/event';
 import type { NotificationWrite, RosterNotificationType } from '@/domain/entities/notification';
 import { requestIdFor } from '@/domain/entities/participation-request';
 import { REMOVAL_REASONS, type RemovalReason } from '@/domain/entities/removal-reason';
@@ -85,14 +92,29 @@ export function promotionWrites(
 }
 
 /**
- * Direct join: a 先着順 event, a verified, active account; refused if already joined, if the
- * event is not open, if it is 承認制, or if it is full or people wait in line (they come first).
- * The organizer is told.
+ * What bounds anyone taking part by themself (a join, a request, the キャンセル待ち): the
+ * organizer removed them from this event (only the organizer adds them back), or the event has
+ * reached its end (firestore.rules check both).
+ */
+export function assertMayEnter(
+  event: Pick<SportEvent, 'removals' | 'date' | 'startTime' | 'endTime'>,
+  uid: string,
+  now: Date,
+): void {
+  if (removedFrom(event, uid)) throw new DomainError('removedByOrganizer');
+  if (eventEnd(event).getTime() <= now.getTime()) throw new DomainError('eventEnded');
+}
+
+/**
+ * Direct join: a 先着順 event, a verified, active account, before its end; refused if already
+ * joined, if removed by the organizer, if the event is not open, if it is 承認制, or if it is
+ * full or people wait in line (they come first). The organizer is told.
  */
 export function decideJoin(
   actor: Actor | null,
   event: SportEvent | null,
-  participantName = '',
+  participantName: string,
+  now: Date,
 ): { participants: string[]; notify: NotificationWrite | null } {
   const { uid } = assertMayWrite(actor, 'verified', 'authJoinEvents');
   if (!event) throw new DomainError('eventNotFound');
@@ -100,6 +122,7 @@ export function decideJoin(
   if (event.participants.includes(uid)) {
     throw new DomainError('alreadyJoined', { alreadyDone: true });
   }
+  assertMayEnter(event, uid, now);
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
   if (event.entryMethod !== 'firstCome') throw new DomainError('approvalRequired');
   if (isFull(event) || event.waitlist.length > 0) throw new DomainError('eventFull');
@@ -110,18 +133,6 @@ export function decideJoin(
         ? rosterNotice(event, event.organizerId, uid, 'participant_joined', { participantName })
         : null,
   };
-}
-
-/**
- * Whether the event has ended (finished, or its end has passed) without being cancelled: its
- * participants then stay as they were, since the participation counts and the attendance marks
- * read them (firestore.rules refuse the same).
- */
-function hasEnded(event: SportEvent, now: Date): boolean {
-  return (
-    event.status !== 'cancelled' &&
-    (event.status === 'finished' || eventEnd(event).getTime() <= now.getTime())
-  );
 }
 
 /**
@@ -171,6 +182,7 @@ export function decideJoinWaitlist(
   actor: Actor | null,
   event: SportEvent | null,
   hasPendingRequest: boolean,
+  now: Date,
 ): { waitlist: string[] } {
   const { uid } = assertMayWrite(actor, 'verified', 'authJoinEvents');
   if (!event) throw new DomainError('eventNotFound');
@@ -178,6 +190,7 @@ export function decideJoinWaitlist(
     throw new DomainError('alreadyOnWaitlist', { alreadyDone: true });
   }
   if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
+  assertMayEnter(event, uid, now);
   if (hasPendingRequest) throw new DomainError('alreadyRequested');
   if (event.status !== 'open') throw new DomainError('eventNotOpen');
   if (!isFull(event)) throw new DomainError('eventNotFull');
@@ -198,7 +211,9 @@ export function decideLeaveWaitlist(
 
 /**
  * The organizer removes a participant, for a reason from the fixed list that the participant is
- * shown, while the event is not over; the freed seat goes to the first in line.
+ * shown, while the event is not over; the freed seat goes to the first in line. The removal is
+ * recorded on the event (`removal`: by whom and why; the store adds when), so the person cannot
+ * take the seat straight back.
  */
 export function decideRemoveParticipant(
   actor: Actor | null,
@@ -206,7 +221,13 @@ export function decideRemoveParticipant(
   uid: string,
   reason: string,
   now: Date,
-): { participants: string[]; waitlist: string[]; promoted: string[]; notify: NotificationWrite[] } {
+): {
+  participants: string[];
+  waitlist: string[];
+  promoted: string[];
+  notify: NotificationWrite[];
+  removal: { by: string; reason: RemovalReason };
+} {
   const me = assertMayWrite(actor, 'active', 'updateEventLogin');
   if (!event) throw new DomainError('eventNotFound');
   if (event.organizerId !== me.uid) throw new DomainError('noEditPermission');
@@ -227,23 +248,49 @@ export function decideRemoveParticipant(
       rosterNotice(event, uid, uid, 'participant_removed', { reason: reason as RemovalReason }),
       ...moved.notify,
     ],
+    removal: { by: me.uid, reason: reason as RemovalReason },
   };
 }
 
 /**
+ * The organizer adds back someone they removed, while the event is open or closed, before its
+ * end, and within capacity: they rejoin the participants and their removal record goes.
+ */
+export function decideRestoreParticipant(
+  actor: Actor | null,
+  event: SportEvent | null,
+  uid: string,
+  now: Date,
+): { participants: string[] } {
+  const me = assertMayWrite(actor, 'active', 'updateEventLogin');
+  if (!event) throw new DomainError('eventNotFound');
+  if (event.organizerId !== me.uid) throw new DomainError('noEditPermission');
+  if (event.staffCancelReason) throw new DomainError('eventFrozenByStaff');
+  if (isOver(event, now)) throw new DomainError('eventAlreadyOver');
+  if (!removedFrom(event, uid)) throw new DomainError('notRemoved');
+  if (event.participants.includes(uid)) throw new DomainError('alreadyJoined');
+  if (isFull(event)) throw new DomainError('eventFull');
+  return { participants: [...event.participants, uid] };
+}
+
+/**
  * A capacity raise frees as many seats as it adds: those go to the first in line, in the same
- * write as the new capacity. `event` is as stored, `capacity` the one being saved.
+ * write as the new capacity, before the event's end (nobody moves up into an event that is over).
+ * `event` is as stored, `capacity` the one being saved.
  */
 export function decideCapacityPromotions(
   event: SportEvent,
   capacity: number,
+  now: Date,
 ): { participants: string[]; waitlist: string[]; promoted: string[]; notify: NotificationWrite[] } {
   const freed =
-    capacity <= 0
-      ? event.waitlist.length
-      : event.capacity <= 0
-        ? 0
-        : Math.max(0, capacity - event.capacity);
+    eventEnd(event).getTime() <= now.getTime()
+      ? 0
+      : capacity <= 0
+        ? event.waitlist.length
+        : event.capacity <= 0
+          ? 0
+          : Math.max(0, capacity - event.capacity);
   const { promoted, waitlist } = decidePromotions({ ...event, capacity }, freed);
   const moved = promotionWrites(event, event.participants, promoted);
   return { participants: moved.participants, waitlist, promoted, notify: moved.notify };

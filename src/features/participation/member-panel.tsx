@@ -7,7 +7,13 @@ import { PanelCard } from '@/components/ui/panel-card';
 import { StatusPill } from '@/components/ui/status-pill';
 import { RequestForm } from '@/components/flows/request-form';
 import { Spinner } from '@/components/ui/spinner';
-import { EVENT_STATUS_LABELS, isFull, isOver, type SportEvent } from '@/domain/entities/event';
+import {
+  EVENT_STATUS_LABELS,
+  isFull,
+  isOver,
+  removedFrom,
+  type SportEvent,
+} from '@/domain/entities/event';
 import { waitlistPosition } from '@/domain/rules/roster';
 import { useWriteRefusal } from '@/features/auth/public';
 import { useActionRunner } from '@/lib/use-action-runner';
@@ -59,6 +65,17 @@ export function VisitorPanel({ event, uid }: { event: SportEvent; uid: string })
     joinWaitlist.isPending ||
     leaveWaitlist.isPending;
   const position = waitlistPosition(event, uid);
+
+  // Removed by the organizer: only they can add the person back, so nothing is offered.
+  if (!participating && removedFrom(event, uid)) {
+    return (
+      <PanelCard title="参加">
+        <p role="status" className="font-semibold text-slate-800">
+          主催者により参加が取り消されました
+        </p>
+      </PanelCard>
+    );
+  }
 
   if (!participating && mine.isLoading) {
     return (

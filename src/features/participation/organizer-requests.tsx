@@ -33,7 +33,7 @@ export function OrganizerRequests({ event }: { event: SportEvent }) {
 
   const pending = pendingCount.data ?? shown.filter((r) => r.status === 'pending').length;
   const full = isFull(event);
-  const ended = !takesApprovals(event);
+  const ended = !takesApprovals(event, new Date());
   const blocked = ended
     ? '終了・中止したイベントには追加できません'
     : full

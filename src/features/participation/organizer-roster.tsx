@@ -31,12 +31,13 @@ export function OrganizerRoster({ event }: { event: SportEvent }) {
   const client = useQueryClient();
   const participants = event.participants.slice(0, SHOWN);
   const waiting = event.waitlist.slice(0, SHOWN);
-  const uids = [...participants, ...waiting];
+  const removed = Object.keys(event.removals).slice(0, SHOWN);
+  const uids = [...participants, ...waiting, ...removed];
   const profiles = useQuery({
     ...participationQueries.requesters(event.id, uids, backend),
     enabled: uids.length > 0,
   });
-  const { remove } = useParticipationMutations(event.id);
+  const { remove, restore } = useParticipationMutations(event.id);
   const runner = useActionRunner<'remove'>(
     () => void refreshEventParticipants(client, event.id, null),
   );
@@ -105,6 +106,35 @@ export function OrganizerRoster({ event }: { event: SportEvent }) {
       ) : (
         <div aria-label="キャンセル待ちの順番">{body(waiting, true, false)}</div>
       )}
+      {removed.length > 0 ? (
+        <>
+          <h3 className="mt-4 text-sm font-bold text-slate-700">
+            参加を取り消した方（{removed.length}人）
+          </h3>
+          <p className="mt-1 text-xs text-slate-500">
+            ご本人からは参加も申し込みもできません。戻せるのは主催者だけです。
+          </p>
+          <ul className="divide-y divide-slate-100">
+            {removed.map((uid) => (
+              <li key={uid} className="flex items-center justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0 truncate">{name(uid)}</span>
+                {!over && !event.staffCancelReason ? (
+                  <Button
+                    variant="secondary"
+                    className="shrink-0"
+                    disabled={restore.isPending}
+                    onClick={() =>
+                      runner.runConfirmed(() => restore.mutateAsync(uid), '参加者に戻しました')
+                    }
+                  >
+                    参加者に戻す
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <ActionError error={runner.error} className="mt-3" />
       <ConfirmDialog
         open={runner.confirming === 'remove' && target !== null}

@@ -98,5 +98,22 @@ export function useParticipationMutations(eventId: string) {
     meta,
   });
 
-  return { request, cancel, join, leave, joinWaitlist, leaveWaitlist, remove, approve, reject };
+  const restore = useMutation({
+    mutationFn: (participant: string) => backend.roster.restoreParticipant(eventId, participant),
+    onSuccess: () => refreshEventParticipants(client, eventId, null),
+    meta,
+  });
+
+  return {
+    request,
+    cancel,
+    join,
+    leave,
+    joinWaitlist,
+    leaveWaitlist,
+    remove,
+    restore,
+    approve,
+    reject,
+  };
 }
