@@ -94,7 +94,10 @@ export function eventEndContract(makeHarness: HarnessFactory): void {
         backend.organizing.update(eventId, { date: dayFromToday(9) }),
         ERR.moveAfterEnd,
       );
-      await expectRejection(backend.organizing.update(eventId, { endTime: '13:00' }), ERR.moveAfterEnd);
+      await expectRejection(
+        backend.organizing.update(eventId, { endTime: '13:00' }),
+        ERR.moveAfterEnd,
+      );
       // Its description can still be corrected.
       await backend.organizing.update(eventId, { description: 'ご参加ありがとうございました' });
     });
@@ -104,7 +107,10 @@ export function eventEndContract(makeHarness: HarnessFactory): void {
       const { eventId } = await organized(h(), 'approval');
       const other = await backend.organizing.create(eventInput({ date: dayFromToday(3) }));
       await endIt(h(), eventId);
-      await expectRejection(backend.organizing.changeStatus(eventId, 'cancelled'), ERR.cancelAfterEnd);
+      await expectRejection(
+        backend.organizing.changeStatus(eventId, 'cancelled'),
+        ERR.cancelAfterEnd,
+      );
       await backend.organizing.changeStatus(eventId, 'finished');
       await backend.organizing.changeStatus(other, 'cancelled');
       expect((await backend.events.get(eventId))!.status).toBe('finished');
