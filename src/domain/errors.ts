@@ -1,5 +1,7 @@
 import {
   ATTENDANCE_WINDOW_DAYS,
+  FEE_AMOUNT_MAX,
+  FEE_NOTE_MAX,
   MESSAGE_MAX_LENGTH,
   REPORT_DETAIL_MAX,
   REQUEST_MESSAGE_MAX,
@@ -104,6 +106,13 @@ export const ERR = {
   waitlistFull: 'キャンセル待ちの人数が上限に達しています',
   removalReasonRequired: '参加を取り消す理由を選んでください',
   leaveAfterEnd: '終了したイベントの参加はやめられません',
+  // Fees (docs/fees.md).
+  noFeePermission: 'このイベントの参加費を管理する権限がありません',
+  noFeeForEvent: 'このイベントには参加費がありません',
+  feeAlreadyConfirmed: '主催者が支払いを確認済みのため変更できません',
+  invalidPaymentMethod: '支払い方法を選んでください',
+  invalidFeeAmount: `金額は0〜${FEE_AMOUNT_MAX}円の整数で入力してください`,
+  feeNoteTooLong: `メモは${FEE_NOTE_MAX}文字以内で入力してください`,
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

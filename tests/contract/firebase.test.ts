@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { apiContract } from './api.contract';
 import { attendanceContract } from './attendance.contract';
+import { feesContract } from './fees.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
@@ -80,6 +81,7 @@ const firestoreSuites = {
   api: apiContract,
   attendance: attendanceContract,
   roster: rosterContract,
+  fees: feesContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

@@ -1,5 +1,6 @@
 import { apiContract } from './api.contract';
 import { attendanceContract } from './attendance.contract';
+import { feesContract } from './fees.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
@@ -38,5 +39,6 @@ describe('local backend', () => {
   apiContract(createLocalHarness);
   attendanceContract(createLocalHarness);
   rosterContract(createLocalHarness);
+  feesContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
 });

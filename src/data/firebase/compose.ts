@@ -10,6 +10,7 @@ import { conversationsUseCases } from '@/data/use-cases/conversations';
 import { notificationsUseCases } from '@/data/use-cases/notifications';
 import { participationUseCases } from '@/data/use-cases/participation';
 import { attendanceUseCases } from '@/data/use-cases/attendance';
+import { feesUseCases } from '@/data/use-cases/fees';
 import { teamUseCases } from '@/data/use-cases/teams';
 import { reportsUseCases } from '@/data/use-cases/reports';
 import { staffUseCases } from '@/data/use-cases/staff';
@@ -47,5 +48,6 @@ export function composeFirebaseBackend(
     files: given.files,
     api,
     attendance: attendanceUseCases(useCases),
+    fees: feesUseCases(useCases),
   };
 }

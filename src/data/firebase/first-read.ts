@@ -73,5 +73,6 @@ export function createFirstReadBackend(
     attendance: port('attendance', async () =>
       (await import('@/data/use-cases/attendance')).attendanceUseCases(ctx),
     ),
+    fees: port('fees', async () => (await import('@/data/use-cases/fees')).feesUseCases(ctx)),
   };
 }

@@ -159,6 +159,7 @@ export async function openLocalBackend(
       attendance: withUseCases(async (c) =>
         (await import('@/data/use-cases/attendance')).attendanceUseCases(c),
       ),
+      fees: withUseCases(async (c) => (await import('@/data/use-cases/fees')).feesUseCases(c)),
     },
     dev: {
       outbox: () => readOutbox(db),

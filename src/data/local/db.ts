@@ -191,6 +191,7 @@ export class LocalDb extends Dexie {
   reminders!: Table<DocRow, string>;
   attendance!: Table<DocRow, string>;
   attendanceStats!: Table<DocRow, string>;
+  fees!: Table<DocRow, string>;
   config!: Table<DocRow, string>;
   stats!: Table<DocRow, string>;
   customUserIds!: Table<DocRow, string>;
@@ -306,6 +307,8 @@ export class LocalDb extends Dexie {
           '[teamId+date+startTime+id], *searchTokens, *searchOrder',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
+    // Payment records below an event (docs/fees.md): a new table, nothing to upgrade.
+    this.version(17).stores({ fees: 'id, eventId' });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

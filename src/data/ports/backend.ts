@@ -1,5 +1,6 @@
 import type { attendanceUseCases } from '@/data/use-cases/attendance';
 import type { conversationsUseCases } from '@/data/use-cases/conversations';
+import type { feesUseCases } from '@/data/use-cases/fees';
 import type { eventUseCases } from '@/data/use-cases/events';
 import type { notificationsUseCases } from '@/data/use-cases/notifications';
 import type { participationUseCases } from '@/data/use-cases/participation';
@@ -50,6 +51,7 @@ export type TeamsPort = ReturnType<typeof teamUseCases>;
 export type ReportsPort = ReturnType<typeof reportsUseCases>;
 export type StaffPort = ReturnType<typeof staffUseCases>;
 export type AttendancePort = ReturnType<typeof attendanceUseCases>;
+export type FeesPort = ReturnType<typeof feesUseCases>;
 
 /** Everything the features need from a backend; src/app picks the implementation. */
 export interface Backend {
@@ -67,6 +69,7 @@ export interface Backend {
   files: FilesPort;
   api: ApiPort;
   attendance: AttendancePort;
+  fees: FeesPort;
   /** Local backend only: the captured mail and the demo data reset. */
   dev?: DevTools;
   /**
