@@ -24,6 +24,7 @@ import {
 import { ReportButton } from '@/features/admin/public';
 import { AttendancePanel } from '@/features/attendance/public';
 import { useCurrentUser } from '@/features/auth/public';
+import { FeeRoster, MyFeePanel } from '@/features/fees/public';
 import { Avatar } from '@/components/ui/avatar';
 import { StartConversationButton } from '@/features/messages/public';
 import { ParticipationPanel } from '@/features/participation/public';
@@ -95,6 +96,9 @@ function EventDetail({ event }: { event: SportEvent }) {
   useDocumentTitle(event.title);
   const user = useCurrentUser();
   const isOrganizer = user !== null && user.uid === event.organizerId;
+  // Fees (docs/fees.md): each participant sees their own, the organizer everyone's.
+  const hasFee = event.fee > 0;
+  const feeParticipant = hasFee && user !== null && event.participants.includes(user.uid);
   const times = formatEventTimes(event.startTime, event.endTime);
 
   return (
@@ -157,6 +161,11 @@ function EventDetail({ event }: { event: SportEvent }) {
             />
           </Card>
           <ParticipationPanel event={event} />
+          {feeParticipant ? (
+            <Suspense fallback={<Spinner label="支払い状況を読み込み中…" />}>
+              <MyFeePanel event={event} uid={user.uid} />
+            </Suspense>
+          ) : null}
           {isOrganizer ? (
             <Suspense fallback={<Spinner label="主催者メニューを読み込み中…" />}>
               <OrganizerMenu event={event} />
@@ -229,6 +238,14 @@ function EventDetail({ event }: { event: SportEvent }) {
             <ParticipantsSection event={event} />
           </Card>
         </div>
+
+        {isOrganizer && hasFee ? (
+          <div className="min-w-0 self-start lg:col-start-1">
+            <Suspense fallback={<Spinner label="参加費を読み込み中…" />}>
+              <FeeRoster event={event} />
+            </Suspense>
+          </div>
+        ) : null}
 
         {isOrganizer ? (
           <div className="min-w-0 self-start lg:col-start-1">
