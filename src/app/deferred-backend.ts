@@ -17,6 +17,7 @@ const PORTS: Record<PortName, true> = {
   api: true,
   attendance: true,
   fees: true,
+  checkIn: true,
 };
 
 /**

@@ -113,6 +113,11 @@ export const ERR = {
   invalidPaymentMethod: '支払い方法を選んでください',
   invalidFeeAmount: `金額は0〜${FEE_AMOUNT_MAX}円の整数で入力してください`,
   feeNoteTooLong: `メモは${FEE_NOTE_MAX}文字以内で入力してください`,
+  // Check-in at the venue (docs/fees.md "Check-in").
+  noCheckInPermission: 'このイベントの受付をする権限がありません',
+  checkInClosed: '受付できるのは開始1時間前から終了までです',
+  checkInCancelled: '中止されたイベントは受付できません',
+  alreadyCheckedIn: 'この方は受付済みです',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -225,16 +225,25 @@ export function feeSummary(
 }
 
 /** The CSV's header row (Japanese, for Excel). */
-export const FEE_CSV_HEADER = ['名前', '支払い状況', '支払い方法', '金額（円）', 'メモ', '出欠'];
+export const FEE_CSV_HEADER = [
+  '名前',
+  '支払い状況',
+  '支払い方法',
+  '金額（円）',
+  'メモ',
+  '出欠',
+  '受付',
+];
 
 /**
- * The roster as CSV rows under FEE_CSV_HEADER. `attendance` is each person's attendance as
- * words ('' when the event has not ended).
+ * The roster as CSV rows under FEE_CSV_HEADER: `attendanceOf` gives each person's attendance
+ * as words, `checkedIn` says who was checked in at the door (受付済み).
  */
 export function feeCsvRows(
   summary: FeeSummary,
   nameOf: (uid: string) => string,
   attendanceOf: (uid: string) => string,
+  checkedIn: (uid: string) => boolean = () => false,
 ): string[][] {
   return summary.lines.map((l) => [
     nameOf(l.userId),
@@ -243,5 +252,6 @@ export function feeCsvRows(
     l.amount === null ? '' : String(l.amount),
     l.note,
     attendanceOf(l.userId),
+    checkedIn(l.userId) ? '受付済み' : '',
   ]);
 }

@@ -1,6 +1,7 @@
 import { apiContract } from './api.contract';
 import { attendanceContract } from './attendance.contract';
 import { feesContract } from './fees.contract';
+import { checkInContract } from './check-in.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
@@ -40,5 +41,6 @@ describe('local backend', () => {
   attendanceContract(createLocalHarness);
   rosterContract(createLocalHarness);
   feesContract(createLocalHarness);
+  checkInContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
 });

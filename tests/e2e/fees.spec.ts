@@ -92,10 +92,10 @@ test('a participant declares a transfer, the organizer confirms it and records c
   // UTF-8 with a BOM, so Excel reads the Japanese right.
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('名前,支払い状況,支払い方法,金額（円）,メモ,出欠');
-  expect(lines).toContain(`${HANAKO.name},確認済み,振込,1000,,開催前`);
-  expect(lines).toContain(`${ICHIRO},確認済み,現金,500,学生割引,開催前`);
-  expect(lines).toContain(`${MISAKI},未払い,,,,開催前`);
+  expect(lines[0]).toBe('名前,支払い状況,支払い方法,金額（円）,メモ,出欠,受付');
+  expect(lines).toContain(`${HANAKO.name},確認済み,振込,1000,,開催前,`);
+  expect(lines).toContain(`${ICHIRO},確認済み,現金,500,学生割引,開催前,`);
+  expect(lines).toContain(`${MISAKI},未払い,,,,開催前,`);
 
   // The participant sees her own confirmed payment and can no longer change it.
   await page.bringToFront();

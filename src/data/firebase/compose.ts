@@ -11,6 +11,7 @@ import { notificationsUseCases } from '@/data/use-cases/notifications';
 import { participationUseCases } from '@/data/use-cases/participation';
 import { attendanceUseCases } from '@/data/use-cases/attendance';
 import { feesUseCases } from '@/data/use-cases/fees';
+import { checkInUseCases } from '@/data/use-cases/check-in';
 import { teamUseCases } from '@/data/use-cases/teams';
 import { reportsUseCases } from '@/data/use-cases/reports';
 import { staffUseCases } from '@/data/use-cases/staff';
@@ -49,5 +50,6 @@ export function composeFirebaseBackend(
     api,
     attendance: attendanceUseCases(useCases),
     fees: feesUseCases(useCases),
+    checkIn: checkInUseCases(useCases),
   };
 }

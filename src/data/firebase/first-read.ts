@@ -74,5 +74,8 @@ export function createFirstReadBackend(
       (await import('@/data/use-cases/attendance')).attendanceUseCases(ctx),
     ),
     fees: port('fees', async () => (await import('@/data/use-cases/fees')).feesUseCases(ctx)),
+    checkIn: port('checkIn', async () =>
+      (await import('@/data/use-cases/check-in')).checkInUseCases(ctx),
+    ),
   };
 }

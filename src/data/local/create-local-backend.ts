@@ -160,6 +160,9 @@ export async function openLocalBackend(
         (await import('@/data/use-cases/attendance')).attendanceUseCases(c),
       ),
       fees: withUseCases(async (c) => (await import('@/data/use-cases/fees')).feesUseCases(c)),
+      checkIn: withUseCases(async (c) =>
+        (await import('@/data/use-cases/check-in')).checkInUseCases(c),
+      ),
     },
     dev: {
       outbox: () => readOutbox(db),

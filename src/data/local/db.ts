@@ -192,6 +192,8 @@ export class LocalDb extends Dexie {
   attendance!: Table<DocRow, string>;
   attendanceStats!: Table<DocRow, string>;
   fees!: Table<DocRow, string>;
+  checkInTokens!: Table<DocRow, string>;
+  checkIns!: Table<DocRow, string>;
   config!: Table<DocRow, string>;
   stats!: Table<DocRow, string>;
   customUserIds!: Table<DocRow, string>;
@@ -307,8 +309,13 @@ export class LocalDb extends Dexie {
           '[teamId+date+startTime+id], *searchTokens, *searchOrder',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
-    // Payment records below an event (docs/fees.md): a new table, nothing to upgrade.
-    this.version(17).stores({ fees: 'id, eventId' });
+    // Payment records, check-in tokens and check-ins below an event (docs/fees.md): new tables,
+    // nothing to upgrade.
+    this.version(17).stores({
+      fees: 'id, eventId',
+      checkInTokens: 'id, eventId',
+      checkIns: 'id, eventId',
+    });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

@@ -59,6 +59,16 @@ const BELOW: Record<string, Place> = {
     parentField: 'eventId',
     key: (eventId, uid) => `${eventId}/${uid}`,
   },
+  'events/checkInTokens': {
+    table: 'checkInTokens',
+    parentField: 'eventId',
+    key: (eventId, uid) => `${eventId}/${uid}`,
+  },
+  'events/checkIns': {
+    table: 'checkIns',
+    parentField: 'eventId',
+    key: (eventId, uid) => `${eventId}/${uid}`,
+  },
   'events/fees': {
     table: 'fees',
     parentField: 'eventId',

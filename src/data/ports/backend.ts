@@ -1,6 +1,7 @@
 import type { attendanceUseCases } from '@/data/use-cases/attendance';
 import type { conversationsUseCases } from '@/data/use-cases/conversations';
 import type { feesUseCases } from '@/data/use-cases/fees';
+import type { checkInUseCases } from '@/data/use-cases/check-in';
 import type { eventUseCases } from '@/data/use-cases/events';
 import type { notificationsUseCases } from '@/data/use-cases/notifications';
 import type { participationUseCases } from '@/data/use-cases/participation';
@@ -52,6 +53,7 @@ export type ReportsPort = ReturnType<typeof reportsUseCases>;
 export type StaffPort = ReturnType<typeof staffUseCases>;
 export type AttendancePort = ReturnType<typeof attendanceUseCases>;
 export type FeesPort = ReturnType<typeof feesUseCases>;
+export type CheckInPort = ReturnType<typeof checkInUseCases>;
 
 /** Everything the features need from a backend; src/app picks the implementation. */
 export interface Backend {
@@ -70,6 +72,7 @@ export interface Backend {
   api: ApiPort;
   attendance: AttendancePort;
   fees: FeesPort;
+  checkIn: CheckInPort;
   /** Local backend only: the captured mail and the demo data reset. */
   dev?: DevTools;
   /**

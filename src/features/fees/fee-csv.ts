@@ -10,11 +10,12 @@ export async function downloadFeeCsv(
   summary: FeeSummary,
   nameOf: (uid: string) => string,
   attendanceOf: (uid: string) => string,
+  checkedIn: (uid: string) => boolean,
 ): Promise<void> {
   const papa = await import('papaparse');
   // A UMD module: a bundler may give its members as the default export only.
   const { unparse } = (papa as unknown as { default?: typeof papa }).default ?? papa;
-  const text = unparse([FEE_CSV_HEADER, ...feeCsvRows(summary, nameOf, attendanceOf)], {
+  const text = unparse([FEE_CSV_HEADER, ...feeCsvRows(summary, nameOf, attendanceOf, checkedIn)], {
     newline: '\r\n',
     escapeFormulae: true,
   });

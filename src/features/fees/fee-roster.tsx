@@ -21,6 +21,7 @@ import {
 } from '@/domain/fees';
 import { attendancePhase } from '@/domain/rules/attendance';
 import { attendanceQueries } from '@/features/attendance/public';
+import { checkInQueries } from '@/features/checkin/public';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { downloadFeeCsv } from './fee-csv';
@@ -44,6 +45,8 @@ export function FeeRoster({ event }: { event: SportEvent }) {
   const phase = attendancePhase(event, new Date());
   const ended = phase === 'open' || phase === 'closed';
   const marks = useQuery({ ...attendanceQueries.forEvent(event.id, backend), enabled: ended });
+  const reception = useQuery(checkInQueries.reception(event.id, backend));
+  const checkedIn = (uid: string) => !!reception.data && uid in reception.data.checkIns;
 
   let body;
   if (event.participants.length === 0) {
@@ -95,8 +98,10 @@ export function FeeRoster({ event }: { event: SportEvent }) {
         <div className="mt-3">
           <Button
             variant="secondary"
-            disabled={ended && marks.isPending}
-            onClick={() => void downloadFeeCsv(event.title, summary, nameOf, attendanceOf)}
+            disabled={(ended && marks.isPending) || reception.isPending}
+            onClick={() =>
+              void downloadFeeCsv(event.title, summary, nameOf, attendanceOf, checkedIn)
+            }
           >
             CSVを書き出す
           </Button>
@@ -109,6 +114,7 @@ export function FeeRoster({ event }: { event: SportEvent }) {
               line={line}
               name={nameOf(line.userId)}
               photoURL={names.get(line.userId)?.photoURL ?? ''}
+              checkedIn={checkedIn(line.userId)}
             />
           ))}
         </ul>
@@ -132,11 +138,13 @@ function FeeRow({
   line,
   name,
   photoURL,
+  checkedIn,
 }: {
   event: SportEvent;
   line: FeeLine;
   name: string;
   photoURL: string;
+  checkedIn: boolean;
 }) {
   const { confirm, reset } = useFeeRosterMutations(event.id);
   const [editing, setEditing] = useState(false);
@@ -193,7 +201,10 @@ function FeeRow({
         <div className="flex min-w-0 items-center gap-2">
           <Avatar name={name} photoURL={photoURL} size={32} />
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+            <p className="truncate text-sm font-semibold text-slate-900">
+              {name}
+              {checkedIn ? <span className="ml-2 text-xs text-emerald-700">受付済み</span> : null}
+            </p>
             <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
               <StatusPill tone={TONES[line.status]}>{FEE_STATUS_LABELS[line.status]}</StatusPill>
               {detail ? <span className="break-all">{detail}</span> : null}
