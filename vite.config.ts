@@ -137,7 +137,7 @@ const chunkGroups = (firebase: boolean) => [
     name: 'shared',
     test: (id: string) =>
       ((/[\\/]src[\\/](domain|lib)[\\/]/.test(id) || BASE_UI.test(id)) &&
-        !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys|list-page-sizes|event-read-fields/.test(
+        !/relative-time|-form\.ts|[\\/]rules[\\/](?!standing)|image-upload|form-draft|action-runner|event-calendar|storage-keys|list-page-sizes|event-read-fields|[\\/]domain[\\/](fees|check-in)\.ts/.test(
           id,
         )) ||
       START_READS(id) ||
