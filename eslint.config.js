@@ -93,6 +93,16 @@ const DECIDED_IN_USE_CASES = [
     importNames: ['profileWrites', 'stalePublicFields', 'privateProfileOf'],
     message: 'Profiles are decided in src/data/use-cases/users.ts; a backend only stores.',
   },
+  {
+    group: ['@/domain/fees', '**/domain/fees'],
+    importNames: ['decideDeclare', 'decideWithdraw', 'decideConfirm', 'decideReset'],
+    message: 'Fees are decided in src/data/use-cases/fees.ts; a backend only stores.',
+  },
+  {
+    group: ['@/domain/check-in', '**/domain/check-in'],
+    importNames: ['decideIssueToken', 'decideCheckIn'],
+    message: 'Check-in is decided in src/data/use-cases/check-in.ts; a backend only stores.',
+  },
 ];
 
 const sdk = (why) => [

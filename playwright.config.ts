@@ -55,6 +55,8 @@ export default defineConfig<object, { backend: BackendKind }>({
             'event-changes.spec.ts',
             'waitlist.spec.ts',
             'early-read.spec.ts',
+            'fees.spec.ts',
+            'check-in.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

@@ -71,6 +71,8 @@ export const NOT_SHARED = [
   'lib/storage-keys',
   'domain/list-page-sizes',
   'domain/entities/event-read-fields',
+  'domain/fees',
+  'domain/check-in',
 ];
 export const DECIDING_RULES = { folder: 'domain/rules', except: ['domain/rules/standing'] };
 

@@ -152,3 +152,10 @@ export const ORGANIZER_SYNC_BATCH = 100;
 export const ATTENDANCE_WINDOW_DAYS = 14;
 /** attendance.forEvent: the marks of one event (one per participant; the cap bounds the read). */
 export const ATTENDANCE_MARKS_LIMIT = 1000;
+
+/** fees (docs/fees.md): the most an organizer records for one person's payment, in yen. */
+export const FEE_AMOUNT_MAX = 1_000_000;
+/** fees: the organizer's note beside a payment. */
+export const FEE_NOTE_MAX = 200;
+/** fees.forEvent: the payment records of one event (one per participant; bounds the read). */
+export const FEE_RECORDS_LIMIT = 1000;

@@ -1,6 +1,8 @@
 import {
   ATTENDANCE_WINDOW_DAYS,
   EVENT_START_SLACK_MINUTES,
+  FEE_AMOUNT_MAX,
+  FEE_NOTE_MAX,
   MESSAGE_MAX_LENGTH,
   REPORT_DETAIL_MAX,
   REQUEST_MESSAGE_MAX,
@@ -112,6 +114,18 @@ export const ERR = {
   cancelAfterEnd: '終了したイベントは中止にできません。「終了」にしてください',
   removedByOrganizer: '主催者により参加が取り消されました',
   notRemoved: 'この方の参加は取り消されていません',
+  // Fees (docs/fees.md).
+  noFeePermission: 'このイベントの参加費を管理する権限がありません',
+  noFeeForEvent: 'このイベントには参加費がありません',
+  feeAlreadyConfirmed: '主催者が支払いを確認済みのため変更できません',
+  invalidPaymentMethod: '支払い方法を選んでください',
+  invalidFeeAmount: `金額は0〜${FEE_AMOUNT_MAX}円の整数で入力してください`,
+  feeNoteTooLong: `メモは${FEE_NOTE_MAX}文字以内で入力してください`,
+  // Check-in at the venue (docs/fees.md "Check-in").
+  noCheckInPermission: 'このイベントの受付をする権限がありません',
+  checkInClosed: '受付できるのは開始1時間前から終了までです',
+  checkInCancelled: '中止されたイベントは受付できません',
+  alreadyCheckedIn: 'この方は受付済みです',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -2,6 +2,8 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { apiContract } from './api.contract';
 import { attendanceContract } from './attendance.contract';
+import { feesContract } from './fees.contract';
+import { checkInContract } from './check-in.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
@@ -82,6 +84,8 @@ const firestoreSuites = {
   attendance: attendanceContract,
   roster: rosterContract,
   'event end': eventEndContract,
+  fees: feesContract,
+  'check-in': checkInContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

@@ -1,5 +1,7 @@
 import { apiContract } from './api.contract';
 import { attendanceContract } from './attendance.contract';
+import { feesContract } from './fees.contract';
+import { checkInContract } from './check-in.contract';
 import { authContract } from './auth.contract';
 import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
@@ -44,6 +46,8 @@ describe('local backend', () => {
   attendanceContract(createLocalHarness);
   rosterContract(createLocalHarness);
   eventEndContract(createLocalHarness);
+  feesContract(createLocalHarness);
+  checkInContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
   mailReadsContract(createLocalMailReadsHarness);

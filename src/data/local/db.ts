@@ -191,6 +191,9 @@ export class LocalDb extends Dexie {
   reminders!: Table<DocRow, string>;
   attendance!: Table<DocRow, string>;
   attendanceStats!: Table<DocRow, string>;
+  fees!: Table<DocRow, string>;
+  checkInTokens!: Table<DocRow, string>;
+  checkIns!: Table<DocRow, string>;
   config!: Table<DocRow, string>;
   stats!: Table<DocRow, string>;
   customUserIds!: Table<DocRow, string>;
@@ -306,6 +309,13 @@ export class LocalDb extends Dexie {
           '[teamId+date+startTime+id], *searchTokens, *searchOrder',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
+    // Payment records, check-in tokens and check-ins below an event (docs/fees.md): new tables,
+    // nothing to upgrade.
+    this.version(17).stores({
+      fees: 'id, eventId',
+      checkInTokens: 'id, eventId',
+      checkIns: 'id, eventId',
+    });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

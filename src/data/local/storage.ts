@@ -59,6 +59,21 @@ const BELOW: Record<string, Place> = {
     parentField: 'eventId',
     key: (eventId, uid) => `${eventId}/${uid}`,
   },
+  'events/checkInTokens': {
+    table: 'checkInTokens',
+    parentField: 'eventId',
+    key: (eventId, uid) => `${eventId}/${uid}`,
+  },
+  'events/checkIns': {
+    table: 'checkIns',
+    parentField: 'eventId',
+    key: (eventId, uid) => `${eventId}/${uid}`,
+  },
+  'events/fees': {
+    table: 'fees',
+    parentField: 'eventId',
+    key: (eventId, uid) => `${eventId}/${uid}`,
+  },
   // The one document below a person's counts (its lastChange pointer) beside the counts.
   'attendanceStats/private': { table: 'attendanceStats', key: (uid, name) => `${uid}/${name}` },
 };

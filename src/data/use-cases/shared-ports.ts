@@ -27,6 +27,8 @@ export const SHARED_PORTS = {
   staff: async (ctx) => (await import('./staff')).staffUseCases(ctx),
   attendance: async (ctx) => (await import('./attendance')).attendanceUseCases(ctx),
   rollCall: async (ctx) => (await import('./roll-call')).rollCallUseCases(ctx),
+  fees: async (ctx) => (await import('./fees')).feesUseCases(ctx),
+  checkIn: async (ctx) => (await import('./check-in')).checkInUseCases(ctx),
 } satisfies Record<string, Build>;
 
 export type SharedPortName = keyof typeof SHARED_PORTS;

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import {
   ENTRY_METHOD_LABELS,
   EVENT_STATUS_LABELS,
+  eventStart,
   isOver,
   organizerDisplay,
   spotsLeft,
@@ -20,10 +21,13 @@ import {
   formatFee,
   formatLongDate,
   formatLongDateWithWeekday,
+  isSameDay,
 } from '@/domain/format';
 import { ReportButton } from '@/features/admin/public';
 import { AttendancePanel } from '@/features/attendance/public';
 import { useCurrentUser } from '@/features/auth/public';
+import { FeeRoster, MyFeePanel } from '@/features/fees/public';
+import { MyCodePanel, ReceptionPanel } from '@/features/checkin/public';
 import { Avatar } from '@/components/ui/avatar';
 import { StartConversationButton } from '@/features/messages/public';
 import { ParticipationPanel } from '@/features/participation/public';
@@ -95,6 +99,12 @@ function EventDetail({ event }: { event: SportEvent }) {
   useDocumentTitle(event.title);
   const user = useCurrentUser();
   const isOrganizer = user !== null && user.uid === event.organizerId;
+  // Fees (docs/fees.md): each participant sees their own, the organizer everyone's.
+  const hasFee = event.fee > 0;
+  const participant = user !== null && event.participants.includes(user.uid);
+  const feeParticipant = hasFee && participant;
+  // Check-in (docs/fees.md "Check-in"): the code and 受付 show on the event's day.
+  const onTheDay = event.status !== 'cancelled' && isSameDay(eventStart(event), new Date());
   const times = formatEventTimes(event.startTime, event.endTime);
 
   return (
@@ -157,6 +167,21 @@ function EventDetail({ event }: { event: SportEvent }) {
             />
           </Card>
           <ParticipationPanel event={event} />
+          {participant && onTheDay ? (
+            <Suspense fallback={<Spinner label="受付コードを読み込み中…" />}>
+              <MyCodePanel event={event} uid={user.uid} />
+            </Suspense>
+          ) : null}
+          {isOrganizer && onTheDay ? (
+            <Suspense fallback={<Spinner label="受付を読み込み中…" />}>
+              <ReceptionPanel event={event} />
+            </Suspense>
+          ) : null}
+          {feeParticipant ? (
+            <Suspense fallback={<Spinner label="支払い状況を読み込み中…" />}>
+              <MyFeePanel event={event} uid={user.uid} />
+            </Suspense>
+          ) : null}
           {isOrganizer ? (
             <Suspense fallback={<Spinner label="主催者メニューを読み込み中…" />}>
               <OrganizerMenu event={event} />
@@ -229,6 +254,14 @@ function EventDetail({ event }: { event: SportEvent }) {
             <ParticipantsSection event={event} />
           </Card>
         </div>
+
+        {isOrganizer && hasFee ? (
+          <div className="min-w-0 self-start lg:col-start-1">
+            <Suspense fallback={<Spinner label="参加費を読み込み中…" />}>
+              <FeeRoster event={event} />
+            </Suspense>
+          </div>
+        ) : null}
 
         {isOrganizer ? (
           <div className="min-w-0 self-start lg:col-start-1">
