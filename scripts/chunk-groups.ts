@@ -107,6 +107,7 @@ export const NAMED_GROUPS = {
     'components/ui/linked-text',
     'features/admin/report-button',
     'features/messages/start-conversation-button',
+    'features/messages/message-mutations',
   ],
   // A person's public profile and one's own read the same.
   'profile-reads': [
