@@ -16,6 +16,7 @@ const PORTS: Record<PortName, true> = {
   files: true,
   api: true,
   attendance: true,
+  follows: true,
 };
 
 /**

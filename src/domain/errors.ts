@@ -104,6 +104,9 @@ export const ERR = {
   waitlistFull: 'キャンセル待ちの人数が上限に達しています',
   removalReasonRequired: '参加を取り消す理由を選んでください',
   leaveAfterEnd: '終了したイベントの参加はやめられません',
+  // Following (docs/follows.md).
+  cannotFollowSelf: '自分自身はフォローできません',
+  followTargetNotFound: 'フォローする相手が見つかりません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -7,6 +7,7 @@ import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
+import { followsContract } from './follows.contract';
 import {
   describeShape,
   missingIndexes,
@@ -80,6 +81,7 @@ const firestoreSuites = {
   api: apiContract,
   attendance: attendanceContract,
   roster: rosterContract,
+  follows: followsContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

@@ -5,6 +5,7 @@ import { conversationsContract } from './conversations.contract';
 import { eventChangesContract } from './event-changes.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
+import { followsContract } from './follows.contract';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
@@ -38,5 +39,6 @@ describe('local backend', () => {
   apiContract(createLocalHarness);
   attendanceContract(createLocalHarness);
   rosterContract(createLocalHarness);
+  followsContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
 });

@@ -73,5 +73,8 @@ export function createFirstReadBackend(
     attendance: port('attendance', async () =>
       (await import('@/data/use-cases/attendance')).attendanceUseCases(ctx),
     ),
+    follows: port('follows', async () =>
+      (await import('@/data/use-cases/follows')).followsUseCases(ctx),
+    ),
   };
 }

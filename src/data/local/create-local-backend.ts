@@ -159,6 +159,9 @@ export async function openLocalBackend(
       attendance: withUseCases(async (c) =>
         (await import('@/data/use-cases/attendance')).attendanceUseCases(c),
       ),
+      follows: withUseCases(async (c) =>
+        (await import('@/data/use-cases/follows')).followsUseCases(c),
+      ),
     },
     dev: {
       outbox: () => readOutbox(db),

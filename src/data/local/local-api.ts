@@ -23,6 +23,8 @@ import { localReminderStores } from './local-reminders';
 import { deliverMail } from './outbox';
 import * as z from 'zod/mini';
 import { dexieStorage } from './storage';
+import { DOC_ID } from '@/data/storage/storage';
+import { writeNotification } from '@/data/use-cases/context';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -77,6 +79,26 @@ export class LocalApi implements ApiPort {
           lastChange: readChangeRecord(row.lastChange, asDate),
           updatedAt: asDate(row.updatedAt),
         };
+      },
+      // The followers and their notices through the storage interface, as the use cases read
+      // and write (the Functions do the same on Firestore: functions/src/firestore-deps.ts).
+      async followersPage(key, { limit, after }) {
+        const docs = await dexieStorage(db, now).query({
+          collection: 'follows',
+          where: [{ field: 'targetKey', op: '==', value: key }],
+          orderBy: [{ field: DOC_ID }],
+          limit,
+          after,
+        });
+        return {
+          uids: docs.map((d) => str(d.data.followerId)).filter(Boolean),
+          next: docs.length === limit ? docs.at(-1)!.cursor : null,
+        };
+      },
+      async writeFollowerNotices(notices) {
+        await dexieStorage(db, now).batch((w) => {
+          for (const n of notices) writeNotification(w, n, now());
+        });
       },
       async getPendingRequesters(eventId) {
         const rows = await db.participationRequests

@@ -1,6 +1,7 @@
 import type { attendanceUseCases } from '@/data/use-cases/attendance';
 import type { conversationsUseCases } from '@/data/use-cases/conversations';
 import type { eventUseCases } from '@/data/use-cases/events';
+import type { followsUseCases } from '@/data/use-cases/follows';
 import type { notificationsUseCases } from '@/data/use-cases/notifications';
 import type { participationUseCases } from '@/data/use-cases/participation';
 import type { reportsUseCases } from '@/data/use-cases/reports';
@@ -50,6 +51,7 @@ export type TeamsPort = ReturnType<typeof teamUseCases>;
 export type ReportsPort = ReturnType<typeof reportsUseCases>;
 export type StaffPort = ReturnType<typeof staffUseCases>;
 export type AttendancePort = ReturnType<typeof attendanceUseCases>;
+export type FollowsPort = ReturnType<typeof followsUseCases>;
 
 /** Everything the features need from a backend; src/app picks the implementation. */
 export interface Backend {
@@ -67,6 +69,7 @@ export interface Backend {
   files: FilesPort;
   api: ApiPort;
   attendance: AttendancePort;
+  follows: FollowsPort;
   /** Local backend only: the captured mail and the demo data reset. */
   dev?: DevTools;
   /**

@@ -121,6 +121,10 @@ export function eventWrites(ctx: UseCaseContext, api: ApiPort) {
           updatedAt: fieldOp.serverTime(),
         });
       });
+      // The followers of the organizer and the team hear of it from the server (docs/follows.md).
+      void runSideEffect('events.create: follower notices', () =>
+        api.sendNotificationEmail({ type: 'event_published', eventId: id }),
+      );
       return id;
     },
 

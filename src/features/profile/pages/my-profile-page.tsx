@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PanelCard } from '@/components/ui/panel-card';
@@ -9,6 +9,7 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
 import { errorMessage } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/public';
+import { FollowingList } from '@/features/follows/public';
 import { eventQueries } from '@/features/events/public';
 import { attendanceQueries } from '@/features/attendance/public';
 import { ATTENDANCE_LABELS } from '@/domain/entities/attendance';
@@ -193,6 +194,9 @@ function MyProfile({ uid }: { uid: string }) {
         <OrganizedSection uid={uid} />
         <JoinedSection uid={uid} />
         <PendingRequestsSection uid={uid} />
+        <Suspense fallback={null}>
+          <FollowingList uid={uid} />
+        </Suspense>
       </div>
     </div>
   );

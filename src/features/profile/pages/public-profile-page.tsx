@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PanelCard } from '@/components/ui/panel-card';
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { UserProfile } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/public';
+import { FollowButton } from '@/features/follows/public';
 import { eventQueries } from '@/features/events/public';
 import { useBackend } from '@/lib/backend-context';
 import { PagedEventList } from '../components/event-rows';
@@ -52,7 +53,14 @@ function PublicProfile({ profile }: { profile: UserProfile }) {
       <ProfileSummary
         profile={profile}
         facts={publicFacts(profile)}
-        actions={<ProfileActions profile={profile} isMe={isMe} />}
+        actions={
+          <>
+            <ProfileActions profile={profile} isMe={isMe} />
+            <Suspense fallback={null}>
+              <FollowButton target={{ kind: 'user', id: profile.id }} name={`${name}さん`} />
+            </Suspense>
+          </>
+        }
       />
       <PanelCard title="主催予定のイベント">
         <PagedEventList

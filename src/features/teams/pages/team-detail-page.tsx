@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
@@ -8,6 +9,7 @@ import { isTeamMember, type Team } from '@/domain/entities/team';
 import { errorMessage } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { ReportButton } from '@/features/admin/public';
+import { FollowButton } from '@/features/follows/public';
 import { useCurrentUser } from '@/features/auth/public';
 import { MembersSection } from '../components/members-section';
 import { MembershipPanel } from '../components/membership-panel';
@@ -59,6 +61,11 @@ function TeamDetail({ team }: { team: Team }) {
             <p className="mt-2 text-sm text-slate-600">
               {[team.region || '地域指定なし', team.activity].filter(Boolean).join('・')}
             </p>
+            <div className="mt-4 min-h-10">
+              <Suspense fallback={null}>
+                <FollowButton target={{ kind: 'team', id: team.id }} name={team.name} />
+              </Suspense>
+            </div>
             <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
               {isOwner ? (
                 <Link to={editPath} className={buttonClass('secondary')}>
