@@ -32,6 +32,8 @@ test('a user follows an organizer, who publishes an event: notification, mail, h
   mailLink,
   mailCount,
 }) => {
+  // Three users and a sign-in each (PBKDF2 in the page locally): over a minute on a busy machine.
+  test.setTimeout(120_000);
   const title = `フォロー確認フットサル ${Date.now() % 100_000}`;
   const organizer = page;
   await signIn(organizer, ORGANIZER.email, DEMO_PASSWORD, '/profile');

@@ -4,7 +4,6 @@ import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 import {
   decideFollow,
-  followerCountId,
   followId,
   followSchema,
   FOLLOW_TARGET_NAME_MAX,
@@ -16,10 +15,11 @@ import {
 } from '@/domain/rules/follows';
 import { targetKey, type FollowTarget } from '@/domain/rules/follow-notices';
 import { actorTransaction, parseDocs, type UseCaseContext } from './context';
+import { followerCountOf, followerCountPath } from './follower-count';
 import { startOfDay } from './list-queries';
 
 const followPath = (uid: string, target: FollowTarget) => `follows/${followId(uid, target)}`;
-const countPath = (target: FollowTarget) => `followerCounts/${followerCountId(target)}`;
+const countPath = followerCountPath;
 const targetPath = (target: FollowTarget) =>
   `${target.kind === 'user' ? 'users' : 'teams'}/${target.id}`;
 
@@ -101,9 +101,7 @@ export function followsUseCases(ctx: UseCaseContext) {
 
     /** How many follow `target` (0 for none or an unknown one). Caller: anyone. Fails: throws. */
     async followerCount(target: FollowTarget): Promise<number> {
-      if (!target.id) return 0;
-      const count = (await storage.get(countPath(target)))?.data.count;
-      return typeof count === 'number' && count > 0 ? count : 0;
+      return target.id ? followerCountOf(storage, target) : 0;
     },
 
     /**

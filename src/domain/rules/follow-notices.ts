@@ -17,6 +17,11 @@ export function targetKey(target: FollowTarget): string {
   return `${target.kind}:${target.id}`;
 }
 
+/** followerCounts/{id}: the target's count, moved by one in the same write as each follow. */
+export function followerCountId(target: FollowTarget): string {
+  return `${target.kind}_${target.id}`;
+}
+
 /** What the notice of a followed organizer's or team's new event stores (rendered by type). */
 export interface FollowedEventData {
   eventId: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { notificationText } from '@/domain/entities/notification';
 import { ERR } from '@/domain/errors';
-import { followedEventNoticeId, targetKey } from './follow-notices';
-import { decideFollow, followId, followerCountId } from './follows';
+import { followedEventNoticeId, followerCountId, targetKey } from './follow-notices';
+import { decideFollow, followId } from './follows';
 
 const actor = { uid: 'u1', emailVerified: false, suspended: false };
 

@@ -10,11 +10,6 @@ export function followId(followerId: string, target: FollowTarget): string {
   return `${followerId}_${target.kind}_${target.id}`;
 }
 
-/** followerCounts/{id}: the target's count, moved by one in the same write as each follow. */
-export function followerCountId(target: FollowTarget): string {
-  return `${target.kind}_${target.id}`;
-}
-
 export const followSchema = z.object({
   id: z.string(),
   followerId: z.string(),

@@ -15,7 +15,7 @@ export default function FollowedEvents({ uid }: { uid: string }) {
   const events = useQuery(followQueries.events(uid, backend));
   if (!events.data || events.data.length === 0) return null;
   return (
-    <div className="mx-auto max-w-5xl px-4 pt-4">
+    <div className="mt-4">
       <PanelCard title="フォロー中の新着イベント">
         <ul aria-label="フォロー中の新着イベント">
           {events.data.map((e) => (

@@ -5,7 +5,6 @@ import { useDocumentTitle } from '@/components/ui/page';
 import { useCurrentUser } from '@/features/auth/public';
 import { UpcomingEvents } from '@/features/events/public';
 import { MyHome } from '@/features/profile/public';
-import { FollowedEvents } from '@/features/follows/public';
 
 export default function HomePage() {
   useDocumentTitle('');
@@ -15,7 +14,6 @@ export default function HomePage() {
       {user ? (
         <Suspense fallback={null}>
           <MyHome uid={user.uid} />
-          <FollowedEvents uid={user.uid} />
         </Suspense>
       ) : null}
       <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">

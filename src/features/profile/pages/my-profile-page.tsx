@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PanelCard } from '@/components/ui/panel-card';
@@ -9,7 +9,6 @@ import { StatusPill } from '@/components/ui/status-pill';
 import { PARTICIPATION_HISTORY_LIMIT } from '@/domain/constants';
 import { errorMessage } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/public';
-import { FollowingList } from '@/features/follows/public';
 import { eventQueries } from '@/features/events/public';
 import { attendanceQueries } from '@/features/attendance/public';
 import { ATTENDANCE_LABELS } from '@/domain/entities/attendance';
@@ -27,6 +26,11 @@ import { ownFacts } from '../components/profile-facts';
 import { ProfileMissing } from '../components/profile-missing';
 import { ProfileSummary } from '../components/profile-summary';
 import { profileQueries } from '../profile-queries';
+
+// Loaded after the page is shown (docs/follows.md): the page's own JavaScript does not carry it.
+const FollowingList = lazy(() =>
+  import('@/features/follows/public').then((m) => m.loadFollowingList()),
+);
 
 /**
  * The participation history (docs/profile.md): the newest past participations with what each one

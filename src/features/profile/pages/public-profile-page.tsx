@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PanelCard } from '@/components/ui/panel-card';
@@ -8,7 +8,6 @@ import { Spinner } from '@/components/ui/spinner';
 import type { UserProfile } from '@/domain/entities/user';
 import { errorMessage } from '@/domain/errors';
 import { useCurrentUser } from '@/features/auth/public';
-import { FollowButton } from '@/features/follows/public';
 import { eventQueries } from '@/features/events/public';
 import { useBackend } from '@/lib/backend-context';
 import { PagedEventList } from '../components/event-rows';
@@ -16,6 +15,11 @@ import { ProfileActions } from '../components/profile-actions';
 import { publicFacts } from '../components/profile-facts';
 import { ProfileSummary } from '../components/profile-summary';
 import { profileQueries } from '../profile-queries';
+
+// Loaded after the page is shown (docs/follows.md): the page's own JavaScript does not carry it.
+const FollowButton = lazy(() =>
+  import('@/features/follows/public').then((m) => m.loadFollowButton()),
+);
 
 function UserNotFound() {
   return (

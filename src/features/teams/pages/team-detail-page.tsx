@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
@@ -9,7 +9,6 @@ import { isTeamMember, type Team } from '@/domain/entities/team';
 import { errorMessage } from '@/domain/errors';
 import { formatLongDate } from '@/domain/format';
 import { ReportButton } from '@/features/admin/public';
-import { FollowButton } from '@/features/follows/public';
 import { useCurrentUser } from '@/features/auth/public';
 import { MembersSection } from '../components/members-section';
 import { MembershipPanel } from '../components/membership-panel';
@@ -19,6 +18,11 @@ import { memberCountText, RecruitingBadge } from '../components/team-badges';
 import { TeamEvents } from '../components/team-events';
 import { useLiveTeam } from '../use-live-team';
 import { LinkedText } from '@/components/ui/linked-text';
+
+// Loaded after the page is shown (docs/follows.md): the page's own JavaScript does not carry it.
+const FollowButton = lazy(() =>
+  import('@/features/follows/public').then((m) => m.loadFollowButton()),
+);
 
 export function TeamNotFound() {
   return (
