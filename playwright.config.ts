@@ -57,6 +57,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'early-read.spec.ts',
             'fees.spec.ts',
             'check-in.spec.ts',
+            'follows.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

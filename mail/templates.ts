@@ -250,3 +250,29 @@ export function participantChangeMail(
     ].join('\n'),
   };
 }
+
+/**
+ * To a follower (docs/follows.md): the organizer or the team they follow published an event.
+ * `source` is the organizer's name stored on the event or the team's name.
+ */
+export function followedEventMail(
+  event: MailEvent,
+  via: 'user' | 'team',
+  source: string,
+  base: string,
+): MailText {
+  const name = oneLine(source);
+  return {
+    subject: `${SUBJECT_PREFIX}フォロー中の${via === 'team' ? 'チーム' : '主催者'}が「${oneLine(event.title)}」を公開しました`,
+    text: [
+      via === 'team'
+        ? `フォローしているチーム「${name || 'チーム'}」が新しいイベントを公開しました。`
+        : `フォローしている${name || '主催者'}さんが新しいイベントを公開しました。`,
+      '',
+      ...eventLines(event, base),
+      '',
+      'フォローはプロフィールやチームのページからいつでも解除できます。',
+      ...footer(base),
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import type {
   ConversationRecord,
@@ -9,6 +9,7 @@ import type {
 } from '../../mail/handlers/common.js';
 import { readChangeRecord } from '../../mail/handlers/common.js';
 import { EVENT_MAIL_REQUESTERS_LIMIT } from '../../mail/handlers/event-change-mail.js';
+import type { FollowerNotice } from '../../mail/handlers/follower-notices.js';
 import { readEmailSettings, type AuthRecipient, type EmailSettings } from '../../mail/policy.js';
 
 /**
@@ -73,7 +74,43 @@ export function createFirestoreReads(db: Firestore) {
         staffCancelReason: str(d.staffCancelReason),
         lastChange: readChangeRecord(d.lastChange, toDate),
         updatedAt: toDate(d.updatedAt),
+        teamId: str(d.teamId),
+        teamName: str(d.teamName),
+        createdAt: toDate(d.createdAt),
       };
+    },
+
+    /** The followers of a target (follows by targetKey), a page at a time in document-id order. */
+    async followersPage(key: string, { limit, after }: { limit: number; after: string | null }) {
+      let query = db
+        .collection('follows')
+        .where('targetKey', '==', key)
+        .orderBy(FieldPath.documentId())
+        .limit(limit);
+      if (after) query = query.startAfter(after);
+      const snap = await query.get();
+      return {
+        uids: snap.docs.map((d) => str(d.get('followerId'))).filter(Boolean),
+        next: snap.docs.length === limit ? snap.docs[snap.docs.length - 1]!.id : null,
+      };
+    },
+
+    /** One page of follower notices in one batch, as a client notification is stored. */
+    async writeFollowerNotices(notices: FollowerNotice[]): Promise<void> {
+      const batch = db.batch();
+      const at = FieldValue.serverTimestamp();
+      const clientTimestamp = Timestamp.now();
+      for (const n of notices) {
+        batch.set(db.collection('notifications').doc(n.id), {
+          userId: n.userId,
+          type: n.type,
+          data: n.data,
+          read: false,
+          timestamp: at,
+          clientTimestamp,
+        });
+      }
+      await batch.commit();
     },
 
     async getPendingRequesters(eventId: string): Promise<string[]> {

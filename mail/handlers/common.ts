@@ -47,6 +47,11 @@ export interface EventRecord extends MailEvent {
   /** The event's last schedule change (src/domain/rules/event-changes.ts), or null. */
   lastChange?: ChangeRecord | null;
   updatedAt?: Date | null;
+  /** The event's team ('' or missing: none) and its name as stored on the event. */
+  teamId?: string;
+  teamName?: string;
+  /** When the event was created (the server's time); what the follower notices read. */
+  createdAt?: Date | null;
 }
 
 export interface ChangeRecord {

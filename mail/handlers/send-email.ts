@@ -25,6 +25,7 @@ import {
   type RequestRecord,
 } from './common.js';
 import { eventChangeMail, type EventChangeMailDeps } from './event-change-mail.js';
+import { followerNotices, type FollowerNoticeDeps } from './follower-notices.js';
 
 /** What the approval and rejection mail read: the request and its event. */
 export interface ParticipationMailDeps extends MailDeps {
@@ -33,7 +34,8 @@ export interface ParticipationMailDeps extends MailDeps {
   getNotification(id: string): Promise<NotificationRecord | null>;
 }
 
-export interface SendEmailDeps extends BaseDeps, ParticipationMailDeps, EventChangeMailDeps {}
+export interface SendEmailDeps
+  extends BaseDeps, ParticipationMailDeps, EventChangeMailDeps, FollowerNoticeDeps {}
 
 /** Per caller: an organizer processing a long list of requests stays well inside it. */
 export const SEND_EMAIL_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
@@ -70,6 +72,8 @@ export const sendEmailBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('participant_removed'), ...rosterChange }),
   z.object({ type: z.literal('participant_left'), ...rosterChange }),
   z.object({ type: z.literal('participant_joined'), ...rosterChange }),
+  // A new event, told to the followers of its organizer and team (./follower-notices.ts).
+  z.object({ type: z.literal('event_published'), eventId: id }),
 ]);
 type ParticipationBody = Extract<SendEmailBody, { type: 'event_approved' | 'event_rejected' }>;
 type RosterBody = Extract<
@@ -219,7 +223,7 @@ export async function rosterMail(
 
 /**
  * POST /api/notifications/send-email: the caller's checks (acceptPost), then participationMail,
- * eventChangeMail (./event-change-mail.ts) or rosterMail.
+ * eventChangeMail (./event-change-mail.ts), followerNotices (./follower-notices.ts) or rosterMail.
  */
 export async function handleSendEmail(
   req: HandlerRequest,
@@ -236,6 +240,7 @@ export async function handleSendEmail(
     if (body.type === 'event_changed' || body.type === 'event_cancelled') {
       return eventChangeMail(deps, uid, body);
     }
+    if (body.type === 'event_published') return followerNotices(deps, uid, body);
     return body.type === 'event_approved' || body.type === 'event_rejected'
       ? participationMail(deps, uid, body)
       : rosterMail(deps, uid, body);

@@ -1,3 +1,4 @@
+import type { FollowerNotice } from '../../mail/handlers/follower-notices.js';
 import type {
   ConversationRecord,
   EventRecord,
@@ -35,6 +36,9 @@ export interface World {
   settings: Record<string, Partial<EmailSettings>>;
   /** Accounts staff suspended (users/{uid} isActive false). */
   suspended: string[];
+  /** The followers of each target key (follows by targetKey), and the notice commits written. */
+  followers?: Record<string, string[]>;
+  writtenNotices?: FollowerNotice[][];
 }
 
 export function world(): World {
@@ -150,6 +154,15 @@ export function fakeDeps(w: World = world()): Fake {
     getAuthRecipient: async (uid) => w.authUsers[uid] ?? null,
     getDisplayName: async (uid) => w.names[uid] ?? null,
     getEmailSettings: async (uid) => readEmailSettings({ mail: w.settings[uid] ?? {} }),
+    followersPage: async (key, { limit, after }) => {
+      const all = (w.followers?.[key] ?? []).slice().sort();
+      const start = after ? all.indexOf(after) + 1 : 0;
+      const uids = all.slice(start, start + limit);
+      return { uids, next: uids.length === limit ? uids.at(-1)! : null };
+    },
+    async writeFollowerNotices(notices) {
+      (w.writtenNotices ??= []).push(notices);
+    },
     getPendingRequesters: async (eventId) =>
       Object.values(w.requests)
         .filter((r) => r.eventId === eventId && r.status === 'pending')

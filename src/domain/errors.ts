@@ -126,6 +126,9 @@ export const ERR = {
   checkInClosed: '受付できるのは開始1時間前から終了までです',
   checkInCancelled: '中止されたイベントは受付できません',
   alreadyCheckedIn: 'この方は受付済みです',
+  // Following (docs/follows.md).
+  cannotFollowSelf: '自分自身はフォローできません',
+  followTargetNotFound: 'フォローする相手が見つかりません',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -10,6 +10,7 @@ import { eventChangesContract } from './event-changes.contract';
 import { eventEndContract } from './event-end.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
+import { followsContract } from './follows.contract';
 import {
   describeShape,
   missingIndexes,
@@ -86,6 +87,7 @@ const firestoreSuites = {
   'event end': eventEndContract,
   fees: feesContract,
   'check-in': checkInContract,
+  follows: followsContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

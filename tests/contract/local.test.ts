@@ -8,6 +8,7 @@ import { eventChangesContract } from './event-changes.contract';
 import { eventEndContract } from './event-end.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
+import { followsContract } from './follows.contract';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
@@ -48,6 +49,7 @@ describe('local backend', () => {
   eventEndContract(createLocalHarness);
   feesContract(createLocalHarness);
   checkInContract(createLocalHarness);
+  followsContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
   mailReadsContract(createLocalMailReadsHarness);

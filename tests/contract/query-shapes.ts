@@ -66,4 +66,9 @@ export const QUERY_SHAPES: QueryShape[] = [
   q('conversations', ['participants contains'], ['lastMessageTime desc']),
   q('reports', ['status'], ['createdAt desc']),
   q('events', ['status'], ['date']),
+  // One's own follows, newest first (src/data/use-cases/follows.ts).
+  q('follows', ['followerId'], ['createdAt desc']),
+  // Home's 「フォロー中の新着イベント」: a followed organizer's or team's newest events.
+  q('events', ['organizerId'], ['createdAt desc']),
+  q('events', ['teamId'], ['createdAt desc']),
 ];

@@ -197,6 +197,8 @@ export class LocalDb extends Dexie {
   config!: Table<DocRow, string>;
   stats!: Table<DocRow, string>;
   customUserIds!: Table<DocRow, string>;
+  follows!: Table<DocRow, string>;
+  followerCounts!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -315,6 +317,19 @@ export class LocalDb extends Dexie {
       fees: 'id, eventId',
       checkInTokens: 'id, eventId',
       checkIns: 'id, eventId',
+    });
+    // Following (docs/follows.md): a target's followers in id order (the server's notices), one's
+    // own follows newest first; the counts by id; an organizer's and a team's newest events
+    // (home's 「フォロー中の新着イベント」).
+    this.version(18).stores({
+      follows: 'id, [targetKey+id], [followerId+createdAt+id]',
+      followerCounts: 'id',
+      events:
+        'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+        '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+        '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
+        '[teamId+date+startTime+id], *searchTokens, *searchOrder, ' +
+        '[organizerId+createdAt+id], [teamId+createdAt+id]',
     });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);

@@ -37,6 +37,8 @@ import { localReminderStores } from './local-reminders';
 import { deliverMail } from './outbox';
 import * as z from 'zod/mini';
 import { dexieStorage } from './storage';
+import { DOC_ID } from '@/data/storage/storage';
+import { writeNotification } from '@/data/use-cases/context';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -75,6 +77,26 @@ export class LocalApi implements ApiPort {
         return { uid: token };
       },
       ...localMailReads(db),
+      // The followers and their notices through the storage interface, as the use cases read
+      // and write (the Functions do the same on Firestore: functions/src/firestore-deps.ts).
+      async followersPage(key, { limit, after }) {
+        const docs = await dexieStorage(db, now).query({
+          collection: 'follows',
+          where: [{ field: 'targetKey', op: '==', value: key }],
+          orderBy: [{ field: DOC_ID }],
+          limit,
+          after,
+        });
+        return {
+          uids: docs.map((d) => str(d.data.followerId)).filter(Boolean),
+          next: docs.length === limit ? docs.at(-1)!.cursor : null,
+        };
+      },
+      async writeFollowerNotices(notices) {
+        await dexieStorage(db, now).batch((w) => {
+          for (const n of notices) writeNotification(w, n, now());
+        });
+      },
       // The accounts table is this backend's auth service: its address and verified flag.
       async getAuthRecipient(uid) {
         const account = await db.accounts.get(uid);

@@ -48,6 +48,8 @@ const TOP_LEVEL = new Set([
   'auditLog',
   'reminders',
   'attendanceStats',
+  'follows',
+  'followerCounts',
 ]);
 
 const BELOW: Record<string, Place> = {

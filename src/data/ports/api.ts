@@ -37,6 +37,9 @@ export type RosterEmail = Extract<
   { type: 'waitlist_promoted' | 'participant_removed' | 'participant_left' | 'participant_joined' }
 >;
 
+/** A new event `eventId`, told to the followers of its organizer and team (docs/follows.md). */
+export type EventPublishedNotice = Extract<SendEmailBody, { type: 'event_published' }>;
+
 /** Message `messageId` of `conversationId`, just sent by `senderId` to `recipientId`. */
 export type UnreadMessagePing = TrackUnreadBody;
 
@@ -58,7 +61,13 @@ export interface ApiPort {
    * Caller: the organizer who processed the request.
    */
   sendNotificationEmail(
-    payload: ApprovalEmail | RejectionEmail | EventChangedEmail | EventCancelledEmail | RosterEmail,
+    payload:
+      | ApprovalEmail
+      | RejectionEmail
+      | EventChangedEmail
+      | EventCancelledEmail
+      | RosterEmail
+      | EventPublishedNotice,
   ): Promise<void>;
   /**
    * Asks for the unread-message mail; resolves and fails as sendNotificationEmail (403: not the

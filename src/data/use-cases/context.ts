@@ -206,8 +206,11 @@ export function parsePage<S extends z.core.$ZodType>(
   };
 }
 
-/** Notices written with ids of their own kinds: the staff's cancellation, the reminder. */
-type StoredOnlyType = 'staff_event_cancelled' | 'event_reminder';
+/**
+ * Notices written with ids of their own kinds: the staff's cancellation, the reminder, and the
+ * followers' notice of a new event (written by the server's handler only).
+ */
+type StoredOnlyType = 'staff_event_cancelled' | 'event_reminder' | 'followed_event';
 
 /** A new notification, under the id of its cause. */
 interface NewNotification {

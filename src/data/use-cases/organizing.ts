@@ -28,6 +28,7 @@ import {
   decideStatusChange,
   organizerCopy,
 } from '@/domain/rules/events';
+import type { FollowTarget } from '@/domain/rules/follow-notices';
 import { decideEventTeam } from '@/domain/rules/teams';
 import { runSideEffect } from '@/lib/side-effects';
 import {
@@ -41,6 +42,7 @@ import {
   writeNotificationBatches,
   type UseCaseContext,
 } from './context';
+import { hasFollowers } from './follower-count';
 import { LIST_ORDER } from './list-queries';
 import { promoteOnCapacityChange, promotionMail } from './roster';
 
@@ -113,10 +115,14 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
      */
     async create(input: EventInput): Promise<string> {
       const id = autoId();
+      const targets: FollowTarget[] = [];
       await actorTransaction(ctx, async (tx, actor) => {
         const { fields, ...decision } = decideCreate(actor, input, ctx.now());
         const team = await teamOf(tx, decision.organizerId, fields);
         const organizer = organizerCopy(actor?.profile);
+        targets.length = 0;
+        targets.push({ kind: 'user', id: decision.organizerId });
+        if (team.teamId) targets.push({ kind: 'team', id: team.teamId });
         tx.set(eventPath(id), {
           ...storedFields(fields),
           searchTokens: searchTokensOf({ ...fields, ...team, ...organizer }),
@@ -126,6 +132,13 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
           createdAt: fieldOp.serverTime(),
           updatedAt: fieldOp.serverTime(),
         });
+      });
+      // The followers of the organizer and the team hear of it from the server (docs/follows.md);
+      // the public counts say whether there is anyone to tell, so most events cost no call.
+      void runSideEffect('events.create: follower notices', async () => {
+        if (await hasFollowers(storage, targets)) {
+          await api.sendNotificationEmail({ type: 'event_published', eventId: id });
+        }
       });
       return id;
     },

@@ -29,6 +29,7 @@ export const SHARED_PORTS = {
   rollCall: async (ctx) => (await import('./roll-call')).rollCallUseCases(ctx),
   fees: async (ctx) => (await import('./fees')).feesUseCases(ctx),
   checkIn: async (ctx) => (await import('./check-in')).checkInUseCases(ctx),
+  follows: async (ctx) => (await import('./follows')).followsUseCases(ctx),
 } satisfies Record<string, Build>;
 
 export type SharedPortName = keyof typeof SHARED_PORTS;

@@ -21,6 +21,7 @@ export const MAIL_KINDS = [
   'waitlistPromoted',
   'participantRemoved',
   'organizerParticipantChanges',
+  'followedEvents',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type EmailSettings = Record<MailKind, boolean>;
@@ -79,6 +80,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: '参加者の増減（主催者向け）',
     description: '主催するイベントで参加者が直接参加したり、参加をやめたりしたときにお知らせします',
   },
+  followedEvents: {
+    label: 'フォロー中の新着イベント',
+    description: 'フォローしている主催者やチームが新しいイベントを公開したときにお知らせします',
+  },
 };
 
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
@@ -91,6 +96,7 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   waitlistPromoted: true,
   participantRemoved: true,
   organizerParticipantChanges: false,
+  followedEvents: true,
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */

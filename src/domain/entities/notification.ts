@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'participant_left',
   'participant_joined',
   'waitlist_promoted',
+  'followed_event',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -347,6 +348,19 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
           ? `${event}に空きが出ました。参加リクエストを主催者に送りました`
           : `${event}に空きが出たため、参加が確定しました`,
       };
+    case 'followed_event': {
+      // docs/follows.md: the organizer's or the team's new event, told to its followers.
+      const source = str(n.data.sourceName);
+      return n.data.via === 'team'
+        ? {
+            title: 'フォロー中のチームが新しいイベントを公開しました',
+            body: `${source ? `「${source}」` : 'チーム'}が${event}を公開しました`,
+          }
+        : {
+            title: 'フォロー中の主催者が新しいイベントを公開しました',
+            body: `${source || '主催者'}さんが${event}を公開しました`,
+          };
+    }
     default:
       return { title: 'お知らせ', body: '' };
   }

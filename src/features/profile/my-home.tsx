@@ -1,4 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { JoinedSection, PendingRequestsSection } from './components/my-plans';
+
+// Loaded once the signed-in home renders it (docs/follows.md).
+const FollowedEvents = lazy(() =>
+  import('@/features/follows/public').then((m) => m.loadFollowedEvents()),
+);
 
 /** The top of the home page for a signed-in user: what is ahead for them, before the rest. */
 export default function MyHome({ uid }: { uid: string }) {
@@ -11,6 +17,9 @@ export default function MyHome({ uid }: { uid: string }) {
         <JoinedSection uid={uid} />
         <PendingRequestsSection uid={uid} />
       </div>
+      <Suspense fallback={null}>
+        <FollowedEvents uid={uid} />
+      </Suspense>
     </section>
   );
 }

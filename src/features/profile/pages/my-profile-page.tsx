@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PanelCard } from '@/components/ui/panel-card';
@@ -26,6 +26,11 @@ import { ownFacts } from '../components/profile-facts';
 import { ProfileMissing } from '../components/profile-missing';
 import { ProfileSummary } from '../components/profile-summary';
 import { profileQueries } from '../profile-queries';
+
+// Loaded after the page is shown (docs/follows.md): the page's own JavaScript does not carry it.
+const FollowingList = lazy(() =>
+  import('@/features/follows/public').then((m) => m.loadFollowingList()),
+);
 
 /**
  * The participation history (docs/profile.md): the newest past participations with what each one
@@ -193,6 +198,9 @@ function MyProfile({ uid }: { uid: string }) {
         <OrganizedSection uid={uid} />
         <JoinedSection uid={uid} />
         <PendingRequestsSection uid={uid} />
+        <Suspense fallback={null}>
+          <FollowingList uid={uid} />
+        </Suspense>
       </div>
     </div>
   );

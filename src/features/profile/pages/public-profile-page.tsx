@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PanelCard } from '@/components/ui/panel-card';
@@ -15,6 +15,11 @@ import { ProfileActions } from '../components/profile-actions';
 import { publicFacts } from '../components/profile-facts';
 import { ProfileSummary } from '../components/profile-summary';
 import { profileQueries } from '../profile-queries';
+
+// Loaded after the page is shown (docs/follows.md): the page's own JavaScript does not carry it.
+const FollowButton = lazy(() =>
+  import('@/features/follows/public').then((m) => m.loadFollowButton()),
+);
 
 function UserNotFound() {
   return (
@@ -52,7 +57,14 @@ function PublicProfile({ profile }: { profile: UserProfile }) {
       <ProfileSummary
         profile={profile}
         facts={publicFacts(profile)}
-        actions={<ProfileActions profile={profile} isMe={isMe} />}
+        actions={
+          <>
+            <ProfileActions profile={profile} isMe={isMe} />
+            <Suspense fallback={null}>
+              <FollowButton target={{ kind: 'user', id: profile.id }} name={`${name}さん`} />
+            </Suspense>
+          </>
+        }
       />
       <PanelCard title="主催予定のイベント">
         <PagedEventList

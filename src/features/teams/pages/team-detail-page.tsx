@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
@@ -17,6 +18,11 @@ import { memberCountText, RecruitingBadge } from '../components/team-badges';
 import { TeamEvents } from '../components/team-events';
 import { useLiveTeam } from '../use-live-team';
 import { LinkedText } from '@/components/ui/linked-text';
+
+// Loaded after the page is shown (docs/follows.md): the page's own JavaScript does not carry it.
+const FollowButton = lazy(() =>
+  import('@/features/follows/public').then((m) => m.loadFollowButton()),
+);
 
 export function TeamNotFound() {
   return (
@@ -59,6 +65,11 @@ function TeamDetail({ team }: { team: Team }) {
             <p className="mt-2 text-sm text-slate-600">
               {[team.region || '地域指定なし', team.activity].filter(Boolean).join('・')}
             </p>
+            <div className="mt-4 min-h-10">
+              <Suspense fallback={null}>
+                <FollowButton target={{ kind: 'team', id: team.id }} name={team.name} />
+              </Suspense>
+            </div>
             <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
               {isOwner ? (
                 <Link to={editPath} className={buttonClass('secondary')}>
