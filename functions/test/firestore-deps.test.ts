@@ -75,6 +75,9 @@ describe('Firestore reads', () => {
       updatedAt: null,
       waitlist: [],
       entryMethod: '',
+      createdAt: null,
+      teamId: '',
+      teamName: '',
     });
   });
 
