@@ -4,6 +4,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineString } from 'firebase-functions/params';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as z from 'zod/mini';
 import { createAuthRecipients, createFirestoreReads } from './firestore-deps.js';
@@ -18,6 +19,8 @@ import { httpHandler, originPolicy } from './http.js';
 import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
 import { createFirestoreRateLimiter } from './rate-limit.js';
 import { createReminderStores } from './reminder-stores.js';
+import { generateSeriesDates, runSeriesDates } from '../../mail/handlers/series-dates.js';
+import { createSeriesStores } from './series-stores.js';
 
 /**
  * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
@@ -130,5 +133,36 @@ export const sendEventReminders = onSchedule(
   async () => {
     const base = productionDeps();
     await runEventReminders({ ...base, ...createReminderStores(getFirestore(), base.now) });
+  },
+);
+
+const SERIES_SCHEDULE = {
+  timeZone: 'Asia/Tokyo',
+  region: 'asia-northeast1',
+  timeoutSeconds: 300,
+  memory: '256MiB' as const,
+  maxInstances: 1,
+};
+
+/**
+ * The series' dates (docs/series.md "Dates"): every hour, Japan time, the rolling window of each
+ * due series is filled with its missing dates (deterministic ids: a rerun, or a run beside the
+ * trigger below, never creates one twice). A run that fails is logged and the next catches up.
+ */
+export const generateSeriesDatesScheduled = onSchedule(
+  { ...SERIES_SCHEDULE, schedule: 'every 60 minutes' },
+  async () => {
+    await runSeriesDates({ ...createSeriesStores(getFirestore()), now: () => new Date(), log });
+  },
+);
+
+/** A new series gets its first window of dates at once, not at the next hourly run. */
+export const generateNewSeriesDates = onDocumentCreated(
+  { document: 'series/{seriesId}', region: 'us-central1', maxInstances: 10 },
+  async (event) => {
+    await generateSeriesDates(
+      { ...createSeriesStores(getFirestore()), now: () => new Date(), log },
+      event.params.seriesId,
+    );
   },
 );

@@ -16,6 +16,7 @@ const PORTS: Record<PortName, true> = {
   files: true,
   api: true,
   attendance: true,
+  series: true,
 };
 
 /**
@@ -77,7 +78,10 @@ export function createDeferredBackend(
     // The local backend's schedule (Firebase schedules in the Cloud Functions).
     scheduled:
       kind === 'local'
-        ? { runDueReminders: () => ready.then((b) => b.scheduled?.runDueReminders()) }
+        ? {
+            runDueReminders: () => ready.then((b) => b.scheduled?.runDueReminders()),
+            runSeriesDates: (id?: string) => ready.then((b) => b.scheduled?.runSeriesDates(id)),
+          }
         : undefined,
   } as unknown as Backend;
   return { backend, ready };

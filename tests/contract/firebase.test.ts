@@ -26,6 +26,7 @@ import { closeInProcessFunctions } from './functions-in-process';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
+import { seriesContract } from './series.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -80,6 +81,7 @@ const firestoreSuites = {
   api: apiContract,
   attendance: attendanceContract,
   roster: rosterContract,
+  series: seriesContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

@@ -13,6 +13,8 @@ import { createMailer, DEFAULT_FROM } from '@functions/mail/transport';
 import { API_PATHS } from '@/data/firebase/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { extractLinks } from '@/data/local/outbox';
+import { createSeriesStores } from '@functions/series-stores';
+import { generateSeriesDates, runSeriesDates } from '@mail/handlers/series-dates';
 
 /**
  * The two Cloud Functions run in this process for the Firebase contract harness: the handlers
@@ -41,6 +43,7 @@ const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string }): {
   fetch: typeof fetch;
   outbox: () => Promise<OutboxMail[]>;
+  runSeriesDates: (now: Date, seriesId?: string) => Promise<number>;
 } {
   const app = adminApp(opts.projectId);
   const now = () => new Date();
@@ -65,6 +68,12 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
   };
 
   return {
+    async runSeriesDates(at, seriesId) {
+      const run = { ...createSeriesStores(getFirestore(app)), now: () => at, log: quiet };
+      return seriesId
+        ? generateSeriesDates(run, seriesId)
+        : (await runSeriesDates(run)).datesCreated;
+    },
     async fetch(input, init) {
       const route = routes[String(input)];
       if (!route) return new Response('{"error":"not_found"}', { status: 404 });

@@ -8,6 +8,7 @@ import { filesContract } from './files.contract';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
+import { seriesContract } from './series.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -38,5 +39,6 @@ describe('local backend', () => {
   apiContract(createLocalHarness);
   attendanceContract(createLocalHarness);
   rosterContract(createLocalHarness);
+  seriesContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
 });

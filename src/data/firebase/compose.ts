@@ -14,6 +14,7 @@ import { teamUseCases } from '@/data/use-cases/teams';
 import { reportsUseCases } from '@/data/use-cases/reports';
 import { staffUseCases } from '@/data/use-cases/staff';
 import { rosterUseCases } from '@/data/use-cases/roster';
+import { seriesUseCases } from '@/data/use-cases/series';
 import type { UseCaseContext } from '@/data/use-cases/context';
 
 /**
@@ -47,5 +48,6 @@ export function composeFirebaseBackend(
     files: given.files,
     api,
     attendance: attendanceUseCases(useCases),
+    series: seriesUseCases(useCases),
   };
 }

@@ -73,5 +73,8 @@ export function createFirstReadBackend(
     attendance: port('attendance', async () =>
       (await import('@/data/use-cases/attendance')).attendanceUseCases(ctx),
     ),
+    series: port('series', async () =>
+      (await import('@/data/use-cases/series')).seriesUseCases(ctx),
+    ),
   };
 }

@@ -159,6 +159,9 @@ export async function openLocalBackend(
       attendance: withUseCases(async (c) =>
         (await import('@/data/use-cases/attendance')).attendanceUseCases(c),
       ),
+      series: withUseCases(async (c) =>
+        (await import('@/data/use-cases/series')).seriesUseCases(c),
+      ),
     },
     dev: {
       outbox: () => readOutbox(db),
@@ -172,6 +175,12 @@ export async function openLocalBackend(
     },
     scheduled: {
       runDueReminders: async () => void (await (await loadApi()).runDueReminders()),
+      runSeriesDates: async (id) =>
+        void (await import('./local-series')).runLocalSeriesDates(
+          (await openUseCases()).storage,
+          now,
+          id,
+        ),
     },
     close: () => db.close(),
   };

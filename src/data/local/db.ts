@@ -194,6 +194,7 @@ export class LocalDb extends Dexie {
   config!: Table<DocRow, string>;
   stats!: Table<DocRow, string>;
   customUserIds!: Table<DocRow, string>;
+  series!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -304,6 +305,19 @@ export class LocalDb extends Dexie {
           '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
           '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
           '[teamId+date+startTime+id], *searchTokens, *searchOrder',
+      })
+      .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
+    // Series (docs/series.md): the generator's due series by nextDate, a series' dates by
+    // [seriesId+date+startTime+id] in the list's order. The upgrade derives the events' search
+    // entries again, as every version that lists the events table must (its hooks come after).
+    this.version(17)
+      .stores({
+        series: 'id, organizerId, [nextDate+id]',
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+          '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
+          '[teamId+date+startTime+id], [seriesId+date+startTime+id], *searchTokens, *searchOrder',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
     // Table hooks after the last version: declaring a version makes the tables anew.

@@ -48,6 +48,7 @@ const TOP_LEVEL = new Set([
   'auditLog',
   'reminders',
   'attendanceStats',
+  'series',
 ]);
 
 const BELOW: Record<string, Place> = {

@@ -8,6 +8,7 @@ import type { rosterUseCases } from '@/data/use-cases/roster';
 import type { staffUseCases } from '@/data/use-cases/staff';
 import type { teamUseCases } from '@/data/use-cases/teams';
 import type { usersUseCases } from '@/data/use-cases/users';
+import type { seriesUseCases } from '@/data/use-cases/series';
 import type { ApiPort } from './api';
 import type { AuthPort } from './auth';
 import type { FilesPort } from './files';
@@ -50,6 +51,7 @@ export type TeamsPort = ReturnType<typeof teamUseCases>;
 export type ReportsPort = ReturnType<typeof reportsUseCases>;
 export type StaffPort = ReturnType<typeof staffUseCases>;
 export type AttendancePort = ReturnType<typeof attendanceUseCases>;
+export type SeriesPort = ReturnType<typeof seriesUseCases>;
 
 /** Everything the features need from a backend; src/app picks the implementation. */
 export interface Backend {
@@ -67,6 +69,7 @@ export interface Backend {
   files: FilesPort;
   api: ApiPort;
   attendance: AttendancePort;
+  series: SeriesPort;
   /** Local backend only: the captured mail and the demo data reset. */
   dev?: DevTools;
   /**
@@ -94,6 +97,8 @@ export interface LazyBackend {
 export interface ScheduledWork {
   /** One run of the day-before reminder: every reminder due now, once each. */
   runDueReminders(): Promise<void>;
+  /** One run of the series date generator (all due series, or only `seriesId`'s window). */
+  runSeriesDates(seriesId?: string): Promise<void>;
 }
 
 export interface OutboxMail {

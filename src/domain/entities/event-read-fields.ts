@@ -31,6 +31,8 @@ export const EVENT_READ_FIELDS: readonly string[] = [
   'imagePath',
   'createdAt',
   'staffCancelReason',
+  'seriesId',
+  'seriesLabel',
   'organizerDisplayName',
   'hostName',
   'organizerPhoto',
