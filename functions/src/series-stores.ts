@@ -1,6 +1,5 @@
 import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import type { SeriesStores } from '../../mail/handlers/series-dates.js';
-import { seriesRecordOf } from '../../src/domain/series.js';
+import { seriesRecordOf, type SeriesStores } from '../../mail/handlers/series-dates.js';
 
 /**
  * The date generator's stores on Firestore (Admin SDK, which bypasses firestore.rules: no

@@ -11,6 +11,9 @@ import {
 } from '../../src/domain/series-recurrence.js';
 import type { Logger } from './common.js';
 
+/** How a store reads a stored series (the Functions reach the domain only through mail/). */
+export { seriesRecordOf } from '../../src/domain/series.js';
+
 /** One date a run creates: its deterministic id (dateEventId) and its document. */
 export interface DateEventWrite {
   id: string;

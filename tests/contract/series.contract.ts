@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SeriesInput } from '@/data/use-cases/series';
+import type { SeriesInput } from '@/data/ports/series';
 import { ERR } from '@/domain/errors';
 import { SERIES_WINDOW_DAYS, dateEventId, weekdayOf } from '@/domain/series';
 import type { HarnessFactory } from './harness';

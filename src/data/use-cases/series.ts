@@ -1,11 +1,11 @@
-import type { EventInput } from '@/data/ports/events';
+import type { SeriesInput } from '@/data/ports/series';
 import { fieldOp } from '@/data/storage/storage';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 import { seriesSchema, type Series } from '@/domain/entities/series-doc';
 import { searchTokensOf } from '@/domain/event-search';
 import { organizerCopy } from '@/domain/rules/events';
-import { decideSeriesCreate, type SeriesRuleInput } from '@/domain/rules/series';
+import { decideSeriesCreate } from '@/domain/rules/series';
 import { actorTransaction, parseDoc, parseDocs, type UseCaseContext } from './context';
 import { LIST_ORDER, startOfDay } from './list-queries';
 
@@ -13,12 +13,6 @@ import { LIST_ORDER, startOfDay } from './list-queries';
 export const SERIES_UPCOMING_LIMIT = 20;
 /** A series page's past dates at most, newest first. */
 export const SERIES_PAST_LIMIT = 10;
-
-export interface SeriesInput {
-  /** The event every date copies; its day is the series' first date. Teams are not offered yet. */
-  event: Omit<EventInput, 'teamId' | 'teamName'>;
-  rule: SeriesRuleInput;
-}
 
 export interface SeriesDates {
   upcoming: SportEvent[];
