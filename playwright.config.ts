@@ -55,6 +55,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'event-changes.spec.ts',
             'waitlist.spec.ts',
             'early-read.spec.ts',
+            'series.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

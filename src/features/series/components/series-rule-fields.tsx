@@ -183,9 +183,10 @@ export function SeriesRuleFields({
               className={controlClass}
               min={firstDate || undefined}
               value={value.until}
+              onFocus={() => value.end !== 'until' && set({ end: 'until' })}
               onChange={(e) => set({ end: 'until', until: e.target.value })}
             />
-            まで
+            <span className="shrink-0">まで</span>
           </label>
           <label className={choiceClass}>
             <input
@@ -203,6 +204,7 @@ export function SeriesRuleFields({
               max={SERIES_COUNT_MAX}
               className={`${controlClass} w-20`}
               value={value.count}
+              onFocus={() => value.end !== 'count' && set({ end: 'count' })}
               onChange={(e) => set({ end: 'count', count: Number(e.target.value) })}
             />
             回
