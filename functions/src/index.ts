@@ -4,7 +4,6 @@ import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineString } from 'firebase-functions/params';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as z from 'zod/mini';
 import { createAuthRecipients, createFirestoreReads } from './firestore-deps.js';
@@ -19,7 +18,7 @@ import { httpHandler, originPolicy } from './http.js';
 import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
 import { createFirestoreRateLimiter } from './rate-limit.js';
 import { createReminderStores } from './reminder-stores.js';
-import { generateSeriesDates, runSeriesDates } from '../../mail/handlers/series-dates.js';
+import { handleSeriesDates, runSeriesDates } from '../../mail/handlers/series-dates.js';
 import { createSeriesStores } from './series-stores.js';
 
 /**
@@ -115,6 +114,15 @@ export const trackUnreadMessage = onRequest(
   }),
 );
 
+/** POST /api/series-dates: a new series' first dates at once (docs/series.md "Dates"). */
+export const seriesDates = onRequest(
+  OPTIONS,
+  httpHandler(
+    (req) => handleSeriesDates(req, { ...productionDeps(), ...createSeriesStores(getFirestore()) }),
+    { isAllowedOrigin, log, name: 'seriesDates' },
+  ),
+);
+
 /**
  * The day-before reminder (docs/notifications.md "Reminders"): every 15 minutes, Japan time.
  * No HTTP route leads here, so it runs in Tokyo, next to its users; a run reads and writes with
@@ -147,22 +155,11 @@ const SERIES_SCHEDULE = {
 /**
  * The series' dates (docs/series.md "Dates"): every hour, Japan time, the rolling window of each
  * due series is filled with its missing dates (deterministic ids: a rerun, or a run beside the
- * trigger below, never creates one twice). A run that fails is logged and the next catches up.
+ * call of a new series' organizer, never creates one twice). A run that fails is logged and the next catches up.
  */
 export const generateSeriesDatesScheduled = onSchedule(
   { ...SERIES_SCHEDULE, schedule: 'every 60 minutes' },
   async () => {
     await runSeriesDates({ ...createSeriesStores(getFirestore()), now: () => new Date(), log });
-  },
-);
-
-/** A new series gets its first window of dates at once, not at the next hourly run. */
-export const generateNewSeriesDates = onDocumentCreated(
-  { document: 'series/{seriesId}', region: 'us-central1', maxInstances: 10 },
-  async (event) => {
-    await generateSeriesDates(
-      { ...createSeriesStores(getFirestore()), now: () => new Date(), log },
-      event.params.seriesId,
-    );
   },
 );

@@ -9,7 +9,16 @@ import {
   generationHorizon,
   planGeneration,
 } from '../../src/domain/series-recurrence.js';
-import type { Logger } from './common.js';
+import * as z from 'zod/mini';
+import type { RateLimit } from '../policy.js';
+import {
+  acceptPost,
+  json,
+  type BaseDeps,
+  type HandlerRequest,
+  type HandlerResponse,
+  type Logger,
+} from './common.js';
 
 /** How a store reads a stored series (the Functions reach the domain only through mail/). */
 export { seriesRecordOf } from '../../src/domain/series.js';
@@ -74,11 +83,47 @@ function datesPlan(now: Date) {
 }
 
 /**
- * Fills one series' window now (the Cloud Function's trigger on a new series, the local app
- * after creating one): the same plan and transaction as a scheduled run.
+ * Fills one series' window now (after its organizer creates it): the same plan and transaction
+ * as a scheduled run. With `organizerId`, only a series of that organizer (the HTTP caller's).
  */
-export async function generateSeriesDates(deps: SeriesRunDeps, seriesId: string): Promise<number> {
-  return deps.commitDates(seriesId, datesPlan(deps.now()));
+export async function generateSeriesDates(
+  deps: SeriesRunDeps,
+  seriesId: string,
+  organizerId?: string,
+): Promise<number> {
+  const plan = datesPlan(deps.now());
+  return deps.commitDates(seriesId, (series) =>
+    organizerId !== undefined && series?.template.organizerId !== organizerId ? null : plan(series),
+  );
+}
+
+/** Per caller: one call follows each series created, so this only stops a runaway client. */
+export const SERIES_DATES_CALLER_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60_000 };
+
+export const seriesDatesBody = z.object({
+  seriesId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+});
+
+export type SeriesDatesBody = z.infer<typeof seriesDatesBody>;
+
+/**
+ * POST /api/series-dates: a new series' first window of dates at once, instead of at the next
+ * scheduled run (docs/series.md "Dates"). The caller's checks (acceptPost), then
+ * generateSeriesDates for a series the caller organizes; another's, or a missing one, creates
+ * nothing. Answers how many dates it created (0 when they were there already).
+ */
+export async function handleSeriesDates(
+  req: HandlerRequest,
+  deps: BaseDeps & SeriesStores,
+): Promise<HandlerResponse> {
+  const accepted = await acceptPost(req, deps, {
+    name: 'series-dates',
+    limit: SERIES_DATES_CALLER_LIMIT,
+    schema: seriesDatesBody,
+  });
+  if ('response' in accepted) return accepted.response;
+  const created = await generateSeriesDates(deps, accepted.body.seriesId, accepted.uid);
+  return json(200, { created });
 }
 
 /**

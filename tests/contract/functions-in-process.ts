@@ -14,7 +14,11 @@ import { API_PATHS } from '@/data/firebase/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { extractLinks } from '@/data/local/outbox';
 import { createSeriesStores } from '@functions/series-stores';
-import { generateSeriesDates, runSeriesDates } from '@mail/handlers/series-dates';
+import {
+  generateSeriesDates,
+  handleSeriesDates,
+  runSeriesDates,
+} from '@mail/handlers/series-dates';
 
 /**
  * The two Cloud Functions run in this process for the Firebase contract harness: the handlers
@@ -65,6 +69,8 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
   const routes: Record<string, (req: HandlerRequest) => Promise<HandlerResponse>> = {
     [API_PATHS.sendEmail]: (req) => handleSendEmail(req, deps),
     [API_PATHS.trackUnreadMessage]: (req) => handleTrackUnreadMessage(req, deps),
+    [API_PATHS.seriesDates]: (req) =>
+      handleSeriesDates(req, { ...deps, ...createSeriesStores(getFirestore(app)) }),
   };
 
   return {

@@ -48,6 +48,6 @@ export function composeFirebaseBackend(
     files: given.files,
     api,
     attendance: attendanceUseCases(useCases),
-    series: seriesUseCases(useCases),
+    series: seriesUseCases(useCases, api),
   };
 }

@@ -74,7 +74,7 @@ export function createFirstReadBackend(
       (await import('@/data/use-cases/attendance')).attendanceUseCases(ctx),
     ),
     series: port('series', async () =>
-      (await import('@/data/use-cases/series')).seriesUseCases(ctx),
+      (await import('@/data/use-cases/series')).seriesUseCases(ctx, api),
     ),
   };
 }

@@ -160,7 +160,7 @@ export async function openLocalBackend(
         (await import('@/data/use-cases/attendance')).attendanceUseCases(c),
       ),
       series: withUseCases(async (c) =>
-        (await import('@/data/use-cases/series')).seriesUseCases(c),
+        (await import('@/data/use-cases/series')).seriesUseCases(c, api),
       ),
     },
     dev: {

@@ -1,4 +1,6 @@
+import type { ApiPort } from '@/data/ports/api';
 import type { SeriesInput } from '@/data/ports/series';
+import { logger } from '@/lib/logger';
 import { fieldOp } from '@/data/storage/storage';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
 import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
@@ -27,12 +29,13 @@ const seriesPath = (id: string) => `series/${id}`;
  * on the server (the Cloud Function) or, locally, by the open app: a client writes only the
  * series. Each method's statements follow the convention in src/data/ports/backend.ts.
  */
-export function seriesUseCases(ctx: UseCaseContext) {
+export function seriesUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
   return {
     /**
      * Creates a series with its rule and the event every date copies, by the signed-in user as
-     * organizer; the dates follow from the generator (not this call). Fails: the refusals of
+     * organizer, then asks the server for its first dates (api.seriesDates: the generator for
+     * this series; should that call fail, the next scheduled run makes them). Fails: the refusals of
      * decideSeriesCreate (signed out, unverified or suspended, an invalid field or rule, a first
      * start in the past). Caller: a verified, active user. Returns the new series' id.
      */
@@ -58,6 +61,9 @@ export function seriesUseCases(ctx: UseCaseContext) {
           createdAt: fieldOp.serverTime(),
           updatedAt: fieldOp.serverTime(),
         });
+      });
+      await api.seriesDates({ seriesId: id }).catch((e: unknown) => {
+        logger.warn('series.create: first dates left to the schedule', e);
       });
       return id;
     },

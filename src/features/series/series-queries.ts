@@ -20,21 +20,13 @@ export const seriesQueries = {
     }),
 };
 
-/**
- * Creating a series. On the local backend the open app makes its first dates at once (the
- * generator's own run for this series); on Firebase the Cloud Function's trigger does, and the
- * series page waits for them.
- */
+/** Creating a series; its first dates come with it (series.create asks the server for them). */
 export function useCreateSeries() {
   const backend = useBackend();
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (input: SeriesInput) => {
-      const id = await backend.series.create(input);
-      await backend.scheduled?.runSeriesDates(id);
-      return id;
-    },
+    mutationFn: (input: SeriesInput) => backend.series.create(input),
     onSuccess: () => refreshQueries(qc, [seriesQueries.all, ['events']]),
   });
 }
