@@ -160,7 +160,7 @@ export function SeriesRuleFields({
 
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">終了</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-3">
+        <div className="mt-2 grid gap-2">
           <label className={choiceClass}>
             <input
               type="radio"
@@ -180,7 +180,7 @@ export function SeriesRuleFields({
             <input
               type="date"
               aria-label="最終日"
-              className={controlClass}
+              className={`${controlClass} w-auto`}
               min={firstDate || undefined}
               value={value.until}
               onFocus={() => value.end !== 'until' && set({ end: 'until' })}
