@@ -74,6 +74,8 @@ export const NOT_SHARED = [
   'domain/fees',
   'domain/check-in',
   'domain/series-recurrence',
+  'domain/series',
+  'domain/series-list',
 ];
 export const DECIDING_RULES = { folder: 'domain/rules', except: ['domain/rules/standing'] };
 
