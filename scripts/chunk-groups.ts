@@ -73,6 +73,9 @@ export const NOT_SHARED = [
   'domain/entities/event-read-fields',
   'domain/fees',
   'domain/check-in',
+  'domain/series-recurrence',
+  'domain/series',
+  'domain/series-list',
 ];
 export const DECIDING_RULES = { folder: 'domain/rules', except: ['domain/rules/standing'] };
 

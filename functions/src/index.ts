@@ -18,6 +18,8 @@ import { httpHandler, originPolicy } from './http.js';
 import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
 import { createFirestoreRateLimiter } from './rate-limit.js';
 import { createReminderStores } from './reminder-stores.js';
+import { handleSeriesDates, runSeriesDates } from '../../mail/handlers/series-dates.js';
+import { createSeriesStores } from './series-stores.js';
 
 /**
  * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
@@ -112,6 +114,15 @@ export const trackUnreadMessage = onRequest(
   }),
 );
 
+/** POST /api/series-dates: a new series' first dates at once (docs/series.md "Dates"). */
+export const seriesDates = onRequest(
+  OPTIONS,
+  httpHandler(
+    (req) => handleSeriesDates(req, { ...productionDeps(), ...createSeriesStores(getFirestore()) }),
+    { isAllowedOrigin, log, name: 'seriesDates' },
+  ),
+);
+
 /**
  * The day-before reminder (docs/notifications.md "Reminders"): every 15 minutes, Japan time.
  * No HTTP route leads here, so it runs in Tokyo, next to its users; a run reads and writes with
@@ -130,5 +141,25 @@ export const sendEventReminders = onSchedule(
   async () => {
     const base = productionDeps();
     await runEventReminders({ ...base, ...createReminderStores(getFirestore(), base.now) });
+  },
+);
+
+const SERIES_SCHEDULE = {
+  timeZone: 'Asia/Tokyo',
+  region: 'asia-northeast1',
+  timeoutSeconds: 300,
+  memory: '256MiB' as const,
+  maxInstances: 1,
+};
+
+/**
+ * The series' dates (docs/series.md "Dates"): every hour, Japan time, the rolling window of each
+ * due series is filled with its missing dates (deterministic ids: a rerun, or a run beside the
+ * call of a new series' organizer, never creates one twice). A run that fails is logged and the next catches up.
+ */
+export const generateSeriesDatesScheduled = onSchedule(
+  { ...SERIES_SCHEDULE, schedule: 'every 60 minutes' },
+  async () => {
+    await runSeriesDates({ ...createSeriesStores(getFirestore()), now: () => new Date(), log });
   },
 );

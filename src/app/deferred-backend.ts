@@ -64,7 +64,10 @@ export function createDeferredBackend(
     // The local backend's schedule (Firebase schedules in the Cloud Functions).
     scheduled:
       kind === 'local'
-        ? { runDueReminders: () => ready.then((b) => b.scheduled?.runDueReminders()) }
+        ? {
+            runDueReminders: () => ready.then((b) => b.scheduled?.runDueReminders()),
+            runSeriesDates: (id?: string) => ready.then((b) => b.scheduled?.runSeriesDates(id)),
+          }
         : undefined,
   } as unknown as Backend;
   return { backend, ready };

@@ -5,7 +5,7 @@ import { logger } from '@/lib/logger';
 /**
  * The backend's scheduled work while the app is open: on the local backend, the day-before
  * reminder that the scheduled Cloud Function sends on Firebase (docs/notifications.md
- * "Reminders"), now and every 15 minutes. The first run catches up on what came due while the
+ * "Reminders") and the series' dates (docs/series.md), now and every 15 minutes. The first run catches up on what came due while the
  * app was closed. On Firebase there is nothing to run here. Returns the stop.
  */
 export function startScheduledWork(backend: Backend): () => void {
@@ -13,6 +13,9 @@ export function startScheduledWork(backend: Backend): () => void {
   if (!work) return () => {};
   const run = () => {
     work.runDueReminders().catch((e: unknown) => logger.warn('scheduled.eventReminders', e));
+    // The series' rolling windows (docs/series.md "Dates"): a run with nothing due reads one
+    // empty range, so it shares the reminders' interval.
+    work.runSeriesDates().catch((e: unknown) => logger.warn('scheduled.seriesDates', e));
   };
   run();
   const timer = setInterval(run, REMINDER_RUN_INTERVAL_MS);

@@ -38,6 +38,7 @@ export const ERR = {
   capacityBelowParticipants: '定員は現在の参加者数より少なくできません',
   invalidEventInput: 'イベントの入力内容に誤りがあります。内容を確認してください',
   eventStartInPast: '過去の日時は指定できません。開催日と開始時刻を確認してください',
+  invalidSeriesRule: '繰り返しの設定に誤りがあります。曜日と終了の指定を確認してください',
   noProcessPermission: 'このリクエストを処理する権限がありません',
   unsupportedImageType: '画像はJPEG・PNG・GIF・WebP・AVIF形式のファイルを選んでください',
   imageTooLarge: '画像は5MB以下のファイルを選んでください',

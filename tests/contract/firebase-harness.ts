@@ -179,6 +179,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     signOut: () => backend.auth.signOut(),
     outbox: authOutbox,
     notificationOutbox: functions.outbox,
+    runSeriesDates: functions.runSeriesDates,
     // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
     failReads: armFirestoreFault,
     queriedDocuments,

@@ -30,6 +30,7 @@ import { closeInProcessFunctions } from './functions-in-process';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
+import { seriesContract } from './series.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -88,6 +89,7 @@ const firestoreSuites = {
   fees: feesContract,
   'check-in': checkInContract,
   follows: followsContract,
+  series: seriesContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

@@ -13,6 +13,12 @@ import { createMailer, DEFAULT_FROM } from '@functions/mail/transport';
 import { API_PATHS } from '@/data/firebase/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { extractLinks } from '@/data/local/outbox';
+import { createSeriesStores } from '@functions/series-stores';
+import {
+  generateSeriesDates,
+  handleSeriesDates,
+  runSeriesDates,
+} from '@mail/handlers/series-dates';
 
 /**
  * The two Cloud Functions run in this process for the Firebase contract harness: the handlers
@@ -41,6 +47,7 @@ const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string }): {
   fetch: typeof fetch;
   outbox: () => Promise<OutboxMail[]>;
+  runSeriesDates: (now: Date, seriesId?: string) => Promise<number>;
 } {
   const app = adminApp(opts.projectId);
   const now = () => new Date();
@@ -62,9 +69,17 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
   const routes: Record<string, (req: HandlerRequest) => Promise<HandlerResponse>> = {
     [API_PATHS.sendEmail]: (req) => handleSendEmail(req, deps),
     [API_PATHS.trackUnreadMessage]: (req) => handleTrackUnreadMessage(req, deps),
+    [API_PATHS.seriesDates]: (req) =>
+      handleSeriesDates(req, { ...deps, ...createSeriesStores(getFirestore(app)) }),
   };
 
   return {
+    async runSeriesDates(at, seriesId) {
+      const run = { ...createSeriesStores(getFirestore(app)), now: () => at, log: quiet };
+      return seriesId
+        ? generateSeriesDates(run, seriesId)
+        : (await runSeriesDates(run)).datesCreated;
+    },
     async fetch(input, init) {
       const route = routes[String(input)];
       if (!route) return new Response('{"error":"not_found"}', { status: 404 });

@@ -70,6 +70,13 @@ export interface ContractHarness {
    * the document or the field is missing: for the cases about whether a write happened at all.
    */
   storedTime(collection: 'users' | 'events', id: string, field: string): Promise<number | null>;
+  /**
+   * One run of the series date generator (mail/handlers/series-dates.ts) at `now`, as the
+   * schedule runs it (all due series) or as a new series' trigger does (`seriesId` only), with
+   * the backend's own stores (Firebase: the Admin SDK's, in this process). Resolves with the
+   * dates it created.
+   */
+  runSeriesDates(now: Date, seriesId?: string): Promise<number>;
   dispose(): Promise<void>;
 }
 

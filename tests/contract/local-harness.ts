@@ -1,3 +1,4 @@
+import { runLocalSeriesDates } from '@/data/local/local-series';
 import Dexie, { type DBCore, type DBCoreCursor, type Middleware } from 'dexie';
 import { createLocalBackend } from '@/data/local/create-local-backend';
 import { demoDoc } from '@/data/demo/demo-data';
@@ -88,6 +89,10 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     },
     async serverUpdate(collection, id, fields) {
       await backend.db.table(collection).update(id, fields);
+    },
+    async runSeriesDates(at, seriesId) {
+      const storage = dexieStorage(backend.db, () => at);
+      return (await runLocalSeriesDates(storage, () => at, seriesId)).datesCreated;
     },
     async storedTime(collection, id, field) {
       const value: unknown = (await backend.db.table(collection).get(id))?.[field];

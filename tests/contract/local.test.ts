@@ -12,6 +12,7 @@ import { followsContract } from './follows.contract';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
+import { seriesContract } from './series.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -50,6 +51,7 @@ describe('local backend', () => {
   feesContract(createLocalHarness);
   checkInContract(createLocalHarness);
   followsContract(createLocalHarness);
+  seriesContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
   mailReadsContract(createLocalMailReadsHarness);

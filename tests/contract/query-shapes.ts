@@ -56,6 +56,8 @@ export const QUERY_SHAPES: QueryShape[] = [
   q('participationRequests', ['eventId', 'status'], ['updatedAt desc']),
   q('events', ['organizerId'], ['date', 'startTime']),
   q('events', ['organizerId'], ['date desc', 'startTime desc']),
+  q('events', ['seriesId'], ['date', 'startTime']),
+  q('events', ['seriesId'], ['date desc', 'startTime desc']),
   q('events', ['participants contains'], ['date', 'startTime']),
   q('events', ['participants contains'], ['date desc', 'startTime desc']),
   q('events', ['participants contains', 'status'], ['date']),

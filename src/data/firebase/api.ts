@@ -11,6 +11,7 @@ import type { FirebaseContext } from './context';
 export const API_PATHS = {
   sendEmail: '/api/notifications/send-email',
   trackUnreadMessage: '/api/track-unread-message',
+  seriesDates: '/api/series-dates',
 } as const;
 
 /**
@@ -43,5 +44,6 @@ export function createApiPort(
       post('api.sendNotificationEmail', API_PATHS.sendEmail, payload),
     trackUnreadMessage: (payload) =>
       post('api.trackUnreadMessage', API_PATHS.trackUnreadMessage, payload),
+    seriesDates: (payload) => post('api.seriesDates', API_PATHS.seriesDates, payload),
   };
 }

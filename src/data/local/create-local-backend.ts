@@ -146,6 +146,12 @@ export async function openLocalBackend(
     },
     scheduled: {
       runDueReminders: async () => void (await (await loadApi()).runDueReminders()),
+      runSeriesDates: async (id) =>
+        void (await import('./local-series')).runLocalSeriesDates(
+          (await openUseCases()).storage,
+          now,
+          id,
+        ),
     },
     close: () => db.close(),
   };

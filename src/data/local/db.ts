@@ -199,6 +199,7 @@ export class LocalDb extends Dexie {
   customUserIds!: Table<DocRow, string>;
   follows!: Table<DocRow, string>;
   followerCounts!: Table<DocRow, string>;
+  series!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -331,6 +332,20 @@ export class LocalDb extends Dexie {
         '[teamId+date+startTime+id], *searchTokens, *searchOrder, ' +
         '[organizerId+createdAt+id], [teamId+createdAt+id]',
     });
+    // Series (docs/series.md): the generator's due series by nextDate, a series' dates by
+    // [seriesId+date+startTime+id] in the list's order. The upgrade derives the events' search
+    // entries again, as every version that lists the events table must (its hooks come after).
+    this.version(19)
+      .stores({
+        series: 'id, organizerId, [nextDate+id]',
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+          '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
+          '[teamId+date+startTime+id], [seriesId+date+startTime+id], *searchTokens, *searchOrder, ' +
+          '[organizerId+createdAt+id], [teamId+createdAt+id]',
+      })
+      .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

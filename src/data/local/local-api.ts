@@ -1,3 +1,4 @@
+import type { SeriesDatesBody } from '@mail/handlers/series-dates';
 import {
   readChangeRecord,
   type HandlerRequest,
@@ -139,6 +140,26 @@ export class LocalApi implements ApiPort {
     });
     logger.info('scheduled.eventReminders', { ...run });
     return run;
+  }
+
+  /**
+   * A new series' first dates (handleSeriesDates), which on Firebase the seriesDates Function
+   * makes: the same handler on this database.
+   */
+  async seriesDates(payload: SeriesDatesBody): Promise<void> {
+    const { db, now } = this.ctx;
+    // Loaded on the first call: the generator computes with rrule, which no other call needs.
+    const [{ handleSeriesDates }, { localSeriesStores }] = await Promise.all([
+      import('@mail/handlers/series-dates'),
+      import('./local-series'),
+    ]);
+    answer(
+      'api.seriesDates',
+      await handleSeriesDates(this.post(payload), {
+        ...this.deps,
+        ...localSeriesStores(dexieStorage(db, now)),
+      }),
+    );
   }
 
   /** The request the Firebase api port sends: a POST with the caller's token and the body. */

@@ -50,6 +50,7 @@ const TOP_LEVEL = new Set([
   'attendanceStats',
   'follows',
   'followerCounts',
+  'series',
 ]);
 
 const BELOW: Record<string, Place> = {

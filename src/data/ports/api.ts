@@ -1,5 +1,6 @@
 import type { SendEmailBody } from '@mail/handlers/send-email';
 import type { TrackUnreadBody } from '@mail/handlers/track-unread-message';
+import type { SeriesDatesBody } from '@mail/handlers/series-dates';
 
 /**
  * The product's own mail endpoints: the two Cloud Functions on Firebase; on the local backend the
@@ -74,4 +75,6 @@ export interface ApiPort {
    * sender in that conversation). Caller: the sender of the message.
    */
   trackUnreadMessage(payload: UnreadMessagePing): Promise<void>;
+  /** A new series' first dates at once (mail/handlers/series-dates.ts handleSeriesDates). */
+  seriesDates(payload: SeriesDatesBody): Promise<void>;
 }

@@ -64,6 +64,8 @@ export interface LazyBackend {
 export interface ScheduledWork {
   /** One run of the day-before reminder: every reminder due now, once each. */
   runDueReminders(): Promise<void>;
+  /** One run of the series date generator (all due series, or only `seriesId`'s window). */
+  runSeriesDates(seriesId?: string): Promise<void>;
 }
 
 export interface OutboxMail {

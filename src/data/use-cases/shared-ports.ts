@@ -30,6 +30,7 @@ export const SHARED_PORTS = {
   fees: async (ctx) => (await import('./fees')).feesUseCases(ctx),
   checkIn: async (ctx) => (await import('./check-in')).checkInUseCases(ctx),
   follows: async (ctx) => (await import('./follows')).followsUseCases(ctx),
+  series: async (ctx, api) => (await import('./series')).seriesUseCases(ctx, api),
 } satisfies Record<string, Build>;
 
 export type SharedPortName = keyof typeof SHARED_PORTS;

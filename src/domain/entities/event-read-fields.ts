@@ -31,6 +31,8 @@ export const EVENT_READ_FIELDS: readonly string[] = [
   'imageURL',
   'imagePath',
   'createdAt',
+  'seriesId',
+  'seriesLabel',
   'staffCancelReason',
   'organizerDisplayName',
   'hostName',

@@ -150,6 +150,9 @@ const eventFieldsSchema = z.lazy(() =>
     imageURL: text(),
     imagePath: text(),
     createdAt: optionalTime,
+    /** A date of a series (docs/series.md): its series, and the rule in words for the list. */
+    seriesId: text(),
+    seriesLabel: text(),
     /** Set when staff called the event off (docs/staff.md); shown to everyone on its page. */
     staffCancelReason: z.pipe(
       z.nullish(z.string()),

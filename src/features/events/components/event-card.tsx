@@ -71,7 +71,14 @@ export const EventCard = memo(function EventCard({
           </p>
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
-          <p className="text-xs font-semibold text-brand-700">{event.sportType}</p>
+          <p className="text-xs font-semibold text-brand-700">
+            {event.sportType}
+            {event.seriesId ? (
+              <span data-testid="series-label" className="ml-2 font-normal text-slate-600">
+                {event.seriesLabel || '定期開催'}
+              </span>
+            ) : null}
+          </p>
           <h2 className="line-clamp-2 text-base leading-snug font-bold text-slate-900 group-hover:underline">
             {event.title}
           </h2>

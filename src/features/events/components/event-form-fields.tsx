@@ -52,12 +52,15 @@ export function EventFormFields({
   disabled = false,
   capacityHint,
   minDate,
+  team = true,
 }: {
   form: EventForm;
   disabled?: boolean;
   capacityHint?: string;
   /** The earliest day the date picker offers (yyyy-MM-dd); the form refuses a past start itself. */
   minDate?: string;
+  /** Whether the team choice is offered (a series holds no team yet). */
+  team?: boolean;
 }) {
   const { register } = form;
   // Text beyond a limit stays as typed: the counter turns red and the form refuses it.
@@ -183,7 +186,7 @@ export function EventFormFields({
           ))}
         </div>
       </fieldset>
-      <TeamChoice form={form} />
+      {team ? <TeamChoice form={form} /> : null}
       <FormField
         form={form}
         name="description"

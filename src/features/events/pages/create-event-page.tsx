@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { CreationFlow } from '@/components/flows/creation-flow';
 import { eventFormSchemaAt, ymdOf } from '@/domain/event-form';
 import { useCurrentUser, useWriteRefusal } from '@/features/auth/public';
@@ -30,7 +31,17 @@ export default function CreateEventPage() {
       noun="イベント"
       imageLabel="イベント画像"
       imageFolder={eventImageFolder(user.uid)}
-      fields={(form) => <EventFormFields form={form} minDate={ymdOf(new Date())} />}
+      fields={(form) => (
+        <>
+          <p className="rounded-md bg-brand-50 px-3 py-2 text-sm text-slate-800">
+            毎週・隔週・毎月の開催なら
+            <Link to="/create-series" className="ml-1 font-semibold text-brand-700 underline">
+              定期開催として作成
+            </Link>
+          </p>
+          <EventFormFields form={form} minDate={ymdOf(new Date())} />
+        </>
+      )}
       confirmView={(values, previewURL) => (
         <EventConfirmView values={values} previewURL={previewURL} />
       )}

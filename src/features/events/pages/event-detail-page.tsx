@@ -128,6 +128,16 @@ function EventDetail({ event }: { event: SportEvent }) {
             <p className="mt-2 text-sm text-slate-600">
               {formatLongDateWithWeekday(event.date)} {times}
             </p>
+            {event.seriesId ? (
+              <p className="mt-1 text-sm">
+                <Link
+                  to={`/series/${encodeURIComponent(event.seriesId)}`}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  定期開催（{event.seriesLabel || '日程一覧'}）の日程をすべて見る
+                </Link>
+              </p>
+            ) : null}
             {event.status === 'cancelled' && event.staffCancelReason ? (
               <p
                 role="status"

@@ -12,6 +12,7 @@ import { EventFilterBar } from '../components/event-filter-bar';
 import { filtersFromParams, hasActiveFilters, paramsFromFilters } from '../event-filters';
 import { EventCount, useEventCount } from '../components/event-count';
 import { useEventList } from '../use-event-list';
+import { oneDatePerSeries } from '@/domain/series-list';
 
 export default function EventListPage() {
   const { filters, resultsKey, apply, onChange, onClear } = useUrlFilters(
@@ -31,7 +32,10 @@ export default function EventListPage() {
   const firstPage = query.isSuccess && !query.isPlaceholderData;
   const shown = useDeferredValue(firstPage);
   const total = useEventCount(filters, firstPage && shown);
-  const events = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const events = useMemo(
+    () => oneDatePerSeries(query.data?.pages.flatMap((p) => p.items) ?? []),
+    [query.data],
+  );
   const shownEvents = useFirstItemsFirst(events, SKELETON_CARDS);
   const active = hasActiveFilters(filters);
   // yyyy-MM-dd compares as text. Such a range matches nothing, and saying so beats 見つかりません.

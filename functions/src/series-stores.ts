@@ -1,0 +1,57 @@
+import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { seriesRecordOf, type SeriesStores } from '../../mail/handlers/series-dates.js';
+
+/**
+ * The date generator's stores on Firestore (Admin SDK, which bypasses firestore.rules: no
+ * client may create a series' dates). The due series are read by one range on `nextDate`,
+ * ordered by it and the document id, which the automatic single-field index serves; a series'
+ * dates are created in one transaction with its next day, so a concurrent run that got there
+ * first makes this one create nothing.
+ */
+export function createSeriesStores(db: Firestore): SeriesStores {
+  const record = (id: string, d: DocumentData) => seriesRecordOf(id, d as Record<string, unknown>);
+  return {
+    async dueSeries(horizon, { limit, after }) {
+      let q = db
+        .collection('series')
+        .where('nextDate', '<=', horizon)
+        .orderBy('nextDate')
+        .orderBy(FieldPath.documentId())
+        .limit(limit);
+      const cursor = after ? (JSON.parse(after) as [string, string]) : null;
+      if (cursor) q = q.startAfter(...cursor);
+      const snap = await q.get();
+      const last = snap.docs.at(-1);
+      return {
+        series: snap.docs.map((d) => record(d.id, d.data())),
+        next:
+          last && snap.size === limit
+            ? JSON.stringify([String(last.get('nextDate')), last.id])
+            : null,
+      };
+    },
+
+    commitDates(seriesId, plan) {
+      const seriesRef = db.collection('series').doc(seriesId);
+      return db.runTransaction(async (tx) => {
+        const snap = await tx.get(seriesRef);
+        const decided = plan(snap.exists ? record(snap.id, snap.data()!) : null);
+        if (!decided) return 0;
+        const refs = decided.dates.map((d) => db.collection('events').doc(d.id));
+        const existing = refs.length > 0 ? await tx.getAll(...refs) : [];
+        let created = 0;
+        decided.dates.forEach((d, i) => {
+          if (existing[i]?.exists) return;
+          tx.create(refs[i]!, {
+            ...d.data,
+            createdAt: FieldValue.serverTimestamp(),
+            updatedAt: FieldValue.serverTimestamp(),
+          });
+          created++;
+        });
+        tx.update(seriesRef, { nextDate: decided.nextDate });
+        return created;
+      });
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import {
+  SERIES_MAX_PAGES,
+  SERIES_PAGE_SIZE,
+  dateEventId,
+  type SeriesRecord,
+} from '../../src/domain/series.js';
+import {
+  dateEventData,
+  generationHorizon,
+  planGeneration,
+} from '../../src/domain/series-recurrence.js';
+import * as z from 'zod/mini';
+import type { RateLimit } from '../policy.js';
+import {
+  acceptPost,
+  json,
+  type BaseDeps,
+  type HandlerRequest,
+  type HandlerResponse,
+  type Logger,
+} from './common.js';
+
+/** How a store reads a stored series (the Functions reach the domain only through mail/). */
+export { seriesRecordOf } from '../../src/domain/series.js';
+
+/** One date a run creates: its deterministic id (dateEventId) and its document. */
+export interface DateEventWrite {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The stores a run reads and writes: the Cloud Function passes Firestore's (Admin SDK,
+ * functions/src/series-stores.ts), the local backend its IndexedDB ones
+ * (src/data/local/local-series.ts).
+ */
+export interface SeriesStores {
+  /**
+   * Series whose nextDate is on or before `horizon` (yyyy-MM-dd), in the order of nextDate then
+   * the id, at most `limit`, continuing after `after`; `next` is null on the last page.
+   */
+  dueSeries(
+    horizon: string,
+    page: { limit: number; after: string | null },
+  ): Promise<{ series: SeriesRecord[]; next: string | null }>;
+  /**
+   * In one transaction: reads the series again and hands it to `plan`; when a plan comes back,
+   * reads its dates' documents, creates those that do not exist (with the store's creation
+   * times) and sets the series' nextDate. Resolves with the dates created: a concurrent run
+   * that got there first leaves nothing to plan, or only existing dates, and makes it 0.
+   */
+  commitDates(
+    seriesId: string,
+    plan: (series: SeriesRecord | null) => { dates: DateEventWrite[]; nextDate: string } | null,
+  ): Promise<number>;
+}
+
+export interface SeriesRunDeps extends SeriesStores {
+  now: () => Date;
+  log: Logger;
+}
+
+export interface SeriesRun {
+  seriesRead: number;
+  datesCreated: number;
+  /** More series were due than the run reads; the next run goes on. */
+  truncated: boolean;
+}
+
+/** The plan of one series as a store's transaction applies it (planGeneration's days as writes). */
+function datesPlan(now: Date) {
+  return (series: SeriesRecord | null) => {
+    const plan = series ? planGeneration(series, now) : null;
+    if (!series || !plan) return null;
+    return {
+      dates: plan.days.map((day) => ({
+        id: dateEventId(series.id, day),
+        data: dateEventData(series, day),
+      })),
+      nextDate: plan.nextDate,
+    };
+  };
+}
+
+/**
+ * Fills one series' window now (after its organizer creates it): the same plan and transaction
+ * as a scheduled run. With `organizerId`, only a series of that organizer (the HTTP caller's).
+ */
+export async function generateSeriesDates(
+  deps: SeriesRunDeps,
+  seriesId: string,
+  organizerId?: string,
+): Promise<number> {
+  const plan = datesPlan(deps.now());
+  return deps.commitDates(seriesId, (series) =>
+    organizerId !== undefined && series?.template.organizerId !== organizerId ? null : plan(series),
+  );
+}
+
+/** Per caller: one call follows each series created, so this only stops a runaway client. */
+export const SERIES_DATES_CALLER_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60_000 };
+
+export const seriesDatesBody = z.object({
+  seriesId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+});
+
+export type SeriesDatesBody = z.infer<typeof seriesDatesBody>;
+
+/**
+ * POST /api/series-dates: a new series' first window of dates at once, instead of at the next
+ * scheduled run (docs/series.md "Dates"). The caller's checks (acceptPost), then
+ * generateSeriesDates for a series the caller organizes; another's, or a missing one, creates
+ * nothing. Answers how many dates it created (0 when they were there already).
+ */
+export async function handleSeriesDates(
+  req: HandlerRequest,
+  deps: BaseDeps & SeriesStores,
+): Promise<HandlerResponse> {
+  const accepted = await acceptPost(req, deps, {
+    name: 'series-dates',
+    limit: SERIES_DATES_CALLER_LIMIT,
+    schema: seriesDatesBody,
+  });
+  if ('response' in accepted) return accepted.response;
+  const created = await generateSeriesDates(deps, accepted.body.seriesId, accepted.uid);
+  return json(200, { created });
+}
+
+/**
+ * One run of the date generator (docs/series.md "Dates"), at `deps.now()`: reads the series
+ * whose next date falls in the rolling window (today in Japan and SERIES_WINDOW_DAYS ahead),
+ * page by page, and for each creates the window's missing dates as events with deterministic
+ * ids (dateEventId) in one transaction that reads the series again, so two runs, or two at
+ * once, never create a date twice. A series with nothing due is not read at all (its nextDate
+ * lies beyond the window). No caller: the schedule, or the open local app, runs it.
+ */
+export async function runSeriesDates(deps: SeriesRunDeps): Promise<SeriesRun> {
+  const now = deps.now();
+  const horizon = generationHorizon(now);
+  const plan = datesPlan(now);
+  const run: SeriesRun = { seriesRead: 0, datesCreated: 0, truncated: false };
+  let after: string | null = null;
+  for (let pages = 0; ; pages++) {
+    if (pages === SERIES_MAX_PAGES) {
+      run.truncated = true;
+      deps.log.warn('series dates: more series due than one run reads', { horizon });
+      break;
+    }
+    const page = await deps.dueSeries(horizon, { limit: SERIES_PAGE_SIZE, after });
+    run.seriesRead += page.series.length;
+    for (const series of page.series) {
+      // Decided on what the page read first: a series with nothing due costs no transaction.
+      if (!plan(series)) continue;
+      try {
+        run.datesCreated += await deps.commitDates(series.id, plan);
+      } catch (e) {
+        // One series failing (contention beyond the retries) leaves it due for the next run.
+        deps.log.warn('series dates: a series failed', { seriesId: series.id, error: String(e) });
+      }
+    }
+    if (!page.next) break;
+    after = page.next;
+  }
+  deps.log.info('series dates run', { ...run });
+  return run;
+}

@@ -1,0 +1,77 @@
+import {
+  generateSeriesDates,
+  runSeriesDates,
+  type SeriesRun,
+  type SeriesStores,
+} from '@mail/handlers/series-dates';
+import { DOC_ID, fieldOp, type Storage } from '@/data/storage/storage';
+import { seriesRecordOf } from '@/domain/series';
+import { logger } from '@/lib/logger';
+
+/**
+ * The date generator's stores on this database, through the storage interface as the use cases
+ * use it: the due series by one range on `nextDate` (its index), and a series' dates with its
+ * next day in one transaction, so two open tabs never create a date twice. As on Firebase,
+ * where only the Cloud Function (Admin SDK) creates dates, no port offers this to a screen: the
+ * app's schedule (src/app/scheduled-work.ts) runs it.
+ */
+export function localSeriesStores(storage: Storage): SeriesStores {
+  return {
+    async dueSeries(horizon, { limit, after }) {
+      const docs = await storage.query({
+        collection: 'series',
+        where: [{ field: 'nextDate', op: '<=', value: horizon }],
+        orderBy: [{ field: 'nextDate' }, { field: DOC_ID }],
+        limit,
+        after,
+      });
+      return {
+        series: docs.map((d) => seriesRecordOf(d.id, d.data)),
+        next: docs.length === limit ? docs.at(-1)!.cursor : null,
+      };
+    },
+
+    commitDates(seriesId, plan) {
+      return storage.transaction(async (tx) => {
+        const stored = await tx.get(`series/${seriesId}`);
+        const decided = plan(stored ? seriesRecordOf(seriesId, stored.data) : null);
+        if (!decided) return 0;
+        const existing = await Promise.all(decided.dates.map((d) => tx.get(`events/${d.id}`)));
+        let created = 0;
+        decided.dates.forEach((d, i) => {
+          if (existing[i]) return;
+          tx.set(`events/${d.id}`, {
+            ...d.data,
+            createdAt: fieldOp.serverTime(),
+            updatedAt: fieldOp.serverTime(),
+          });
+          created++;
+        });
+        tx.update(`series/${seriesId}`, { nextDate: decided.nextDate });
+        return created;
+      });
+    },
+  };
+}
+
+const quiet = {
+  info: () => {},
+  warn: (message: string, data?: Record<string, unknown>) => logger.warn(message, data),
+  error: (message: string, data?: Record<string, unknown>) => logger.error(message, data),
+};
+
+/** One run of the generator on this database (all due series, or the one given). */
+export async function runLocalSeriesDates(
+  storage: Storage,
+  now: () => Date,
+  seriesId?: string,
+): Promise<SeriesRun> {
+  const deps = { ...localSeriesStores(storage), now, log: quiet };
+  if (seriesId) {
+    const datesCreated = await generateSeriesDates(deps, seriesId);
+    return { seriesRead: 1, datesCreated, truncated: false };
+  }
+  const run = await runSeriesDates(deps);
+  logger.info('scheduled.seriesDates', { ...run });
+  return run;
+}

@@ -1,0 +1,32 @@
+import { queryOptions, skipToken, useQueryClient } from '@tanstack/react-query';
+import type { Backend } from '@/data/ports/backend';
+import type { SeriesInput } from '@/data/ports/series';
+import { useBackend } from '@/lib/backend-context';
+import { refreshQueries } from '@/lib/query-client';
+import { useMutation } from '@/lib/use-mutation';
+
+/** The series feature's queries: a series, and its dates (docs/series.md). */
+export const seriesQueries = {
+  all: ['series'] as const,
+  detail: (id: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['series', id] as const,
+      queryFn: backend ? () => backend.series.get(id) : skipToken,
+    }),
+  dates: (id: string, backend?: Backend) =>
+    queryOptions({
+      queryKey: ['series', id, 'dates'] as const,
+      queryFn: backend ? () => backend.series.dates(id) : skipToken,
+    }),
+};
+
+/** Creating a series; its first dates come with it (series.create asks the server for them). */
+export function useCreateSeries() {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (input: SeriesInput) => backend.series.create(input),
+    onSuccess: () => refreshQueries(qc, [seriesQueries.all, ['events']]),
+  });
+}

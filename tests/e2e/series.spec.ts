@@ -1,0 +1,92 @@
+import { DEMO_PASSWORD, expect as baseExpect, signIn, test } from './fixtures';
+
+/**
+ * A series (定期開催, docs/series.md), the same on both builds: an organizer creates 毎週木曜
+ * 19:00〜21:00 from the event form; its page says the rule in words and lists the next dates
+ * with their seats; a date's page links back to its series; the event list shows the series
+ * once, with 「毎週木曜」.
+ */
+const TITLE = '定期開催テスト 木曜フットサル';
+const ORGANIZER = 'organizer@example.com';
+
+// On Firebase the dates come from the Functions emulator's trigger on the new series.
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+/** The first Thursday at least two days from now, yyyy-MM-dd in Japan. */
+function nextThursday(): string {
+  const day = new Date(Date.now() + 9 * 3_600_000 + 2 * 86_400_000);
+  while (day.getUTCDay() !== 4) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+test.setTimeout(240_000);
+
+test('series: 毎週木曜 from the event form, its page with the next dates, each date linking back, the list showing it once', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  await signIn(page, ORGANIZER, DEMO_PASSWORD);
+  await page.goto('/create-event');
+  await page.getByRole('link', { name: '定期開催として作成' }).click();
+  await expect(page).toHaveURL(/\/create-series$/);
+  await page.getByLabel('タイトル').fill(TITLE);
+  await page.getByLabel('種目').selectOption('フットサル');
+  await page.getByLabel('開催日').fill(nextThursday());
+  await page.getByLabel('開始時刻').fill('19:00');
+  await page.getByLabel('終了時刻').fill('21:00');
+  await page.getByLabel('開催場所').fill('世田谷区民体育館');
+  await page.getByLabel('参加費（円）').fill('500');
+  await page.getByLabel('定員（人）').fill('8');
+  await page.getByLabel('先着順').check();
+  await page.getByLabel('説明').fill('毎週木曜の夜に集まるフットサルです。');
+  const rule = page.getByTestId('series-rule');
+  await rule.getByLabel('毎週').check();
+  await rule.getByLabel('木', { exact: true }).check();
+  await rule.getByRole('spinbutton', { name: '回数' }).fill('10');
+  await expect(rule.getByTestId('series-rule-summary')).toHaveText('毎週木曜・全10回');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await rule.screenshot({ path: testInfo.outputPath(`series-form-${width}.png`) });
+  }
+
+  await page.getByRole('button', { name: '入力内容を確認する' }).click();
+  await expect(page.getByText('毎週木曜 19:00〜21:00（全10回）')).toBeVisible();
+  await page.getByRole('button', { name: 'この内容で作成する' }).click();
+
+  // The series page: the rule in words and the window's dates, each with its seats.
+  await expect(page).toHaveURL(/\/series\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await expect(page.getByTestId('series-schedule')).toHaveText('毎週木曜 19:00〜21:00');
+  await expect(page.getByText('全10回')).toBeVisible();
+  const dates = page.getByTestId('series-date');
+  await expect(dates.first()).toBeVisible();
+  // Eight weeks ahead: seven or eight Thursdays, never more than the ten of the series.
+  const count = await dates.count();
+  expect(count).toBeGreaterThanOrEqual(7);
+  expect(count).toBeLessThanOrEqual(9);
+  await expect(dates.first()).toContainText('残り8席');
+  await expect(dates.first()).toContainText('(木)');
+  const seriesPath = new URL(page.url()).pathname;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: testInfo.outputPath(`series-page-${width}.png`),
+      fullPage: true,
+    });
+  }
+
+  // A date is a real event, whose page links its series.
+  await dates.first().click();
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await page.getByRole('link', { name: '定期開催（毎週木曜）の日程をすべて見る' }).click();
+  await expect(page).toHaveURL(seriesPath);
+
+  // The list shows the series once, with its next date and the rule.
+  await page.goto(`/events?q=${encodeURIComponent('定期開催テスト')}`);
+  const cards = page.getByTestId('event-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByTestId('series-label')).toHaveText('毎週木曜');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('series-list-390.png') });
+  expect(consoleErrors).toEqual([]);
+});
