@@ -267,22 +267,6 @@ function browserVersion() {
   }
 }
 
-/**
- * The hypervisor the kernel found at boot ('KVM', 'PVM'), from its log where it can be read. The
- * figures depend on it: under PVM (no hardware virtualization: page faults, TLB flushes and
- * interrupts between processes trap to the hypervisor) this project's machine ran the browser two
- * to three times slower than on its quiet days, plain JavaScript as fast; which hypervisor the
- * quiet days had was not recorded (docs/performance.md).
- */
-function hypervisor() {
-  try {
-    const log = execFileSync('dmesg', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    return /Hypervisor detected: (.+)/.exec(log)?.[1]?.trim() ?? 'none named in the kernel log';
-  } catch {
-    return 'unknown (the kernel log cannot be read)';
-  }
-}
-
 const bareDir = await buildAll();
 const app = await serveDist('dist');
 const bare = await serveDist(bareDir);
@@ -299,7 +283,6 @@ try {
     cores: cpus().length,
     cpu: cpus()[0]?.model ?? '',
     memoryGiB: Math.round(totalmem() / 2 ** 30),
-    hypervisor: hypervisor(),
     chromium: browserVersion(),
     protocol: app.protocol,
     date: new Date().toISOString(),
@@ -438,7 +421,7 @@ for (const count of EVENT_COUNTS) {
 
 const m = results.machine;
 console.log(
-  `\nBudgets — medians of ${RUNS} runs; ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, hypervisor ${m.hypervisor}, ${m.chromium}; served over ${m.protocol}; bare page JS ${kib(bareJs)} gzip`,
+  `\nBudgets — medians of ${RUNS} runs; ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, ${m.chromium}; served over ${m.protocol}; bare page JS ${kib(bareJs)} gzip`,
 );
 console.log(
   `(the bare page with React Router's declarative router, which the app uses: ${kib(results.js.bareDeclarative.gzip)} gzip)`,
