@@ -24,12 +24,11 @@ import {
 
 /**
  * rrule ships an ES module for bundlers and a UMD file for Node, whose namespace holds the
- * library under `default`: this reads the classes from whichever was loaded.
+ * library under `default`: this reads the classes from whichever was loaded. (Reflect.get, so
+ * the bundler does not warn about a `default` the ES module does not export.)
  */
-const lib: typeof rruleModule =
-  (rruleModule as unknown as { default?: typeof rruleModule }).default?.RRule !== undefined
-    ? (rruleModule as unknown as { default: typeof rruleModule }).default
-    : rruleModule;
+const umdDefault = Reflect.get(rruleModule, 'default') as typeof rruleModule | undefined;
+const lib: typeof rruleModule = umdDefault?.RRule !== undefined ? umdDefault : rruleModule;
 
 function rruleOf(rule: SeriesRule): rruleModule.RRule | null {
   const dtstart = utcDay(rule.firstDate);
