@@ -9,12 +9,17 @@
 #                        SDK's jar ($GCLOUD_FIRESTORE_JAR, runs on Java 17) when installed.
 #   Storage emulator     firebase-tools only (its rules runtime is a jar fetched from Google on
 #                        first start, and it needs Java >= 21): when cached.
+#   Pub/Sub emulator     with the Functions: the Google Cloud SDK's ($GCLOUD_PUBSUB_EMULATOR,
+#                        Java 17), started by firebase-tools (PUBSUB_EMULATOR_BINARY_PATH) so that
+#                        the Functions emulator subscribes each scheduled function to its topic,
+#                        firebase-schedule-<name>: publishing there runs it (emu_run_scheduled).
 # What cannot start here is listed in EMU_NOT_AVAILABLE, by name and why.
 #
 # Each emulator gets the first free port from its base port (9099, 8080, 9199, 5001, or
 # EMU_BASE_PORT_* when set), so a port held by another run or a dev server moves it instead of
 # failing it. emu_start exports where they are: FIREBASE_AUTH_EMULATOR_HOST,
-# FIRESTORE_EMULATOR_HOST, FIREBASE_STORAGE_EMULATOR_HOST, FUNCTIONS_EMULATOR_HOST. The
+# FIRESTORE_EMULATOR_HOST, FIREBASE_STORAGE_EMULATOR_HOST, FUNCTIONS_EMULATOR_HOST,
+# PUBSUB_EMULATOR_HOST. The
 # emulators run in process groups of their own and emu_stop_all (installed on EXIT by emu_start)
 # stops them, Ctrl-C included.
 #
@@ -25,6 +30,7 @@
 #   EMU_FUNCTIONS_ENV             lines for the Functions' environment (APP_BASE_URL=…), kept in
 #                                 a temporary directory, never in functions/
 #   GCLOUD_FIRESTORE_JAR=/path    where the Cloud SDK's Firestore jar is (/nonexistent: none)
+#   GCLOUD_PUBSUB_EMULATOR=/path  the Cloud SDK's Pub/Sub emulator (/nonexistent: none)
 #   FIREBASE_EMULATORS_PATH=/dir  firebase-tools' emulator cache (default ~/.cache/firebase/emulators)
 #   EMULATOR_START_SECONDS=180    how long one emulator start may take before it is retried
 #   EMU_FIRESTORE_RULES=/path     the Firestore rules to enforce (default: the project's)
@@ -46,6 +52,7 @@ EMU_AUTH_ONLY="${EMU_AUTH_ONLY:-false}"
 EMU_FUNCTIONS="${EMU_FUNCTIONS:-false}"
 EMU_FUNCTIONS_ENV="${EMU_FUNCTIONS_ENV:-}"
 GCLOUD_FIRESTORE_JAR="${GCLOUD_FIRESTORE_JAR:-/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar}"
+GCLOUD_PUBSUB_EMULATOR="${GCLOUD_PUBSUB_EMULATOR:-/usr/lib/google-cloud-sdk/platform/pubsub-emulator/bin/cloud-pubsub-emulator}"
 EMU_CACHE="${FIREBASE_EMULATORS_PATH:-$HOME/.cache/firebase/emulators}"
 EMU_FIREBASE_CLI="$EMU_ROOT/node_modules/firebase-tools/lib/bin/firebase.js"
 
@@ -58,7 +65,8 @@ export FUNCTIONS_DISCOVERY_TIMEOUT="${FUNCTIONS_DISCOVERY_TIMEOUT:-120}"
 # elsewhere.
 EMU_SHARED="${EMU_SHARED:-false}"
 if [[ $EMU_SHARED != true ]]; then
-  unset FIREBASE_AUTH_EMULATOR_HOST FIRESTORE_EMULATOR_HOST FIREBASE_STORAGE_EMULATOR_HOST FUNCTIONS_EMULATOR_HOST
+  unset FIREBASE_AUTH_EMULATOR_HOST FIRESTORE_EMULATOR_HOST FIREBASE_STORAGE_EMULATOR_HOST FUNCTIONS_EMULATOR_HOST \
+    PUBSUB_EMULATOR_HOST
 fi
 
 EMU_WORK=$(mktemp -d "${TMPDIR:-/tmp}/emulators.XXXXXX")
@@ -66,6 +74,7 @@ EMU_GROUPS=()
 EMU_NOT_AVAILABLE=()
 EMU_FIRESTORE_VIA=none # tools | gcloud | none
 EMU_STORAGE_VIA=none
+EMU_PUBSUB=false
 
 emu_log() { echo "emulators: $*"; }
 
@@ -180,6 +189,13 @@ emu_detect() {
   else
     EMU_NOT_AVAILABLE+=("Storage (needs Java >= 21 and firebase-tools' cached rules runtime; Java $EMU_JAVA)")
   fi
+  if [[ $EMU_FUNCTIONS == true ]]; then
+    if ((EMU_JAVA >= 11)) && [[ -x "$GCLOUD_PUBSUB_EMULATOR" ]]; then
+      EMU_PUBSUB=true
+    else
+      EMU_NOT_AVAILABLE+=("Pub/Sub, so no scheduled function can be run (Java $EMU_JAVA; no $GCLOUD_PUBSUB_EMULATOR)")
+    fi
+  fi
 }
 
 # --- Firestore from the Cloud SDK jar ------------------------------------------------------
@@ -245,6 +261,7 @@ emu_start_firebase_tools() {
   local attempt only pid config functions_config='' source_dir
   local auth_port=$((${EMU_BASE_PORT_AUTH:-9099} - 1)) fs_port=$((${EMU_BASE_PORT_FIRESTORE:-8080} - 1))
   local st_port=$((${EMU_BASE_PORT_STORAGE:-9199} - 1)) fn_port=$((${EMU_BASE_PORT_FUNCTIONS:-5001} - 1))
+  local ps_port=$((${EMU_BASE_PORT_PUBSUB:-8085} - 1))
   if [[ $EMU_FUNCTIONS == true ]]; then
     # firebase-tools joins the source to the config's directory, so it must be relative.
     source_dir=$(realpath --relative-to="$EMU_WORK" "$EMU_ROOT/functions")
@@ -270,6 +287,11 @@ emu_start_firebase_tools() {
       only+=",functions"
       config+=", \"functions\": {\"host\": \"127.0.0.1\", \"port\": $fn_port}"
     fi
+    if [[ $EMU_PUBSUB == true ]]; then
+      ps_port=$(emu_free_port $((ps_port + 1)))
+      only+=",pubsub"
+      config+=", \"pubsub\": {\"host\": \"127.0.0.1\", \"port\": $ps_port}"
+    fi
     cat >"$EMU_WORK/firebase.json" <<JSON
 {
   $functions_config
@@ -280,6 +302,7 @@ emu_start_firebase_tools() {
 JSON
     # Plain text (a caller may force colours, as Playwright does): the log is read by grep.
     emu_spawn "$EMU_WORK/firebase-tools.log" "$EMU_WORK" env -u FORCE_COLOR NO_COLOR=1 TMPDIR="$EMU_WORK" \
+      PUBSUB_EMULATOR_BINARY_PATH="$GCLOUD_PUBSUB_EMULATOR" \
       node "$EMU_FIREBASE_CLI" \
       emulators:start --only "$only" --project "$EMU_PROJECT" --config "$EMU_WORK/firebase.json"
     pid=$EMU_SPAWNED
@@ -297,6 +320,10 @@ JSON
       if [[ $EMU_FUNCTIONS == true ]]; then
         export FUNCTIONS_EMULATOR_HOST="127.0.0.1:$fn_port"
         emu_log "Functions: firebase-tools emulator on $FUNCTIONS_EMULATOR_HOST (functions/lib)"
+      fi
+      if [[ $EMU_PUBSUB == true ]]; then
+        export PUBSUB_EMULATOR_HOST="127.0.0.1:$ps_port"
+        emu_log "Pub/Sub: Cloud SDK emulator on $PUBSUB_EMULATOR_HOST, for the scheduled functions"
       fi
       return 0
     fi
