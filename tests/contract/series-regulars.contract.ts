@@ -5,6 +5,8 @@ import { weeklyInput } from './series.contract';
 import { expectRejection, useHarness } from './support';
 
 const DAY_MS = 86_400_000;
+/** Each case makes a series and its eight dates, and places people on them several times. */
+const SLOW = 120_000;
 
 export function seriesRegularsContract(makeHarness: HarnessFactory): void {
   describe('series regulars: joining the series, the server placing them, skipping a date', () => {
@@ -50,7 +52,7 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
         expect(d.participants).toEqual([a, b]);
         expect(d.waitlist).toEqual([c]);
       }
-    });
+    }, SLOW);
 
     it('「今回はお休み」: the skipper leaves that date, the first waiting takes the seat, and no later run puts them back', async () => {
       const { id } = await series('firstCome', 2);
@@ -78,7 +80,7 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
       // Skipping again is the same skip.
       await h().signInAs(a);
       await expectRejection(h().backend.seriesRegulars.skip(id, first!.id), ERR.alreadySkipped);
-    });
+    }, SLOW);
 
     it('two placements at once put nobody in twice nor past the capacity', async () => {
       const { id } = await series('firstCome', 2);
@@ -108,7 +110,7 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
         expect(d.participants).toEqual(uids.slice(0, 2));
         expect(d.waitlist).toEqual(uids.slice(2));
       }
-    });
+    }, SLOW);
 
     it('a 承認制 regular waits for the organizer: placed only once accepted, with an approved request', async () => {
       const { organizer, id } = await series('approval', 5);
@@ -129,7 +131,7 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
       expect(await h().backend.participation.myRequestFor(first!.id)).toMatchObject({
         status: 'approved',
       });
-    });
+    }, SLOW);
 
     it('leaving the series keeps the dates one is on; the organizer removes a regular; refusals', async () => {
       const { organizer, id } = await series('firstCome', 5);
@@ -147,6 +149,6 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
       expect(await h().backend.seriesRegulars.list(id)).toEqual([]);
       await h().signUpUnverifiedAs('未確認');
       await expectRejection(h().backend.seriesRegulars.join(id), ERR.emailNotVerified);
-    });
+    }, SLOW);
   });
 }
