@@ -7,11 +7,11 @@ import {
 } from 'firebase-admin/firestore';
 import {
   regularRecordOf,
+  regularRequestId,
   seriesRecordOf,
   type RegularsStores,
   type SeriesStores,
 } from '../../mail/handlers/series-dates.js';
-import { regularRequestId } from '../../src/domain/series-regulars.js';
 
 /**
  * The date generator's stores on Firestore (Admin SDK, which bypasses firestore.rules: no

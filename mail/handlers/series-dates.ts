@@ -31,7 +31,7 @@ import {
 
 /** How a store reads a stored series (the Functions reach the domain only through mail/). */
 export { seriesRecordOf } from '../../src/domain/series.js';
-export { regularRecordOf } from '../../src/domain/series-regulars.js';
+export { regularRecordOf, regularRequestId } from '../../src/domain/series-regulars.js';
 
 /** One date a run creates: its deterministic id (dateEventId) and its document. */
 export interface DateEventWrite {
@@ -174,8 +174,11 @@ export async function placeRegulars(deps: SeriesRunDeps, seriesId: string): Prom
   return placed;
 }
 
-/** Per caller: one call follows each series created, so this only stops a runaway client. */
-export const SERIES_DATES_CALLER_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60_000 };
+/**
+ * Per caller: one call follows each series created, each regular joining and each one the
+ * organizer accepts (at most REGULARS_MAX a series), so this only stops a runaway client.
+ */
+export const SERIES_DATES_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
 
 export const seriesDatesBody = z.object({
   seriesId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
