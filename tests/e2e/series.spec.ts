@@ -162,6 +162,12 @@ test('series regulars: two regulars are on every date, one skips a date and the 
   await skipper.reload();
   const mine = skipper.getByTestId('series-my-dates').getByRole('listitem');
   await expect(mine).toHaveCount(dateCount);
+  for (const width of [390, 1280]) {
+    await skipper.setViewportSize({ width, height: 900 });
+    await skipper.getByRole('region', { name: 'レギュラー' }).screenshot({
+      path: testInfo.outputPath(`series-regular-${width}.png`),
+    });
+  }
   await mine
     .first()
     .getByRole('button', { name: /今回はお休み/ })
