@@ -76,6 +76,8 @@ export const NOT_SHARED = [
   'domain/series-recurrence',
   'domain/series',
   'domain/series-list',
+  'domain/series-regulars',
+  'domain/entities/series-regular',
 ];
 export const DECIDING_RULES = { folder: 'domain/rules', except: ['domain/rules/standing'] };
 

@@ -1,5 +1,17 @@
-import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { seriesRecordOf, type SeriesStores } from '../../mail/handlers/series-dates.js';
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+} from 'firebase-admin/firestore';
+import {
+  regularRecordOf,
+  regularRequestId,
+  seriesRecordOf,
+  type RegularsStores,
+  type SeriesStores,
+} from '../../mail/handlers/series-dates.js';
 
 /**
  * The date generator's stores on Firestore (Admin SDK, which bypasses firestore.rules: no
@@ -8,7 +20,7 @@ import { seriesRecordOf, type SeriesStores } from '../../mail/handlers/series-da
  * dates are created in one transaction with its next day, so a concurrent run that got there
  * first makes this one create nothing.
  */
-export function createSeriesStores(db: Firestore): SeriesStores {
+export function createSeriesStores(db: Firestore): SeriesStores & RegularsStores {
   const record = (id: string, d: DocumentData) => seriesRecordOf(id, d as Record<string, unknown>);
   return {
     async dueSeries(horizon, { limit, after }) {
@@ -51,6 +63,58 @@ export function createSeriesStores(db: Firestore): SeriesStores {
         });
         tx.update(seriesRef, { nextDate: decided.nextDate });
         return created;
+      });
+    },
+
+    async regularsOf(seriesId, limit) {
+      const snap = await db
+        .collection(`series/${seriesId}/regulars`)
+        .orderBy('joinedAt')
+        .orderBy(FieldPath.documentId())
+        .limit(limit)
+        .get();
+      return snap.docs.map((d) => regularRecordOf(d.id, d.data()));
+    },
+
+    // The series' dates by the [seriesId, date, startTime] index the series page reads with.
+    async upcomingDates(seriesId, from, limit) {
+      const snap = await db
+        .collection('events')
+        .where('seriesId', '==', seriesId)
+        .where('date', '>=', Timestamp.fromDate(from))
+        .orderBy('date')
+        .orderBy('startTime')
+        .select()
+        .limit(limit)
+        .get();
+      return snap.docs.map((d) => d.id);
+    },
+
+    placeOnDate(eventId, decide) {
+      return db.runTransaction(async (tx) => {
+        const written = await decide(async (path) => {
+          const snap = await tx.get(db.doc(path));
+          return snap.exists ? (snap.data() as Record<string, unknown>) : null;
+        });
+        if (!written) return null;
+        tx.update(db.doc(`events/${eventId}`), {
+          participants: written.participants,
+          waitlist: written.waitlist,
+          regularsPlaced: written.regularsPlaced,
+          updatedAt: FieldValue.serverTimestamp(),
+        });
+        for (const uid of written.approvedRequests) {
+          tx.set(db.doc(`participationRequests/${regularRequestId(eventId, uid)}`), {
+            userId: uid,
+            eventId,
+            message: '',
+            status: 'approved',
+            fromRegular: true,
+            createdAt: FieldValue.serverTimestamp(),
+            updatedAt: FieldValue.serverTimestamp(),
+          });
+        }
+        return written;
       });
     },
   };

@@ -9,6 +9,15 @@ import {
   generationHorizon,
   planGeneration,
 } from '../../src/domain/series-recurrence.js';
+import {
+  REGULARS_MAX,
+  planPlacement,
+  regularRecordOf,
+  seatingOrder,
+  type Placement,
+  type RegularRecord,
+} from '../../src/domain/series-regulars.js';
+import { SERIES_DATES_PER_RUN_MAX, japanToday } from '../../src/domain/series.js';
 import * as z from 'zod/mini';
 import type { RateLimit } from '../policy.js';
 import {
@@ -22,6 +31,7 @@ import {
 
 /** How a store reads a stored series (the Functions reach the domain only through mail/). */
 export { seriesRecordOf } from '../../src/domain/series.js';
+export { regularRecordOf, regularRequestId } from '../../src/domain/series-regulars.js';
 
 /** One date a run creates: its deterministic id (dateEventId) and its document. */
 export interface DateEventWrite {
@@ -55,7 +65,35 @@ export interface SeriesStores {
   ): Promise<number>;
 }
 
-export interface SeriesRunDeps extends SeriesStores {
+/** A placement as a store writes it: on 承認制 dates the seated regulars' approved requests. */
+export interface PlacementWrite extends Placement {
+  approvedRequests: string[];
+}
+
+/**
+ * The stores the placement of regulars reads and writes (docs/series.md "Regulars"), on the
+ * same two backends as SeriesStores.
+ */
+export interface RegularsStores {
+  /** The series' regulars (series/{id}/regulars), first joined first, at most `limit`. */
+  regularsOf(seriesId: string, limit: number): Promise<RegularRecord[]>;
+  /** The ids of the series' dates on or after `from` (a day's start), soonest first, at most `limit`. */
+  upcomingDates(seriesId: string, from: Date, limit: number): Promise<string[]>;
+  /**
+   * In one transaction: `decide` reads what it needs through `get` (documents by path, as the
+   * transaction reads them); a placement that comes back is written on the date (participants,
+   * waitlist, regularsPlaced) with each approved request (participationRequests/<date>_<uid>,
+   * approved, fromRegular). Resolves with what was written, or null.
+   */
+  placeOnDate(
+    eventId: string,
+    decide: (
+      get: (path: string) => Promise<Record<string, unknown> | null>,
+    ) => Promise<PlacementWrite | null>,
+  ): Promise<PlacementWrite | null>;
+}
+
+export interface SeriesRunDeps extends SeriesStores, RegularsStores {
   now: () => Date;
   log: Logger;
 }
@@ -63,6 +101,8 @@ export interface SeriesRunDeps extends SeriesStores {
 export interface SeriesRun {
   seriesRead: number;
   datesCreated: number;
+  /** Places the new dates gave the series' regulars (seats and places in line). */
+  regularsPlaced: number;
   /** More series were due than the run reads; the next run goes on. */
   truncated: boolean;
 }
@@ -97,8 +137,48 @@ export async function generateSeriesDates(
   );
 }
 
-/** Per caller: one call follows each series created, so this only stops a runaway client. */
-export const SERIES_DATES_CALLER_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60_000 };
+const regularPath = (seriesId: string, uid: string) => `series/${seriesId}/regulars/${uid}`;
+
+/**
+ * Puts the series' accepted regulars on its dates from today on (planPlacement: the seats left
+ * in the order they joined, then the キャンセル待ち), each date in one transaction that reads the
+ * date and the regulars it would place again, so two runs, or two at once, never place anyone
+ * twice nor past the capacity, and a skip or a leave that came first wins. Resolves with how
+ * many places it gave (seats and places in line). A series without regulars costs one query.
+ */
+export async function placeRegulars(deps: SeriesRunDeps, seriesId: string): Promise<number> {
+  const now = deps.now();
+  const regulars = seatingOrder(await deps.regularsOf(seriesId, REGULARS_MAX));
+  if (regulars.length === 0) return 0;
+  const today = new Date(`${japanToday(now)}T00:00:00+09:00`);
+  const dates = await deps.upcomingDates(seriesId, today, SERIES_DATES_PER_RUN_MAX);
+  let placed = 0;
+  for (const eventId of dates) {
+    const written = await deps.placeOnDate(eventId, async (get) => {
+      const date = await get(`events/${eventId}`);
+      const first = date ? planPlacement(date, regulars, now) : null;
+      if (!date || !first) return null;
+      // Those it would place, read again in the transaction: a skip or a leave since counts.
+      const fresh = await Promise.all(
+        first.added.map(async (uid) => {
+          const d = await get(regularPath(seriesId, uid));
+          return d ? [regularRecordOf(uid, d)] : [];
+        }),
+      );
+      const plan = planPlacement(date, fresh.flat(), now);
+      if (!plan) return null;
+      return { ...plan, approvedRequests: date.entryMethod === 'firstCome' ? [] : plan.seated };
+    });
+    placed += written?.added.length ?? 0;
+  }
+  return placed;
+}
+
+/**
+ * Per caller: one call follows each series created, each regular joining and each one the
+ * organizer accepts (at most REGULARS_MAX a series), so this only stops a runaway client.
+ */
+export const SERIES_DATES_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
 
 export const seriesDatesBody = z.object({
   seriesId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
@@ -110,11 +190,13 @@ export type SeriesDatesBody = z.infer<typeof seriesDatesBody>;
  * POST /api/series-dates: a new series' first window of dates at once, instead of at the next
  * scheduled run (docs/series.md "Dates"). The caller's checks (acceptPost), then
  * generateSeriesDates for a series the caller organizes; another's, or a missing one, creates
- * nothing. Answers how many dates it created (0 when they were there already).
+ * nothing. Then, for any caller, placeRegulars: a new regular (or one the organizer accepted)
+ * goes on the dates already made. Answers how many dates it created (0 when they were there
+ * already) and how many places it gave.
  */
 export async function handleSeriesDates(
   req: HandlerRequest,
-  deps: BaseDeps & SeriesStores,
+  deps: BaseDeps & SeriesStores & RegularsStores,
 ): Promise<HandlerResponse> {
   const accepted = await acceptPost(req, deps, {
     name: 'series-dates',
@@ -123,7 +205,9 @@ export async function handleSeriesDates(
   });
   if ('response' in accepted) return accepted.response;
   const created = await generateSeriesDates(deps, accepted.body.seriesId, accepted.uid);
-  return json(200, { created });
+  // Any signed-in caller may ask: the regulars' own documents say who goes on the dates.
+  const placed = await placeRegulars(deps, accepted.body.seriesId);
+  return json(200, { created, placed });
 }
 
 /**
@@ -138,7 +222,7 @@ export async function runSeriesDates(deps: SeriesRunDeps): Promise<SeriesRun> {
   const now = deps.now();
   const horizon = generationHorizon(now);
   const plan = datesPlan(now);
-  const run: SeriesRun = { seriesRead: 0, datesCreated: 0, truncated: false };
+  const run: SeriesRun = { seriesRead: 0, datesCreated: 0, regularsPlaced: 0, truncated: false };
   let after: string | null = null;
   for (let pages = 0; ; pages++) {
     if (pages === SERIES_MAX_PAGES) {
@@ -152,7 +236,10 @@ export async function runSeriesDates(deps: SeriesRunDeps): Promise<SeriesRun> {
       // Decided on what the page read first: a series with nothing due costs no transaction.
       if (!plan(series)) continue;
       try {
-        run.datesCreated += await deps.commitDates(series.id, plan);
+        const created = await deps.commitDates(series.id, plan);
+        run.datesCreated += created;
+        // The new dates take the series' regulars (a series without them costs one query).
+        if (created > 0) run.regularsPlaced += await placeRegulars(deps, series.id);
       } catch (e) {
         // One series failing (contention beyond the retries) leaves it due for the next run.
         deps.log.warn('series dates: a series failed', { seriesId: series.id, error: String(e) });

@@ -130,6 +130,17 @@ export const ERR = {
   // Following (docs/follows.md).
   cannotFollowSelf: '自分自身はフォローできません',
   followTargetNotFound: 'フォローする相手が見つかりません',
+  // Regulars of a series (docs/series.md "Regulars").
+  seriesNotFound: '定期開催が見つかりません',
+  seriesEnded: 'この定期開催は終了しています',
+  alreadyRegular: 'すでにこの定期開催のレギュラーです',
+  notRegular: 'この定期開催のレギュラーではありません',
+  regularsFull: 'この定期開催のレギュラーは上限の人数に達しています',
+  organizerNotRegular: 'ご自身の定期開催にはレギュラー登録できません',
+  noSeriesPermission: 'この定期開催を管理する権限がありません',
+  regularAlreadyAccepted: 'この方はすでにレギュラーとして承認されています',
+  notSeriesDate: 'この日程はこの定期開催のものではありません',
+  alreadySkipped: 'この日はすでにお休みにしています',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -8,7 +8,7 @@ import { dayFromToday, eventInput, expectRejection, useHarness } from './support
 const DAY_MS = 86_400_000;
 
 /** 毎週 on the weekday of the first date, two days from today. */
-function weeklyInput(over: Partial<SeriesInput['rule']> = {}): SeriesInput {
+export function weeklyInput(over: Partial<SeriesInput['rule']> = {}): SeriesInput {
   const {
     teamId: _t,
     teamName: _n,

@@ -200,6 +200,7 @@ export class LocalDb extends Dexie {
   follows!: Table<DocRow, string>;
   followerCounts!: Table<DocRow, string>;
   series!: Table<DocRow, string>;
+  seriesRegulars!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -346,6 +347,10 @@ export class LocalDb extends Dexie {
           '[organizerId+createdAt+id], [teamId+createdAt+id]',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
+    // A series' regulars (docs/series.md "Regulars"), first joined first: a new table.
+    this.version(21).stores({
+      seriesRegulars: 'id, seriesId, [seriesId+joinedAt+id]',
+    });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

@@ -1,11 +1,15 @@
 import {
   generateSeriesDates,
+  placeRegulars,
+  regularRecordOf,
   runSeriesDates,
+  type RegularsStores,
   type SeriesRun,
   type SeriesStores,
 } from '@mail/handlers/series-dates';
 import { DOC_ID, fieldOp, type Storage } from '@/data/storage/storage';
 import { seriesRecordOf } from '@/domain/series';
+import { regularRequestId } from '@/domain/series-regulars';
 import { logger } from '@/lib/logger';
 
 /**
@@ -15,7 +19,7 @@ import { logger } from '@/lib/logger';
  * where only the Cloud Function (Admin SDK) creates dates, no port offers this to a screen: the
  * app's schedule (src/app/scheduled-work.ts) runs it.
  */
-export function localSeriesStores(storage: Storage): SeriesStores {
+export function localSeriesStores(storage: Storage): SeriesStores & RegularsStores {
   return {
     async dueSeries(horizon, { limit, after }) {
       const docs = await storage.query({
@@ -51,6 +55,54 @@ export function localSeriesStores(storage: Storage): SeriesStores {
         return created;
       });
     },
+
+    async regularsOf(seriesId, limit) {
+      const docs = await storage.query({
+        collection: `series/${seriesId}/regulars`,
+        orderBy: [{ field: 'joinedAt' }, { field: DOC_ID }],
+        limit,
+      });
+      return docs.map((d) => regularRecordOf(d.id, d.data));
+    },
+
+    async upcomingDates(seriesId, from, limit) {
+      const docs = await storage.query({
+        collection: 'events',
+        select: ['seriesId'],
+        where: [
+          { field: 'seriesId', op: '==', value: seriesId },
+          { field: 'date', op: '>=', value: from },
+        ],
+        orderBy: [{ field: 'date' }, { field: 'startTime' }],
+        limit,
+      });
+      return docs.map((d) => d.id);
+    },
+
+    placeOnDate(eventId, decide) {
+      return storage.transaction(async (tx) => {
+        const written = await decide(async (path) => (await tx.get(path))?.data ?? null);
+        if (!written) return null;
+        tx.update(`events/${eventId}`, {
+          participants: written.participants,
+          waitlist: written.waitlist,
+          regularsPlaced: written.regularsPlaced,
+          updatedAt: fieldOp.serverTime(),
+        });
+        for (const uid of written.approvedRequests) {
+          tx.set(`participationRequests/${regularRequestId(eventId, uid)}`, {
+            userId: uid,
+            eventId,
+            message: '',
+            status: 'approved',
+            fromRegular: true,
+            createdAt: fieldOp.serverTime(),
+            updatedAt: fieldOp.serverTime(),
+          });
+        }
+        return written;
+      });
+    },
   };
 }
 
@@ -69,7 +121,8 @@ export async function runLocalSeriesDates(
   const deps = { ...localSeriesStores(storage), now, log: quiet };
   if (seriesId) {
     const datesCreated = await generateSeriesDates(deps, seriesId);
-    return { seriesRead: 1, datesCreated, truncated: false };
+    const regularsPlaced = await placeRegulars(deps, seriesId);
+    return { seriesRead: 1, datesCreated, regularsPlaced, truncated: false };
   }
   const run = await runSeriesDates(deps);
   logger.info('scheduled.seriesDates', { ...run });

@@ -77,6 +77,11 @@ const BELOW: Record<string, Place> = {
     parentField: 'eventId',
     key: (eventId, uid) => `${eventId}/${uid}`,
   },
+  'series/regulars': {
+    table: 'seriesRegulars',
+    parentField: 'seriesId',
+    key: (seriesId, uid) => `${seriesId}/${uid}`,
+  },
   // The one document below a person's counts (its lastChange pointer) beside the counts.
   'attendanceStats/private': { table: 'attendanceStats', key: (uid, name) => `${uid}/${name}` },
 };

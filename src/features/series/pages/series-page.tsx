@@ -8,6 +8,7 @@ import type { SportEvent } from '@/domain/entities/event';
 import { formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { seriesEndLabel, seriesScheduleLabel } from '@/domain/series';
 import { useBackend } from '@/lib/backend-context';
+import { SeriesRegulars } from '../components/series-regulars';
 import { seriesQueries } from '../series-queries';
 
 /** While a new series waits for its first dates (the server's trigger), the page asks again. */
@@ -108,6 +109,8 @@ export default function SeriesPage() {
               </ul>
             </DetailCard>
           ) : null}
+
+          <SeriesRegulars series={s} upcoming={upcoming} />
         </div>
 
         <DetailCard title="開催情報" labelledBy="series-info-heading">
