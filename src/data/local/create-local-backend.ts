@@ -152,6 +152,11 @@ export async function openLocalBackend(
           now,
           id,
         ),
+      runAutoAttendance: async () =>
+        void (await import('./local-auto-attendance')).runLocalAutoAttendance(
+          (await openUseCases()).storage,
+          now,
+        ),
     },
     close: () => db.close(),
   };

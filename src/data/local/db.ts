@@ -200,6 +200,7 @@ export class LocalDb extends Dexie {
   follows!: Table<DocRow, string>;
   followerCounts!: Table<DocRow, string>;
   series!: Table<DocRow, string>;
+  attendanceRuns!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -346,6 +347,8 @@ export class LocalDb extends Dexie {
           '[organizerId+createdAt+id], [teamId+createdAt+id]',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
+    // Automatic 出席's finished runs (docs/fees.md): a new table, nothing to upgrade.
+    this.version(23).stores({ attendanceRuns: 'id' });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);
