@@ -92,6 +92,7 @@ test.setTimeout(300_000);
 
 test('the organizer’s camera reads a participant’s code and checks her in; another event’s code is refused', async ({
   backend,
+  endEvent,
 }, testInfo) => {
   const when = japanSoon(20);
   test.skip(!when, 'not run in the last minutes of a day in Japan: the event would start tomorrow');
@@ -202,6 +203,28 @@ test('the organizer’s camera reads a participant’s code and checks her in; a
   await phone.bringToFront();
   await phone.reload();
   await expect(codePanel.getByText('受付済み')).toBeVisible();
+
+  // 出席 once the event has ended: the schedule marks her without the organizer marking her
+  // (on Firebase the scheduled Function's handler; the local build runs it on load), and the
+  // organizer can still change the mark.
+  await page.bringToFront();
+  await endEvent(page, eventPath.split('/').pop()!);
+  const attendance = page.getByRole('region', { name: '出欠の記録' });
+  const markRow = attendance
+    .getByRole('list', { name: '参加者の出欠' })
+    .getByRole('listitem')
+    .filter({ hasText: HANAKO.name });
+  // Locally the run and the panel's first read start together on load: read it again until
+  // the run has written.
+  await expect(async () => {
+    await page.reload();
+    await expect(markRow).toContainText('記録済み', { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(attendance.getByLabel(`${HANAKO.name}さんの出欠`)).toHaveValue('attended');
+  await attendance.getByLabel(`${HANAKO.name}さんの出欠`).selectOption('excused');
+  await expect(
+    page.getByText(`${HANAKO.name}さんを「欠席（連絡あり）」にしました`, { exact: true }),
+  ).toBeVisible();
 
   await camera.close();
   expect(errors).toEqual([]);

@@ -152,11 +152,10 @@ export async function openLocalBackend(
           now,
           id,
         ),
-      runAutoAttendance: async () =>
-        void (await import('./local-auto-attendance')).runLocalAutoAttendance(
-          (await openUseCases()).storage,
-          now,
-        ),
+      runAutoAttendance: async () => {
+        const { runLocalAutoAttendance } = await import('./local-auto-attendance');
+        await runLocalAutoAttendance((await openUseCases()).storage, now);
+      },
     },
     close: () => db.close(),
   };
