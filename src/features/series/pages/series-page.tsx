@@ -8,6 +8,7 @@ import type { SportEvent } from '@/domain/entities/event';
 import { formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { seriesEndLabel, seriesScheduleLabel } from '@/domain/series';
 import { useBackend } from '@/lib/backend-context';
+import { SeriesCalendarButton } from '../components/series-calendar-button';
 import { seriesQueries } from '../series-queries';
 
 /** While a new series waits for its first dates (the server's trigger), the page asks again. */
@@ -76,6 +77,10 @@ export default function SeriesPage() {
               {seriesScheduleLabel(s, s.startTime, s.endTime)}
             </h2>
             <p className="mt-1 text-sm text-slate-600">{seriesEndLabel(s)}</p>
+            <SeriesCalendarButton
+              title={s.title}
+              dates={dates.data && [...dates.data.past].reverse().concat(dates.data.upcoming)}
+            />
           </section>
 
           <DetailCard title="これからの日程" labelledBy="series-upcoming-heading">
