@@ -199,8 +199,8 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
               (undo.isPending && undo.variables === uid);
             return (
               <li key={uid} className="py-2" aria-label={nameOf(uid)}>
-                <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                  <span className="flex min-w-0 items-center gap-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                     <Avatar
                       name={nameOf(uid)}
                       photoURL={names.get(uid)?.photoURL ?? ''}
