@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { hostingPreview, preloadList, prerender } from './scripts/prerender-plugin.ts';
 import { firestoreOrigin } from './src/data/firebase/config.ts';
@@ -57,6 +58,44 @@ function firestorePreconnect(env: Record<string, string>): Plugin | null {
   };
 }
 
+/**
+ * The service worker that lets a check-in screen opened earlier that day open again at a venue
+ * without a signal (docs/fees.md "At the venue without a signal"): /sw.js, registered by the
+ * check-in screens only (src/features/checkin/offline-shell.ts), never by a first page. It keeps
+ * the built code (precached) and the pages opened (network first, the copy kept for a day);
+ * it handles nothing else, so /api, Firestore and Auth traffic always goes to the network.
+ */
+function offlineShell(): Plugin[] {
+  return VitePWA({
+    injectRegister: false,
+    manifest: false,
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['assets/**/*.{js,css}'],
+      navigateFallback: null,
+      inlineWorkboxRuntime: true,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' &&
+            url.origin === self.location.origin &&
+            !url.pathname.startsWith('/api/') &&
+            !url.pathname.startsWith('/__/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'pages',
+            networkTimeoutSeconds: 5,
+            expiration: { maxEntries: 20, maxAgeSeconds: 24 * 60 * 60 },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const proxy = functionsRewrites(env);
@@ -68,6 +107,7 @@ export default defineConfig(({ mode }) => {
       preloadList(),
       prerender(),
       hostingPreview(),
+      offlineShell(),
     ],
     resolve: {
       alias: {

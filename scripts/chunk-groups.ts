@@ -65,6 +65,8 @@ export const NOT_SHARED = [
   'domain/team-form',
   'domain/event-calendar',
   'lib/image-upload',
+  'lib/calendar-ics',
+  'lib/calendar-download',
   'lib/use-image-upload',
   'lib/form-draft',
   'lib/use-action-runner',

@@ -20,6 +20,8 @@ import { createFirestoreRateLimiter } from './rate-limit.js';
 import { createReminderStores } from './reminder-stores.js';
 import { handleSeriesDates, runSeriesDates } from '../../mail/handlers/series-dates.js';
 import { createSeriesStores } from './series-stores.js';
+import { runAutoAttendance } from '../../mail/handlers/auto-attendance.js';
+import { createAutoAttendanceStores } from './auto-attendance-stores.js';
 
 /**
  * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
@@ -161,5 +163,18 @@ export const generateSeriesDatesScheduled = onSchedule(
   { ...SERIES_SCHEDULE, schedule: 'every 60 minutes' },
   async () => {
     await runSeriesDates({ ...createSeriesStores(getFirestore()), now: () => new Date(), log });
+  },
+);
+
+/**
+ * Automatic 出席 (docs/fees.md "Automatic 出席"): every 15 minutes, Japan time, the ended events'
+ * check-ins become 出席 marks (never over a mark the organizer set); each event is finished once.
+ * A run that fails is logged and the next one catches up (it looks back AUTO_ATTENDANCE_SCAN_DAYS).
+ */
+export const markCheckedInAttended = onSchedule(
+  { ...SERIES_SCHEDULE, schedule: 'every 15 minutes' },
+  async () => {
+    const now = () => new Date();
+    await runAutoAttendance({ ...createAutoAttendanceStores(getFirestore(), now), now, log });
   },
 );

@@ -67,6 +67,7 @@ export function createDeferredBackend(
         ? {
             runDueReminders: () => ready.then((b) => b.scheduled?.runDueReminders()),
             runSeriesDates: (id?: string) => ready.then((b) => b.scheduled?.runSeriesDates(id)),
+            runAutoAttendance: () => ready.then((b) => b.scheduled?.runAutoAttendance()),
           }
         : undefined,
   } as unknown as Backend;

@@ -10,6 +10,11 @@ export const STORAGE_KEYS = {
    * src/features/auth/session.tsx.
    */
   sessionUid: 'sc.session-uid',
+  /**
+   * The signed-in participant's check-in code of the day, so it shows without a network
+   * (src/features/checkin/my-code-panel.tsx); removed at sign-out.
+   */
+  checkInCode: 'sc.check-in-code',
 } as const;
 
 export interface GuardedStorage {

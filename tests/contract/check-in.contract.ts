@@ -22,13 +22,13 @@ export function checkInContract(makeHarness: HarnessFactory): void {
      * An event of a new organizer that two new participants joined, moved to `days` from today
      * (0: today, open all day), and someone who did not take part. Ends signed in as the organizer.
      */
-    async function event(h: ContractHarness, days = 0) {
+    async function event(h: ContractHarness, days = 0, names = ['佐藤 花子', '参加 次郎']) {
       const organizer = await h.signUpAs('主催 太郎');
       const eventId = await h.backend.organizing.create(
         eventInput({ date: dayFromToday(1), entryMethod: 'firstCome' }),
       );
       const players: string[] = [];
-      for (const name of ['佐藤 花子', '参加 次郎']) {
+      for (const name of names) {
         players.push(await h.signUpAs(name));
         await h.backend.roster.join(eventId);
       }
@@ -39,7 +39,7 @@ export function checkInContract(makeHarness: HarnessFactory): void {
         endTime: '23:59',
       });
       await h.signInAs(organizer);
-      return { organizer, eventId, players: players as [string, string], outsider };
+      return { organizer, eventId, players: players as [string, string, ...string[]], outsider };
     }
 
     it('gives a participant a code of random token, which the organizer’s reception resolves', async () => {
@@ -118,6 +118,55 @@ export function checkInContract(makeHarness: HarnessFactory): void {
       // The code itself can be made ahead.
       await h().signInAs(later.players[0]);
       expect(parseCheckInCode(await backend.checkIn.myCode(later.eventId))).not.toBeNull();
+    }, 60_000);
+
+    it('marks everyone checked in 出席 once the event has ended, never over the organizer’s mark', async () => {
+      const { backend } = h();
+      // The third participant never checks in and stays unmarked.
+      const { organizer, eventId, players } = await event(h(), 0, [
+        '佐藤 花子',
+        '参加 次郎',
+        '欠席 三郎',
+      ]);
+      const [hanako, jiro] = players;
+      await backend.checkIn.checkIn(eventId, hanako);
+      await backend.checkIn.checkIn(eventId, jiro);
+
+      // While the door is open nothing is marked, and the event is not finished.
+      await h().runAutoAttendance(new Date());
+      await h().serverUpdate('events', eventId, { date: day(-1) });
+      await expect(backend.rollCall.forEvent(eventId)).resolves.toEqual({});
+
+      // The organizer had marked jiro before the run: that mark stays.
+      await backend.rollCall.mark(eventId, jiro, 'noShow');
+      expect(await h().runAutoAttendance(new Date())).toBeGreaterThanOrEqual(1);
+      const marks = { [hanako]: 'attended', [jiro]: 'noShow' };
+      expect(await backend.rollCall.forEvent(eventId)).toEqual(marks);
+      expect(await backend.attendance.stats(hanako)).toEqual({ excused: 0, noShow: 0 });
+      await h().signInAs(hanako);
+      expect(await backend.attendance.mine([eventId])).toEqual({ [eventId]: 'attended' });
+
+      // A rerun writes nothing; the organizer corrects the automatic mark, and it stays.
+      await h().runAutoAttendance(new Date());
+      await h().signInAs(organizer);
+      expect(await backend.rollCall.forEvent(eventId)).toEqual(marks);
+      await backend.rollCall.mark(eventId, hanako, 'excused');
+      expect(await backend.attendance.stats(hanako)).toEqual({ excused: 1, noShow: 0 });
+      await h().runAutoAttendance(new Date());
+      expect(await backend.rollCall.forEvent(eventId)).toEqual({
+        [hanako]: 'excused',
+        [jiro]: 'noShow',
+      });
+    }, 120_000);
+
+    it('marks nobody at a cancelled event', async () => {
+      const { backend } = h();
+      const { eventId, players } = await event(h());
+      await backend.checkIn.checkIn(eventId, players[0]);
+      await h().serverUpdate('events', eventId, { date: day(-1), status: 'cancelled' });
+      await h().runAutoAttendance(new Date());
+      await h().serverUpdate('events', eventId, { status: 'open' });
+      expect(await backend.rollCall.forEvent(eventId)).toEqual({});
     }, 60_000);
   });
 }

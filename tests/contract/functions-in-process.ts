@@ -14,6 +14,8 @@ import { API_PATHS } from '@/data/firebase/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { extractLinks } from '@/data/local/outbox';
 import { createSeriesStores } from '@functions/series-stores';
+import { createAutoAttendanceStores } from '@functions/auto-attendance-stores';
+import { runAutoAttendance } from '@mail/handlers/auto-attendance';
 import {
   generateSeriesDates,
   handleSeriesDates,
@@ -48,6 +50,7 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
   fetch: typeof fetch;
   outbox: () => Promise<OutboxMail[]>;
   runSeriesDates: (now: Date, seriesId?: string) => Promise<number>;
+  runAutoAttendance: (now: Date) => Promise<number>;
 } {
   const app = adminApp(opts.projectId);
   const now = () => new Date();
@@ -79,6 +82,14 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
       return seriesId
         ? generateSeriesDates(run, seriesId)
         : (await runSeriesDates(run)).datesCreated;
+    },
+    async runAutoAttendance(at) {
+      const run = await runAutoAttendance({
+        ...createAutoAttendanceStores(getFirestore(app), () => at),
+        now: () => at,
+        log: quiet,
+      });
+      return run.marked;
     },
     async fetch(input, init) {
       const route = routes[String(input)];

@@ -77,6 +77,12 @@ export interface ContractHarness {
    * dates it created.
    */
   runSeriesDates(now: Date, seriesId?: string): Promise<number>;
+  /**
+   * One run of automatic 出席 (mail/handlers/auto-attendance.ts) at `now`, as the schedule runs
+   * it, with the backend's own stores (Firebase: the Admin SDK's, in this process). Resolves
+   * with the marks it wrote (on the emulator, other suites' ended events count too).
+   */
+  runAutoAttendance(now: Date): Promise<number>;
   dispose(): Promise<void>;
 }
 

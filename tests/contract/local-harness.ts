@@ -1,3 +1,4 @@
+import { runLocalAutoAttendance } from '@/data/local/local-auto-attendance';
 import { runLocalSeriesDates } from '@/data/local/local-series';
 import Dexie, { type DBCore, type DBCoreCursor, type Middleware } from 'dexie';
 import { createLocalBackend } from '@/data/local/create-local-backend';
@@ -93,6 +94,10 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     async runSeriesDates(at, seriesId) {
       const storage = dexieStorage(backend.db, () => at);
       return (await runLocalSeriesDates(storage, () => at, seriesId)).datesCreated;
+    },
+    async runAutoAttendance(at) {
+      const storage = dexieStorage(backend.db, () => at);
+      return (await runLocalAutoAttendance(storage, () => at)).marked;
     },
     async storedTime(collection, id, field) {
       const value: unknown = (await backend.db.table(collection).get(id))?.[field];

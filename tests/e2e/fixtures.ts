@@ -50,6 +50,14 @@ interface JourneyFixtures {
    * compiled once per worker rather than once per test.
    */
   visitor: { page: Page; consoleErrors: string[] };
+  /**
+   * Ends the event as time would (its day moves one day back, past the rules) and has automatic
+   * 出席 (docs/fees.md) run: on Firebase the scheduled Function's handler with its Admin SDK
+   * stores, against the emulators (scripts/firebase-schedule.ts: the Functions emulator runs no
+   * schedule); locally the app runs it on the page's next load. `page` is one of the local
+   * build's pages (its IndexedDB holds the event).
+   */
+  endEvent: (page: Page, eventId: string) => Promise<void>;
 }
 
 interface WorkerFixtures {
@@ -91,6 +99,41 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  endEvent: async ({ backend }, provide) => {
+    await provide(async (page, eventId) => {
+      if (backend === 'firebase') {
+        const loaded = await loadConfigFromFile({ command: 'serve', mode: 'development' });
+        const { module } = await runnerImport<typeof import('../../scripts/firebase-schedule')>(
+          '/scripts/firebase-schedule.ts',
+          { resolve: loaded?.config.resolve, logLevel: 'error' },
+        );
+        await module.endEventAndMarkAttendance({
+          projectId: process.env.VITE_FIREBASE_PROJECT_ID!,
+          eventId,
+        });
+        return;
+      }
+      await page.evaluate(async (id) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('sports-community-local');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction('events', 'readwrite');
+          const store = tx.objectStore('events');
+          const get = store.get(id);
+          get.onsuccess = () => {
+            const row = get.result as { date: Date };
+            store.put({ ...row, date: new Date(row.date.getTime() - 24 * 60 * 60_000) });
+          };
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+      }, eventId);
+    });
+  },
   visitorProfile: [
     async ({ browser }, provide, workerInfo) => {
       const { baseURL, locale, timezoneId } = workerInfo.project.use;

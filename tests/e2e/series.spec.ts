@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
 import { DEMO_PASSWORD, expect as baseExpect, signIn, test } from './fixtures';
 
 /**
@@ -69,6 +71,25 @@ test('series: 毎週木曜 from the event form, its page with the next dates, ea
   await expect(dates.first()).toContainText('残り8席');
   await expect(dates.first()).toContainText('(木)');
   const seriesPath = new URL(page.url()).pathname;
+
+  // One calendar file for the whole series holds every date the page lists, each at 19:00 in
+  // Japan, under the series' name (docs/calendar.md "A series").
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'すべての日程をカレンダーに追加' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${TITLE}_日程.ics`);
+  const calendar = new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8')));
+  expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(TITLE);
+  const entries = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  const listed = await dates.evaluateAll((links) =>
+    links.map((a) => decodeURIComponent(a.getAttribute('href')!.split('/').pop()!)),
+  );
+  expect(entries.map((e) => e.uid)).toEqual(listed.map((id) => `event-${id}@sports-community`));
+  for (const e of entries) {
+    expect(e.startDate.toJSDate().toISOString()).toMatch(/T10:00:00\.000Z$/);
+    expect(e.summary).toBe(TITLE);
+  }
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({

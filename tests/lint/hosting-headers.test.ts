@@ -86,6 +86,13 @@ describe('Hosting headers (firebase.json)', () => {
     );
   });
 
+  it('asks again for the service worker on every visit, so a new build reaches the venue', () => {
+    const rule = firebaseJson.hosting.headers.find((h) => h.source === '/sw.js');
+    expect(rule?.headers).toEqual([{ key: 'Cache-Control', value: 'no-cache' }]);
+    // The worker is a script of the app's own origin, which the policy's worker-src allows.
+    expect(csp().get('worker-src')).toContain("'self'");
+  });
+
   it('needs no inline script: index.html (and the build, when there is one) has none', () => {
     expect(inlineScripts(readFileSync('index.html', 'utf8'))).toEqual([]);
     if (existsSync('dist/index.html')) {

@@ -299,6 +299,36 @@ describe.skipIf(!firestoreHost)(`attendance rules${NOT_RUN}`, () => {
     await assertFails(getDoc(doc(kit.as(ALICE), `attendanceStats/${BOB}/private/lastChange`)));
   });
 
+  describe('automatic 出席 from the door (docs/fees.md): written by the server only', () => {
+    const auto = () => ({ ...mark('attended'), source: 'checkIn' });
+
+    it('refuses a client writing a mark as if from the door, the organizer or the participant', async () => {
+      await assertFails(setDoc(doc(kit.as(ALICE), markPath('e1', BOB)), auto()));
+      await assertFails(setDoc(doc(kit.as(BOB), markPath('e1', BOB)), auto()));
+      await assertFails(setDoc(doc(kit.as(BOB), markPath('e1', BOB)), mark('attended')));
+      // Nor does anyone mark a run finished, or read one.
+      const run = { eventId: 'e1', finishedAt: serverTimestamp() };
+      await assertFails(setDoc(doc(kit.as(ALICE), 'attendanceRuns/e1'), run));
+      await kit.seed('attendanceRuns/e1', { eventId: 'e1', finishedAt: Timestamp.now() });
+      await assertFails(getDoc(doc(kit.as(ALICE), 'attendanceRuns/e1')));
+      await assertFails(deleteDoc(doc(kit.as(ALICE), 'attendanceRuns/e1')));
+    });
+
+    it('lets the organizer correct the server’s 出席, the counts following as for any mark', async () => {
+      await kit.seed(markPath('e1', BOB), {
+        userId: BOB,
+        status: 'attended',
+        source: 'checkIn',
+        updatedAt: Timestamp.now(),
+      });
+      await assertSucceeds(getDoc(doc(kit.as(BOB), markPath('e1', BOB))));
+      // The participant cannot change it; the organizer can, and must move the counts.
+      await assertFails(marking(kit.as(BOB), { status: 'excused', counts: [1, 0] }));
+      await assertFails(marking(kit.as(ALICE), { status: 'excused' }));
+      await assertSucceeds(marking(kit.as(ALICE), { status: 'excused', counts: [1, 0] }));
+    });
+  });
+
   it('refuses deleting a mark or the counts', async () => {
     await kit.seed(markPath('e1', BOB), {
       userId: BOB,

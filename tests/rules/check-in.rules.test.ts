@@ -112,4 +112,15 @@ describe.skipIf(!firestoreHost)(`check-in rules${NOT_RUN}`, () => {
     await kit.seed(`users/${ALICE}`, profile(ALICE, { isActive: false }));
     await assertFails(setDoc(doc(kit.as(ALICE), checkInPath(BOB)), checkIn()));
   });
+
+  it('refuses a check-in queued offline and replayed after the door closed, even dated when it was queued', async () => {
+    // docs/fees.md "At the venue without a signal": the outbox sends a plain check-in later, and
+    // the door's hours are checked on the server's time when it arrives.
+    const alice = kit.as(ALICE);
+    await assertFails(setDoc(doc(alice, checkInPath(BOB, 'ended')), checkIn()));
+    const queuedAt = Timestamp.fromMillis(dayFromNow(-1).toMillis() + 12 * 3_600_000);
+    await assertFails(
+      setDoc(doc(alice, checkInPath(BOB, 'ended')), { userId: BOB, checkedInAt: queuedAt }),
+    );
+  });
 });

@@ -152,6 +152,10 @@ export async function openLocalBackend(
           now,
           id,
         ),
+      runAutoAttendance: async () => {
+        const { runLocalAutoAttendance } = await import('./local-auto-attendance');
+        await runLocalAutoAttendance((await openUseCases()).storage, now);
+      },
     },
     close: () => db.close(),
   };

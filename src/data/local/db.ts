@@ -201,6 +201,7 @@ export class LocalDb extends Dexie {
   followerCounts!: Table<DocRow, string>;
   series!: Table<DocRow, string>;
   seriesRegulars!: Table<DocRow, string>;
+  attendanceRuns!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -351,6 +352,8 @@ export class LocalDb extends Dexie {
     this.version(21).stores({
       seriesRegulars: 'id, seriesId, [seriesId+joinedAt+id]',
     });
+    // Automatic 出席's finished runs (docs/fees.md): a new table, nothing to upgrade.
+    this.version(23).stores({ attendanceRuns: 'id' });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

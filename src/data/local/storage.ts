@@ -51,6 +51,7 @@ const TOP_LEVEL = new Set([
   'follows',
   'followerCounts',
   'series',
+  'attendanceRuns',
 ]);
 
 const BELOW: Record<string, Place> = {

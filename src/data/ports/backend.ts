@@ -66,6 +66,8 @@ export interface ScheduledWork {
   runDueReminders(): Promise<void>;
   /** One run of the series date generator (all due series, or only `seriesId`'s window). */
   runSeriesDates(seriesId?: string): Promise<void>;
+  /** One run of automatic 出席: the ended events' check-ins marked 出席 (docs/fees.md). */
+  runAutoAttendance(): Promise<void>;
 }
 
 export interface OutboxMail {

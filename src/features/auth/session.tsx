@@ -144,6 +144,7 @@ export function noteAuthChange(
   if (!authUser) {
     if (last !== null) {
       safeStorage.remove(STORAGE_KEYS.displayName);
+      safeStorage.remove(STORAGE_KEYS.checkInCode);
       clearCaches();
     }
     storage.remove(LAST_UID_KEY);

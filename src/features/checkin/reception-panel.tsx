@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { DetailCard } from '@/components/ui/detail';
@@ -14,8 +14,11 @@ import { errorMessage } from '@/domain/errors';
 import { formatTime } from '@/domain/format';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
+import { isNetworkFailure, isOffline } from './check-in-outbox';
 import { checkInQueries, useReceptionMutations } from './checkin-queries';
+import { keepShellOffline } from './offline-shell';
 import { Scanner } from './scanner';
+import { useCheckInOutbox } from './use-check-in-outbox';
 
 interface ScanLine {
   id: number;
@@ -26,7 +29,9 @@ interface ScanLine {
 /**
  * The organizer's 受付 (docs/fees.md "Check-in"): who is checked in, the camera, a list that
  * filters by name as one types, undo and re-issuing a code. Check-ins are written from an hour
- * before the start until the end; after the end the list stays, read only.
+ * before the start until the end; after the end the list stays, read only. Without a network a
+ * check-in waits in the outbox and is sent when the network returns (docs/fees.md "At the venue
+ * without a signal").
  */
 export function ReceptionPanel({ event }: { event: SportEvent }) {
   const backend = useBackend();
@@ -36,6 +41,14 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
     enabled: event.participants.length > 0,
   });
   const { checkIn, undo, reissue, refresh } = useReceptionMutations(event.id);
+  const outbox = useCheckInOutbox(
+    event.id,
+    (uid) => backend.checkIn.checkIn(event.id, uid),
+    refresh,
+  );
+  const queued = new Set(outbox.queued.map((q) => q.userId));
+  // The app shell stays on this device for the venue (the page opens without a network).
+  useEffect(() => keepShellOffline(), []);
   const [scanning, setScanning] = useState(false);
   const [filter, setFilter] = useState('');
   const [lines, setLines] = useState<ScanLine[]>([]);
@@ -57,9 +70,27 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
   const say = (text: string, ok: boolean) =>
     setLines((prev) => [{ id: ++lineId.current, text, ok }, ...prev].slice(0, 5));
 
+  /** Checks in now, or into the outbox without a network; says whether it waits. */
+  const record = async (uid: string): Promise<'sent' | 'queued'> => {
+    if (!isOffline()) {
+      try {
+        await checkIn.mutateAsync(uid);
+        return 'sent';
+      } catch (e) {
+        if (!isNetworkFailure(e)) throw e;
+      }
+    }
+    await outbox.add(uid);
+    return 'queued';
+  };
+
   const onCode = async (text: string) => {
     let data = reception.data;
-    const checkedIn = new Set([...Object.keys(data?.checkIns ?? {}), ...pending.current]);
+    const checkedIn = new Set([
+      ...Object.keys(data?.checkIns ?? {}),
+      ...pending.current,
+      ...queued,
+    ]);
     const input = () => ({
       text,
       eventId: event.id,
@@ -68,7 +99,7 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
       checkedIn,
     });
     let result = resolveScan(input());
-    if (result.kind === 'unknown') {
+    if (result.kind === 'unknown' && !isOffline()) {
       // A code made after this screen read the tokens: read them once more.
       data = (await reception.refetch()).data;
       result = resolveScan(input());
@@ -77,7 +108,7 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
     if (result.kind !== 'ok') return;
     pending.current.add(result.userId);
     try {
-      await checkIn.mutateAsync(result.userId);
+      await record(result.userId);
     } catch (e) {
       pending.current.delete(result.userId);
       say(`${nameOf(result.userId)}さん：${errorMessage(e)}`, false);
@@ -87,13 +118,21 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
   const toggle = async (uid: string, checked: boolean) => {
     setRowError(null);
     try {
-      if (checked) {
+      if (checked && queued.has(uid)) {
+        pending.current.delete(uid);
+        await outbox.drop(uid);
+        toast({ title: `${nameOf(uid)}さんの受付を取り消しました`, variant: 'success' });
+      } else if (checked) {
+        if (isOffline()) throw new Error(OFFLINE_UNDO);
         pending.current.delete(uid);
         await undo.mutateAsync(uid);
         toast({ title: `${nameOf(uid)}さんの受付を取り消しました`, variant: 'success' });
       } else {
-        await checkIn.mutateAsync(uid);
-        toast({ title: `${nameOf(uid)}さんを受付しました`, variant: 'success' });
+        const how = await record(uid);
+        toast({
+          title: `${nameOf(uid)}さんを受付しました${how === 'queued' ? '（未送信）' : ''}`,
+          variant: 'success',
+        });
       }
     } catch (e) {
       setRowError({ uid, error: e });
@@ -126,15 +165,17 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
     );
   } else {
     const checkIns = reception.data.checkIns;
+    const isIn = (uid: string) => uid in checkIns || queued.has(uid);
     const shown = event.participants.filter((uid) =>
       nameOf(uid).toLowerCase().includes(filter.trim().toLowerCase()),
     );
-    const count = event.participants.filter((uid) => uid in checkIns).length;
+    const count = event.participants.filter(isIn).length;
     body = (
       <>
         <p className="text-sm font-semibold text-slate-900" aria-live="polite">
           受付済み {count} / {event.participants.length}人
         </p>
+        <OutboxStatus outbox={outbox} nameOf={nameOf} />
         {open ? (
           <Button className="mt-3 min-h-12 w-full" onClick={() => setScanning(true)}>
             カメラで受付
@@ -152,14 +193,14 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
         </label>
         <ul className="mt-2 divide-y divide-slate-200" aria-label="受付の名簿">
           {shown.map((uid) => {
-            const checked = uid in checkIns;
+            const checked = isIn(uid);
             const busy =
               (checkIn.isPending && checkIn.variables === uid) ||
               (undo.isPending && undo.variables === uid);
             return (
               <li key={uid} className="py-2" aria-label={nameOf(uid)}>
-                <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                  <span className="flex min-w-0 items-center gap-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                     <Avatar
                       name={nameOf(uid)}
                       photoURL={names.get(uid)?.photoURL ?? ''}
@@ -170,7 +211,11 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
                     </span>
                     {checked ? (
                       <span className="shrink-0 whitespace-nowrap">
-                        <StatusPill tone="green">受付済み</StatusPill>
+                        {queued.has(uid) ? (
+                          <StatusPill tone="amber">受付済み（未送信）</StatusPill>
+                        ) : (
+                          <StatusPill tone="green">受付済み</StatusPill>
+                        )}
                       </span>
                     ) : null}
                   </span>
@@ -241,5 +286,57 @@ export function ReceptionPanel({ event }: { event: SportEvent }) {
         </Scanner>
       ) : null}
     </DetailCard>
+  );
+}
+
+const OFFLINE_UNDO = '通信がないため取り消せません。通信が戻ってから取り消してください';
+
+/**
+ * 「未送信 n件」 and the sending: when it was sent, and each refused one by name (already
+ * checked in elsewhere, the door closed before it was sent).
+ */
+function OutboxStatus({
+  outbox,
+  nameOf,
+}: {
+  outbox: ReturnType<typeof useCheckInOutbox>;
+  nameOf: (uid: string) => string;
+}) {
+  const { queued, report, sending, flush } = outbox;
+  if (queued.length === 0 && !report) return null;
+  return (
+    <div className="mt-3 space-y-2 rounded-md bg-slate-50 p-3 text-sm" aria-label="受付の送信">
+      {queued.length > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p aria-live="polite">
+            <span className="font-semibold text-amber-800">未送信 {queued.length}件</span>
+            <span className="block text-slate-600">通信が戻ると自動で送信します。</span>
+          </p>
+          <Button
+            variant="ghost"
+            className="min-h-11"
+            busy={sending}
+            busyLabel="送信中…"
+            onClick={() => void flush()}
+          >
+            今すぐ送信
+          </Button>
+        </div>
+      ) : null}
+      {report ? (
+        <>
+          {report.sent > 0 ? (
+            <p aria-live="polite" className="text-slate-700">
+              {formatTime(report.at)}に{report.sent}件を送信しました
+            </p>
+          ) : null}
+          {report.refused.map((r) => (
+            <p key={r.userId} role="alert" className="font-semibold text-red-700">
+              {nameOf(r.userId)}さんの受付は送信できませんでした：{r.message}
+            </p>
+          ))}
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -25,7 +25,8 @@ import { checkInQueries } from '@/features/checkin/public';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
 import { downloadFeeCsv } from './fee-csv';
-import { feeQueries, useFeeRosterMutations } from './fee-queries';
+import { useFeeRosterMutations } from './fee-mutations';
+import { feeQueries } from './fee-queries';
 import { yen } from './yen';
 
 const TONES = { unpaid: 'amber', declared: 'brand', confirmed: 'green' } as const;

@@ -16,7 +16,8 @@ import {
 } from '@/domain/fees';
 import { useBackend } from '@/lib/backend-context';
 import { toast } from '@/lib/toast-store';
-import { feeQueries, useMyFeeMutations } from './fee-queries';
+import { useMyFeeMutations } from './fee-mutations';
+import { feeQueries } from './fee-queries';
 import { yen } from './yen';
 
 const TONES = { unpaid: 'amber', declared: 'brand', confirmed: 'green' } as const;

@@ -3,28 +3,15 @@ import { Button, buttonClass } from '@/components/ui/button';
 import type { SportEvent } from '@/domain/entities/event';
 import { calendarEntry, googleCalendarUrl, mapSearchUrl } from '@/domain/event-calendar';
 import { formatEventTimes, formatLongDateWithWeekday } from '@/domain/format';
+import { downloadCalendar } from '@/lib/calendar-download';
 import { logger } from '@/lib/logger';
 import { toast } from '@/lib/toast-store';
 import { CalendarIcon, PinIcon, ShareIcon } from './icons';
-
-/** How long a downloaded file's object URL is kept: long enough for any browser to start saving. */
-const DOWNLOAD_URL_LIFETIME_MS = 60_000;
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 function eventPageUrl(eventId: string): string {
   return `${window.location.origin}/events/${encodeURIComponent(eventId)}`;
-}
-
-function saveFile(text: string, fileName: string) {
-  const href = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS);
 }
 
 /** 「カレンダーに追加」: an iCalendar file (its writer loaded on the click) or Google Calendar. */
@@ -35,15 +22,10 @@ function AddToCalendar({ event, pageUrl }: { event: SportEvent; pageUrl: string 
   const download = async () => {
     setBusy(true);
     try {
-      const { eventIcs, icsFileName } = await import('../event-ics');
-      saveFile(eventIcs(entry, new Date()), icsFileName(event.title));
-    } catch (e) {
-      logger.error('calendar file', e);
-      toast({
-        title: 'カレンダー用のファイルを作成できませんでした',
-        description: '通信状況を確認して、もう一度お試しください。',
-        variant: 'error',
-      });
+      await downloadCalendar((ics) => ({
+        text: ics.eventIcs(entry, new Date()),
+        fileName: ics.icsFileName(event.title),
+      }));
     } finally {
       setBusy(false);
     }

@@ -9,6 +9,7 @@ import { formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { seriesEndLabel, seriesScheduleLabel } from '@/domain/series';
 import { useBackend } from '@/lib/backend-context';
 import { SeriesRegulars } from '../components/series-regulars';
+import { SeriesCalendarButton } from '../components/series-calendar-button';
 import { seriesQueries } from '../series-queries';
 
 /** While a new series waits for its first dates (the server's trigger), the page asks again. */
@@ -77,6 +78,10 @@ export default function SeriesPage() {
               {seriesScheduleLabel(s, s.startTime, s.endTime)}
             </h2>
             <p className="mt-1 text-sm text-slate-600">{seriesEndLabel(s)}</p>
+            <SeriesCalendarButton
+              title={s.title}
+              dates={dates.data && [...dates.data.past].reverse().concat(dates.data.upcoming)}
+            />
           </section>
 
           <DetailCard title="これからの日程" labelledBy="series-upcoming-heading">

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { calendarEntry } from '@/domain/event-calendar';
 import { eventInJapan } from '@/test/fixtures';
-import { eventIcs, icsFileName } from './event-ics';
+import { calendarIcs, eventIcs, icsFileName } from './calendar-ics';
 
 const URL_OF = (id: string) => `https://example.jp/events/${id}`;
 const NOW = new Date('2026-11-25T13:45:07Z');
@@ -132,6 +132,43 @@ describe('eventIcs (RFC 5545, read back by ical.js)', () => {
     const { vevent } = parse(ics({ location: '', description: '' }));
     expect(vevent.hasProperty('location')).toBe(false);
     expect(vevent.hasProperty('description')).toBe(false);
+  });
+});
+
+describe('calendarIcs: a series’ dates in one file', () => {
+  const dates = [
+    eventInJapan({ id: 's1_2026-12-03', date: new Date('2026-12-02T15:00:00Z') }),
+    eventInJapan({
+      id: 's1_2026-12-10',
+      date: new Date('2026-12-09T15:00:00Z'),
+      status: 'cancelled',
+    }),
+    eventInJapan({ id: 's1_2026-12-17', date: new Date('2026-12-16T15:00:00Z') }),
+  ];
+  const text = calendarIcs(
+    dates.map((e) => calendarEntry(e, URL_OF(e.id))),
+    NOW,
+    '木曜フットサル',
+  );
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const events = calendar.getAllSubcomponents('vevent');
+
+  it('holds every date, in order, each under the UID its own page’s file uses', () => {
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('木曜フットサル');
+    expect(events.map((v) => new ICAL.Event(v).uid)).toEqual(
+      dates.map((e) => parse(eventIcs(calendarEntry(e, URL_OF(e.id)), NOW)).event.uid),
+    );
+    expect(events.map((v) => new ICAL.Event(v).startDate.toJSDate().toISOString())).toEqual(
+      dates.map((e) => calendarEntry(e, '').span.start.toISOString()),
+    );
+  });
+
+  it('marks a cancelled date STATUS:CANCELLED and the others CONFIRMED', () => {
+    expect(events.map((v) => v.getFirstPropertyValue('status'))).toEqual([
+      'CONFIRMED',
+      'CANCELLED',
+      'CONFIRMED',
+    ]);
   });
 });
 
