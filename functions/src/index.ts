@@ -20,6 +20,8 @@ import { createFirestoreRateLimiter } from './rate-limit.js';
 import { createReminderStores } from './reminder-stores.js';
 import { handleSeriesDates, runSeriesDates } from '../../mail/handlers/series-dates.js';
 import { createSeriesStores } from './series-stores.js';
+import { runHeadcountDecisions } from '../../mail/handlers/headcount-decisions.js';
+import { createHeadcountStores } from './headcount-stores.js';
 
 /**
  * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
@@ -141,6 +143,27 @@ export const sendEventReminders = onSchedule(
   async () => {
     const base = productionDeps();
     await runEventReminders({ ...base, ...createReminderStores(getFirestore(), base.now) });
+  },
+);
+
+/**
+ * The minimum headcount's decisions (docs/domain.md "Minimum headcount"): every 15 minutes,
+ * Japan time, each event whose decision time has come is decided once (held, cancelled with its
+ * notices and mail, or its organizer asked). A run that fails is logged; the event stays due
+ * and the next run decides it.
+ */
+export const decideHeadcounts = onSchedule(
+  {
+    schedule: 'every 15 minutes',
+    timeZone: 'Asia/Tokyo',
+    region: 'asia-northeast1',
+    timeoutSeconds: 300,
+    memory: '256MiB',
+    maxInstances: 1,
+  },
+  async () => {
+    const base = productionDeps();
+    await runHeadcountDecisions({ ...base, ...createHeadcountStores(getFirestore(), base.now) });
   },
 );
 

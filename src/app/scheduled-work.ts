@@ -5,7 +5,7 @@ import { logger } from '@/lib/logger';
 /**
  * The backend's scheduled work while the app is open: on the local backend, the day-before
  * reminder that the scheduled Cloud Function sends on Firebase (docs/notifications.md
- * "Reminders") and the series' dates (docs/series.md), now and every 15 minutes. The first run catches up on what came due while the
+ * "Reminders"), the series' dates (docs/series.md) and the minimum headcount's decisions, now and every 15 minutes. The first run catches up on what came due while the
  * app was closed. On Firebase there is nothing to run here. Returns the stop.
  */
 export function startScheduledWork(backend: Backend): () => void {
@@ -16,6 +16,11 @@ export function startScheduledWork(backend: Backend): () => void {
     // The series' rolling windows (docs/series.md "Dates"): a run with nothing due reads one
     // empty range, so it shares the reminders' interval.
     work.runSeriesDates().catch((e: unknown) => logger.warn('scheduled.seriesDates', e));
+    // The minimum headcount's decisions (docs/domain.md "Minimum headcount"): one empty range
+    // when nothing is due.
+    work
+      .runHeadcountDecisions()
+      .catch((e: unknown) => logger.warn('scheduled.headcountDecisions', e));
   };
   run();
   const timer = setInterval(run, REMINDER_RUN_INTERVAL_MS);

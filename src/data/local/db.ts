@@ -346,6 +346,18 @@ export class LocalDb extends Dexie {
           '[organizerId+createdAt+id], [teamId+createdAt+id]',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
+    // The minimum headcount (docs/domain.md "Minimum headcount"): the decision's due events by
+    // [headcountDecideAt+id], which a decided event leaves (the field goes with the decision).
+    this.version(22)
+      .stores({
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+          '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
+          '[teamId+date+startTime+id], [seriesId+date+startTime+id], *searchTokens, *searchOrder, ' +
+          '[organizerId+createdAt+id], [teamId+createdAt+id], [headcountDecideAt+id]',
+      })
+      .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

@@ -7,6 +7,7 @@ import {
 } from '@mail/handlers/common';
 import { EVENT_MAIL_REQUESTERS_LIMIT } from '@mail/handlers/event-change-mail';
 import { runEventReminders, type ReminderRun } from '@mail/handlers/event-reminders';
+import type { HeadcountRun } from '@mail/handlers/headcount-decisions';
 import { handleSendEmail, type SendEmailDeps } from '@mail/handlers/send-email';
 import {
   handleTrackUnreadMessage,
@@ -139,6 +140,26 @@ export class LocalApi implements ApiPort {
       ...localReminderStores(dexieStorage(db, now), now),
     });
     logger.info('scheduled.eventReminders', { ...run });
+    return run;
+  }
+
+  /**
+   * One run of the minimum-headcount decision (runHeadcountDecisions), which on Firebase the
+   * scheduled Cloud Function makes: the same handler on this database, mailing into the outbox.
+   * A decision stays due until it is made, so a run catches up on what came due while the app
+   * was closed.
+   */
+  async runHeadcountDecisions(): Promise<HeadcountRun> {
+    const { db, now } = this.ctx;
+    const [{ runHeadcountDecisions }, { localHeadcountStores }] = await Promise.all([
+      import('@mail/handlers/headcount-decisions'),
+      import('./local-headcount'),
+    ]);
+    const run = await runHeadcountDecisions({
+      ...this.deps,
+      ...localHeadcountStores(dexieStorage(db, now), now),
+    });
+    logger.info('scheduled.headcountDecisions', { ...run });
     return run;
   }
 

@@ -66,6 +66,8 @@ export interface ScheduledWork {
   runDueReminders(): Promise<void>;
   /** One run of the series date generator (all due series, or only `seriesId`'s window). */
   runSeriesDates(seriesId?: string): Promise<void>;
+  /** One run of the minimum-headcount decision: every event whose decision time has come. */
+  runHeadcountDecisions(): Promise<void>;
 }
 
 export interface OutboxMail {

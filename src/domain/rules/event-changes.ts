@@ -1,5 +1,6 @@
 import type { SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
+import { eventCancelledNoticeId } from '@/domain/headcount';
 
 /**
  * What participants are told about (docs/notifications.md "Change notices"): the day, the start
@@ -49,10 +50,7 @@ export function eventChangedNoticeId(eventId: string, seq: number, uid: string):
   return `${eventId}_event_changed_${seq}_${uid}`;
 }
 
-/** A cancellation is final, so one notice per event and person. */
-export function eventCancelledNoticeId(eventId: string, uid: string): string {
-  return `${eventId}_event_cancelled_${uid}`;
-}
+export { eventCancelledNoticeId };
 
 /** The pending requests a cancellation reads to tell their requesters (a bound on the read). */
 export const CANCEL_NOTICE_REQUESTERS_LIMIT = 1000;
