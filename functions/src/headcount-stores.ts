@@ -12,8 +12,8 @@ function recordOf(id: string, d: FirebaseFirestore.DocumentData): HeadcountEvent
   return {
     ...eventRecord(id, d),
     minHeadcount: minHeadcountOf(d.minHeadcount),
-    decideAt: toDate(d.headcountDecideAt),
-    decision: headcountDecisionOf(d.headcountDecision, toDate),
+    headcountDecideAt: toDate(d.headcountDecideAt),
+    headcountDecision: headcountDecisionOf(d.headcountDecision, toDate),
   };
 }
 

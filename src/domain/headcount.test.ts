@@ -15,17 +15,19 @@ const event = (over: Partial<HeadcountEvent> = {}): HeadcountEvent => ({
   status: 'open',
   participants: ['a', 'b', 'c'],
   minHeadcount: { min: 4, mode: 'cancel', deadline: 'dayBefore18' },
-  decideAt: new Date('2027-01-14T09:00:00Z'),
-  decision: null,
+  headcountDecideAt: new Date('2027-01-14T09:00:00Z'),
+  headcountDecision: null,
   ...over,
 });
 
 describe('the decision time', () => {
   it('is 18:00 the day before, three hours before the start, or the time given', () => {
-    expect(decideAtFor('dayBefore18', DAY, START, null).toISOString()).toBe(
+    expect(decideAtFor('dayBefore18', DAY, START, null)?.toISOString()).toBe(
       '2027-01-14T09:00:00.000Z',
     );
-    expect(decideAtFor('start3h', DAY, START, null).toISOString()).toBe('2027-01-15T07:00:00.000Z');
+    expect(decideAtFor('start3h', DAY, START, null)?.toISOString()).toBe(
+      '2027-01-15T07:00:00.000Z',
+    );
     expect(decideAtFor('custom', DAY, START, BEFORE)).toBe(BEFORE);
     expect(decideAtFor('custom', DAY, START, null)).toBeNull();
   });
@@ -63,7 +65,9 @@ describe('the decision', () => {
 
   it('is nothing before its time, once decided, or for an event no longer running', () => {
     expect(decideHeadcount(event(), new Date(at.getTime() - 1))).toBeNull();
-    expect(decideHeadcount(event({ decision: { result: 'held', count: 4, at } }), at)).toBeNull();
+    expect(
+      decideHeadcount(event({ headcountDecision: { result: 'held', count: 4, at } }), at),
+    ).toBeNull();
     expect(decideHeadcount(event({ status: 'cancelled' }), at)).toBeNull();
     expect(decideHeadcount(event({ minHeadcount: null }), at)).toBeNull();
   });
@@ -84,12 +88,12 @@ describe('what the page says', () => {
     expect(headcountStatusLabel(event({ participants: ['a', 'b'] }))).toBe('あと2人で開催決定');
     expect(headcountStatusLabel(event({ participants: ['a', 'b', 'c', 'd'] }))).toBe('開催決定');
     const at = new Date();
-    expect(headcountStatusLabel(event({ decision: { result: 'held', count: 3, at } }))).toBe(
-      '開催決定',
-    );
-    expect(headcountStatusLabel(event({ decision: { result: 'asked', count: 3, at } }))).toBe(
-      '最少催行人数に届かず、主催者が開催を判断しています',
-    );
+    expect(
+      headcountStatusLabel(event({ headcountDecision: { result: 'held', count: 3, at } })),
+    ).toBe('開催決定');
+    expect(
+      headcountStatusLabel(event({ headcountDecision: { result: 'asked', count: 3, at } })),
+    ).toBe('最少催行人数に届かず、主催者が開催を判断しています');
     expect(headcountStatusLabel(event({ status: 'cancelled' }))).toBeNull();
     expect(headcountStatusLabel(event({ minHeadcount: null }))).toBeNull();
   });

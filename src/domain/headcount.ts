@@ -96,8 +96,8 @@ export interface HeadcountEvent {
   status: string;
   participants: readonly string[];
   minHeadcount: MinHeadcount | null;
-  decideAt: Date | null;
-  decision: HeadcountDecision | null;
+  headcountDecideAt: Date | null;
+  headcountDecision: HeadcountDecision | null;
 }
 
 /**
@@ -109,8 +109,8 @@ export function decideHeadcount(
   event: HeadcountEvent,
   now: Date,
 ): { result: HeadcountResult; count: number } | null {
-  const { minHeadcount, decideAt } = event;
-  if (!minHeadcount || !decideAt || event.decision) return null;
+  const { minHeadcount, headcountDecideAt: decideAt } = event;
+  if (!minHeadcount || !decideAt || event.headcountDecision) return null;
   if (decideAt.getTime() > now.getTime()) return null;
   if (event.status !== 'open' && event.status !== 'closed') return null;
   const count = event.participants.length;
@@ -124,12 +124,12 @@ export function decideHeadcount(
  * for a cancelled event (its page says 中止).
  */
 export function headcountStatusLabel(
-  event: Pick<HeadcountEvent, 'status' | 'participants' | 'minHeadcount' | 'decision'>,
+  event: Pick<HeadcountEvent, 'status' | 'participants' | 'minHeadcount' | 'headcountDecision'>,
 ): string | null {
   if (!event.minHeadcount || event.status === 'cancelled') return null;
-  if (event.decision?.result === 'asked')
+  if (event.headcountDecision?.result === 'asked')
     return '最少催行人数に届かず、主催者が開催を判断しています';
-  if (event.decision) return '開催決定';
+  if (event.headcountDecision) return '開催決定';
   const short = event.minHeadcount.min - event.participants.length;
   return short > 0 ? `あと${short}人で開催決定` : '開催決定';
 }

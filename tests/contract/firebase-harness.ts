@@ -180,6 +180,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     outbox: authOutbox,
     notificationOutbox: functions.outbox,
     runSeriesDates: functions.runSeriesDates,
+    runHeadcountDecisions: functions.runHeadcountDecisions,
     // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
     failReads: armFirestoreFault,
     queriedDocuments,

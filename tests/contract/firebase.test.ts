@@ -31,6 +31,7 @@ import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
 import { seriesContract } from './series.contract';
+import { headcountContract } from './headcount.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -90,6 +91,7 @@ const firestoreSuites = {
   'check-in': checkInContract,
   follows: followsContract,
   series: seriesContract,
+  'minimum headcount': headcountContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

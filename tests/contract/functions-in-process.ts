@@ -14,6 +14,8 @@ import { API_PATHS } from '@/data/firebase/api';
 import type { OutboxMail } from '@/data/ports/backend';
 import { extractLinks } from '@/data/local/outbox';
 import { createSeriesStores } from '@functions/series-stores';
+import { createHeadcountStores } from '@functions/headcount-stores';
+import { runHeadcountDecisions, type HeadcountRun } from '@mail/handlers/headcount-decisions';
 import {
   generateSeriesDates,
   handleSeriesDates,
@@ -48,6 +50,7 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
   fetch: typeof fetch;
   outbox: () => Promise<OutboxMail[]>;
   runSeriesDates: (now: Date, seriesId?: string) => Promise<number>;
+  runHeadcountDecisions: (now: Date) => Promise<HeadcountRun>;
 } {
   const app = adminApp(opts.projectId);
   const now = () => new Date();
@@ -80,6 +83,12 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
         ? generateSeriesDates(run, seriesId)
         : (await runSeriesDates(run)).datesCreated;
     },
+    runHeadcountDecisions: (at) =>
+      runHeadcountDecisions({
+        ...deps,
+        now: () => at,
+        ...createHeadcountStores(getFirestore(app), () => at),
+      }),
     async fetch(input, init) {
       const route = routes[String(input)];
       if (!route) return new Response('{"error":"not_found"}', { status: 404 });

@@ -13,6 +13,7 @@ import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
 import { seriesContract } from './series.contract';
+import { headcountContract } from './headcount.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -52,6 +53,7 @@ describe('local backend', () => {
   checkInContract(createLocalHarness);
   followsContract(createLocalHarness);
   seriesContract(createLocalHarness);
+  headcountContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
   mailReadsContract(createLocalMailReadsHarness);

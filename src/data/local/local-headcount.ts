@@ -7,12 +7,7 @@ import { parseDocs, writeNotification } from '@/data/use-cases/context';
 function recordOf(doc: StoredDoc | null): HeadcountEventRecord | null {
   const [e] = doc ? parseDocs(sportEventSchema, [doc], 'headcount.event') : [];
   if (!e) return null;
-  return {
-    ...e,
-    date: e.date.getTime() === 0 ? null : e.date,
-    decideAt: e.headcountDecideAt,
-    decision: e.headcountDecision,
-  };
+  return { ...e, date: e.date.getTime() === 0 ? null : e.date };
 }
 
 /**
