@@ -59,6 +59,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'check-in.spec.ts',
             'follows.spec.ts',
             'series.spec.ts',
+            'headcount.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

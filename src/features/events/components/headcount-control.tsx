@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { controlClass, FormField } from '@/components/ui/form-field';
-import { isOver, type SportEvent } from '@/domain/entities/event';
-import { errorMessage } from '@/domain/errors';
+import { eventStart, isOver, type SportEvent } from '@/domain/entities/event';
+import { ERR, errorMessage } from '@/domain/errors';
 import {
+  decideAtFor,
+  headcountRefusal,
   HEADCOUNT_DEADLINE_LABELS,
   HEADCOUNT_DEADLINES,
   HEADCOUNT_MAX,
@@ -123,15 +125,28 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const value = Number(min);
-    const at = deadline === 'custom' && customAt ? new Date(customAt) : null;
-    save.mutate(
-      { min: min.trim() === '' ? Number.NaN : value, mode, deadline, customAt: at },
-      {
-        onSuccess: () => toast({ title: '最少催行人数を保存しました', variant: 'success' }),
-        onError: (err) => setError(errorMessage(err)),
-      },
+    const input = {
+      min: min.trim() === '' ? Number.NaN : Number(min),
+      mode,
+      deadline,
+      customAt: deadline === 'custom' && customAt ? new Date(customAt) : null,
+    };
+    // Checked here first with the domain's own check, so bad input never becomes a failed write.
+    const start = eventStart(event);
+    const refusal = headcountRefusal(
+      input,
+      decideAtFor(deadline, event.date, start, input.customAt),
+      { capacity: event.capacity, start },
+      new Date(),
     );
+    if (refusal) {
+      setError(ERR[refusal]);
+      return;
+    }
+    save.mutate(input, {
+      onSuccess: () => toast({ title: '最少催行人数を保存しました', variant: 'success' }),
+      onError: (err) => setError(errorMessage(err)),
+    });
   };
 
   return (

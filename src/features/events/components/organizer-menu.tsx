@@ -15,7 +15,7 @@ export default function OrganizerMenu({ event }: { event: SportEvent }) {
           <StatusControl event={event} />
         </div>
         <div>
-          <h3 className="mb-2 text-sm font-bold text-slate-700">最少催行人数</h3>
+          <h3 className="mb-2 text-sm font-bold text-slate-700">開催の判定</h3>
           <HeadcountControl event={event} />
         </div>
         <div>
