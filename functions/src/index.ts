@@ -20,6 +20,8 @@ import { createFirestoreRateLimiter } from './rate-limit.js';
 import { createReminderStores } from './reminder-stores.js';
 import { handleSeriesDates, runSeriesDates } from '../../mail/handlers/series-dates.js';
 import { createSeriesStores } from './series-stores.js';
+import { handleSeriesChange } from '../../mail/handlers/series-changes.js';
+import { createSeriesChangeStores } from './series-change-stores.js';
 import { runHeadcountDecisions } from '../../mail/handlers/headcount-decisions.js';
 import { createHeadcountStores } from './headcount-stores.js';
 
@@ -122,6 +124,22 @@ export const seriesDates = onRequest(
   httpHandler(
     (req) => handleSeriesDates(req, { ...productionDeps(), ...createSeriesStores(getFirestore()) }),
     { isAllowedOrigin, log, name: 'seriesDates' },
+  ),
+);
+
+/**
+ * POST /api/series-change: 「この日以降すべて」 and ending a series, for its organizer (docs/series.md
+ * "Changing and ending"): the later dates of one series change together, with their notices.
+ */
+export const seriesChange = onRequest(
+  { ...OPTIONS, timeoutSeconds: 120 },
+  httpHandler(
+    (req) =>
+      handleSeriesChange(req, {
+        ...productionDeps(),
+        ...createSeriesChangeStores(getFirestore(), () => new Date()),
+      }),
+    { isAllowedOrigin, log, name: 'seriesChange' },
   ),
 );
 

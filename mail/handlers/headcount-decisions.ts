@@ -1,6 +1,6 @@
+import { eventCancelledNoticeId } from '../../src/domain/notice-ids.js';
 import {
   decideHeadcount,
-  eventCancelledNoticeId,
   headcountCheckNoticeId,
   type HeadcountEvent,
   type HeadcountResult,

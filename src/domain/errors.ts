@@ -124,6 +124,9 @@ export const ERR = {
   headcountDecideAtPast: '判定日時が過ぎています。これから先の日時を選んでください',
   headcountAlreadyDecided: 'このイベントの開催判定は既に行われています',
   headcountNotAsked: 'このイベントは開催の判断を求められていません',
+  // Changing and ending a series (docs/series.md "Changing and ending").
+  seriesNotFound: '定期開催が見つかりません',
+  seriesEnded: 'この定期開催は終了しています',
   // Fees (docs/fees.md).
   noFeePermission: 'このイベントの参加費を管理する権限がありません',
   noFeeForEvent: 'このイベントには参加費がありません',

@@ -163,11 +163,6 @@ export function headcountDecisionOf(
   };
 }
 
-/** A cancellation is final, so one notice per event and person (the organizer's or the server's). */
-export function eventCancelledNoticeId(eventId: string, uid: string): string {
-  return `${eventId}_event_cancelled_${uid}`;
-}
-
 /** The organizer's notice that too few are in: one per event. */
 export function headcountCheckNoticeId(eventId: string): string {
   return `${eventId}_headcount_check`;

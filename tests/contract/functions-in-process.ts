@@ -15,6 +15,8 @@ import type { OutboxMail } from '@/data/ports/backend';
 import { extractLinks } from '@/data/local/outbox';
 import { createSeriesStores } from '@functions/series-stores';
 import { createHeadcountStores } from '@functions/headcount-stores';
+import { createSeriesChangeStores } from '@functions/series-change-stores';
+import { handleSeriesChange } from '@mail/handlers/series-changes';
 import { runHeadcountDecisions, type HeadcountRun } from '@mail/handlers/headcount-decisions';
 import {
   generateSeriesDates,
@@ -74,6 +76,8 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
     [API_PATHS.trackUnreadMessage]: (req) => handleTrackUnreadMessage(req, deps),
     [API_PATHS.seriesDates]: (req) =>
       handleSeriesDates(req, { ...deps, ...createSeriesStores(getFirestore(app)) }),
+    [API_PATHS.seriesChange]: (req) =>
+      handleSeriesChange(req, { ...deps, ...createSeriesChangeStores(getFirestore(app), now) }),
   };
 
   return {

@@ -14,6 +14,7 @@ import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
 import { seriesContract } from './series.contract';
 import { headcountContract } from './headcount.contract';
+import { seriesChangesContract } from './series-changes.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -54,6 +55,7 @@ describe('local backend', () => {
   followsContract(createLocalHarness);
   seriesContract(createLocalHarness);
   headcountContract(createLocalHarness);
+  seriesChangesContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
   mailReadsContract(createLocalMailReadsHarness);

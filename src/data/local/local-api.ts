@@ -1,4 +1,5 @@
 import type { SeriesDatesBody } from '@mail/handlers/series-dates';
+import type { SeriesChangeBody } from '@mail/handlers/series-changes';
 import {
   readChangeRecord,
   type HandlerRequest,
@@ -179,6 +180,25 @@ export class LocalApi implements ApiPort {
       await handleSeriesDates(this.post(payload), {
         ...this.deps,
         ...localSeriesStores(dexieStorage(db, now)),
+      }),
+    );
+  }
+
+  /**
+   * 「この日以降すべて」 or the end of a series (handleSeriesChange), which on Firebase the
+   * seriesChange Function makes: the same handler on this database, mailing into the outbox.
+   */
+  async seriesChange(payload: SeriesChangeBody): Promise<void> {
+    const { db, now } = this.ctx;
+    const [{ handleSeriesChange }, { localSeriesChangeStores }] = await Promise.all([
+      import('@mail/handlers/series-changes'),
+      import('./local-series-changes'),
+    ]);
+    answer(
+      'api.seriesChange',
+      await handleSeriesChange(this.post(payload), {
+        ...this.deps,
+        ...localSeriesChangeStores(dexieStorage(db, now), now),
       }),
     );
   }
