@@ -16,7 +16,8 @@ const DAY = 24 * 60 * MINUTE;
  * time, the same on both backends.
  */
 export function headcountContract(makeHarness: HarnessFactory): void {
-  describe('minimum headcount', () => {
+  // Each case signs up several accounts: on the emulators that takes seconds on a busy machine.
+  describe('minimum headcount', { timeout: 60_000 }, () => {
     const h = useHarness(makeHarness);
 
     /** A 先着順 event in five days, a minimum of 4 decided in two days, `joined` participants. */

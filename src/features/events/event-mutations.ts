@@ -53,6 +53,24 @@ export function useUpdateEvent(event: Pick<SportEvent, 'id' | 'organizerId'>) {
   });
 }
 
+/**
+ * 「この日以降すべて」 on a series date (docs/series.md "Changing and ending"): this date saved as
+ * any edit, then its later dates and the series' template changed on the server, so the
+ * series' pages are read again too.
+ */
+export function useUpdateSeriesFollowing(event: Pick<SportEvent, 'id' | 'organizerId'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (patch: Partial<EventInput>) => {
+      await backend.organizing.update(event.id, patch);
+      await backend.series.changeFollowing(event.id, patch);
+    },
+    onSuccess: () => Promise.all([invalidateEvent(qc, event), refreshQueries(qc, [['series']])]),
+  });
+}
+
 export function useChangeEventStatus(event: Pick<SportEvent, 'id' | 'organizerId'>) {
   const backend = useBackend();
   const qc = useQueryClient();

@@ -8,7 +8,9 @@ import type { SportEvent } from '@/domain/entities/event';
 import { formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { seriesEndLabel, seriesScheduleLabel } from '@/domain/series';
 import { useBackend } from '@/lib/backend-context';
+import { useCurrentUser } from '@/features/auth/public';
 import { seriesQueries } from '../series-queries';
+import { EndSeries } from '../components/end-series';
 
 /** While a new series waits for its first dates (the server's trigger), the page asks again. */
 const WAIT_FOR_DATES_MS = 2000;
@@ -17,6 +19,7 @@ const WAIT_FOR_DATES_MS = 2000;
 export default function SeriesPage() {
   const { id = '' } = useParams();
   const backend = useBackend();
+  const user = useCurrentUser();
   const series = useQuery(seriesQueries.detail(id, backend));
   const waiting = (s = series.data) => Boolean(s && s.status === 'active' && s.nextDate === '');
   const dates = useQuery({
@@ -76,6 +79,9 @@ export default function SeriesPage() {
               {seriesScheduleLabel(s, s.startTime, s.endTime)}
             </h2>
             <p className="mt-1 text-sm text-slate-600">{seriesEndLabel(s)}</p>
+            {user?.uid === s.organizerId && s.status === 'active' ? (
+              <EndSeries seriesId={s.id} />
+            ) : null}
           </section>
 
           <DetailCard title="これからの日程" labelledBy="series-upcoming-heading">
