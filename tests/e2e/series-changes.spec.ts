@@ -63,8 +63,10 @@ test('series: 「この日以降すべて」 tells the later dates’ participan
   await signIn(player, PLAYER, DEMO_PASSWORD);
   for (const path of datePaths.slice(1)) {
     await player.goto(path);
-    await player.getByRole('button', { name: '今すぐ参加する' }).click();
-    await expect(player.getByRole('button', { name: '参加をやめる' })).toBeVisible();
+    const panel = player.getByRole('region', { name: '参加' });
+    await panel.getByRole('button', { name: '今すぐ参加する' }).click();
+    await player.getByRole('alertdialog').getByRole('button', { name: '参加する' }).click();
+    await expect(panel.getByText('参加予定です')).toBeVisible();
   }
 
   // The second date, 「この日以降すべて」: 20:00 from that date on.
@@ -91,7 +93,7 @@ test('series: 「この日以降すべて」 tells the later dates’ participan
 
   // 「シリーズを終了」, confirmed: the dates to come are cancelled, the participant told.
   await page.getByRole('button', { name: 'シリーズを終了' }).click();
-  const dialog = page.getByRole('dialog', { name: 'この定期開催を終了しますか？' });
+  const dialog = page.getByRole('alertdialog', { name: 'この定期開催を終了しますか？' });
   await dialog.getByRole('button', { name: 'シリーズを終了' }).click();
   await expect(page.getByText(`定期開催・フットサル（終了）`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'シリーズを終了' })).toHaveCount(0);
