@@ -204,7 +204,11 @@ export async function handleSeriesChange(
   const plan = planFollowingChange(series.template, from, later, patch, now);
   if (!plan) return badRequest('The change would move the date into the past.');
   for (const w of plan.dates) await deps.commitDate(w);
-  await deps.updateSeries(series.id, patch);
+  const changedTemplate: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(plan.template)) {
+    if (series.template[k] !== v) changedTemplate[k] = v;
+  }
+  await deps.updateSeries(series.id, changedTemplate);
   await mailAll(deps, uid, [from, ...later], plan.dates, 'following');
   return json(200, { changed: plan.dates.length });
 }

@@ -43,6 +43,7 @@ describe('「この日以降すべて」', () => {
       NOW,
     )!;
     expect(plan.template).toMatchObject({ location: 'C館', startTime: '20:00' });
+    expect(plan.template.searchTokens).toContain('c館');
     expect(plan.dates.map((d) => [d.id, d.update.location, d.update.startTime])).toEqual([
       ['d1', 'C館', '20:00'],
       ['d2', undefined, '20:00'],

@@ -106,7 +106,8 @@ function startOf(date: SeriesDate, startTime: string): Date {
  * Only dates still running and not begun change. A moved schedule gets its change record and
  * a notice to each participant, as an organizer's edit does (docs/notifications.md "Change
  * notices"); a field set to what the date has already is no change. Returns the new template
- * and the writes, or null when the patch would move `from` into the past.
+ * (with its search tokens when a searched text changed) and the writes, or null when the patch
+ * would move `from` into the past.
  */
 export function planFollowingChange(
   template: Record<string, unknown>,
@@ -170,7 +171,22 @@ export function planFollowingChange(
         : [],
     });
   }
-  return { template: { ...template, ...patch }, dates: writes };
+  const next = { ...template, ...patch };
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  // The template's tokens are the new dates' (the generator copies them).
+  const tokens = ['title', 'description', 'location'].some((k) => k in patch)
+    ? {
+        searchTokens: searchTokensOf({
+          title: text(next.title),
+          description: text(next.description),
+          location: text(next.location),
+          sportType: text(next.sportType),
+          organizerName: text(next.organizerName),
+          teamName: text(next.teamName),
+        }),
+      }
+    : {};
+  return { template: { ...next, ...tokens }, dates: writes };
 }
 
 /**
