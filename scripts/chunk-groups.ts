@@ -76,6 +76,7 @@ export const NOT_SHARED = [
   'domain/series-recurrence',
   'domain/series',
   'domain/series-list',
+  'domain/series-changes',
 ];
 export const DECIDING_RULES = { folder: 'domain/rules', except: ['domain/rules/standing'] };
 
