@@ -171,7 +171,7 @@ export function planFollowingChange(
         : [],
     });
   }
-  const next = { ...template, ...patch };
+  const next: Record<string, unknown> = { ...template, ...patch };
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   // The template's tokens are the new dates' (the generator copies them).
   const tokens = ['title', 'description', 'location'].some((k) => k in patch)

@@ -45,7 +45,6 @@ export function lastChangeSeq(stored: Record<string, unknown> | null | undefined
   return typeof record?.seq === 'number' ? record.seq : 0;
 }
 
-
 export { eventCancelledNoticeId, eventChangedNoticeId };
 
 /** The pending requests a cancellation reads to tell their requesters (a bound on the read). */
