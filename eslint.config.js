@@ -39,6 +39,12 @@ const restrict = (...patterns) => ({
  */
 const DECIDED_IN_USE_CASES = [
   {
+    group: ['@/domain/rules/headcount', '**/domain/rules/headcount'],
+    importNames: ['decideMinHeadcount', 'decideHoldAnyway'],
+    message:
+      'The minimum headcount is decided in src/data/use-cases/organizing.ts; a backend only stores.',
+  },
+  {
     group: ['@/domain/rules/participation', '**/domain/rules/participation'],
     importNames: ['decideRequest', 'decideCancel', 'decideApprove', 'decideReject'],
     message:

@@ -60,6 +60,8 @@ export default defineConfig<object, { backend: BackendKind }>({
             'follows.spec.ts',
             'series.spec.ts',
             'reminders.spec.ts',
+            'headcount.spec.ts',
+            'series-changes.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

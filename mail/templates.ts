@@ -164,6 +164,43 @@ export function eventCancelledMail(event: MailEvent, base: string): MailText {
   };
 }
 
+/** A participant's mail when too few were in at the decision time and the event was called off. */
+export function headcountCancelledMail(event: MailEvent, min: number, base: string): MailText {
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」は中止になりました`,
+    text: [
+      `「${event.title}」は参加者が最少催行人数（${min}人）に届かなかったため中止になりました。`,
+      '',
+      `開催予定日時: ${formatEventWhen(event)}`,
+      `場所: ${event.location || '未定'}`,
+      '',
+      'ほかにも参加者を募集しているイベントがたくさんあります。ぜひ探してみてください。',
+      `${base}/events`,
+      ...footer(base),
+    ].join('\n'),
+  };
+}
+
+/** The organizer's mail when too few are in at the decision time and they chose to decide. */
+export function headcountCheckMail(
+  event: MailEvent,
+  counts: { count: number; min: number },
+  base: string,
+): MailText {
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」の開催を判断してください`,
+    text: [
+      `「${event.title}」の参加者は${counts.count}人で、最少催行人数の${counts.min}人に届いていません。`,
+      'イベントページで「開催する」か「中止する」を選んでください。',
+      '',
+      `開催予定日時: ${formatEventWhen(event)}`,
+      `場所: ${event.location || '未定'}`,
+      `${base}/events/${event.id}`,
+      ...footer(base),
+    ].join('\n'),
+  };
+}
+
 /**
  * The day-before reminder to a participant. `day` says whether it goes out the day before or,
  * for someone who joined later, on the event's day.

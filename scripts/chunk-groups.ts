@@ -80,6 +80,7 @@ export const NOT_SHARED = [
   'domain/series-list',
   'domain/series-regulars',
   'domain/entities/series-regular',
+  'domain/series-changes',
 ];
 export const DECIDING_RULES = { folder: 'domain/rules', except: ['domain/rules/standing'] };
 

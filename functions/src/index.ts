@@ -22,6 +22,10 @@ import { handleSeriesDates, runSeriesDates } from '../../mail/handlers/series-da
 import { createSeriesStores } from './series-stores.js';
 import { runAutoAttendance } from '../../mail/handlers/auto-attendance.js';
 import { createAutoAttendanceStores } from './auto-attendance-stores.js';
+import { handleSeriesChange } from '../../mail/handlers/series-changes.js';
+import { createSeriesChangeStores } from './series-change-stores.js';
+import { runHeadcountDecisions } from '../../mail/handlers/headcount-decisions.js';
+import { createHeadcountStores } from './headcount-stores.js';
 
 /**
  * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
@@ -126,6 +130,22 @@ export const seriesDates = onRequest(
 );
 
 /**
+ * POST /api/series-change: 「この日以降すべて」 and ending a series, for its organizer (docs/series.md
+ * "Changing and ending"): the later dates of one series change together, with their notices.
+ */
+export const seriesChange = onRequest(
+  { ...OPTIONS, timeoutSeconds: 120 },
+  httpHandler(
+    (req) =>
+      handleSeriesChange(req, {
+        ...productionDeps(),
+        ...createSeriesChangeStores(getFirestore(), () => new Date()),
+      }),
+    { isAllowedOrigin, log, name: 'seriesChange' },
+  ),
+);
+
+/**
  * The day-before reminder (docs/notifications.md "Reminders"): every 15 minutes, Japan time.
  * No HTTP route leads here, so it runs in Tokyo, next to its users; a run reads and writes with
  * the Admin SDK and mails through the same policy as the HTTP functions. A run that fails is
@@ -143,6 +163,27 @@ export const sendEventReminders = onSchedule(
   async () => {
     const base = productionDeps();
     await runEventReminders({ ...base, ...createReminderStores(getFirestore(), base.now) });
+  },
+);
+
+/**
+ * The minimum headcount's decisions (docs/domain.md "Minimum headcount"): every 15 minutes,
+ * Japan time, each event whose decision time has come is decided once (held, cancelled with its
+ * notices and mail, or its organizer asked). A run that fails is logged; the event stays due
+ * and the next run decides it.
+ */
+export const decideHeadcounts = onSchedule(
+  {
+    schedule: 'every 15 minutes',
+    timeZone: 'Asia/Tokyo',
+    region: 'asia-northeast1',
+    timeoutSeconds: 300,
+    memory: '256MiB',
+    maxInstances: 1,
+  },
+  async () => {
+    const base = productionDeps();
+    await runHeadcountDecisions({ ...base, ...createHeadcountStores(getFirestore(), base.now) });
   },
 );
 

@@ -15,7 +15,7 @@ import type { ReminderEventRecord, ReminderStores } from '../../mail/handlers/ev
  */
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-function toDate(v: unknown): Date | null {
+export function toDate(v: unknown): Date | null {
   if (v instanceof Timestamp) return v.toDate();
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
   return null;
@@ -33,7 +33,7 @@ function participantIds(v: unknown): string[] {
   return [...new Set(ids.filter(Boolean))];
 }
 
-function eventRecord(id: string, d: DocumentData): ReminderEventRecord {
+export function eventRecord(id: string, d: DocumentData): ReminderEventRecord {
   return {
     id,
     organizerId: str(d.organizerId),

@@ -68,6 +68,7 @@ export function createDeferredBackend(
             runDueReminders: () => ready.then((b) => b.scheduled?.runDueReminders()),
             runSeriesDates: (id?: string) => ready.then((b) => b.scheduled?.runSeriesDates(id)),
             runAutoAttendance: () => ready.then((b) => b.scheduled?.runAutoAttendance()),
+            runHeadcountDecisions: () => ready.then((b) => b.scheduled?.runHeadcountDecisions()),
           }
         : undefined,
   } as unknown as Backend;

@@ -5,8 +5,10 @@ import { logger } from '@/lib/logger';
 /**
  * The backend's scheduled work while the app is open: on the local backend, the day-before
  * reminder that the scheduled Cloud Function sends on Firebase (docs/notifications.md
- * "Reminders"), the series' dates (docs/series.md) and automatic 出席 (docs/fees.md), now and every 15 minutes. The first run catches up on what came due while the
- * app was closed. On Firebase there is nothing to run here. Returns the stop.
+ * "Reminders"), the series' dates (docs/series.md), automatic 出席 (docs/fees.md) and the minimum
+ * headcount's decisions (docs/domain.md), now and every 15 minutes. The first run catches up on
+ * what came due while the app was closed. On Firebase there is nothing to run here. Returns the
+ * stop.
  */
 export function startScheduledWork(backend: Backend): () => void {
   const work = backend.scheduled;
@@ -18,6 +20,11 @@ export function startScheduledWork(backend: Backend): () => void {
     work.runSeriesDates().catch((e: unknown) => logger.warn('scheduled.seriesDates', e));
     // 出席 from the door once an event has ended (docs/fees.md "Automatic 出席").
     work.runAutoAttendance().catch((e: unknown) => logger.warn('scheduled.autoAttendance', e));
+    // The minimum headcount's decisions (docs/domain.md "Minimum headcount"): one empty range
+    // when nothing is due.
+    work
+      .runHeadcountDecisions()
+      .catch((e: unknown) => logger.warn('scheduled.headcountDecisions', e));
   };
   run();
   const timer = setInterval(run, REMINDER_RUN_INTERVAL_MS);

@@ -8,6 +8,7 @@ import {
   REQUEST_MESSAGE_MAX,
   STAFF_NOTE_MAX,
 } from '@/domain/constants';
+import { HEADCOUNT_MAX, HEADCOUNT_MIN } from '@/domain/headcount';
 
 /** The error catalogue (docs/domain.md "Errors"), quoted as the product specifies it. */
 export const ERR = {
@@ -115,6 +116,17 @@ export const ERR = {
   cancelAfterEnd: '終了したイベントは中止にできません。「終了」にしてください',
   removedByOrganizer: '主催者により参加が取り消されました',
   notRemoved: 'この方の参加は取り消されていません',
+  // The minimum headcount (docs/domain.md "Minimum headcount").
+  headcountMinInvalid: `最少催行人数は${HEADCOUNT_MIN}〜${HEADCOUNT_MAX}人の整数で入力してください`,
+  headcountAboveCapacity: '最少催行人数は定員以下にしてください',
+  headcountDecideAtMissing: '判定日時を指定してください',
+  headcountDecideAfterStart: '判定日時は開始日時より前にしてください',
+  headcountDecideAtPast: '判定日時が過ぎています。これから先の日時を選んでください',
+  headcountAlreadyDecided: 'このイベントの開催判定は既に行われています',
+  headcountNotAsked: 'このイベントは開催の判断を求められていません',
+  // A series: changing and ending it, its regulars (docs/series.md).
+  seriesNotFound: '定期開催が見つかりません',
+  seriesEnded: 'この定期開催は終了しています',
   // Fees (docs/fees.md).
   noFeePermission: 'このイベントの参加費を管理する権限がありません',
   noFeeForEvent: 'このイベントには参加費がありません',
@@ -131,8 +143,6 @@ export const ERR = {
   cannotFollowSelf: '自分自身はフォローできません',
   followTargetNotFound: 'フォローする相手が見つかりません',
   // Regulars of a series (docs/series.md "Regulars").
-  seriesNotFound: '定期開催が見つかりません',
-  seriesEnded: 'この定期開催は終了しています',
   alreadyRegular: 'すでにこの定期開催のレギュラーです',
   notRegular: 'この定期開催のレギュラーではありません',
   regularsFull: 'この定期開催のレギュラーは上限の人数に達しています',

@@ -1,5 +1,3 @@
-import type { SportEvent } from './entities/event';
-
 /**
  * The event list's keyword search (EventFilters.keyword), one rule for both backends. Text is
  * folded by normalizeForSearch, so what an IME or a phone keyboard may type in another form still
@@ -33,10 +31,19 @@ export function keywordTerms(keyword: string | null | undefined): string[] {
     .filter((t) => t !== '');
 }
 
-export type KeywordSearchable = Pick<
-  SportEvent,
-  'title' | 'sportType' | 'location' | 'organizerName' | 'teamName' | 'description'
->;
+/**
+ * The texts an event is searched by. Written out rather than picked from SportEvent, so this
+ * file imports nothing and the Cloud Functions compile it (a series' later dates get their
+ * tokens on the server: mail/handlers/series-changes.ts).
+ */
+export interface KeywordSearchable {
+  title: string;
+  sportType: string;
+  location: string;
+  organizerName: string;
+  teamName: string;
+  description: string;
+}
 
 /**
  * How much of the description is searched, in characters from its start. The whole of it would

@@ -181,6 +181,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     notificationOutbox: functions.outbox,
     runSeriesDates: functions.runSeriesDates,
     runAutoAttendance: functions.runAutoAttendance,
+    runHeadcountDecisions: functions.runHeadcountDecisions,
     // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
     failReads: armFirestoreFault,
     queriedDocuments,

@@ -32,6 +32,8 @@ import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
 import { seriesContract } from './series.contract';
 import { seriesRegularsContract } from './series-regulars.contract';
+import { headcountContract } from './headcount.contract';
+import { seriesChangesContract } from './series-changes.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -92,6 +94,8 @@ const firestoreSuites = {
   follows: followsContract,
   series: seriesContract,
   'series regulars': seriesRegularsContract,
+  'minimum headcount': headcountContract,
+  'series changes': seriesChangesContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

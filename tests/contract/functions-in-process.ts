@@ -16,6 +16,10 @@ import { extractLinks } from '@/data/local/outbox';
 import { createSeriesStores } from '@functions/series-stores';
 import { createAutoAttendanceStores } from '@functions/auto-attendance-stores';
 import { runAutoAttendance } from '@mail/handlers/auto-attendance';
+import { createHeadcountStores } from '@functions/headcount-stores';
+import { createSeriesChangeStores } from '@functions/series-change-stores';
+import { handleSeriesChange } from '@mail/handlers/series-changes';
+import { runHeadcountDecisions, type HeadcountRun } from '@mail/handlers/headcount-decisions';
 import {
   generateSeriesDates,
   handleSeriesDates,
@@ -51,6 +55,7 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
   outbox: () => Promise<OutboxMail[]>;
   runSeriesDates: (now: Date, seriesId?: string) => Promise<number>;
   runAutoAttendance: (now: Date) => Promise<number>;
+  runHeadcountDecisions: (now: Date) => Promise<HeadcountRun>;
 } {
   const app = adminApp(opts.projectId);
   const now = () => new Date();
@@ -74,6 +79,8 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
     [API_PATHS.trackUnreadMessage]: (req) => handleTrackUnreadMessage(req, deps),
     [API_PATHS.seriesDates]: (req) =>
       handleSeriesDates(req, { ...deps, ...createSeriesStores(getFirestore(app)) }),
+    [API_PATHS.seriesChange]: (req) =>
+      handleSeriesChange(req, { ...deps, ...createSeriesChangeStores(getFirestore(app), now) }),
   };
 
   return {
@@ -91,6 +98,12 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
       });
       return run.marked;
     },
+    runHeadcountDecisions: (at) =>
+      runHeadcountDecisions({
+        ...deps,
+        now: () => at,
+        ...createHeadcountStores(getFirestore(app), () => at),
+      }),
     async fetch(input, init) {
       const route = routes[String(input)];
       if (!route) return new Response('{"error":"not_found"}', { status: 404 });

@@ -1,5 +1,6 @@
 import type { Backend, OutboxMail } from '@/data/ports/backend';
 import type { ReadFault } from './faults';
+import type { HeadcountRun } from '@mail/handlers/headcount-decisions';
 
 /** Where the app runs in the harnesses: the links in their mail start with it. */
 export const APP_ORIGIN = 'http://localhost:5173';
@@ -83,6 +84,12 @@ export interface ContractHarness {
    * with the marks it wrote (on the emulator, other suites' ended events count too).
    */
   runAutoAttendance(now: Date): Promise<number>;
+  /**
+   * One run of the minimum-headcount decision (mail/handlers/headcount-decisions.ts) at `now`,
+   * as the schedule runs it, with the backend's own stores and mail (Firebase: the Admin SDK's
+   * and the capturing transport, in this process).
+   */
+  runHeadcountDecisions(now: Date): Promise<HeadcountRun>;
   dispose(): Promise<void>;
 }
 

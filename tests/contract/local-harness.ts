@@ -12,7 +12,7 @@ import type { SeededBackend } from './demo-seed.contract';
 import type { StorageHarness } from './storage.contract';
 import type { ReminderStoresHarness } from './reminder-stores.contract';
 import { localReminderStores } from '@/data/local/local-reminders';
-import { localMailReads } from '@/data/local/local-api';
+import { LocalApi, localMailReads } from '@/data/local/local-api';
 import type { MailReadsHarness } from './mail-reads.contract';
 import { APP_ORIGIN, type ContractHarness } from './harness';
 import { signUpUnverified } from '@/test/accounts';
@@ -99,6 +99,11 @@ export async function createLocalHarness(): Promise<ContractHarness> {
       const storage = dexieStorage(backend.db, () => at);
       return (await runLocalAutoAttendance(storage, () => at)).marked;
     },
+    runHeadcountDecisions: (at) =>
+      new LocalApi(
+        { db: backend.db, now: () => at, currentUser: () => null },
+        APP_ORIGIN,
+      ).runHeadcountDecisions(),
     async storedTime(collection, id, field) {
       const value: unknown = (await backend.db.table(collection).get(id))?.[field];
       return value instanceof Date ? value.getTime() : null;

@@ -14,6 +14,8 @@ import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
 import { seriesContract } from './series.contract';
 import { seriesRegularsContract } from './series-regulars.contract';
+import { headcountContract } from './headcount.contract';
+import { seriesChangesContract } from './series-changes.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -54,6 +56,8 @@ describe('local backend', () => {
   followsContract(createLocalHarness);
   seriesContract(createLocalHarness);
   seriesRegularsContract(createLocalHarness);
+  headcountContract(createLocalHarness);
+  seriesChangesContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
   mailReadsContract(createLocalMailReadsHarness);

@@ -12,6 +12,7 @@ export const API_PATHS = {
   sendEmail: '/api/notifications/send-email',
   trackUnreadMessage: '/api/track-unread-message',
   seriesDates: '/api/series-dates',
+  seriesChange: '/api/series-change',
 } as const;
 
 /**
@@ -45,5 +46,6 @@ export function createApiPort(
     trackUnreadMessage: (payload) =>
       post('api.trackUnreadMessage', API_PATHS.trackUnreadMessage, payload),
     seriesDates: (payload) => post('api.seriesDates', API_PATHS.seriesDates, payload),
+    seriesChange: (payload) => post('api.seriesChange', API_PATHS.seriesChange, payload),
   };
 }

@@ -146,6 +146,7 @@ export async function openLocalBackend(
     },
     scheduled: {
       runDueReminders: async () => void (await (await loadApi()).runDueReminders()),
+      runHeadcountDecisions: async () => void (await (await loadApi()).runHeadcountDecisions()),
       runSeriesDates: async (id) =>
         void (await import('./local-series')).runLocalSeriesDates(
           (await openUseCases()).storage,

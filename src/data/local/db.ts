@@ -352,6 +352,18 @@ export class LocalDb extends Dexie {
     this.version(21).stores({
       seriesRegulars: 'id, seriesId, [seriesId+joinedAt+id]',
     });
+    // The minimum headcount (docs/domain.md "Minimum headcount"): the decision's due events by
+    // [headcountDecideAt+id], which a decided event leaves (the field goes with the decision).
+    this.version(22)
+      .stores({
+        events:
+          'id, date, organizerId, *participants, status, [date+startTime+id], ' +
+          '[sportType+date+startTime+id], [region+date+startTime+id], [level+date+startTime+id], ' +
+          '[createdAt+id], [status+date], [organizerId+date+startTime+id], ' +
+          '[teamId+date+startTime+id], [seriesId+date+startTime+id], *searchTokens, *searchOrder, ' +
+          '[organizerId+createdAt+id], [teamId+createdAt+id], [headcountDecideAt+id]',
+      })
+      .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
     // Automatic 出席's finished runs (docs/fees.md): a new table, nothing to upgrade.
     this.version(23).stores({ attendanceRuns: 'id' });
     // Table hooks after the last version: declaring a version makes the tables anew.

@@ -1,4 +1,5 @@
 import type { SeriesDatesBody } from '@mail/handlers/series-dates';
+import type { SeriesChangeBody } from '@mail/handlers/series-changes';
 import {
   readChangeRecord,
   type HandlerRequest,
@@ -7,6 +8,7 @@ import {
 } from '@mail/handlers/common';
 import { EVENT_MAIL_REQUESTERS_LIMIT } from '@mail/handlers/event-change-mail';
 import { runEventReminders, type ReminderRun } from '@mail/handlers/event-reminders';
+import type { HeadcountRun } from '@mail/handlers/headcount-decisions';
 import { handleSendEmail, type SendEmailDeps } from '@mail/handlers/send-email';
 import {
   handleTrackUnreadMessage,
@@ -143,6 +145,26 @@ export class LocalApi implements ApiPort {
   }
 
   /**
+   * One run of the minimum-headcount decision (runHeadcountDecisions), which on Firebase the
+   * scheduled Cloud Function makes: the same handler on this database, mailing into the outbox.
+   * A decision stays due until it is made, so a run catches up on what came due while the app
+   * was closed.
+   */
+  async runHeadcountDecisions(): Promise<HeadcountRun> {
+    const { db, now } = this.ctx;
+    const [{ runHeadcountDecisions }, { localHeadcountStores }] = await Promise.all([
+      import('@mail/handlers/headcount-decisions'),
+      import('./local-headcount'),
+    ]);
+    const run = await runHeadcountDecisions({
+      ...this.deps,
+      ...localHeadcountStores(dexieStorage(db, now), now),
+    });
+    logger.info('scheduled.headcountDecisions', { ...run });
+    return run;
+  }
+
+  /**
    * A new series' first dates (handleSeriesDates), which on Firebase the seriesDates Function
    * makes: the same handler on this database.
    */
@@ -158,6 +180,25 @@ export class LocalApi implements ApiPort {
       await handleSeriesDates(this.post(payload), {
         ...this.deps,
         ...localSeriesStores(dexieStorage(db, now)),
+      }),
+    );
+  }
+
+  /**
+   * 「この日以降すべて」 or the end of a series (handleSeriesChange), which on Firebase the
+   * seriesChange Function makes: the same handler on this database, mailing into the outbox.
+   */
+  async seriesChange(payload: SeriesChangeBody): Promise<void> {
+    const { db, now } = this.ctx;
+    const [{ handleSeriesChange }, { localSeriesChangeStores }] = await Promise.all([
+      import('@mail/handlers/series-changes'),
+      import('./local-series-changes'),
+    ]);
+    answer(
+      'api.seriesChange',
+      await handleSeriesChange(this.post(payload), {
+        ...this.deps,
+        ...localSeriesChangeStores(dexieStorage(db, now), now),
       }),
     );
   }

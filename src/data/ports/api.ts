@@ -1,6 +1,7 @@
 import type { SendEmailBody } from '@mail/handlers/send-email';
 import type { TrackUnreadBody } from '@mail/handlers/track-unread-message';
 import type { SeriesDatesBody } from '@mail/handlers/series-dates';
+import type { SeriesChangeBody } from '@mail/handlers/series-changes';
 
 /**
  * The product's own mail endpoints: the two Cloud Functions on Firebase; on the local backend the
@@ -77,4 +78,10 @@ export interface ApiPort {
   trackUnreadMessage(payload: UnreadMessagePing): Promise<void>;
   /** A new series' first dates at once (mail/handlers/series-dates.ts handleSeriesDates). */
   seriesDates(payload: SeriesDatesBody): Promise<void>;
+  /**
+   * 「この日以降すべて」 or ending a series (mail/handlers/series-changes.ts handleSeriesChange),
+   * run on the server. Resolves once the dates changed; fails as sendNotificationEmail (403 not
+   * the series' organizer or an ended series, 400 an invalid change). Caller: the organizer.
+   */
+  seriesChange(payload: SeriesChangeBody): Promise<void>;
 }

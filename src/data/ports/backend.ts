@@ -68,6 +68,8 @@ export interface ScheduledWork {
   runSeriesDates(seriesId?: string): Promise<void>;
   /** One run of automatic 出席: the ended events' check-ins marked 出席 (docs/fees.md). */
   runAutoAttendance(): Promise<void>;
+  /** One run of the minimum-headcount decision: every event whose decision time has come. */
+  runHeadcountDecisions(): Promise<void>;
 }
 
 export interface OutboxMail {

@@ -29,6 +29,11 @@ import {
   organizerCopy,
 } from '@/domain/rules/events';
 import type { FollowTarget } from '@/domain/rules/follow-notices';
+import {
+  decideHoldAnyway,
+  decideMinHeadcount,
+  type MinHeadcountInput,
+} from '@/domain/rules/headcount';
 import { decideEventTeam } from '@/domain/rules/teams';
 import { runSideEffect } from '@/lib/side-effects';
 import {
@@ -236,6 +241,43 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
           api.sendNotificationEmail({ type: 'event_cancelled', eventId: id }),
         );
       }
+    },
+
+    /**
+     * Sets, changes or (with null) removes the event's minimum headcount (docs/domain.md
+     * "Minimum headcount"): the setting and its decision time, which the server's decision reads.
+     * Refusals: updateEventLogin, eventNotFound, noEditPermission, eventFrozenByStaff,
+     * eventAlreadyOver, headcountAlreadyDecided, and the setting's own (headcountMinInvalid,
+     * headcountAboveCapacity, headcountDecideAtMissing, headcountDecideAfterStart,
+     * headcountDecideAtPast). Fails: throws. Caller: the organizer.
+     */
+    async setMinHeadcount(id: string, input: MinHeadcountInput | null): Promise<void> {
+      await actorTransaction(ctx, async (tx, actor) => {
+        const event = actor && id ? await readEvent(tx, id) : null;
+        const decided = decideMinHeadcount(actor, event, input, ctx.now());
+        tx.update(eventPath(id), {
+          minHeadcount: decided ? decided.minHeadcount : fieldOp.deleteField(),
+          headcountDecideAt: decided ? decided.headcountDecideAt : fieldOp.deleteField(),
+          updatedAt: fieldOp.serverTime(),
+        });
+      });
+    },
+
+    /**
+     * 「開催する」 after the server asked its organizer (主催者に確認, too few in): records the
+     * decision as held. Refusals: updateEventLogin, eventNotFound, noEditPermission,
+     * eventFrozenByStaff, eventAlreadyOver, headcountNotAsked. Fails: throws. Caller: the
+     * organizer. 「中止する」 is changeStatus(id, 'cancelled').
+     */
+    async holdAnyway(id: string): Promise<void> {
+      await actorTransaction(ctx, async (tx, actor) => {
+        const event = actor && id ? await readEvent(tx, id) : null;
+        const decision = decideHoldAnyway(actor, event, ctx.now());
+        tx.update(eventPath(id), {
+          headcountDecision: { ...decision, at: fieldOp.serverTime() },
+          updatedAt: fieldOp.serverTime(),
+        });
+      });
     },
 
     /**

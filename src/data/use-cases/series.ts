@@ -1,5 +1,9 @@
 import type { ApiPort } from '@/data/ports/api';
+import type { EventInput } from '@/data/ports/events';
 import type { SeriesInput } from '@/data/ports/series';
+import { DomainError } from '@/domain/errors';
+import { decideEventUpdate } from '@/domain/rules/events';
+import { SERIES_SHARED_FIELDS } from '@/domain/series-changes';
 import { logger } from '@/lib/logger';
 import { fieldOp } from '@/data/storage/storage';
 import { sportEventSchema, type SportEvent } from '@/domain/entities/event';
@@ -8,7 +12,7 @@ import { seriesSchema, type Series } from '@/domain/entities/series-doc';
 import { searchTokensOf } from '@/domain/event-search';
 import { organizerCopy } from '@/domain/rules/events';
 import { decideSeriesCreate } from '@/domain/rules/series';
-import { actorTransaction, parseDoc, parseDocs, type UseCaseContext } from './context';
+import { actorTransaction, parseDoc, parseDocs, readEvent, type UseCaseContext } from './context';
 import { LIST_ORDER, startOfDay } from './list-queries';
 
 /** A series page's upcoming dates at most (the window holds 8 weeks: 56 days of one weekday each). */
@@ -22,6 +26,13 @@ export interface SeriesDates {
 }
 
 const seriesPath = (id: string) => `series/${id}`;
+
+/** The fields of an edit that 「この日以降すべて」 carries to the later dates, or null for none. */
+function pickShared(patch: Partial<EventInput>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const key of SERIES_SHARED_FIELDS) if (patch[key] !== undefined) out[key] = patch[key];
+  return Object.keys(out).length > 0 ? out : null;
+}
 
 /**
  * Series (定期開催, docs/series.md), written once for both backends: creating one, reading it
@@ -66,6 +77,44 @@ export function seriesUseCases(ctx: UseCaseContext, api: ApiPort) {
         logger.warn('series.create: first dates left to the schedule', e);
       });
       return id;
+    },
+
+    /**
+     * 「この日以降すべて」 from the series date `eventId`, after the organizer saved that date
+     * itself (organizing.update): the shared fields of `patch` (SERIES_SHARED_FIELDS) go to the
+     * later dates, less each one's own edits, and to the series' template, on the server
+     * (api.seriesChange), which tells each changed date's participants. Refusals: those of an
+     * edit of the date (decideEventUpdate: signed out, missing, not the organizer, a start in
+     * the past), seriesEnded (an ended series). Fails: throws. Caller: the series' organizer.
+     */
+    async changeFollowing(eventId: string, patch: Partial<EventInput>): Promise<void> {
+      const shared = await actorTransaction(ctx, async (tx, actor) => {
+        const event = actor && eventId ? await readEvent(tx, eventId) : null;
+        decideEventUpdate(actor, event, patch, ctx.now());
+        const series = parseDoc(seriesSchema, await tx.get(seriesPath(event!.seriesId)));
+        if (!series || series.status !== 'active') throw new DomainError('seriesEnded');
+        return pickShared(patch);
+      });
+      if (!shared) return;
+      await api.seriesChange({ action: 'following', eventId, patch: shared });
+    },
+
+    /**
+     * 「シリーズを終了」: the series ends (no more dates are made) and its dates still to come are
+     * cancelled, each participant and pending requester told, on the server (api.seriesChange).
+     * Refusals: updateEventLogin (signed out), seriesNotFound, noEditPermission (not its
+     * organizer), seriesEnded. Fails: throws. Caller: the series' organizer.
+     */
+    async end(seriesId: string): Promise<void> {
+      const who = await ctx.session();
+      if (!who) throw new DomainError('updateEventLogin');
+      const series = seriesId
+        ? parseDoc(seriesSchema, await storage.get(seriesPath(seriesId)))
+        : null;
+      if (!series) throw new DomainError('seriesNotFound');
+      if (series.organizerId !== who.uid) throw new DomainError('noEditPermission');
+      if (series.status !== 'active') throw new DomainError('seriesEnded');
+      await api.seriesChange({ action: 'end', seriesId });
     },
 
     /** The series, or null when it does not exist. Fails: throws. Caller: anyone. */

@@ -22,6 +22,7 @@ export const MAIL_KINDS = [
   'participantRemoved',
   'organizerParticipantChanges',
   'followedEvents',
+  'headcountCheck',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type EmailSettings = Record<MailKind, boolean>;
@@ -84,6 +85,11 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: 'フォロー中の新着イベント',
     description: 'フォローしている主催者やチームが新しいイベントを公開したときにお知らせします',
   },
+  headcountCheck: {
+    label: '最少催行人数の確認（主催者向け）',
+    description:
+      '主催するイベントの参加者が判定日時に最少催行人数に届かなかったときにお知らせします',
+  },
 };
 
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
@@ -97,6 +103,7 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   participantRemoved: true,
   organizerParticipantChanges: false,
   followedEvents: true,
+  headcountCheck: true,
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */

@@ -4,6 +4,7 @@ import { count, optionalTime, text } from './common';
 import { REMOVAL_REASONS, type RemovalReason } from './removal-reason';
 import { STAFF_CANCEL_REASONS, type StaffCancelReason } from './staff-cancel';
 import { toDateOrNull } from '@/domain/time';
+import { headcountDecisionOf, minHeadcountOf } from '@/domain/headcount';
 
 export const EVENT_STATUSES = ['open', 'closed', 'cancelled', 'finished'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -153,6 +154,15 @@ const eventFieldsSchema = z.lazy(() =>
     /** A date of a series (docs/series.md): its series, and the rule in words for the list. */
     seriesId: text(),
     seriesLabel: text(),
+    /** The minimum headcount (docs/domain.md "Minimum headcount"): the organizer's setting. */
+    minHeadcount: z.pipe(z.optional(z.unknown()), z.transform(minHeadcountOf)),
+    /** Its decision time while undecided (the server removes it when it decides). */
+    headcountDecideAt: z.pipe(z.optional(z.unknown()), z.transform(toDateOrNull)),
+    /** The server's decision, recorded once. */
+    headcountDecision: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v) => headcountDecisionOf(v, toDateOrNull)),
+    ),
     /** Set when staff called the event off (docs/staff.md); shown to everyone on its page. */
     staffCancelReason: z.pipe(
       z.nullish(z.string()),

@@ -25,6 +25,7 @@ export const NOTIFICATION_TYPES = [
   'participant_joined',
   'waitlist_promoted',
   'followed_event',
+  'headcount_check',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -316,7 +317,17 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
         body: changeSentences(n.data).join('。') || `${event}の予定が変更されました`,
       };
     case 'event_cancelled':
-      return { title: 'イベントが中止されました', body: `${event}は主催者により中止されました` };
+      return n.data.reason === 'headcount'
+        ? {
+            title: 'イベントが中止されました',
+            body: `${event}は参加者が最少催行人数に届かなかったため中止になりました`,
+          }
+        : { title: 'イベントが中止されました', body: `${event}は主催者により中止されました` };
+    case 'headcount_check':
+      return {
+        title: '最少催行人数に届いていません',
+        body: `${event}の参加者は${Number(n.data.count) || 0}人で、最少催行人数の${Number(n.data.min) || 0}人に届いていません。イベントページで開催するか中止するかを選んでください`,
+      };
     case 'event_reminder':
       return eventReminderText(event, n.data);
     case 'attendance_no_show':

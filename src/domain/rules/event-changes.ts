@@ -1,5 +1,6 @@
 import type { SportEvent } from '@/domain/entities/event';
 import type { NotificationWrite } from '@/domain/entities/notification';
+import { eventCancelledNoticeId, eventChangedNoticeId } from '@/domain/notice-ids';
 
 /**
  * What participants are told about (docs/notifications.md "Change notices"): the day, the start
@@ -44,15 +45,7 @@ export function lastChangeSeq(stored: Record<string, unknown> | null | undefined
   return typeof record?.seq === 'number' ? record.seq : 0;
 }
 
-/** One notice per change and person: the change's number is in the id. */
-export function eventChangedNoticeId(eventId: string, seq: number, uid: string): string {
-  return `${eventId}_event_changed_${seq}_${uid}`;
-}
-
-/** A cancellation is final, so one notice per event and person. */
-export function eventCancelledNoticeId(eventId: string, uid: string): string {
-  return `${eventId}_event_cancelled_${uid}`;
-}
+export { eventCancelledNoticeId, eventChangedNoticeId };
 
 /** The pending requests a cancellation reads to tell their requesters (a bound on the read). */
 export const CANCEL_NOTICE_REQUESTERS_LIMIT = 1000;

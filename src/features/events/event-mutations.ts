@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EventInput } from '@/data/ports/events';
 import type { EventStatus, SportEvent } from '@/domain/entities/event';
+import type { MinHeadcountInput } from '@/domain/rules/headcount';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { refreshQueries } from '@/lib/query-client';
@@ -52,12 +53,53 @@ export function useUpdateEvent(event: Pick<SportEvent, 'id' | 'organizerId'>) {
   });
 }
 
+/**
+ * 「この日以降すべて」 on a series date (docs/series.md "Changing and ending"): this date saved as
+ * any edit, then its later dates and the series' template changed on the server, so the
+ * series' pages are read again too.
+ */
+export function useUpdateSeriesFollowing(event: Pick<SportEvent, 'id' | 'organizerId'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (patch: Partial<EventInput>) => {
+      await backend.organizing.update(event.id, patch);
+      await backend.series.changeFollowing(event.id, patch);
+    },
+    onSuccess: () => Promise.all([invalidateEvent(qc, event), refreshQueries(qc, [['series']])]),
+  });
+}
+
 export function useChangeEventStatus(event: Pick<SportEvent, 'id' | 'organizerId'>) {
   const backend = useBackend();
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
     mutationFn: (status: EventStatus) => backend.organizing.changeStatus(event.id, status),
+    onSuccess: () => invalidateEvent(qc, event),
+  });
+}
+
+/** The minimum headcount (docs/domain.md "Minimum headcount"): set, change or remove (null). */
+export function useSetMinHeadcount(event: Pick<SportEvent, 'id' | 'organizerId'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (input: MinHeadcountInput | null) =>
+      backend.organizing.setMinHeadcount(event.id, input),
+    onSuccess: () => invalidateEvent(qc, event),
+  });
+}
+
+/** 「開催する」 after the server asked the organizer (主催者に確認, too few in). */
+export function useHoldAnyway(event: Pick<SportEvent, 'id' | 'organizerId'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: () => backend.organizing.holdAnyway(event.id),
     onSuccess: () => invalidateEvent(qc, event),
   });
 }

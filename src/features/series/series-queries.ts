@@ -54,6 +54,20 @@ export function useRegularAction(seriesId: string) {
   });
 }
 
+/**
+ * 「シリーズを終了」: the series ends and its dates to come are cancelled (on the server), so the
+ * series, its dates and every event list are read again.
+ */
+export function useEndSeries(id: string) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: () => backend.series.end(id),
+    onSuccess: () => refreshQueries(qc, [seriesQueries.all, ['events']]),
+  });
+}
+
 /** Creating a series; its first dates come with it (series.create asks the server for them). */
 export function useCreateSeries() {
   const backend = useBackend();

@@ -21,8 +21,11 @@ import {
   formatFee,
   formatLongDate,
   formatLongDateWithWeekday,
+  formatMonthDayWithWeekday,
+  formatTime,
   isSameDay,
 } from '@/domain/format';
+import { HEADCOUNT_MODE_LABELS, headcountStatusLabel } from '@/domain/headcount';
 import { ReportButton } from '@/features/admin/public';
 import { AttendancePanel } from '@/features/attendance/public';
 import { useCurrentUser } from '@/features/auth/public';
@@ -62,6 +65,14 @@ function spotsText(event: SportEvent): string {
   if (event.capacity <= 0) return '定員なし';
   const left = spotsLeft(event);
   return left === 0 ? '満員' : `残り${left}人`;
+}
+
+/** The minimum and how it is decided: 「4人（6月12日(木) 18:00 に判定・自動で中止）」. */
+function headcountText(event: SportEvent): string {
+  const setting = event.minHeadcount!;
+  const at = event.headcountDecideAt;
+  const when = at ? `${formatMonthDayWithWeekday(at)} ${formatTime(at)} に判定・` : '';
+  return `${setting.min}人（${when}${HEADCOUNT_MODE_LABELS[setting.mode]}）`;
 }
 
 function Organizer({ event }: { event: SportEvent }) {
@@ -106,6 +117,7 @@ function EventDetail({ event }: { event: SportEvent }) {
   // Check-in (docs/fees.md "Check-in"): the code and 受付 show on the event's day.
   const onTheDay = event.status !== 'cancelled' && isSameDay(eventStart(event), new Date());
   const times = formatEventTimes(event.startTime, event.endTime);
+  const headcount = headcountStatusLabel(event);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
@@ -136,6 +148,22 @@ function EventDetail({ event }: { event: SportEvent }) {
                 >
                   定期開催（{event.seriesLabel || '日程一覧'}）の日程をすべて見る
                 </Link>
+              </p>
+            ) : null}
+            {headcount ? (
+              <p
+                role="status"
+                className={`mt-3 inline-block rounded-md px-3 py-1 text-sm font-semibold ${headcount === '開催決定' ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
+              >
+                {headcount}
+              </p>
+            ) : null}
+            {event.status === 'cancelled' && event.headcountDecision?.result === 'cancelled' ? (
+              <p
+                role="status"
+                className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+              >
+                参加者が最少催行人数に届かなかったため、このイベントは中止になりました。
               </p>
             ) : null}
             {event.status === 'cancelled' && event.staffCancelReason ? (
@@ -219,6 +247,7 @@ function EventDetail({ event }: { event: SportEvent }) {
                   {spotsText(event)}
                 </span>
               </Row>
+              {event.minHeadcount ? <Row label="最少催行人数">{headcountText(event)}</Row> : null}
               <Row label="参加方法">
                 {ENTRY_METHOD_LABELS[event.entryMethod]}
                 <span className="ml-2 text-xs text-slate-600">

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { EditForm, EditGate } from '@/components/flows/edit-screen';
@@ -9,7 +9,7 @@ import { formatIsoDate } from '@/domain/format';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { EventFormFields } from '../components/event-form-fields';
-import { useUpdateEvent } from '../event-mutations';
+import { useUpdateEvent, useUpdateSeriesFollowing } from '../event-mutations';
 import { eventQueries } from '../event-queries';
 import { eventImageFolder } from '../image-folder';
 import { EventNotFound } from './event-detail-page';
@@ -58,6 +58,9 @@ export default function EventEditPage() {
 
 function EditEventForm({ event }: { event: SportEvent }) {
   const update = useUpdateEvent(event);
+  const following = useUpdateSeriesFollowing(event);
+  // A series date asks how far the change goes (docs/series.md "Changing and ending").
+  const [scope, setScope] = useState<'this' | 'following'>('this');
   const day = formatIsoDate(event.date);
   // The stored day and start time stay acceptable as they are, even once they have passed, so an
   // event that has begun or is over can still be corrected; a start that moves may not be past.
@@ -74,19 +77,71 @@ function EditEventForm({ event }: { event: SportEvent }) {
       imageFolder={eventImageFolder(event.organizerId)}
       imageLabel="イベント画像"
       backTo={eventPath(event.id)}
-      update={(values) => update.mutateAsync(values)}
+      update={(values) =>
+        scope === 'following' ? following.mutateAsync(values) : update.mutateAsync(values)
+      }
       savedTitle="イベントを更新しました"
       failedMessage="イベントを更新できませんでした。もう一度お試しください"
       limit={{ error: 'capacityBelowParticipants', field: 'capacity' }}
       fields={(form, disabled) => (
-        <EventFormFields
-          form={form}
-          disabled={disabled}
-          minDate={day < today ? day : today}
-          capacityHint={`現在の参加者は${event.participants.length}人です。定員はそれより少なくできません。`}
-        />
+        <>
+          {event.seriesId ? (
+            <SeriesScope scope={scope} onChange={setScope} disabled={disabled} />
+          ) : null}
+          <EventFormFields
+            form={form}
+            disabled={disabled}
+            minDate={day < today ? day : today}
+            capacityHint={`現在の参加者は${event.participants.length}人です。定員はそれより少なくできません。`}
+          />
+        </>
       )}
     />
+  );
+}
+
+const SCOPES = [
+  { value: 'this', label: 'この日のみ', hint: 'この日の予定だけを変更します' },
+  {
+    value: 'following',
+    label: 'この日以降すべて',
+    hint: 'タイトル・説明・場所・時間・参加費を、この日以降の日程にも反映します（日程ごとに変更した項目はそのままです）',
+  },
+] as const;
+
+/** 「この日のみ」 or 「この日以降すべて」 for an edit of a series date. */
+function SeriesScope({
+  scope,
+  onChange,
+  disabled,
+}: {
+  scope: 'this' | 'following';
+  onChange: (scope: 'this' | 'following') => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="rounded-md border border-brand-200 bg-brand-50 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">変更する日程</legend>
+      <div className="space-y-2">
+        {SCOPES.map((s) => (
+          <label key={s.value} className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name="series-scope"
+              value={s.value}
+              checked={scope === s.value}
+              onChange={() => onChange(s.value)}
+              disabled={disabled}
+              className="mt-1"
+            />
+            <span>
+              <span className="font-semibold">{s.label}</span>
+              <span className="block text-xs text-slate-600">{s.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -10,7 +10,9 @@ import { seriesEndLabel, seriesScheduleLabel } from '@/domain/series';
 import { useBackend } from '@/lib/backend-context';
 import { SeriesRegulars } from '../components/series-regulars';
 import { SeriesCalendarButton } from '../components/series-calendar-button';
+import { useCurrentUser } from '@/features/auth/public';
 import { seriesQueries } from '../series-queries';
+import { EndSeries } from '../components/end-series';
 
 /** While a new series waits for its first dates (the server's trigger), the page asks again. */
 const WAIT_FOR_DATES_MS = 2000;
@@ -19,6 +21,7 @@ const WAIT_FOR_DATES_MS = 2000;
 export default function SeriesPage() {
   const { id = '' } = useParams();
   const backend = useBackend();
+  const user = useCurrentUser();
   const series = useQuery(seriesQueries.detail(id, backend));
   const waiting = (s = series.data) => Boolean(s && s.status === 'active' && s.nextDate === '');
   const dates = useQuery({
@@ -82,6 +85,9 @@ export default function SeriesPage() {
               title={s.title}
               dates={dates.data && [...dates.data.past].reverse().concat(dates.data.upcoming)}
             />
+            {user?.uid === s.organizerId && s.status === 'active' ? (
+              <EndSeries seriesId={s.id} />
+            ) : null}
           </section>
 
           <DetailCard title="これからの日程" labelledBy="series-upcoming-heading">

@@ -1,0 +1,214 @@
+import { eventCancelledNoticeId } from '../../src/domain/notice-ids.js';
+import {
+  decideHeadcount,
+  headcountCheckNoticeId,
+  type HeadcountEvent,
+  type HeadcountResult,
+} from '../../src/domain/headcount.js';
+import type { RateLimit } from '../policy.js';
+import { headcountCancelledMail, headcountCheckMail, type MailText } from '../templates.js';
+import { MailTransportError, mailIfAllowed, type EventRecord, type MailDeps } from './common.js';
+
+/** How a store reads the stored setting and decision (the Functions reach the domain only through mail/). */
+export { headcountDecisionOf, minHeadcountOf } from '../../src/domain/headcount.js';
+
+/** Events read per page of a run, and pages per run (the next run goes on). */
+export const HEADCOUNT_EVENTS_PAGE_SIZE = 100;
+export const HEADCOUNT_MAX_PAGES = 10;
+/** The pending requesters a cancellation tells (src/domain/rules/event-changes.ts' bound). */
+export const HEADCOUNT_REQUESTERS_LIMIT = 1000;
+/** Per event and recipient: a decision is mailed once, whoever runs it again. */
+const HEADCOUNT_MAIL_LIMIT: RateLimit = { limit: 1, windowMs: 30 * 24 * 60 * 60_000 };
+/** Recipients mailed at once: a large event's mail fits the function's time. */
+const PARALLEL = 10;
+
+/** An event as the decision reads it: what the mail shows, and the decision's inputs. */
+export interface HeadcountEventRecord extends EventRecord, Omit<HeadcountEvent, 'participants'> {
+  status: string;
+}
+
+/** A notice the decision writes with it (`{ userId, type, data, read: false, … }`). */
+export interface HeadcountNotice {
+  id: string;
+  userId: string;
+  type: 'event_cancelled' | 'headcount_check';
+  data: Record<string, unknown>;
+}
+
+/** What one decision writes: the decision, the status when it cancels, and its notices. */
+export interface HeadcountWrite {
+  result: HeadcountResult;
+  count: number;
+  notices: HeadcountNotice[];
+}
+
+/**
+ * The stores a run reads and writes: the Cloud Function passes Firestore's (Admin SDK,
+ * functions/src/headcount-stores.ts), the local backend its IndexedDB ones
+ * (src/data/local/local-headcount.ts).
+ */
+export interface HeadcountStores {
+  /**
+   * Events whose `headcountDecideAt` is at or before `now`, in that order then the id, at most
+   * `limit`, continuing after `after`; `next` is null on the last page. A decided event has no
+   * `headcountDecideAt` any more, so a run with nothing due reads nothing.
+   */
+  dueHeadcounts(
+    now: Date,
+    page: { limit: number; after: string | null },
+  ): Promise<{ events: HeadcountEventRecord[]; next: string | null }>;
+  /** The uids with a pending request for the event (at most HEADCOUNT_REQUESTERS_LIMIT). */
+  pendingRequesters(eventId: string): Promise<string[]>;
+  /**
+   * In one transaction: reads the event again and hands it to `plan`; with a plan, writes
+   * `headcountDecision: { result, count, at: the store's time }`, removes `headcountDecideAt`,
+   * sets status `cancelled` (and updatedAt) for a cancellation, and writes the notices. Without
+   * one (missing, decided already, no longer running) it only removes a `headcountDecideAt` left
+   * on an event that has nothing to decide, so no run reads it again. Resolves with what it
+   * wrote, or null: a concurrent run that got there first makes it null.
+   */
+  commitDecision(
+    eventId: string,
+    plan: (event: HeadcountEventRecord | null) => HeadcountWrite | null,
+  ): Promise<HeadcountWrite | null>;
+}
+
+export interface HeadcountDeps extends MailDeps, HeadcountStores {}
+
+export interface HeadcountRun {
+  eventsRead: number;
+  held: number;
+  cancelled: number;
+  asked: number;
+  mailed: number;
+  notMailed: number;
+  truncated: boolean;
+}
+
+/** The decision of one event as writes: the notices of a cancellation or of a question. */
+function decisionPlan(now: Date, requesters: readonly string[]) {
+  return (event: HeadcountEventRecord | null): HeadcountWrite | null => {
+    const decided = event ? decideHeadcount(event, now) : null;
+    if (!event || !decided) return null;
+    const eventData = { eventId: event.id, eventTitle: event.title };
+    const notices: HeadcountNotice[] =
+      decided.result === 'cancelled'
+        ? [...new Set([...event.participants, ...requesters])].map((uid) => ({
+            id: eventCancelledNoticeId(event.id, uid),
+            userId: uid,
+            type: 'event_cancelled',
+            data: { ...eventData, reason: 'headcount' },
+          }))
+        : decided.result === 'asked'
+          ? [
+              {
+                id: headcountCheckNoticeId(event.id),
+                userId: event.organizerId,
+                type: 'headcount_check',
+                data: { ...eventData, count: decided.count, min: event.minHeadcount!.min },
+              },
+            ]
+          : [];
+    return { ...decided, notices };
+  };
+}
+
+/**
+ * One run of the minimum-headcount decision (docs/domain.md "Minimum headcount"), at
+ * `deps.now()`: reads the events whose decision time has come, page by page, and decides each
+ * once in a transaction that reads it again (decideHeadcount): enough in is 開催決定; too few
+ * cancels it with the cancellation notices and mail (自動で中止) or tells its organizer to
+ * decide, with a notice and a mail (主催者に確認). A rerun, or two at once, finds the decision
+ * and changes nothing. No caller: the schedule, or the open local app, runs it.
+ */
+export async function runHeadcountDecisions(deps: HeadcountDeps): Promise<HeadcountRun> {
+  const now = deps.now();
+  const run: HeadcountRun = {
+    eventsRead: 0,
+    held: 0,
+    cancelled: 0,
+    asked: 0,
+    mailed: 0,
+    notMailed: 0,
+    truncated: false,
+  };
+  let after: string | null = null;
+  for (let pages = 0; ; pages++) {
+    if (pages === HEADCOUNT_MAX_PAGES) {
+      run.truncated = true;
+      deps.log.warn('headcount decisions: more events due than one run reads', {});
+      break;
+    }
+    const page = await deps.dueHeadcounts(now, { limit: HEADCOUNT_EVENTS_PAGE_SIZE, after });
+    run.eventsRead += page.events.length;
+    for (const event of page.events) {
+      try {
+        await decideEvent(deps, event, now, run);
+      } catch (e) {
+        // One event failing (contention beyond the retries) leaves it due for the next run.
+        deps.log.warn('headcount decisions: an event failed', {
+          eventId: event.id,
+          error: String(e),
+        });
+      }
+    }
+    if (!page.next) break;
+    after = page.next;
+  }
+  deps.log.info('headcount decisions run', { ...run });
+  return run;
+}
+
+async function decideEvent(
+  deps: HeadcountDeps,
+  record: HeadcountEventRecord,
+  now: Date,
+  run: HeadcountRun,
+): Promise<void> {
+  const first = decideHeadcount(record, now);
+  // A transaction cannot query: a cancellation's pending requesters are found first.
+  const requesters = first?.result === 'cancelled' ? await deps.pendingRequesters(record.id) : [];
+  const written = await deps.commitDecision(record.id, decisionPlan(now, requesters));
+  if (!written) return;
+  run[written.result]++;
+  const min = record.minHeadcount?.min ?? 0;
+  const compose = async (): Promise<MailText> =>
+    written.result === 'cancelled'
+      ? headcountCancelledMail(record, min, deps.appBaseUrl)
+      : headcountCheckMail(record, { count: written.count, min }, deps.appBaseUrl);
+  const recipients = written.notices.map((n) => n.userId);
+  const kind = written.result === 'cancelled' ? 'eventCancelled' : 'headcountCheck';
+  for (let i = 0; i < recipients.length; i += PARALLEL) {
+    await Promise.all(
+      recipients.slice(i, i + PARALLEL).map(async (recipientId) => {
+        const context = { type: `headcount_${written.result}`, recipientId, eventId: record.id };
+        try {
+          const res = await mailIfAllowed(
+            deps,
+            {
+              recipientId,
+              kind,
+              cause: {
+                key: `headcount:${record.id}:${recipientId}`,
+                limit: HEADCOUNT_MAIL_LIMIT,
+                reason: 'duplicate',
+              },
+            },
+            compose,
+            context,
+          );
+          if (res.body.sent === true) run.mailed++;
+          else run.notMailed++;
+        } catch (e) {
+          // The decision and its notices stand; one failed mail does not stop the others.
+          if (!(e instanceof MailTransportError)) throw e;
+          run.notMailed++;
+          deps.log.error('mail failed', {
+            ...context,
+            reason: e.cause instanceof Error ? e.cause.message : String(e.cause),
+          });
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,264 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { controlClass, FormField } from '@/components/ui/form-field';
+import { eventStart, isOver, type SportEvent } from '@/domain/entities/event';
+import { ERR, errorMessage } from '@/domain/errors';
+import {
+  decideAtFor,
+  headcountRefusal,
+  HEADCOUNT_DEADLINE_LABELS,
+  HEADCOUNT_DEADLINES,
+  HEADCOUNT_MAX,
+  HEADCOUNT_MIN,
+  HEADCOUNT_MODE_LABELS,
+  HEADCOUNT_MODES,
+  type HeadcountDeadline,
+  type HeadcountMode,
+} from '@/domain/headcount';
+import { toast } from '@/lib/toast-store';
+import { useChangeEventStatus, useHoldAnyway, useSetMinHeadcount } from '../event-mutations';
+
+/** A Date as a datetime-local input's value (the device's zone, to the minute). */
+function localInputValue(d: Date | null): string {
+  if (!d) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The server asked (主催者に確認 with too few in): 「開催する」 or 「中止する」 (confirmed). */
+function AskedActions({ event }: { event: SportEvent }) {
+  const hold = useHoldAnyway(event);
+  const cancel = useChangeEventStatus(event);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busy = hold.isPending || cancel.isPending;
+  const count = event.headcountDecision?.count ?? event.participants.length;
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3">
+      <p className="text-sm font-semibold text-amber-900">
+        参加者は{count}人で、最少催行人数の{event.minHeadcount?.min}
+        人に届いていません。開催するか中止するかを選んでください。
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          busy={hold.isPending}
+          busyLabel="保存中…"
+          disabled={busy}
+          onClick={() => {
+            setError(null);
+            hold.mutate(undefined, {
+              onSuccess: () => toast({ title: '開催を決定しました', variant: 'success' }),
+              onError: (e) => setError(errorMessage(e)),
+            });
+          }}
+        >
+          開催する
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+          中止する
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="イベントを中止しますか？"
+        confirmLabel="中止する"
+        cancelLabel="やめる"
+        danger
+        busy={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate('cancelled', {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: 'イベントを中止しました', variant: 'success' });
+            },
+            onError: (e) => {
+              setConfirming(false);
+              setError(errorMessage(e));
+            },
+          })
+        }
+        onCancel={() => setConfirming(false)}
+      >
+        参加者とリクエスト中の方に中止をお知らせします。中止したイベントは元に戻せません。
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/**
+ * The organizer's minimum headcount (docs/domain.md "Minimum headcount"): the minimum, when it
+ * is decided and what happens with too few; removable until decided. After the decision it
+ * only says what was decided (and, when asked, offers 「開催する」/「中止する」).
+ */
+export function HeadcountControl({ event }: { event: SportEvent }) {
+  const save = useSetMinHeadcount(event);
+  const setting = event.minHeadcount;
+  const [min, setMin] = useState(setting ? String(setting.min) : '');
+  const [deadline, setDeadline] = useState<HeadcountDeadline>(setting?.deadline ?? 'dayBefore18');
+  const [customAt, setCustomAt] = useState(localInputValue(event.headcountDecideAt));
+  const [mode, setMode] = useState<HeadcountMode>(setting?.mode ?? 'cancel');
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  if (event.headcountDecision?.result === 'asked' && event.status !== 'cancelled') {
+    return <AskedActions event={event} />;
+  }
+  if (event.headcountDecision) {
+    return (
+      <p className="text-sm text-slate-600">
+        {event.headcountDecision.result === 'cancelled'
+          ? '最少催行人数に届かなかったため中止になりました。'
+          : '開催が決定しています。'}
+      </p>
+    );
+  }
+  if (isOver(event, new Date())) {
+    return <p className="text-sm text-slate-600">このイベントでは設定できません。</p>;
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const input = {
+      min: min.trim() === '' ? Number.NaN : Number(min),
+      mode,
+      deadline,
+      customAt: deadline === 'custom' && customAt ? new Date(customAt) : null,
+    };
+    // Checked here first with the domain's own check, so bad input never becomes a failed write.
+    const start = eventStart(event);
+    const refusal = headcountRefusal(
+      input,
+      decideAtFor(deadline, event.date, start, input.customAt),
+      { capacity: event.capacity, start },
+      new Date(),
+    );
+    if (refusal) {
+      setError(ERR[refusal]);
+      return;
+    }
+    save.mutate(input, {
+      onSuccess: () => toast({ title: '最少催行人数を保存しました', variant: 'success' }),
+      onError: (err) => setError(errorMessage(err)),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <FormField
+        label="最少催行人数"
+        error={error ?? undefined}
+        hint="この人数に届かないと開催しません"
+      >
+        {(props) => (
+          <div className="flex items-center gap-2">
+            <input
+              {...props}
+              type="number"
+              inputMode="numeric"
+              min={HEADCOUNT_MIN}
+              max={HEADCOUNT_MAX}
+              value={min}
+              onChange={(e) => setMin(e.target.value)}
+              className={`${props.className} w-24`}
+              disabled={save.isPending}
+            />
+            <span className="text-sm text-slate-700">人</span>
+          </div>
+        )}
+      </FormField>
+      <fieldset>
+        <legend className="mb-1 block text-sm font-semibold text-slate-800">判定日時</legend>
+        <div className="space-y-1">
+          {HEADCOUNT_DEADLINES.map((d) => (
+            <label key={d} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={`headcount-deadline-${event.id}`}
+                value={d}
+                checked={deadline === d}
+                onChange={() => setDeadline(d)}
+                disabled={save.isPending}
+              />
+              {HEADCOUNT_DEADLINE_LABELS[d]}
+            </label>
+          ))}
+        </div>
+        {deadline === 'custom' ? (
+          <input
+            type="datetime-local"
+            aria-label="判定日時を指定"
+            value={customAt}
+            onChange={(e) => setCustomAt(e.target.value)}
+            className={`${controlClass} mt-2`}
+            disabled={save.isPending}
+          />
+        ) : null}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-1 block text-sm font-semibold text-slate-800">
+          人数が足りないとき
+        </legend>
+        <div className="space-y-1">
+          {HEADCOUNT_MODES.map((m) => (
+            <label key={m} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={`headcount-mode-${event.id}`}
+                value={m}
+                checked={mode === m}
+                onChange={() => setMode(m)}
+                disabled={save.isPending}
+              />
+              {HEADCOUNT_MODE_LABELS[m]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={save.isPending} busyLabel="保存中…">
+          最少催行人数を保存
+        </Button>
+        {setting ? (
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={save.isPending}
+            onClick={() => setRemoving(true)}
+          >
+            設定を外す
+          </Button>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={removing}
+        title="最少催行人数の設定を外しますか？"
+        confirmLabel="設定を外す"
+        cancelLabel="やめる"
+        busy={save.isPending}
+        onConfirm={() =>
+          save.mutate(null, {
+            onSuccess: () => {
+              setRemoving(false);
+              setMin('');
+              toast({ title: '最少催行人数の設定を外しました', variant: 'success' });
+            },
+            onError: (err) => {
+              setRemoving(false);
+              setError(errorMessage(err));
+            },
+          })
+        }
+        onCancel={() => setRemoving(false)}
+      >
+        人数に関わらず開催予定のままになります。
+      </ConfirmDialog>
+    </form>
+  );
+}
