@@ -1,9 +1,11 @@
 import {
+  ANNOUNCEMENTS_PER_HOUR,
   ATTENDANCE_WINDOW_DAYS,
   EVENT_START_SLACK_MINUTES,
   FEE_AMOUNT_MAX,
   FEE_NOTE_MAX,
   MESSAGE_MAX_LENGTH,
+  POST_MAX_LENGTH,
   REPORT_DETAIL_MAX,
   REQUEST_MESSAGE_MAX,
   STAFF_NOTE_MAX,
@@ -130,6 +132,17 @@ export const ERR = {
   // Following (docs/follows.md).
   cannotFollowSelf: '自分自身はフォローできません',
   followTargetNotFound: 'フォローする相手が見つかりません',
+  // Event boards and team chat (docs/board.md).
+  boardNotFound: '掲示板が見つかりません',
+  boardNoSeat: 'この掲示板に投稿できるのは主催者と参加者（チームチャットはメンバー）だけです',
+  postEmpty: '投稿内容を入力してください',
+  postTooLong: `投稿は${POST_MAX_LENGTH}文字以内で入力してください`,
+  postNotFound: '投稿が見つかりません',
+  notPostAuthor: '自分の投稿だけを編集できます',
+  noPostDeletePermission: 'この投稿を削除する権限がありません',
+  noPinPermission: 'ピン留めできるのは主催者だけです',
+  noAnnouncePermission: '参加者全員への通知は主催者だけが送れます',
+  announcementLimit: `お知らせは1時間に${ANNOUNCEMENTS_PER_HOUR}件まで送れます。時間をおいてください`,
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

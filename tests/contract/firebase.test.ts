@@ -11,6 +11,7 @@ import { eventEndContract } from './event-end.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import { followsContract } from './follows.contract';
+import { boardsContract } from './boards.contract';
 import {
   describeShape,
   missingIndexes,
@@ -89,6 +90,7 @@ const firestoreSuites = {
   fees: feesContract,
   'check-in': checkInContract,
   follows: followsContract,
+  boards: boardsContract,
   series: seriesContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),

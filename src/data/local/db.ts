@@ -200,6 +200,11 @@ export class LocalDb extends Dexie {
   follows!: Table<DocRow, string>;
   followerCounts!: Table<DocRow, string>;
   series!: Table<DocRow, string>;
+  eventBoards!: Table<DocRow, string>;
+  teamBoards!: Table<DocRow, string>;
+  eventBoardPosts!: Table<DocRow, string>;
+  teamBoardPosts!: Table<DocRow, string>;
+  boardReads!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -346,6 +351,15 @@ export class LocalDb extends Dexie {
           '[organizerId+createdAt+id], [teamId+createdAt+id]',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
+    // Event boards and team chat (docs/board.md): a board's summary and each reader's marker by
+    // id; its posts newest first ([parent+createdAt+id], the live page and the older pages).
+    this.version(20).stores({
+      eventBoards: 'id',
+      teamBoards: 'id',
+      eventBoardPosts: 'id, [eventId+createdAt+id]',
+      teamBoardPosts: 'id, [teamId+createdAt+id]',
+      boardReads: 'id',
+    });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

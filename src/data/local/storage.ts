@@ -51,6 +51,9 @@ const TOP_LEVEL = new Set([
   'follows',
   'followerCounts',
   'series',
+  'eventBoards',
+  'teamBoards',
+  'boardReads',
 ]);
 
 const BELOW: Record<string, Place> = {
@@ -77,6 +80,9 @@ const BELOW: Record<string, Place> = {
     parentField: 'eventId',
     key: (eventId, uid) => `${eventId}/${uid}`,
   },
+  // Board and team chat posts (docs/board.md), one table per kind of board.
+  'eventBoards/posts': { table: 'eventBoardPosts', parentField: 'eventId' },
+  'teamBoards/posts': { table: 'teamBoardPosts', parentField: 'teamId' },
   // The one document below a person's counts (its lastChange pointer) beside the counts.
   'attendanceStats/private': { table: 'attendanceStats', key: (uid, name) => `${uid}/${name}` },
 };

@@ -31,6 +31,7 @@ export const SHARED_PORTS = {
   checkIn: async (ctx) => (await import('./check-in')).checkInUseCases(ctx),
   follows: async (ctx) => (await import('./follows')).followsUseCases(ctx),
   series: async (ctx, api) => (await import('./series')).seriesUseCases(ctx, api),
+  boards: async (ctx) => (await import('./boards')).boardsUseCases(ctx),
 } satisfies Record<string, Build>;
 
 export type SharedPortName = keyof typeof SHARED_PORTS;

@@ -42,6 +42,7 @@ import { LinkedText } from '@/components/ui/linked-text';
 
 // The organizer's tools load only for the organizer: a visitor's page does without them.
 const OrganizerMenu = lazy(() => import('../components/organizer-menu'));
+const BoardPanel = lazy(() => import('@/features/boards/public').then((m) => m.loadBoardPanel()));
 
 export function EventNotFound() {
   return (
@@ -263,6 +264,16 @@ function EventDetail({ event }: { event: SportEvent }) {
           <Card>
             <ParticipantsSection event={event} />
           </Card>
+        </div>
+
+        <div className="min-w-0 self-start lg:col-start-1">
+          <Suspense fallback={<Spinner label="掲示板を読み込み中…" />}>
+            <BoardPanel
+              board={{ kind: 'event', id: event.id }}
+              moderatorId={event.organizerId}
+              seats={`${event.participants.join(',')};${event.waitlist.join(',')}`}
+            />
+          </Suspense>
         </div>
 
         {isOrganizer && hasFee ? (
