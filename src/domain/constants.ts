@@ -124,8 +124,6 @@ export const POST_MAX_LENGTH = 1000;
 export const POST_COUNTER_FROM = 900;
 /** A board's live page: the newest posts it listens to; older ones page by this many. */
 export const BOARD_PAGE_SIZE = 50;
-/** The most お知らせ an event's organizer may send in an hour (the server's handler holds it). */
-export const ANNOUNCEMENTS_PER_HOUR = 3;
 
 /** Picture types an upload may have (storage.rules agree): raster images only, no SVG. */
 export const UPLOADABLE_IMAGE_TYPES = [

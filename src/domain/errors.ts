@@ -1,5 +1,4 @@
 import {
-  ANNOUNCEMENTS_PER_HOUR,
   ATTENDANCE_WINDOW_DAYS,
   EVENT_START_SLACK_MINUTES,
   FEE_AMOUNT_MAX,
@@ -142,7 +141,6 @@ export const ERR = {
   noPostDeletePermission: 'この投稿を削除する権限がありません',
   noPinPermission: 'ピン留めできるのは主催者だけです',
   noAnnouncePermission: '参加者全員への通知は主催者だけが送れます',
-  announcementLimit: `お知らせは1時間に${ANNOUNCEMENTS_PER_HOUR}件まで送れます。時間をおいてください`,
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD_PAGE_SIZE } from '@/domain/constants';
+import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { ERR, failureCode } from '@/domain/errors';
+import { sideEffectsSettled } from '@/lib/side-effects';
 import type { BoardPage, BoardRef, BoardState } from '@/domain/rules/boards';
 import type { ContractHarness, HarnessFactory } from './harness';
 import { eventInput, expectRejection, liveFailure, useHarness, waitForLive } from './support';
@@ -165,6 +167,49 @@ export function boardsContract(makeHarness: HarnessFactory): void {
       await h().signInAs(waiting);
       await backend.reports.file(target, input);
       await expectRejection(backend.reports.file(target, input), ERR.alreadyReported);
+    });
+
+    it('tells an お知らせ to each participant (and those waiting when asked) from the server', async () => {
+      const { backend } = h();
+      const { organizer, participant, waiting, stranger, ref } = await eventWithPeople(h());
+      const announcements = (all: AppNotification[]) =>
+        all.filter((n) => n.type === 'board_announcement');
+      // Waits for `count` of them (a listener's first answer may be its cache's).
+      const noticesOf = async (uid: string, count = 0) => {
+        await h().signInAs(uid);
+        return announcements(
+          await waitForLive<AppNotification[]>(
+            (next, fail) => backend.notifications.subscribe(uid, next, fail),
+            (all) => announcements(all).length === count,
+          ),
+        );
+      };
+      await h().signInAs(organizer);
+      const first = await backend.boards.post(
+        ref,
+        'ビブスは白を持ってきてください',
+        'participants',
+      );
+      await sideEffectsSettled();
+      const [notice] = await noticesOf(participant, 1);
+      expect(notice!.data).toMatchObject({ eventId: ref.id, postId: first.id });
+      expect(notificationText(notice!)).toEqual({
+        title: '「週末フットサル」の主催者からのお知らせ',
+        body: 'ビブスは白を持ってきてください',
+      });
+      for (const uid of [waiting, stranger, organizer]) expect(await noticesOf(uid)).toEqual([]);
+      const mails = async () =>
+        (await h().notificationOutbox()).filter((m) => m.subject.includes('主催者からのお知らせ'));
+      expect((await mails()).map((m) => m.body.includes('ビブスは白を持ってきてください'))).toEqual(
+        [true],
+      );
+
+      await h().signInAs(organizer);
+      await backend.boards.post(ref, '雨天決行です', 'all');
+      await sideEffectsSettled();
+      expect(await noticesOf(waiting, 1)).toHaveLength(1);
+      expect(await noticesOf(participant, 2)).toHaveLength(2);
+      expect(await mails()).toHaveLength(3);
     });
 
     it('marks a board unread when someone else posts, and read once opened', async () => {

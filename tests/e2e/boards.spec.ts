@@ -26,10 +26,12 @@ async function post(page: Page, text: string, name = '掲示板') {
   await expect(box).toHaveValue('');
 }
 
-test('the organizer and two participants talk on an event board live; a stranger sees nothing', async ({
+test('the organizer and two participants talk on an event board live, with an お知らせ; a stranger sees nothing', async ({
   page,
   otherUser,
   consoleErrors,
+  mailLink,
+  mailCount,
 }) => {
   test.setTimeout(150_000);
   const organizer = page;
@@ -79,6 +81,30 @@ test('the organizer and two participants talk on an event board live; a stranger
       name: '編集',
     }),
   ).toHaveCount(0);
+
+  // --- The organizer's お知らせ reaches each participant as a notification and a mail.
+  await organizer.bringToFront();
+  await board(organizer).getByRole('checkbox', { name: '参加者全員に通知' }).check();
+  await post(organizer, '集合は正面入口に変更です');
+  await expect(
+    posts(organizer).getByRole('listitem').filter({ hasText: '集合は正面入口' }),
+  ).toContainText('お知らせ');
+  const subject = /「週末エンジョイフットサル」の主催者からのお知らせ/;
+  for (const [p, email] of [
+    [hanako, HANAKO],
+    [ichiro, ICHIRO],
+  ] as const) {
+    await p.bringToFront();
+    await p.goto('/notifications');
+    const notice = p
+      .getByRole('listitem')
+      .filter({ hasText: '「週末エンジョイフットサル」の主催者からのお知らせ' });
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toContainText('集合は正面入口に変更です');
+    expect(new URL(await mailLink(p, email, subject)).pathname).toBe(EVENT);
+    expect(await mailCount(p, email, subject)).toBe(1);
+  }
+  expect(await mailCount(organizer, ORGANIZER, subject)).toBe(0);
 
   // --- Waiting for an answer: read only.
   const misaki = await otherUser();

@@ -1,3 +1,4 @@
+import type { ApiPort } from '@/data/ports/api';
 import { DOC_ID, fieldOp, type QueriedDoc, type Query } from '@/data/storage/storage';
 import { BOARD_PAGE_SIZE } from '@/domain/constants';
 import type { Page } from '@/domain/entities/common';
@@ -24,6 +25,7 @@ import {
   type BoardState,
   type BoardSummary,
 } from '@/domain/rules/boards';
+import { runSideEffect } from '@/lib/side-effects';
 import {
   listenAfter,
   parseDoc,
@@ -54,7 +56,7 @@ export const UNREAD_BOARDS_MAX = 20;
  * number of posts. An organizer's お知らせ is told to the participants by the server
  * (mail/handlers/board-announcements.ts), asked for after the post is stored.
  */
-export function boardsUseCases(ctx: UseCaseContext) {
+export function boardsUseCases(ctx: UseCaseContext, api: ApiPort) {
   const { storage } = ctx;
 
   const ownerOf = async (ref: BoardRef): Promise<BoardOwner | null> => {
@@ -287,6 +289,12 @@ export function boardsUseCases(ctx: UseCaseContext) {
           lastAuthorId: d.authorId,
         });
       });
+      if (d.announce) {
+        // The server reads whom to tell, and what, from the stored post and event.
+        void runSideEffect('boards.post: announcement', () =>
+          api.sendNotificationEmail({ type: 'board_announcement', eventId: ref.id, postId }),
+        );
+      }
       return { id: postId, ...post, createdAt: ctx.now(), editedAt: null };
     },
 

@@ -207,10 +207,12 @@ export function parsePage<S extends z.core.$ZodType>(
 }
 
 /**
- * Notices written with ids of their own kinds: the staff's cancellation, the reminder, and the
- * followers' notice of a new event (written by the server's handler only).
+ * Notices written with ids of their own kinds: the staff's cancellation, the reminder, the
+ * followers' notice of a new event and a board's お知らせ (the last two by the server's handlers
+ * only).
  */
-type StoredOnlyType = 'staff_event_cancelled' | 'event_reminder' | 'followed_event';
+type StoredOnlyType =
+  'staff_event_cancelled' | 'event_reminder' | 'followed_event' | 'board_announcement';
 
 /** A new notification, under the id of its cause. */
 interface NewNotification {

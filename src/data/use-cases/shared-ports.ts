@@ -31,7 +31,7 @@ export const SHARED_PORTS = {
   checkIn: async (ctx) => (await import('./check-in')).checkInUseCases(ctx),
   follows: async (ctx) => (await import('./follows')).followsUseCases(ctx),
   series: async (ctx, api) => (await import('./series')).seriesUseCases(ctx, api),
-  boards: async (ctx) => (await import('./boards')).boardsUseCases(ctx),
+  boards: async (ctx, api) => (await import('./boards')).boardsUseCases(ctx, api),
 } satisfies Record<string, Build>;
 
 export type SharedPortName = keyof typeof SHARED_PORTS;

@@ -22,6 +22,7 @@ export const MAIL_KINDS = [
   'participantRemoved',
   'organizerParticipantChanges',
   'followedEvents',
+  'boardAnnouncements',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type EmailSettings = Record<MailKind, boolean>;
@@ -84,6 +85,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: 'フォロー中の新着イベント',
     description: 'フォローしている主催者やチームが新しいイベントを公開したときにお知らせします',
   },
+  boardAnnouncements: {
+    label: '掲示板のお知らせ',
+    description: '参加するイベントの主催者が掲示板で「参加者全員に通知」したときにお知らせします',
+  },
 };
 
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
@@ -97,6 +102,7 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   participantRemoved: true,
   organizerParticipantChanges: false,
   followedEvents: true,
+  boardAnnouncements: true,
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */

@@ -25,6 +25,7 @@ export const NOTIFICATION_TYPES = [
   'participant_joined',
   'waitlist_promoted',
   'followed_event',
+  'board_announcement',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -361,6 +362,12 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
             body: `${source || '主催者'}さんが${event}を公開しました`,
           };
     }
+    case 'board_announcement':
+      // docs/board.md: the organizer's お知らせ on the event's board, told by the server.
+      return {
+        title: `${event}の主催者からのお知らせ`,
+        body: str(n.data.excerpt),
+      };
     default:
       return { title: 'お知らせ', body: '' };
   }
