@@ -106,6 +106,19 @@ test('the organizer and two participants talk on an event board live, with an �
   }
   expect(await mailCount(organizer, ORGANIZER, subject)).toBe(0);
 
+  // --- The お知らせ is unread for 花子 (she was on another page): her card and the event page say
+  // so, until the board is on her screen.
+  await hanako.bringToFront();
+  await hanako.goto('/events');
+  const card = hanako.getByTestId('event-card').filter({ hasText: '週末エンジョイフットサル' });
+  await expect(card.getByText('掲示板に新着')).toBeVisible();
+  await card.getByRole('link').first().click();
+  await hanako.getByRole('link', { name: '掲示板に新着' }).click();
+  await expect(board(hanako)).toContainText('集合は正面入口に変更です');
+  await hanako.goto('/events');
+  await expect(card).toBeVisible();
+  await expect(card.getByText('掲示板に新着')).toHaveCount(0);
+
   // --- Waiting for an answer: read only.
   const misaki = await otherUser();
   await signIn(misaki, MISAKI, DEMO_PASSWORD, EVENT);

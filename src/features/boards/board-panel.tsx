@@ -188,14 +188,17 @@ function BoardBody({
     const mark = () => {
       if (done || document.visibilityState !== 'visible') return;
       done = true;
-      void backend.boards.markRead(board).catch(() => (done = false));
+      backend.boards.markRead(board).then(
+        () => void client.invalidateQueries({ queryKey: boardQueries.allUnread }),
+        () => (done = false),
+      );
     };
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) mark();
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [unread, backend, board]);
+  }, [unread, backend, board, client]);
 
   const [draft, setDraft] = useState('');
   const [announce, setAnnounce] = useState<AnnounceAudience>('');

@@ -12,6 +12,7 @@ const refKey = (ref: BoardRef) => [ref.kind, ref.id] as const;
  */
 export const boardQueries = {
   all: ['boards'] as const,
+  allUnread: ['boards', 'unread'] as const,
   access: (uid: string | null, ref: BoardRef, seats: string, backend: Backend) =>
     queryOptions({
       queryKey: ['boards', 'access', uid, ...refKey(ref), seats],

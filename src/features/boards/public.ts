@@ -6,3 +6,5 @@
 
 /** An event's 掲示板 or a team's チームチャット. */
 export const loadBoardPanel = () => import('./board-panel');
+/** 「掲示板に新着」 on an event's card and page, for someone with a place on its board. */
+export const loadBoardUnreadMark = () => import('./unread-mark');

@@ -32,7 +32,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { StartConversationButton } from '@/features/messages/public';
 import { ParticipationPanel } from '@/features/participation/public';
 import { useBackend } from '@/lib/backend-context';
-import { EventImage } from '../components/event-card';
+import { EventBoardMark, EventImage } from '../components/event-card';
 import { EventShareActions } from '../components/event-share-actions';
 import { ParticipantsSection } from '../components/participants-section';
 import { StatusBadge } from '../components/status-badge';
@@ -148,6 +148,7 @@ function EventDetail({ event }: { event: SportEvent }) {
                 {STAFF_CANCEL_REASON_LABELS[event.staffCancelReason]}）。
               </p>
             ) : null}
+            <EventBoardMark event={event} href="#board" className="mt-2" />
             <EventShareActions event={event} />
             <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
               {isOrganizer ? (
