@@ -82,7 +82,9 @@ test('the organizer and two participants talk on an event board live, with an �
     }),
   ).toHaveCount(0);
 
-  // --- The organizer's お知らせ reaches each participant as a notification and a mail.
+  // --- The organizer's お知らせ reaches each participant as a notification and a mail. 花子 is
+  // on another page meanwhile (an open board marks what arrives read).
+  await hanako.goto('/notifications');
   await organizer.bringToFront();
   await board(organizer).getByRole('checkbox', { name: '参加者全員に通知' }).check();
   await post(organizer, '集合は正面入口に変更です');
@@ -106,8 +108,8 @@ test('the organizer and two participants talk on an event board live, with an �
   }
   expect(await mailCount(organizer, ORGANIZER, subject)).toBe(0);
 
-  // --- The お知らせ is unread for 花子 (she was on another page): her card and the event page say
-  // so, until the board is on her screen.
+  // --- The お知らせ is unread for 花子: her card and the event page say so, until the board is on
+  // her screen.
   await hanako.bringToFront();
   await hanako.goto('/events');
   const card = hanako.getByTestId('event-card').filter({ hasText: '週末エンジョイフットサル' });

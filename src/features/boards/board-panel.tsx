@@ -218,6 +218,15 @@ function BoardBody({
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
   }, [newest]);
 
+  // The pinned post, read by itself when it is older than the posts shown.
+  const pinnedId = state.data?.summary.pinnedPostId ?? '';
+  const pinnedShown = !!live.data?.posts.some((p) => p.id === pinnedId);
+  const olderPinned = useQuery({
+    ...boardQueries.pinned(user.uid, board, pinnedId, backend),
+    enabled: !!pinnedId && !!live.data && !pinnedShown,
+    meta: { silent: true },
+  });
+
   if (live.error && !live.data) {
     return (
       <LoadError
@@ -230,8 +239,7 @@ function BoardBody({
 
   const posts = [...(older?.posts ?? []), ...live.data.posts];
   const cursor = older ? older.cursor : live.data.olderCursor;
-  const pinnedId = state.data?.summary.pinnedPostId ?? '';
-  const pinned = pinnedId ? posts.find((p) => p.id === pinnedId) : undefined;
+  const pinned = posts.find((p) => p.id === pinnedId) ?? olderPinned.data ?? undefined;
   const blocked = isSuspended(user) || !user.emailVerified;
 
   const onSend = (text: string): string | null => {

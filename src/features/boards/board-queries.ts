@@ -21,6 +21,11 @@ export const boardQueries = {
     }),
   posts: (uid: string, ref: BoardRef) => ['boards', 'posts', uid, ...refKey(ref)] as const,
   state: (uid: string, ref: BoardRef) => ['boards', 'state', uid, ...refKey(ref)] as const,
+  pinned: (uid: string, ref: BoardRef, postId: string, backend: Backend) =>
+    queryOptions({
+      queryKey: ['boards', 'pinned', uid, ...refKey(ref), postId],
+      queryFn: () => backend.boards.pinnedPost(ref, postId),
+    }),
   unread: (uid: string | null, refs: readonly BoardRef[], backend: Backend) =>
     queryOptions({
       queryKey: ['boards', 'unread', uid, refs.map((r) => `${r.kind}_${r.id}`).join(',')],
