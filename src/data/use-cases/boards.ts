@@ -44,7 +44,7 @@ const postsOf = (ref: BoardRef) => `${boardPath(ref)}/posts`;
 const postPath = (ref: BoardRef, postId: string) => `${postsOf(ref)}/${postId}`;
 const readPath = (uid: string, ref: BoardRef) => `boardReads/${boardReadId(uid, ref)}`;
 
-/** The most boards one unread() call looks at (two reads each). */
+/** The most boards one unread() call looks at (a few reads each, none per post). */
 export const UNREAD_BOARDS_MAX = 20;
 
 /**
@@ -247,11 +247,6 @@ export function boardsUseCases(ctx: UseCaseContext, api: ApiPort) {
       });
     },
 
-    /** A fresh post id, chosen before the first attempt so a retry stores nothing twice. */
-    newPostId(): string {
-      return storage.newId();
-    },
-
     /**
      * Posts `content` (trimmed) as the signed-in user, in one batch with the board's summary.
      * `announce` (the event's organizer only) asks the server to tell the participants (and with
@@ -263,8 +258,8 @@ export function boardsUseCases(ctx: UseCaseContext, api: ApiPort) {
       ref: BoardRef,
       content: string,
       announce: AnnounceAudience = '',
-      postId: string = storage.newId(),
     ): Promise<BoardPost> {
+      const postId = storage.newId();
       const { actor, owner, access } = await forWrite(ref);
       const d = decidePost(actor, ref, owner, access, content, announce);
       const profile = actor?.profile ?? {};

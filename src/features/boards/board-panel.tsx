@@ -204,7 +204,7 @@ function BoardBody({
   const [announce, setAnnounce] = useState<AnnounceAudience>('');
   const send = useMutation({
     mutationFn: (v: { text: string; announce: AnnounceAudience }) =>
-      backend.boards.post(board, v.text, v.announce, backend.boards.newPostId()),
+      backend.boards.post(board, v.text, v.announce),
     onError: (_e, v) => setDraft((d) => d || v.text),
     meta: { silent: true },
   });
