@@ -58,6 +58,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'fees.spec.ts',
             'check-in.spec.ts',
             'follows.spec.ts',
+            'boards.spec.ts',
             'series.spec.ts',
             'reminders.spec.ts',
             'headcount.spec.ts',

@@ -313,3 +313,21 @@ export function followedEventMail(
     ].join('\n'),
   };
 }
+
+/**
+ * To a participant (and, if the organizer chose, someone waiting): the organizer's お知らせ on
+ * the event's board (docs/board.md), quoted whole.
+ */
+export function boardAnnouncementMail(event: MailEvent, content: string, base: string): MailText {
+  return {
+    subject: `${SUBJECT_PREFIX}「${oneLine(event.title)}」の主催者からのお知らせ`,
+    text: [
+      `「${event.title}」の主催者が掲示板でお知らせを投稿しました。`,
+      '',
+      content,
+      '',
+      ...eventLines(event, base),
+      ...footer(base),
+    ].join('\n'),
+  };
+}

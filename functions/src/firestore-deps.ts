@@ -10,6 +10,7 @@ import type {
 import { readChangeRecord } from '../../mail/handlers/common.js';
 import { EVENT_MAIL_REQUESTERS_LIMIT } from '../../mail/handlers/event-change-mail.js';
 import type { FollowerNotice } from '../../mail/handlers/follower-notices.js';
+import type { AnnouncementNotice } from '../../mail/handlers/board-announcements.js';
 import { readEmailSettings, type AuthRecipient, type EmailSettings } from '../../mail/policy.js';
 
 /**
@@ -48,6 +49,23 @@ function toDate(v: unknown): Date | null {
 }
 
 export function createFirestoreReads(db: Firestore) {
+  /** Notices of the server's handlers in one batch, stored as a client notification is. */
+  const writeNotices = async (notices: (FollowerNotice | AnnouncementNotice)[]) => {
+    const batch = db.batch();
+    const at = FieldValue.serverTimestamp();
+    const clientTimestamp = Timestamp.now();
+    for (const n of notices) {
+      batch.set(db.collection('notifications').doc(n.id), {
+        userId: n.userId,
+        type: n.type,
+        data: n.data,
+        read: false,
+        timestamp: at,
+        clientTimestamp,
+      });
+    }
+    await batch.commit();
+  };
   const read = async (path: string[]) => {
     if (!path.every(safeId)) return null;
     const snap = await db.doc(path.join('/')).get();
@@ -97,20 +115,28 @@ export function createFirestoreReads(db: Firestore) {
 
     /** One page of follower notices in one batch, as a client notification is stored. */
     async writeFollowerNotices(notices: FollowerNotice[]): Promise<void> {
-      const batch = db.batch();
-      const at = FieldValue.serverTimestamp();
-      const clientTimestamp = Timestamp.now();
-      for (const n of notices) {
-        batch.set(db.collection('notifications').doc(n.id), {
-          userId: n.userId,
-          type: n.type,
-          data: n.data,
-          read: false,
-          timestamp: at,
-          clientTimestamp,
-        });
-      }
-      await batch.commit();
+      await writeNotices(notices);
+    },
+
+    /** A post of an event's board (docs/board.md), or null. */
+    async getBoardPost(eventId: string, postId: string) {
+      if (!safeId(eventId) || !safeId(postId)) return null;
+      const d = (
+        await db.collection('eventBoards').doc(eventId).collection('posts').doc(postId).get()
+      ).data();
+      return d
+        ? {
+            authorId: str(d.authorId),
+            content: str(d.content),
+            announce: str(d.announce),
+            createdAt: toDate(d.createdAt),
+          }
+        : null;
+    },
+
+    /** One page of a board announcement's notices in one batch (as writeFollowerNotices). */
+    async writeAnnouncementNotices(notices: AnnouncementNotice[]): Promise<void> {
+      await writeNotices(notices);
     },
 
     async getPendingRequesters(eventId: string): Promise<string[]> {

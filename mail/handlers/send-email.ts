@@ -26,6 +26,7 @@ import {
 } from './common.js';
 import { eventChangeMail, type EventChangeMailDeps } from './event-change-mail.js';
 import { followerNotices, type FollowerNoticeDeps } from './follower-notices.js';
+import { boardAnnouncements, type BoardAnnouncementDeps } from './board-announcements.js';
 
 /** What the approval and rejection mail read: the request and its event. */
 export interface ParticipationMailDeps extends MailDeps {
@@ -35,7 +36,12 @@ export interface ParticipationMailDeps extends MailDeps {
 }
 
 export interface SendEmailDeps
-  extends BaseDeps, ParticipationMailDeps, EventChangeMailDeps, FollowerNoticeDeps {}
+  extends
+    BaseDeps,
+    ParticipationMailDeps,
+    EventChangeMailDeps,
+    FollowerNoticeDeps,
+    BoardAnnouncementDeps {}
 
 /** Per caller: an organizer processing a long list of requests stays well inside it. */
 export const SEND_EMAIL_CALLER_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
@@ -74,6 +80,8 @@ export const sendEmailBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('participant_joined'), ...rosterChange }),
   // A new event, told to the followers of its organizer and team (./follower-notices.ts).
   z.object({ type: z.literal('event_published'), eventId: id }),
+  // An organizer's お知らせ on the event's board (./board-announcements.ts).
+  z.object({ type: z.literal('board_announcement'), eventId: id, postId: id }),
 ]);
 type ParticipationBody = Extract<SendEmailBody, { type: 'event_approved' | 'event_rejected' }>;
 type RosterBody = Extract<
@@ -223,7 +231,8 @@ export async function rosterMail(
 
 /**
  * POST /api/notifications/send-email: the caller's checks (acceptPost), then participationMail,
- * eventChangeMail (./event-change-mail.ts), followerNotices (./follower-notices.ts) or rosterMail.
+ * eventChangeMail (./event-change-mail.ts), followerNotices (./follower-notices.ts),
+ * boardAnnouncements (./board-announcements.ts) or rosterMail.
  */
 export async function handleSendEmail(
   req: HandlerRequest,
@@ -241,6 +250,7 @@ export async function handleSendEmail(
       return eventChangeMail(deps, uid, body);
     }
     if (body.type === 'event_published') return followerNotices(deps, uid, body);
+    if (body.type === 'board_announcement') return boardAnnouncements(deps, uid, body);
     return body.type === 'event_approved' || body.type === 'event_rejected'
       ? participationMail(deps, uid, body)
       : rosterMail(deps, uid, body);

@@ -1,4 +1,5 @@
 import type { FollowerNotice } from '../../mail/handlers/follower-notices.js';
+import type { AnnouncementNotice, BoardPostRecord } from '../handlers/board-announcements.js';
 import type {
   ConversationRecord,
   EventRecord,
@@ -39,6 +40,8 @@ export interface World {
   /** The followers of each target key (follows by targetKey), and the notice commits written. */
   followers?: Record<string, string[]>;
   writtenNotices?: FollowerNotice[][];
+  writtenAnnouncements?: AnnouncementNotice[][];
+  boardPosts?: Record<string, BoardPostRecord>;
 }
 
 export function world(): World {
@@ -162,6 +165,10 @@ export function fakeDeps(w: World = world()): Fake {
     },
     async writeFollowerNotices(notices) {
       (w.writtenNotices ??= []).push(notices);
+    },
+    getBoardPost: async (eventId, postId) => w.boardPosts?.[`${eventId}/${postId}`] ?? null,
+    async writeAnnouncementNotices(notices) {
+      (w.writtenAnnouncements ??= []).push(notices);
     },
     getPendingRequesters: async (eventId) =>
       Object.values(w.requests)

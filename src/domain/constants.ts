@@ -118,6 +118,13 @@ export const MESSAGE_MAX_LENGTH = 2000;
 /** The composer shows its character counter from this many characters on. */
 export const MESSAGE_COUNTER_FROM = 1800;
 
+/** Event boards and team chat (docs/board.md): the longest post (UTF-16 units, as the rules). */
+export const POST_MAX_LENGTH = 1000;
+/** The composer's counter shows from this many characters on. */
+export const POST_COUNTER_FROM = 900;
+/** A board's live page: the newest posts it listens to; older ones page by this many. */
+export const BOARD_PAGE_SIZE = 50;
+
 /** Picture types an upload may have (storage.rules agree): raster images only, no SVG. */
 export const UPLOADABLE_IMAGE_TYPES = [
   'image/jpeg',

@@ -4,6 +4,7 @@ import {
   FEE_AMOUNT_MAX,
   FEE_NOTE_MAX,
   MESSAGE_MAX_LENGTH,
+  POST_MAX_LENGTH,
   REPORT_DETAIL_MAX,
   REQUEST_MESSAGE_MAX,
   STAFF_NOTE_MAX,
@@ -151,6 +152,16 @@ export const ERR = {
   regularAlreadyAccepted: 'この方はすでにレギュラーとして承認されています',
   notSeriesDate: 'この日程はこの定期開催のものではありません',
   alreadySkipped: 'この日はすでにお休みにしています',
+  // Event boards and team chat (docs/board.md).
+  boardNotFound: '掲示板が見つかりません',
+  boardNoSeat: 'この掲示板に投稿できるのは主催者と参加者（チームチャットはメンバー）だけです',
+  postEmpty: '投稿内容を入力してください',
+  postTooLong: `投稿は${POST_MAX_LENGTH}文字以内で入力してください`,
+  postNotFound: '投稿が見つかりません',
+  notPostAuthor: '自分の投稿だけを編集できます',
+  noPostDeletePermission: 'この投稿を削除する権限がありません',
+  noPinPermission: 'ピン留めできるのは主催者だけです',
+  noAnnouncePermission: '参加者全員への通知は主催者だけが送れます',
 } as const;
 
 export type ErrorKey = keyof typeof ERR;

@@ -11,6 +11,7 @@ import { eventEndContract } from './event-end.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import { followsContract } from './follows.contract';
+import { boardsContract } from './boards.contract';
 import {
   describeShape,
   missingIndexes,
@@ -92,6 +93,7 @@ const firestoreSuites = {
   fees: feesContract,
   'check-in': checkInContract,
   follows: followsContract,
+  boards: boardsContract,
   series: seriesContract,
   'series regulars': seriesRegularsContract,
   'minimum headcount': headcountContract,

@@ -9,6 +9,7 @@ import { eventEndContract } from './event-end.contract';
 import { eventsContract } from './events.contract';
 import { filesContract } from './files.contract';
 import { followsContract } from './follows.contract';
+import { boardsContract } from './boards.contract';
 import { notificationsContract } from './notifications.contract';
 import { participationContract } from './participation.contract';
 import { rosterContract } from './roster.contract';
@@ -54,6 +55,7 @@ describe('local backend', () => {
   feesContract(createLocalHarness);
   checkInContract(createLocalHarness);
   followsContract(createLocalHarness);
+  boardsContract(createLocalHarness);
   seriesContract(createLocalHarness);
   seriesRegularsContract(createLocalHarness);
   headcountContract(createLocalHarness);

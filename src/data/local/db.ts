@@ -202,6 +202,11 @@ export class LocalDb extends Dexie {
   series!: Table<DocRow, string>;
   seriesRegulars!: Table<DocRow, string>;
   attendanceRuns!: Table<DocRow, string>;
+  eventBoards!: Table<DocRow, string>;
+  teamBoards!: Table<DocRow, string>;
+  eventBoardPosts!: Table<DocRow, string>;
+  teamBoardPosts!: Table<DocRow, string>;
+  boardReads!: Table<DocRow, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -348,6 +353,15 @@ export class LocalDb extends Dexie {
           '[organizerId+createdAt+id], [teamId+createdAt+id]',
       })
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
+    // Event boards and team chat (docs/board.md): a board's summary and each reader's marker by
+    // id; its posts newest first ([parent+createdAt+id], the live page and the older pages).
+    this.version(20).stores({
+      eventBoards: 'id',
+      teamBoards: 'id',
+      eventBoardPosts: 'id, [eventId+createdAt+id]',
+      teamBoardPosts: 'id, [teamId+createdAt+id]',
+      boardReads: 'id',
+    });
     // A series' regulars (docs/series.md "Regulars"), first joined first: a new table.
     this.version(21).stores({
       seriesRegulars: 'id, seriesId, [seriesId+joinedAt+id]',

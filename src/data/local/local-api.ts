@@ -100,6 +100,23 @@ export class LocalApi implements ApiPort {
           for (const n of notices) writeNotification(w, n, now());
         });
       },
+      // A board post and its announcement's notices, the same way (docs/board.md).
+      async getBoardPost(eventId, postId) {
+        const doc = await dexieStorage(db, now).get(`eventBoards/${eventId}/posts/${postId}`);
+        return doc
+          ? {
+              authorId: str(doc.data.authorId),
+              content: str(doc.data.content),
+              announce: str(doc.data.announce),
+              createdAt: doc.data.createdAt instanceof Date ? doc.data.createdAt : null,
+            }
+          : null;
+      },
+      async writeAnnouncementNotices(notices) {
+        await dexieStorage(db, now).batch((w) => {
+          for (const n of notices) writeNotification(w, n, now());
+        });
+      },
       // The accounts table is this backend's auth service: its address and verified flag.
       async getAuthRecipient(uid) {
         const account = await db.accounts.get(uid);

@@ -52,6 +52,9 @@ const TOP_LEVEL = new Set([
   'followerCounts',
   'series',
   'attendanceRuns',
+  'eventBoards',
+  'teamBoards',
+  'boardReads',
 ]);
 
 const BELOW: Record<string, Place> = {
@@ -83,6 +86,9 @@ const BELOW: Record<string, Place> = {
     parentField: 'seriesId',
     key: (seriesId, uid) => `${seriesId}/${uid}`,
   },
+  // Board and team chat posts (docs/board.md), one table per kind of board.
+  'eventBoards/posts': { table: 'eventBoardPosts', parentField: 'eventId' },
+  'teamBoards/posts': { table: 'teamBoardPosts', parentField: 'teamId' },
   // The one document below a person's counts (its lastChange pointer) beside the counts.
   'attendanceStats/private': { table: 'attendanceStats', key: (uid, name) => `${uid}/${name}` },
 };

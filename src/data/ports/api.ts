@@ -42,6 +42,9 @@ export type RosterEmail = Extract<
 /** A new event `eventId`, told to the followers of its organizer and team (docs/follows.md). */
 export type EventPublishedNotice = Extract<SendEmailBody, { type: 'event_published' }>;
 
+/** The organizer's お知らせ `postId` on `eventId`'s board, told to its people (docs/board.md). */
+export type BoardAnnouncementNotice = Extract<SendEmailBody, { type: 'board_announcement' }>;
+
 /** Message `messageId` of `conversationId`, just sent by `senderId` to `recipientId`. */
 export type UnreadMessagePing = TrackUnreadBody;
 
@@ -69,7 +72,8 @@ export interface ApiPort {
       | EventChangedEmail
       | EventCancelledEmail
       | RosterEmail
-      | EventPublishedNotice,
+      | EventPublishedNotice
+      | BoardAnnouncementNotice,
   ): Promise<void>;
   /**
    * Asks for the unread-message mail; resolves and fails as sendNotificationEmail (403: not the

@@ -3,12 +3,14 @@ import { conversationSchema, messageSchema } from '@/domain/entities/conversatio
 import { sportEventSchema } from '@/domain/entities/event';
 import { reportDocId, type ReportInput, type ReportTarget } from '@/domain/entities/report';
 import { teamSchema } from '@/domain/entities/team';
+import { boardOwnerOf, boardPostSchema } from '@/domain/rules/boards';
 import { userProfileSchema } from '@/domain/entities/user';
 import { failureCode } from '@/domain/errors';
 import {
   decideReport,
   eventSubject,
   messageSubject,
+  postSubject,
   teamSubject,
   userSubject,
   type ReportSubject,
@@ -44,6 +46,22 @@ export function reportsUseCases(ctx: UseCaseContext) {
             )
           : null;
         return messageSubject(conversation, message);
+      }
+      case 'eventPost':
+      case 'teamPost': {
+        if (!t.boardId || !t.postId) return null;
+        const kind = t.type === 'eventPost' ? 'event' : 'team';
+        const post = parseDoc(
+          boardPostSchema,
+          await read(
+            `${kind === 'event' ? 'eventBoards' : 'teamBoards'}/${t.boardId}/posts/${t.postId}`,
+          ),
+        );
+        const owner = parseDoc(
+          kind === 'event' ? sportEventSchema : teamSchema,
+          await read(`${kind === 'event' ? 'events' : 'teams'}/${t.boardId}`),
+        );
+        return postSubject(post, owner ? boardOwnerOf(owner) : null);
       }
     }
   };

@@ -33,6 +33,7 @@ export const SHARED_PORTS = {
   series: async (ctx, api) => (await import('./series')).seriesUseCases(ctx, api),
   seriesRegulars: async (ctx, api) =>
     (await import('./series-regulars')).seriesRegularsUseCases(ctx, api),
+  boards: async (ctx, api) => (await import('./boards')).boardsUseCases(ctx, api),
 } satisfies Record<string, Build>;
 
 export type SharedPortName = keyof typeof SHARED_PORTS;

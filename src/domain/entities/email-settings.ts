@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'organizerParticipantChanges',
   'followedEvents',
   'headcountCheck',
+  'boardAnnouncements',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type EmailSettings = Record<MailKind, boolean>;
@@ -89,6 +90,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: '最少催行人数の確認（主催者向け）',
     description:
       '主催するイベントの参加者が判定日時に最少催行人数に届かなかったときにお知らせします',
+  boardAnnouncements: {
+    label: '掲示板のお知らせ',
+    description: '参加するイベントの主催者が掲示板で「参加者全員に通知」したときにお知らせします',
   },
 };
 
@@ -104,6 +108,7 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   organizerParticipantChanges: false,
   followedEvents: true,
   headcountCheck: true,
+  boardAnnouncements: true,
 };
 
 /** Reads a stored settings document (any shape, or none) with the "missing means send" rule. */

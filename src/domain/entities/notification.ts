@@ -26,6 +26,7 @@ export const NOTIFICATION_TYPES = [
   'waitlist_promoted',
   'followed_event',
   'headcount_check',
+  'board_announcement',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -372,6 +373,12 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
             body: `${source || '主催者'}さんが${event}を公開しました`,
           };
     }
+    case 'board_announcement':
+      // docs/board.md: the organizer's お知らせ on the event's board, told by the server.
+      return {
+        title: `${event}の主催者からのお知らせ`,
+        body: str(n.data.excerpt),
+      };
     default:
       return { title: 'お知らせ', body: '' };
   }

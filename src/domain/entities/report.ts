@@ -4,13 +4,22 @@ import { ERR } from '@/domain/errors';
 import { optionalTime, text } from './common';
 
 /** What can be reported (通報), each from its own screen (docs/staff.md "Reports"). */
-export const REPORT_TARGET_TYPES = ['event', 'team', 'user', 'message'] as const;
+export const REPORT_TARGET_TYPES = [
+  'event',
+  'team',
+  'user',
+  'message',
+  'eventPost',
+  'teamPost',
+] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
   event: 'イベント',
   team: 'チーム',
   user: 'ユーザー',
   message: 'メッセージ',
+  eventPost: '掲示板の投稿',
+  teamPost: 'チャットの投稿',
 };
 
 export const REPORT_REASONS = [
@@ -44,11 +53,19 @@ export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
  */
 export type ReportTarget =
   | { type: 'event' | 'team' | 'user'; id: string }
-  | { type: 'message'; conversationId: string; messageId: string };
+  | { type: 'message'; conversationId: string; messageId: string }
+  | { type: 'eventPost' | 'teamPost'; boardId: string; postId: string };
+
+/** A post of an event board or a team chat (docs/board.md), found through its board. */
+export const isPostTarget = (
+  target: ReportTarget,
+): target is Extract<ReportTarget, { boardId: string }> =>
+  target.type === 'eventPost' || target.type === 'teamPost';
 
 /** The id of the reported document itself (the message id for a message). */
 export function reportTargetId(target: ReportTarget): string {
-  return target.type === 'message' ? target.messageId : target.id;
+  if (target.type === 'message') return target.messageId;
+  return isPostTarget(target) ? target.postId : target.id;
 }
 
 /**
@@ -81,7 +98,7 @@ export const reportSchema = z.lazy(() =>
     reporterId: text(),
     targetType: enumOr(REPORT_TARGET_TYPES, 'user'),
     targetId: text(),
-    /** For a message: its conversation (messages live under it). */
+    /** For a message: its conversation (messages live under it); for a post: its board's id. */
     conversationId: text(),
     /** The target's title or name when reported; for a message, its text (staff cannot open it). */
     targetLabel: text(),
@@ -98,8 +115,13 @@ export const reportSchema = z.lazy(() =>
 );
 export type Report = z.output<typeof reportSchema>;
 
-/** Where a staff member opens what was reported; a message has no page staff may open. */
-export function reportTargetPath(report: Pick<Report, 'targetType' | 'targetId'>): string | null {
+/**
+ * Where a staff member opens what was reported; a message has no page staff may open, a post
+ * the page of its event or team (whose board staff do not read: the report quotes the post).
+ */
+export function reportTargetPath(
+  report: Pick<Report, 'targetType' | 'targetId' | 'conversationId'>,
+): string | null {
   const id = encodeURIComponent(report.targetId);
   switch (report.targetType) {
     case 'event':
@@ -110,5 +132,9 @@ export function reportTargetPath(report: Pick<Report, 'targetType' | 'targetId'>
       return `/profile/${id}`;
     case 'message':
       return null;
+    case 'eventPost':
+      return `/events/${encodeURIComponent(report.conversationId)}`;
+    case 'teamPost':
+      return `/teams/${encodeURIComponent(report.conversationId)}`;
   }
 }

@@ -2,9 +2,11 @@ import { ADMINS_MAX, CUSTOM_USER_ID_MAX, STAFF_NOTE_MAX } from '@/domain/constan
 import { auditEntry, type NewAuditEntry } from '@/domain/entities/audit';
 import type { Conversation, Message } from '@/domain/entities/conversation';
 import type { SportEvent } from '@/domain/entities/event';
+import type { BoardOwner, BoardPost } from './boards';
 import {
   reportDocId,
   reportInputSchema,
+  isPostTarget,
   reportTargetId,
   type Report,
   type ReportInput,
@@ -374,6 +376,20 @@ export function messageSubject(c: Conversation | null, m: Message | null): Repor
     : null;
 }
 
+/**
+ * A board or chat post is named by its text, as a message is; only those who read the board
+ * (its seats and those waiting; the rules also admit a pending requester) may report it.
+ */
+export function postSubject(p: BoardPost | null, owner: BoardOwner | null): ReportSubject | null {
+  return p && owner
+    ? {
+        label: p.content,
+        subjectUserId: p.authorId,
+        participants: [owner.moderatorId, ...owner.seats, ...owner.waiting],
+      }
+    : null;
+}
+
 /** A new report as the backends store it (plus their server time). */
 export interface NewReport {
   reporterId: string;
@@ -417,7 +433,12 @@ export function decideReport(
       reporterId: a.uid,
       targetType: target.type,
       targetId: reportTargetId(target),
-      conversationId: target.type === 'message' ? target.conversationId : '',
+      conversationId:
+        target.type === 'message'
+          ? target.conversationId
+          : isPostTarget(target)
+            ? target.boardId
+            : '',
       targetLabel: subject.label,
       subjectUserId: subject.subjectUserId,
       reason: parsed.data.reason,

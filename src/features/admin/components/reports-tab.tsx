@@ -85,6 +85,8 @@ function ReportRow({ report, people }: { report: Report; people: People }) {
   const path = reportTargetPath(report);
   const subjectQuick = quickLink(people, report.subjectUserId);
   const label = report.targetLabel || '（名前なし）';
+  // A post is quoted as a message is; its link opens the event or team it was posted on.
+  const quoted = report.targetType === 'eventPost' || report.targetType === 'teamPost';
   return (
     <li className="p-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -98,13 +100,15 @@ function ReportRow({ report, people }: { report: Report; people: People }) {
             </span>
             {path ? (
               <Link to={path} className="font-semibold break-words text-slate-900 hover:underline">
-                {label}
+                {quoted
+                  ? `${report.targetType === 'eventPost' ? 'イベント' : 'チーム'}を開く`
+                  : label}
               </Link>
             ) : (
               <span className="font-semibold text-slate-900">メッセージ</span>
             )}
           </div>
-          {report.targetType === 'message' ? (
+          {report.targetType === 'message' || quoted ? (
             <blockquote className="mt-2 border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-800">
               {label}
             </blockquote>

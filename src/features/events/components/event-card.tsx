@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { CARD_GRID_CLASS, CardGridSkeleton } from '@/components/ui/card-grid';
 import { CoverImage } from '@/components/ui/cover-image';
@@ -6,6 +6,33 @@ import { ENTRY_METHOD_LABELS, type SportEvent } from '@/domain/entities/event';
 import { formatEventTimes, formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { CalendarIcon, ClockIcon, PeopleIcon, PinIcon } from './icons';
 import { StatusBadge } from './status-badge';
+import { useCurrentUser } from '@/features/auth/public';
+
+const BoardUnreadMark = lazy(() =>
+  import('@/features/boards/public').then((m) => m.loadBoardUnreadMark()),
+);
+
+/** 「掲示板に新着」 for those with a place on the event's board (loaded only for them). */
+export function EventBoardMark({
+  event,
+  className,
+  href,
+}: {
+  event: SportEvent;
+  className?: string;
+  /** Where the mark leads (the board on the event's own page); a card's mark is inside its link. */
+  href?: string;
+}) {
+  const uid = useCurrentUser()?.uid;
+  const placed =
+    !!uid &&
+    (uid === event.organizerId || event.participants.includes(uid) || event.waitlist.includes(uid));
+  return placed ? (
+    <Suspense fallback={null}>
+      <BoardUnreadMark board={{ kind: 'event', id: event.id }} className={className} href={href} />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The image area of a card: the event's picture, or its sport when it has none. An eager image
@@ -82,6 +109,7 @@ export const EventCard = memo(function EventCard({
           <h2 className="line-clamp-2 text-base leading-snug font-bold text-slate-900 group-hover:underline">
             {event.title}
           </h2>
+          <EventBoardMark event={event} className="self-start" />
           <dl className="space-y-0.5 text-sm text-slate-600 sm:space-y-1">
             <div className="flex items-center gap-1.5">
               <dt className="sr-only">開催日</dt>

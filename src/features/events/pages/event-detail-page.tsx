@@ -35,7 +35,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { StartConversationButton } from '@/features/messages/public';
 import { ParticipationPanel } from '@/features/participation/public';
 import { useBackend } from '@/lib/backend-context';
-import { EventImage } from '../components/event-card';
+import { EventBoardMark, EventImage } from '../components/event-card';
 import { EventShareActions } from '../components/event-share-actions';
 import { ParticipantsSection } from '../components/participants-section';
 import { StatusBadge } from '../components/status-badge';
@@ -45,6 +45,7 @@ import { LinkedText } from '@/components/ui/linked-text';
 
 // The organizer's tools load only for the organizer: a visitor's page does without them.
 const OrganizerMenu = lazy(() => import('../components/organizer-menu'));
+const BoardPanel = lazy(() => import('@/features/boards/public').then((m) => m.loadBoardPanel()));
 
 export function EventNotFound() {
   return (
@@ -175,6 +176,7 @@ function EventDetail({ event }: { event: SportEvent }) {
                 {STAFF_CANCEL_REASON_LABELS[event.staffCancelReason]}）。
               </p>
             ) : null}
+            <EventBoardMark event={event} href="#board" className="mt-2" />
             <EventShareActions event={event} />
             <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
               {isOrganizer ? (
@@ -292,6 +294,16 @@ function EventDetail({ event }: { event: SportEvent }) {
           <Card>
             <ParticipantsSection event={event} />
           </Card>
+        </div>
+
+        <div className="min-w-0 self-start lg:col-start-1">
+          <Suspense fallback={<Spinner label="掲示板を読み込み中…" />}>
+            <BoardPanel
+              board={{ kind: 'event', id: event.id }}
+              moderatorId={event.organizerId}
+              seats={`${event.participants.join(',')};${event.waitlist.join(',')}`}
+            />
+          </Suspense>
         </div>
 
         {isOrganizer && hasFee ? (

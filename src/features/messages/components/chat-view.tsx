@@ -17,7 +17,7 @@ import { useNow } from '@/lib/use-now';
 import { NameSkeleton, usePerson } from '../person';
 import { drafts } from '../unsent-messages';
 import { useChat } from '../use-chat';
-import { Composer } from './composer';
+import { Composer } from '@/components/ui/composer';
 import { MessageList } from './message-list';
 import { useArchiveConversation } from '../message-mutations';
 

@@ -24,6 +24,8 @@ const FollowButton = lazy(() =>
   import('@/features/follows/public').then((m) => m.loadFollowButton()),
 );
 
+const BoardPanel = lazy(() => import('@/features/boards/public').then((m) => m.loadBoardPanel()));
+
 export function TeamNotFound() {
   return (
     <Page title="チームが見つかりません" narrow>
@@ -150,6 +152,16 @@ function TeamDetail({ team }: { team: Team }) {
           <Card>
             <MembersSection team={team} isOwner={isOwner} />
           </Card>
+        </div>
+
+        <div className="min-w-0 self-start lg:col-start-1">
+          <Suspense fallback={<Spinner label="チームチャットを読み込み中…" />}>
+            <BoardPanel
+              board={{ kind: 'team', id: team.id }}
+              moderatorId={team.ownerId}
+              seats={team.members.join(',')}
+            />
+          </Suspense>
         </div>
       </div>
     </div>

@@ -19,7 +19,8 @@ function useEnterSends(): boolean {
 }
 
 /**
- * The message box (docs/messages.md, "Sending"). Enter sends and Shift+Enter starts a new line
+ * The message box of the one-to-one messages (docs/messages.md, "Sending"), the event boards and
+ * the team chat (docs/board.md). Enter sends and Shift+Enter starts a new line
  * on a computer; on a touch screen Enter starts a new line and the button sends; Ctrl/⌘+Enter
  * sends everywhere. An Enter that confirms an IME conversion never sends. The draft survives
  * switching conversations (kept by the caller per conversation).
@@ -29,6 +30,12 @@ export function Composer({
   onDraftChange,
   onSend,
   disabledReason,
+  label = 'メッセージ',
+  placeholder = 'メッセージを入力',
+  maxLength = MESSAGE_MAX_LENGTH,
+  counterFrom = MESSAGE_COUNTER_FROM,
+  tooLongMessage = ERR.messageTooLong,
+  children,
 }: {
   draft: string;
   onDraftChange: (text: string) => void;
@@ -36,6 +43,13 @@ export function Composer({
   onSend: (text: string) => string | null;
   /** Why this user cannot send at all (unverified, suspended), shown instead of sending. */
   disabledReason?: React.ReactNode;
+  label?: string;
+  placeholder?: string;
+  maxLength?: number;
+  counterFrom?: number;
+  tooLongMessage?: string;
+  /** Choices sent with the text (a board's お知らせ), shown under the box. */
+  children?: React.ReactNode;
 }) {
   const id = useId();
   const hintId = useId();
@@ -44,7 +58,7 @@ export function Composer({
   const box = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState('');
   const length = messageLength(draft);
-  const tooLong = length > MESSAGE_MAX_LENGTH;
+  const tooLong = length > maxLength;
   const blank = draft.trim() === '';
 
   const submit = () => {
@@ -82,7 +96,7 @@ export function Composer({
       ) : null}
       <div className="flex items-end gap-2">
         <label htmlFor={id} className="sr-only">
-          メッセージ
+          {label}
         </label>
         <textarea
           ref={box}
@@ -94,7 +108,7 @@ export function Composer({
           }}
           onKeyDown={onKeyDown}
           rows={1}
-          placeholder="メッセージを入力"
+          placeholder={placeholder}
           disabled={Boolean(disabledReason)}
           aria-describedby={`${hintId}${error || tooLong ? ` ${errorId}` : ''}`}
           aria-invalid={tooLong || error !== '' || undefined}
@@ -108,22 +122,23 @@ export function Composer({
           送信
         </button>
       </div>
+      {children}
       <div className="mt-1 flex items-start justify-between gap-3 text-xs">
         <p id={hintId} className="text-slate-500">
           {enterSends ? 'Enterで送信、Shift+Enterで改行' : '送信ボタンで送信（Enterは改行）'}
         </p>
-        {length >= MESSAGE_COUNTER_FROM ? (
+        {length >= counterFrom ? (
           <p
             className={tooLong ? 'font-semibold text-red-700' : 'text-slate-500'}
             aria-live="polite"
           >
-            {length} / {MESSAGE_MAX_LENGTH}
+            {length} / {maxLength}
           </p>
         ) : null}
       </div>
       {error || tooLong ? (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error || ERR.messageTooLong}
+          {error || tooLongMessage}
         </p>
       ) : null}
     </form>
