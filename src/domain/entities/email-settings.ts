@@ -90,6 +90,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, { label: string; description: st
     label: '最少催行人数の確認（主催者向け）',
     description:
       '主催するイベントの参加者が判定日時に最少催行人数に届かなかったときにお知らせします',
+  },
   boardAnnouncements: {
     label: '掲示板のお知らせ',
     description: '参加するイベントの主催者が掲示板で「参加者全員に通知」したときにお知らせします',
