@@ -10,9 +10,9 @@
 #   Storage emulator     firebase-tools only (its rules runtime is a jar fetched from Google on
 #                        first start, and it needs Java >= 21): when cached.
 #   Pub/Sub emulator     with the Functions: the Google Cloud SDK's ($GCLOUD_PUBSUB_EMULATOR,
-#                        Java 17), started by firebase-tools (PUBSUB_EMULATOR_BINARY_PATH) so that
-#                        the Functions emulator subscribes each scheduled function to its topic,
-#                        firebase-schedule-<name>: publishing there runs it (emu_run_scheduled).
+#                        Java 17), started by firebase-tools (PUBSUB_EMULATOR_BINARY_PATH): only
+#                        then does the Functions emulator register the scheduled functions, which
+#                        a test runs on demand (tests/e2e/server.ts, runScheduledFunction).
 # What cannot start here is listed in EMU_NOT_AVAILABLE, by name and why.
 #
 # Each emulator gets the first free port from its base port (9099, 8080, 9199, 5001, or

@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { loadConfigFromFile, runnerImport } from 'vite';
+import { moveEventDayAsServer, runScheduledFunction } from './server';
 
 /** Which build a project runs: the local backend or Firebase on the emulators (playwright.config.ts). */
 export type BackendKind = 'local' | 'firebase';
@@ -52,10 +53,9 @@ interface JourneyFixtures {
   visitor: { page: Page; consoleErrors: string[] };
   /**
    * Ends the event as time would (its day moves one day back, past the rules) and has automatic
-   * 出席 (docs/fees.md) run: on Firebase the scheduled Function's handler with its Admin SDK
-   * stores, against the emulators (scripts/firebase-schedule.ts: the Functions emulator runs no
-   * schedule); locally the app runs it on the page's next load. `page` is one of the local
-   * build's pages (its IndexedDB holds the event).
+   * 出席 (docs/fees.md) run: on Firebase its scheduled Function on the Functions emulator
+   * (tests/e2e/server.ts); locally the app runs it on the page's next load. `page` is one of the
+   * local build's pages (its IndexedDB holds the event).
    */
   endEvent: (page: Page, eventId: string) => Promise<void>;
 }
@@ -102,15 +102,8 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
   endEvent: async ({ backend }, provide) => {
     await provide(async (page, eventId) => {
       if (backend === 'firebase') {
-        const loaded = await loadConfigFromFile({ command: 'serve', mode: 'development' });
-        const { module } = await runnerImport<typeof import('../../scripts/firebase-schedule')>(
-          '/scripts/firebase-schedule.ts',
-          { resolve: loaded?.config.resolve, logLevel: 'error' },
-        );
-        await module.endEventAndMarkAttendance({
-          projectId: process.env.VITE_FIREBASE_PROJECT_ID!,
-          eventId,
-        });
+        await moveEventDayAsServer(eventId, -1);
+        await runScheduledFunction('markCheckedInAttended');
         return;
       }
       await page.evaluate(async (id) => {

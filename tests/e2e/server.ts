@@ -1,5 +1,5 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 /**
  * The server's side of the journeys on the Firebase build: running a scheduled Cloud Function
@@ -41,16 +41,30 @@ export async function runScheduledFunction(name: string, region = 'asia-northeas
   if (!res.ok) throw new Error(`${name} failed: HTTP ${res.status} ${await res.text()}`);
 }
 
-/** Writes one document on the Firestore emulator with the Admin SDK (no rules), as a Function. */
-export async function writeDocAsServer(path: string, data: Record<string, unknown>) {
+/** Runs `fn` with the Admin SDK's Firestore on the emulator (no rules), as a Function would. */
+async function asServer<T>(fn: (db: Firestore) => Promise<T>): Promise<T> {
   process.env.METADATA_SERVER_DETECTION ??= 'none';
   const app = initializeApp(
     { projectId: process.env.VITE_FIREBASE_PROJECT_ID! },
     `e2e-${crypto.randomUUID()}`,
   );
   try {
-    await getFirestore(app).doc(path).set(data);
+    return await fn(getFirestore(app));
   } finally {
     await deleteApp(app);
   }
+}
+
+/** Writes one document past the rules. */
+export async function writeDocAsServer(path: string, data: Record<string, unknown>) {
+  await asServer((db) => db.doc(path).set(data));
+}
+
+/** Moves an event's day by `days` past the rules: time passing, for an event that has ended. */
+export async function moveEventDayAsServer(eventId: string, days: number) {
+  await asServer(async (db) => {
+    const ref = db.collection('events').doc(eventId);
+    const date = (await ref.get()).get('date') as Timestamp;
+    await ref.update({ date: Timestamp.fromMillis(date.toMillis() + days * 24 * 60 * 60_000) });
+  });
 }
