@@ -3,8 +3,7 @@ import { boardAnnouncementMail } from '../templates.js';
 import {
   forbidden,
   json,
-  mailIfAllowed,
-  MailTransportError,
+  mailEach,
   notSent,
   type EventRecord,
   type HandlerResponse,
@@ -62,7 +61,6 @@ export const ANNOUNCEMENT_MAIL_LIMIT: RateLimit = { limit: 1, windowMs: 30 * 24 
 export const ANNOUNCEMENT_BATCH = 400;
 /** The notification's excerpt of the post. */
 export const ANNOUNCEMENT_EXCERPT = 100;
-const PARALLEL = 10;
 
 export const announcementNoticeId = (postId: string, uid: string) =>
   `${postId}_${uid}_board_announcement`;
@@ -124,39 +122,20 @@ export async function boardAnnouncements(
     );
   }
 
-  let mailed = 0;
-  const compose = async () => boardAnnouncementMail(event, post.content, deps.appBaseUrl);
-  for (let i = 0; i < recipients.length; i += PARALLEL) {
-    await Promise.all(
-      recipients.slice(i, i + PARALLEL).map(async (recipientId) => {
-        const context = { type: 'board_announcement', recipientId, eventId: event.id };
-        try {
-          const res = await mailIfAllowed(
-            deps,
-            {
-              recipientId,
-              kind: 'boardAnnouncements',
-              cause: {
-                key: `board-announcement:${body.postId}:${recipientId}`,
-                limit: ANNOUNCEMENT_MAIL_LIMIT,
-                reason: 'duplicate',
-              },
-            },
-            compose,
-            context,
-          );
-          if (res.body.sent === true) mailed++;
-        } catch (e) {
-          // The notice stands; one failed mail does not stop the others.
-          if (!(e instanceof MailTransportError)) throw e;
-          deps.log.error('mail failed', {
-            ...context,
-            reason: e.cause instanceof Error ? e.cause.message : String(e.cause),
-          });
-        }
-      }),
-    );
-  }
+  const tally = { mailed: 0, notMailed: 0 };
+  await mailEach(
+    deps,
+    recipients,
+    {
+      kind: 'boardAnnouncements',
+      causeKey: (recipientId) => `board-announcement:${body.postId}:${recipientId}`,
+      limit: ANNOUNCEMENT_MAIL_LIMIT,
+      context: { type: 'board_announcement', eventId: event.id },
+    },
+    async () => boardAnnouncementMail(event, post.content, deps.appBaseUrl),
+    tally,
+  );
+  const { mailed } = tally;
   deps.log.info('board announcement', {
     eventId: event.id,
     notified: recipients.length,

@@ -226,6 +226,76 @@ export async function mailIfAllowed(
   return json(200, { sent: true });
 }
 
+/** What a run's mail came to: sent, or not (skipped by the policy, or the transport failed). */
+export interface MailTally {
+  mailed: number;
+  notMailed: number;
+}
+
+/**
+ * One mail through mailIfAllowed, counted in `tally`. A transport failure is logged and counted,
+ * not thrown: the notice it goes with stands, and one failed mail does not stop the others.
+ */
+export async function mailCounted(
+  deps: MailDeps,
+  decision: Parameters<typeof decideMail>[1],
+  compose: () => Promise<MailText>,
+  context: Record<string, unknown>,
+  tally: MailTally,
+): Promise<void> {
+  try {
+    const res = await mailIfAllowed(deps, decision, compose, context);
+    if (res.body.sent === true) tally.mailed++;
+    else tally.notMailed++;
+  } catch (e) {
+    if (!(e instanceof MailTransportError)) throw e;
+    tally.notMailed++;
+    deps.log.error('mail failed', {
+      ...context,
+      reason: e.cause instanceof Error ? e.cause.message : String(e.cause),
+    });
+  }
+}
+
+/** How many mails a fan-out has in flight at once. */
+const MAIL_PARALLEL = 10;
+
+/**
+ * The same mail to many (a server fan-out: follower notices, announcements, decisions), a few at
+ * a time, each with its own duplicate guard (`causeKey`, within `limit` per key), counted
+ * in `tally`.
+ */
+export async function mailEach(
+  deps: MailDeps,
+  recipients: readonly string[],
+  mail: {
+    kind: Parameters<typeof decideMail>[1]['kind'];
+    causeKey: (recipientId: string) => string;
+    limit: RateLimit;
+    context: Record<string, unknown>;
+  },
+  compose: () => Promise<MailText>,
+  tally: MailTally,
+): Promise<void> {
+  for (let i = 0; i < recipients.length; i += MAIL_PARALLEL) {
+    await Promise.all(
+      recipients.slice(i, i + MAIL_PARALLEL).map((recipientId) =>
+        mailCounted(
+          deps,
+          {
+            recipientId,
+            kind: mail.kind,
+            cause: { key: mail.causeKey(recipientId), limit: mail.limit, reason: 'duplicate' },
+          },
+          compose,
+          { ...mail.context, recipientId },
+          tally,
+        ),
+      ),
+    );
+  }
+}
+
 /**
  * The HTTP answer to a transport failure: logged with its reason and answered 502. The client
  * only logs either answer (docs/mail.md), so the status exists for the logs and

@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/rules/reminders.js';
 import type { RateLimit } from '../policy.js';
 import { eventReminderMail } from '../templates.js';
-import { MailTransportError, mailIfAllowed, type EventRecord, type MailDeps } from './common.js';
+import { mailCounted, type EventRecord, type MailDeps } from './common.js';
 
 /** An event as a reminder run reads it: what the mail shows, its status and participants. */
 export interface ReminderEventRecord extends EventRecord {
@@ -144,32 +144,20 @@ async function remindEvent(
     );
     if (!written) continue;
     run.notified++;
-    const context = { type: 'event_reminder', recipientId: due.userId, eventId: event.id };
-    try {
-      const res = await mailIfAllowed(
-        deps,
-        {
-          recipientId: due.userId,
-          kind: 'eventReminder',
-          cause: {
-            key: `event-reminder:${event.id}:${due.userId}:${due.startsAt.getTime()}`,
-            limit: REMINDER_MAIL_LIMIT,
-            reason: 'duplicate',
-          },
+    await mailCounted(
+      deps,
+      {
+        recipientId: due.userId,
+        kind: 'eventReminder',
+        cause: {
+          key: `event-reminder:${event.id}:${due.userId}:${due.startsAt.getTime()}`,
+          limit: REMINDER_MAIL_LIMIT,
+          reason: 'duplicate',
         },
-        async () => eventReminderMail(record, due.day, deps.appBaseUrl),
-        context,
-      );
-      if (res.body.sent === true) run.mailed++;
-      else run.notMailed++;
-    } catch (e) {
-      // The notification stands; one failed mail does not stop the others.
-      if (!(e instanceof MailTransportError)) throw e;
-      run.notMailed++;
-      deps.log.error('mail failed', {
-        ...context,
-        reason: e.cause instanceof Error ? e.cause.message : String(e.cause),
-      });
-    }
+      },
+      async () => eventReminderMail(record, due.day, deps.appBaseUrl),
+      { type: 'event_reminder', recipientId: due.userId, eventId: event.id },
+      run,
+    );
   }
 }

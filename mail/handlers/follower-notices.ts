@@ -12,8 +12,7 @@ import { followedEventMail } from '../templates.js';
 import {
   forbidden,
   json,
-  mailIfAllowed,
-  MailTransportError,
+  mailEach,
   notSent,
   type EventRecord,
   type HandlerResponse,
@@ -56,7 +55,6 @@ export const FOLLOWER_NOTICE_CALL_LIMIT: RateLimit = { limit: 3, windowMs: 24 * 
 /** Per event and follower: one mail, ever (the window outlasts the notice's own window). */
 export const FOLLOWER_MAIL_LIMIT: RateLimit = { limit: 1, windowMs: 30 * 24 * 60 * 60_000 };
 /** Followers mailed at once. */
-const PARALLEL = 10;
 
 export type EventPublishedBody = { type: 'event_published'; eventId: string };
 
@@ -161,38 +159,16 @@ async function mailFollowers(
   followers: string[],
   run: FollowerNoticeRun,
 ): Promise<void> {
-  const compose = async () => followedEventMail(event, via, source, deps.appBaseUrl);
-  for (let i = 0; i < followers.length; i += PARALLEL) {
-    await Promise.all(
-      followers.slice(i, i + PARALLEL).map(async (recipientId) => {
-        const context = { type: 'followed_event', recipientId, eventId: event.id };
-        try {
-          const res = await mailIfAllowed(
-            deps,
-            {
-              recipientId,
-              kind: 'followedEvents',
-              cause: {
-                key: `follower-notices:${event.id}:${recipientId}`,
-                limit: FOLLOWER_MAIL_LIMIT,
-                reason: 'duplicate',
-              },
-            },
-            compose,
-            context,
-          );
-          if (res.body.sent === true) run.mailed++;
-          else run.notMailed++;
-        } catch (e) {
-          // The notice stands; one failed mail does not stop the others.
-          if (!(e instanceof MailTransportError)) throw e;
-          run.notMailed++;
-          deps.log.error('mail failed', {
-            ...context,
-            reason: e.cause instanceof Error ? e.cause.message : String(e.cause),
-          });
-        }
-      }),
-    );
-  }
+  await mailEach(
+    deps,
+    followers,
+    {
+      kind: 'followedEvents',
+      causeKey: (recipientId) => `follower-notices:${event.id}:${recipientId}`,
+      limit: FOLLOWER_MAIL_LIMIT,
+      context: { type: 'followed_event', eventId: event.id },
+    },
+    async () => followedEventMail(event, via, source, deps.appBaseUrl),
+    run,
+  );
 }

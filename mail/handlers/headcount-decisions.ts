@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/headcount.js';
 import type { RateLimit } from '../policy.js';
 import { headcountCancelledMail, headcountCheckMail, type MailText } from '../templates.js';
-import { MailTransportError, mailIfAllowed, type EventRecord, type MailDeps } from './common.js';
+import { mailEach, type EventRecord, type MailDeps } from './common.js';
 
 /** How a store reads the stored setting and decision (the Functions reach the domain only through mail/). */
 export { headcountDecisionOf, minHeadcountOf } from '../../src/domain/headcount.js';
@@ -20,7 +20,6 @@ export const HEADCOUNT_REQUESTERS_LIMIT = 1000;
 /** Per event and recipient: a decision is mailed once, whoever runs it again. */
 const HEADCOUNT_MAIL_LIMIT: RateLimit = { limit: 1, windowMs: 30 * 24 * 60 * 60_000 };
 /** Recipients mailed at once: a large event's mail fits the function's time. */
-const PARALLEL = 10;
 
 /** An event as the decision reads it: what the mail shows, and the decision's inputs. */
 export interface HeadcountEventRecord extends EventRecord, Omit<HeadcountEvent, 'participants'> {
@@ -178,37 +177,16 @@ async function decideEvent(
       : headcountCheckMail(record, { count: written.count, min }, deps.appBaseUrl);
   const recipients = written.notices.map((n) => n.userId);
   const kind = written.result === 'cancelled' ? 'eventCancelled' : 'headcountCheck';
-  for (let i = 0; i < recipients.length; i += PARALLEL) {
-    await Promise.all(
-      recipients.slice(i, i + PARALLEL).map(async (recipientId) => {
-        const context = { type: `headcount_${written.result}`, recipientId, eventId: record.id };
-        try {
-          const res = await mailIfAllowed(
-            deps,
-            {
-              recipientId,
-              kind,
-              cause: {
-                key: `headcount:${record.id}:${recipientId}`,
-                limit: HEADCOUNT_MAIL_LIMIT,
-                reason: 'duplicate',
-              },
-            },
-            compose,
-            context,
-          );
-          if (res.body.sent === true) run.mailed++;
-          else run.notMailed++;
-        } catch (e) {
-          // The decision and its notices stand; one failed mail does not stop the others.
-          if (!(e instanceof MailTransportError)) throw e;
-          run.notMailed++;
-          deps.log.error('mail failed', {
-            ...context,
-            reason: e.cause instanceof Error ? e.cause.message : String(e.cause),
-          });
-        }
-      }),
-    );
-  }
+  await mailEach(
+    deps,
+    recipients,
+    {
+      kind,
+      causeKey: (recipientId) => `headcount:${record.id}:${recipientId}`,
+      limit: HEADCOUNT_MAIL_LIMIT,
+      context: { type: `headcount_${written.result}`, eventId: record.id },
+    },
+    compose,
+    run,
+  );
 }
