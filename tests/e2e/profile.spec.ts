@@ -195,12 +195,15 @@ test('a reload right after a saved switch shows what was saved, every time', asy
   expect(consoleErrors).toEqual([]);
 });
 
-test('on a phone a profile does not move when its participation count comes', async ({ page }) => {
+test('on a phone a profile does not move when its participation count and フォローする come', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  // The count waits for the attendance use case's code, held back here until the rest is shown.
+  // The count waits for the attendance use case's code and フォローする for its own, both held
+  // back here until the rest is shown.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/attendance-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/(attendance|follow-button)-[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -212,5 +215,6 @@ test('on a phone a profile does not move when its participation count comes', as
   const before = await facts.boundingBox();
   release();
   await expect(summary(page).getByText(/^参加記録：/)).toBeVisible();
+  await expect(summary(page).getByText(/^フォロワー/)).toBeVisible();
   expect(await facts.boundingBox()).toEqual(before);
 });

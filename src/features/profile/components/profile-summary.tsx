@@ -27,10 +27,13 @@ export function ProfileSummary({
   profile,
   facts,
   actions,
+  follow,
 }: {
   profile: UserProfile;
   facts: ProfileFact[];
   actions?: ReactNode;
+  /** フォローする and the follower count, loaded after the page: its row is kept open meanwhile. */
+  follow?: ReactNode;
 }) {
   const name = profile.displayName || 'ユーザー';
   return (
@@ -50,6 +53,7 @@ export function ProfileSummary({
             </div>
             {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
           </div>
+          {follow ? <div className="mt-3 min-h-10">{follow}</div> : null}
           {profile.bio ? (
             <p className="mt-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
               <LinkedText text={profile.bio} />

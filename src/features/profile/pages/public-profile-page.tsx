@@ -57,13 +57,11 @@ function PublicProfile({ profile }: { profile: UserProfile }) {
       <ProfileSummary
         profile={profile}
         facts={publicFacts(profile)}
-        actions={
-          <>
-            <ProfileActions profile={profile} isMe={isMe} />
-            <Suspense fallback={null}>
-              <FollowButton target={{ kind: 'user', id: profile.id }} name={`${name}さん`} />
-            </Suspense>
-          </>
+        actions={<ProfileActions profile={profile} isMe={isMe} />}
+        follow={
+          <Suspense fallback={null}>
+            <FollowButton target={{ kind: 'user', id: profile.id }} name={`${name}さん`} />
+          </Suspense>
         }
       />
       <PanelCard title="主催予定のイベント">
