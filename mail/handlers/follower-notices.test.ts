@@ -40,6 +40,20 @@ describe('send-email: event_published (follower notices)', () => {
     expect(sent).toHaveLength(1000);
   });
 
+  it('writes every notice, to the followers of the organizer and of the team, before the first mail', async () => {
+    const w = followedWorld(500, 300);
+    const { deps, sent } = fakeDeps(w);
+    const mailedBeforeCommit: number[] = [];
+    const write = deps.writeFollowerNotices.bind(deps);
+    deps.writeFollowerNotices = async (notices) => {
+      mailedBeforeCommit.push(sent.length);
+      await write(notices);
+    };
+    await handleSendEmail(post(published), deps);
+    expect(mailedBeforeCommit).toEqual([0, 0, 0]);
+    expect(sent).toHaveLength(800);
+  });
+
   it('tells a follower of both the organizer and the team once, and not the organizer', async () => {
     const w = followedWorld(2, 2, 3);
     w.followers![`user:${ORGANIZER}`]!.push(ORGANIZER);

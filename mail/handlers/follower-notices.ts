@@ -54,7 +54,6 @@ export interface FollowerNoticeDeps extends MailDeps {
 export const FOLLOWER_NOTICE_CALL_LIMIT: RateLimit = { limit: 3, windowMs: 24 * 60 * 60_000 };
 /** Per event and follower: one mail, ever (the window outlasts the notice's own window). */
 export const FOLLOWER_MAIL_LIMIT: RateLimit = { limit: 1, windowMs: 30 * 24 * 60 * 60_000 };
-/** Followers mailed at once. */
 
 export type EventPublishedBody = { type: 'event_published'; eventId: string };
 
@@ -71,9 +70,10 @@ export interface FollowerNoticeRun {
  * by the organizer's app right after the event was created. Only its organizer may cause it, only
  * for an open event created within FOLLOWER_NOTICE_WINDOW_MS; everything told is read from the
  * event, never from the body. The followers are read a page at a time (FOLLOWER_NOTICE_BATCH),
- * each page's notices written in one commit, then each follower is mailed through mailIfAllowed
- * (their followedEvents switch, a verified address, the limits). Someone following both the
- * organizer and the team hears once; the organizer is never told of their own event.
+ * each page's notices written in one commit; once all are written, each follower is mailed
+ * through mailIfAllowed (their followedEvents switch, a verified address, the limits). Someone
+ * following both the organizer and the team hears once; the organizer is never told of their
+ * own event.
  */
 export async function followerNotices(
   deps: FollowerNoticeDeps,
@@ -108,9 +108,12 @@ async function tellFollowers(
   if (event.teamId) {
     sources.push({ target: { kind: 'team', id: event.teamId }, name: event.teamName ?? '' });
   }
+  // Every notice is written before the first mail, so no follower waits for others' mail to
+  // see the event in the app.
+  const toMail: { via: FollowTarget['kind']; name: string; uids: string[] }[] = [];
   // Who has heard already in this run: the organizer, and anyone found through the organizer.
   const told = new Set<string>([event.organizerId]);
-  for (const { target, name } of sources) {
+  notices: for (const { target, name } of sources) {
     let after: string | null = null;
     do {
       if (told.size - 1 >= FOLLOWER_NOTICE_MAX) {
@@ -118,7 +121,7 @@ async function tellFollowers(
         deps.log.warn('follower notices: more followers than one event tells', {
           eventId: event.id,
         });
-        return run;
+        break notices;
       }
       const page = await deps.followersPage(targetKey(target), {
         limit: FOLLOWER_NOTICE_BATCH,
@@ -142,11 +145,12 @@ async function tellFollowers(
           })),
         );
         run.notified += fresh.length;
-        await mailFollowers(deps, event, target.kind, name, fresh, run);
+        toMail.push({ via: target.kind, name, uids: fresh });
       }
       after = page.next;
     } while (after);
   }
+  for (const { via, name, uids } of toMail) await mailFollowers(deps, event, via, name, uids, run);
   deps.log.info('follower notices', { eventId: event.id, ...run });
   return run;
 }
