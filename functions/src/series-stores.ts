@@ -84,10 +84,27 @@ export function createSeriesStores(db: Firestore): SeriesStores & RegularsStores
         .where('date', '>=', Timestamp.fromDate(from))
         .orderBy('date')
         .orderBy('startTime')
-        .select()
         .limit(limit)
         .get();
-      return snap.docs.map((d) => d.id);
+      return snap.docs.map((d) => ({ id: d.id, data: d.data() as Record<string, unknown> }));
+    },
+
+    // Every series' regulars at once (a collection group, its single-field index on status in
+    // firestore.indexes.json), ordered by their paths: series/<id>/regulars/<uid>.
+    async seriesWithRegulars({ limit, after }) {
+      let q = db
+        .collectionGroup('regulars')
+        .where('status', '==', 'accepted')
+        .orderBy(FieldPath.documentId())
+        .select()
+        .limit(limit);
+      if (after) q = q.startAfter(after);
+      const snap = await q.get();
+      const last = snap.docs.at(-1);
+      return {
+        seriesIds: snap.docs.flatMap((d) => (d.ref.parent.parent ? [d.ref.parent.parent.id] : [])),
+        next: last && snap.size === limit ? last.ref.path : null,
+      };
     },
 
     placeOnDate(eventId, decide) {
@@ -112,6 +129,16 @@ export function createSeriesStores(db: Firestore): SeriesStores & RegularsStores
             fromRegular: true,
             createdAt: FieldValue.serverTimestamp(),
             updatedAt: FieldValue.serverTimestamp(),
+          });
+        }
+        for (const n of written.notices) {
+          tx.set(db.collection('notifications').doc(n.id), {
+            userId: n.userId,
+            type: n.type,
+            data: n.data,
+            read: false,
+            timestamp: FieldValue.serverTimestamp(),
+            clientTimestamp: Timestamp.now(),
           });
         }
         return written;
