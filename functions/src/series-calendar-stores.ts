@@ -1,13 +1,14 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { SeriesCalendarStores } from '../../mail/handlers/series-calendar.js';
 import { toDate } from './reminder-stores.js';
+import { seriesDatesFrom } from './series-stores.js';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
- * The series calendar's reads on Firestore (Admin SDK): the series by id, then its dates by the
- * [seriesId, date, startTime] index the series page reads with, only the fields a date's page
- * shows anyone (a projection: no participant list leaves the database).
+ * The series calendar's reads on Firestore (Admin SDK): the series by id, then its dates
+ * (seriesDatesFrom), only the fields a date's page shows anyone (a projection: no participant
+ * list leaves the database).
  */
 export function createSeriesCalendarStores(db: Firestore): SeriesCalendarStores {
   return {
@@ -17,12 +18,7 @@ export function createSeriesCalendarStores(db: Firestore): SeriesCalendarStores 
     },
 
     async calendarDates(seriesId, from, limit) {
-      const snap = await db
-        .collection('events')
-        .where('seriesId', '==', seriesId)
-        .where('date', '>=', Timestamp.fromDate(from))
-        .orderBy('date')
-        .orderBy('startTime')
+      const snap = await seriesDatesFrom(db, seriesId, from)
         .select('title', 'description', 'location', 'date', 'startTime', 'endTime', 'status')
         .limit(limit)
         .get();

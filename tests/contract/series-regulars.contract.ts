@@ -33,6 +33,23 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
 
     const upcoming = async (id: string) => (await h().backend.series.dates(id)).upcoming;
 
+    /** Accepted regulars of `id`, joined in this order, written past the client (no placement). */
+    async function putRegulars(id: string, uids: string[]) {
+      const t = Date.now();
+      await h().putDocuments(
+        uids.map((uid, i) => ({
+          path: `series/${id}/regulars/${uid}`,
+          data: {
+            userId: uid,
+            userName: '',
+            status: 'accepted',
+            skips: [],
+            joinedAt: new Date(t + i),
+          },
+        })),
+      );
+    }
+
     it(
       'puts regulars on every date within capacity, the rest waiting in the order they joined, new dates too',
       async () => {
@@ -100,19 +117,7 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
           uids.push(await h().signUpAs(name));
         }
         // Their documents written together, past the client, so the placements race.
-        const t = Date.now();
-        await h().putDocuments(
-          uids.map((uid, i) => ({
-            path: `series/${id}/regulars/${uid}`,
-            data: {
-              userId: uid,
-              userName: '',
-              status: 'accepted',
-              skips: [],
-              joinedAt: new Date(t + i),
-            },
-          })),
-        );
+        await putRegulars(id, uids);
         await Promise.all([
           h().backend.api.seriesDates({ seriesId: id }),
           h().backend.api.seriesDates({ seriesId: id }),
@@ -131,19 +136,7 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
         const { id } = await series('firstCome', 1);
         const [a, b] = [await h().signUpAs('一郎'), await h().signUpAs('二郎')];
         // Joined, but the call that places them never came: their documents written past the client.
-        const t = Date.now();
-        await h().putDocuments(
-          [a, b].map((uid, i) => ({
-            path: `series/${id}/regulars/${uid}`,
-            data: {
-              userId: uid,
-              userName: '',
-              status: 'accepted',
-              skips: [],
-              joinedAt: new Date(t + i),
-            },
-          })),
-        );
+        await putRegulars(id, [a, b]);
         const before = await upcoming(id);
         for (const d of before) expect(d.participants).toEqual([]);
 
