@@ -200,6 +200,12 @@ test('series regulars: two regulars are on every date, one skips a date and the 
     await expect(p.getByText('あなたはこの定期開催のレギュラーです')).toBeVisible();
     await expect(p.getByTestId('series-my-dates').getByRole('listitem')).toHaveCount(dateCount);
   }
+  // Each placement tells the regular, once per date (docs/notifications.md "Regulars").
+  const second = regulars[1]!;
+  await second.goto('/notifications');
+  await expect(
+    second.getByText(new RegExp(`^定期開催「${title}」の\\d+月\\d+日\\(.\\)に参加登録しました$`)),
+  ).toHaveCount(dateCount);
   await page.reload();
   await expect(page.getByTestId('series-regulars').getByRole('listitem')).toHaveCount(2);
   await expect(dates).toHaveCount(dateCount);
