@@ -1,7 +1,7 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { CalendarEntry } from './event-calendar.js';
 
-/**
+/*
  * Events as one iCalendar text (RFC 5545), written by ical-generator: the file an event page or a
  * series page saves (src/lib/calendar-ics.ts) and the series' subscription the Cloud Function
  * serves (mail/handlers/series-calendar.ts) are this one writer. ical-generator escapes the text
@@ -16,6 +16,8 @@ import type { CalendarEntry } from './event-calendar.js';
  * a plain Date from the device's clock, wrong on a device outside Japan. Japan keeps no daylight
  * saving time, so nothing is lost.
  */
+
+/** What a calendar says of itself besides its events. */
 export interface CalendarOptions {
   /** The calendar's name (NAME and X-WR-CALNAME, what a calendar app calls the set). */
   name?: string;
