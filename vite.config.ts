@@ -30,8 +30,15 @@ function functionsRewrites(env: Record<string, string>): Record<string, ProxyOpt
     hosting.rewrites
       .filter((r) => r.function)
       .map((r) => [
-        `^${r.source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?.*)?$`,
-        { target, changeOrigin: true, rewrite: () => `/${project}/us-central1/${r.function}` },
+        // A `*` of a source is one path segment, as Hosting's glob; such a function reads the
+        // path (the series calendar's id), which the emulator passes on after its name.
+        `^${r.source.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]+')}(\\?.*)?$`,
+        {
+          target,
+          changeOrigin: true,
+          rewrite: (path: string) =>
+            `/${project}/us-central1/${r.function}${r.source.includes('*') ? path : ''}`,
+        },
       ]),
   );
 }
@@ -83,6 +90,7 @@ function offlineShell(): Plugin[] {
             request.mode === 'navigate' &&
             url.origin === self.location.origin &&
             !url.pathname.startsWith('/api/') &&
+            !url.pathname.startsWith('/calendar/') &&
             !url.pathname.startsWith('/__/'),
           handler: 'NetworkFirst',
           options: {

@@ -6,7 +6,8 @@
  *    (mail/handlers/series-dates.ts runSeriesDates, with the Admin SDK stores of
  *    functions/src/series-stores.ts, as generateSeriesDatesScheduled runs it) over
  *    BENCH_SERIES (default 200) series of 毎週 or 隔週: the first run, a rerun with nothing due,
- *    the same first run with two regulars on every series, and a run a week later;
+ *    the same first run with two regulars on every series, a rerun with nothing to place (the
+ *    retry of placements on the dates already made), and a run a week later;
  * 2. the event list's reads (documents its queries return, as Firestore bills them) with those
  *    series' dates among BENCH_EVENTS (default 5,000) events: the first page, a keyword page,
  *    and the cards left once each series shows once (oneDatePerSeries).
@@ -159,6 +160,8 @@ it.skipIf(!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMU
     const week = await measure(new Date(Date.now() + 7 * DAY_MS));
     await seed('r', 2);
     const withRegulars = await measure(new Date());
+    // Nothing due and every regular placed: the retry of placements reads, and writes nothing.
+    const nothingToPlace = await measure(new Date());
 
     // The event list: the series' dates and plain events up to EVENTS in all.
     const dates = first.run.datesCreated + withRegulars.run.datesCreated + week.run.datesCreated;
@@ -211,6 +214,7 @@ it.skipIf(!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMU
         line('rerun, nothing due', rerun),
         line('a week later', week),
         line(`first run, 2 regulars on each of ${SERIES} more`, withRegulars),
+        line('rerun, nothing due nor to place', nothingToPlace),
         `The event list among ${plain + dates} events (${dates} of them series dates), page size ${EVENTS_PAGE_SIZE}, budget ${2 * EVENTS_PAGE_SIZE}`,
         `  first page                                   ${firstPage}`,
         `  keyword 「フットサル」 (every series date)    ${keywordPage}`,

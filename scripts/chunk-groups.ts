@@ -64,6 +64,7 @@ export const NOT_SHARED = [
   'domain/event-form',
   'domain/team-form',
   'domain/event-calendar',
+  'domain/calendar-ics',
   'lib/image-upload',
   'lib/calendar-ics',
   'lib/calendar-download',

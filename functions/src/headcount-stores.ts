@@ -6,6 +6,7 @@ import {
   type HeadcountEventRecord,
   type HeadcountStores,
 } from '../../mail/handlers/headcount-decisions.js';
+import { storedNotice } from './notices.js';
 import { eventRecord, toDate } from './reminder-stores.js';
 
 function recordOf(id: string, d: FirebaseFirestore.DocumentData): HeadcountEventRecord {
@@ -82,14 +83,7 @@ export function createHeadcountStores(db: Firestore, now: () => Date): Headcount
             : {}),
         });
         for (const n of decided.notices) {
-          tx.set(db.collection('notifications').doc(n.id), {
-            userId: n.userId,
-            type: n.type,
-            data: n.data,
-            read: false,
-            timestamp: FieldValue.serverTimestamp(),
-            clientTimestamp: Timestamp.fromDate(now()),
-          });
+          tx.set(db.collection('notifications').doc(n.id), storedNotice(n, now()));
         }
         return decided;
       });

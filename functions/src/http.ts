@@ -1,4 +1,5 @@
 import type { HandlerRequest, HandlerResponse, Logger } from '../../mail/handlers/common.js';
+import type { TextResponse } from '../../mail/handlers/series-calendar.js';
 
 /** The parts of Express's request and response the adapter uses (so tests can fake them). */
 export interface HttpRequest {
@@ -98,5 +99,49 @@ export function httpHandler(
     }
     for (const [key, value] of Object.entries(response.headers ?? {})) res.set(key, value);
     res.status(response.status).json(response.body);
+  };
+}
+
+/** What a GET function that answers text reads of Express's request and response. */
+export interface TextHttpRequest {
+  method: string;
+  /** The path Hosting's rewrite (or the emulator, after the function's name) passes on. */
+  path: string;
+}
+
+export interface TextHttpResponse {
+  status(code: number): TextHttpResponse;
+  set(field: string, value: string): TextHttpResponse;
+  send(body: string): unknown;
+  end(): unknown;
+}
+
+/**
+ * Express (req, res) around a handler that answers text to anyone (the series calendar): no
+ * CORS (a calendar app is no browser page), the handler's headers, no body for HEAD, and a 500
+ * for a throw.
+ */
+export function textHandler(
+  handler: (req: { method: string; path: string }) => Promise<TextResponse>,
+  opts: { log: Logger; name: string },
+) {
+  return async (req: TextHttpRequest, res: TextHttpResponse): Promise<void> => {
+    let response: TextResponse;
+    try {
+      response = await handler({ method: req.method, path: req.path });
+    } catch (e) {
+      opts.log.error(`${opts.name} failed`, {
+        reason: e instanceof Error ? (e.stack ?? e.message) : String(e),
+      });
+      response = {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+        text: 'Something went wrong.',
+      };
+    }
+    for (const [key, value] of Object.entries(response.headers)) res.set(key, value);
+    res.status(response.status);
+    if (req.method === 'HEAD') res.end();
+    else res.send(response.text);
   };
 }

@@ -14,7 +14,7 @@ import {
   handleTrackUnreadMessage,
   type TrackUnreadDeps,
 } from '../../mail/handlers/track-unread-message.js';
-import { httpHandler, originPolicy } from './http.js';
+import { httpHandler, originPolicy, textHandler } from './http.js';
 import { createMailer, mailerConfigFromEnv } from './mail/transport.js';
 import { createFirestoreRateLimiter } from './rate-limit.js';
 import { createReminderStores } from './reminder-stores.js';
@@ -26,6 +26,8 @@ import { handleSeriesChange } from '../../mail/handlers/series-changes.js';
 import { createSeriesChangeStores } from './series-change-stores.js';
 import { runHeadcountDecisions } from '../../mail/handlers/headcount-decisions.js';
 import { createHeadcountStores } from './headcount-stores.js';
+import { handleSeriesCalendar } from '../../mail/handlers/series-calendar.js';
+import { createSeriesCalendarStores } from './series-calendar-stores.js';
 
 /**
  * Where links in the mail point: the Hosting URL in production (set it in functions/.env.<project>
@@ -142,6 +144,23 @@ export const seriesChange = onRequest(
         ...createSeriesChangeStores(getFirestore(), () => new Date()),
       }),
     { isAllowedOrigin, log, name: 'seriesChange' },
+  ),
+);
+
+/**
+ * GET /calendar/series/<id>.ics: a series' calendar subscription, public (docs/calendar.md "A
+ * series"): one series get and one bounded query of its dates, cached CDN-side for a while.
+ */
+export const seriesCalendar = onRequest(
+  OPTIONS,
+  textHandler(
+    (req) =>
+      handleSeriesCalendar(req, {
+        ...createSeriesCalendarStores(getFirestore()),
+        now: () => new Date(),
+        appBaseUrl: APP_BASE_URL.value(),
+      }),
+    { log, name: 'seriesCalendar' },
   ),
 );
 

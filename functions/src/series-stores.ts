@@ -4,7 +4,9 @@ import {
   Timestamp,
   type DocumentData,
   type Firestore,
+  type Query,
 } from 'firebase-admin/firestore';
+import { storedNotice } from './notices.js';
 import {
   regularRecordOf,
   regularRequestId,
@@ -12,6 +14,19 @@ import {
   type RegularsStores,
   type SeriesStores,
 } from '../../mail/handlers/series-dates.js';
+
+/**
+ * A series' dates on or after `from`, in day and start order: the [seriesId, date, startTime]
+ * index the series page reads with (the placement and the series calendar read it too).
+ */
+export function seriesDatesFrom(db: Firestore, seriesId: string, from: Date): Query {
+  return db
+    .collection('events')
+    .where('seriesId', '==', seriesId)
+    .where('date', '>=', Timestamp.fromDate(from))
+    .orderBy('date')
+    .orderBy('startTime');
+}
 
 /**
  * The date generator's stores on Firestore (Admin SDK, which bypasses firestore.rules: no
@@ -76,18 +91,27 @@ export function createSeriesStores(db: Firestore): SeriesStores & RegularsStores
       return snap.docs.map((d) => regularRecordOf(d.id, d.data()));
     },
 
-    // The series' dates by the [seriesId, date, startTime] index the series page reads with.
     async upcomingDates(seriesId, from, limit) {
-      const snap = await db
-        .collection('events')
-        .where('seriesId', '==', seriesId)
-        .where('date', '>=', Timestamp.fromDate(from))
-        .orderBy('date')
-        .orderBy('startTime')
+      const snap = await seriesDatesFrom(db, seriesId, from).limit(limit).get();
+      return snap.docs.map((d) => ({ id: d.id, data: d.data() as Record<string, unknown> }));
+    },
+
+    // Every series' regulars at once (a collection group, its single-field index on status in
+    // firestore.indexes.json), ordered by their paths: series/<id>/regulars/<uid>.
+    async seriesWithRegulars({ limit, after }) {
+      let q = db
+        .collectionGroup('regulars')
+        .where('status', '==', 'accepted')
+        .orderBy(FieldPath.documentId())
         .select()
-        .limit(limit)
-        .get();
-      return snap.docs.map((d) => d.id);
+        .limit(limit);
+      if (after) q = q.startAfter(after);
+      const snap = await q.get();
+      const last = snap.docs.at(-1);
+      return {
+        seriesIds: snap.docs.flatMap((d) => (d.ref.parent.parent ? [d.ref.parent.parent.id] : [])),
+        next: last && snap.size === limit ? last.ref.path : null,
+      };
     },
 
     placeOnDate(eventId, decide) {
@@ -113,6 +137,9 @@ export function createSeriesStores(db: Firestore): SeriesStores & RegularsStores
             createdAt: FieldValue.serverTimestamp(),
             updatedAt: FieldValue.serverTimestamp(),
           });
+        }
+        for (const n of written.notices) {
+          tx.set(db.collection('notifications').doc(n.id), storedNotice(n, new Date()));
         }
         return written;
       });

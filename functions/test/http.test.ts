@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HandlerRequest, HandlerResponse, Logger } from '../../mail/handlers/common.js';
-import { httpHandler, originPolicy, readBody, type HttpRequest } from '../src/http.js';
+import { httpHandler, originPolicy, readBody, textHandler, type HttpRequest } from '../src/http.js';
 
 function fakeResponse() {
   const out = {
@@ -19,6 +19,10 @@ function fakeResponse() {
       return res;
     },
     json(body: unknown) {
+      out.body = body;
+      out.ended = true;
+    },
+    send(body: string) {
       out.body = body;
       out.ended = true;
     },
@@ -157,5 +161,50 @@ describe('httpHandler', () => {
     expect(out.status).toBe(500);
     expect(out.body).toEqual({ error: 'internal', message: 'Something went wrong.' });
     expect(errors).toEqual(['sendEmail failed']);
+  });
+});
+
+describe('textHandler', () => {
+  const calendar = async () => ({
+    status: 200,
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Cache-Control': 'public, max-age=900',
+    },
+    text: 'BEGIN:VCALENDAR',
+  });
+
+  it('sends the handler’s text with its headers, and no CORS header', async () => {
+    const { res, out } = fakeResponse();
+    const seen: string[] = [];
+    await textHandler(
+      async (req) => {
+        seen.push(req.path);
+        return calendar();
+      },
+      { log: silent, name: 't' },
+    )({ method: 'GET', path: '/calendar/series/s1.ics' }, res);
+    expect(seen).toEqual(['/calendar/series/s1.ics']);
+    expect(out).toMatchObject({ status: 200, body: 'BEGIN:VCALENDAR', ended: true });
+    expect(out.headers['Content-Type']).toBe('text/calendar; charset=utf-8');
+    expect(out.headers['Access-Control-Allow-Origin']).toBeUndefined();
+  });
+
+  it('answers HEAD without a body and a throw with a 500 that is not cached', async () => {
+    const head = fakeResponse();
+    await textHandler(calendar, { log: silent, name: 't' })(
+      { method: 'HEAD', path: '/x.ics' },
+      head.res,
+    );
+    expect(head.out).toMatchObject({ status: 200, body: undefined, ended: true });
+    const failed = fakeResponse();
+    await textHandler(
+      async () => {
+        throw new Error('down');
+      },
+      { log: silent, name: 't' },
+    )({ method: 'GET', path: '/x.ics' }, failed.res);
+    expect(failed.out.status).toBe(500);
+    expect(failed.out.headers['Cache-Control']).toBe('no-store');
   });
 });

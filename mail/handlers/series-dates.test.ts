@@ -20,6 +20,7 @@ function memoryStores() {
   const series = new Map<string, Record<string, unknown>>();
   const events = new Map<string, Record<string, unknown>>();
   const regulars = new Map<string, Record<string, unknown>>();
+  const notifications = new Map<string, Record<string, unknown>>();
   const count = { reads: 0, writes: 0 };
   const stores: SeriesStores & RegularsStores = {
     async dueSeries(horizon, { limit, after }) {
@@ -71,7 +72,19 @@ function memoryStores() {
         .sort(([, a], [, b]) => (a.date as Date).getTime() - (b.date as Date).getTime())
         .slice(0, limit);
       count.reads += Math.max(1, found.length);
-      return found.map(([id]) => id);
+      return found.map(([id, data]) => ({ id, data }));
+    },
+    async seriesWithRegulars({ limit, after }) {
+      const accepted = [...regulars.entries()]
+        .filter(([, d]) => d.status === 'accepted')
+        .map(([path]) => path)
+        .sort();
+      const page = accepted.filter((path) => !after || path > after).slice(0, limit);
+      count.reads += Math.max(1, page.length);
+      return {
+        seriesIds: page.map((path) => path.split('/')[1]!),
+        next: page.length === limit ? page.at(-1)! : null,
+      };
     },
     async placeOnDate(eventId, decide) {
       const written = await decide(async (path) => {
@@ -82,11 +95,12 @@ function memoryStores() {
       if (!written) return null;
       const { participants, waitlist, regularsPlaced } = written;
       events.set(eventId, { ...events.get(eventId), participants, waitlist, regularsPlaced });
-      count.writes += 1 + written.approvedRequests.length;
+      for (const n of written.notices) notifications.set(n.id, { ...n });
+      count.writes += 1 + written.approvedRequests.length + written.notices.length;
       return written;
     },
   };
-  return { series, events, regulars, count, stores };
+  return { series, events, regulars, notifications, count, stores };
 }
 
 const NOW = new Date('2026-12-01T00:00:00Z');
@@ -127,7 +141,8 @@ describe('series dates over 200 series', () => {
     m.count.writes = 0;
     const second = await runSeriesDates(deps);
     expect(second.datesCreated).toBe(0);
-    expect(m.count).toEqual({ reads: 0, writes: 0 });
+    // Only the retry's query for accepted regulars, which finds none (billed one read).
+    expect(m.count).toEqual({ reads: 1, writes: 0 });
 
     // A week later: each series' next date comes into the window, one or none per series.
     m.count.reads = 0;
@@ -142,7 +157,7 @@ describe('series dates over 200 series', () => {
       [
         'series dates, one run over 200 series (documents read / written):',
         `  first run: ${first.datesCreated} dates created; read ${firstCount.reads} (200 of them the series' regulars, none), written ${firstCount.writes}`,
-        `  rerun, nothing due: read 0, written 0`,
+        `  rerun, nothing due: read 1 (the query for accepted regulars, none), written 0`,
         `  a week later: ${week.datesCreated} dates created; read ${weekCount.reads} (${week.datesCreated} of them the regulars), written ${weekCount.writes}`,
       ].join('\n'),
     );
@@ -168,5 +183,77 @@ describe('regulars on a series’ dates', () => {
       expect(d.waitlist).toEqual(['c']);
     }
     expect(await placeRegulars(deps, 's1')).toBe(0);
+  });
+});
+
+describe('the scheduled run retries placements on dates already made', () => {
+  it('places a regular no call placed, tells them once, and a rerun with nothing to place writes nothing', async () => {
+    const m = memoryStores();
+    // 200 series; 20 of them with three accepted regulars, two seats a date.
+    for (let i = 0; i < 200; i++) {
+      m.series.set(`s${String(i).padStart(3, '0')}`, { ...weekly(i), capacity: 2 });
+    }
+    const deps = { ...m.stores, now: () => NOW, log: quiet };
+    await runSeriesDates(deps);
+    const withRegulars = [...m.series.keys()].slice(0, 20);
+    for (const id of withRegulars) {
+      for (const [uid, joinedAt] of [
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+      ] as const) {
+        // Joined after the dates were made, and the call that places them never came.
+        m.regulars.set(`series/${id}/regulars/${uid}`, { status: 'accepted', joinedAt, skips: [] });
+      }
+    }
+    const dates = [...m.events.entries()].filter(([, d]) =>
+      withRegulars.includes(String(d.seriesId)),
+    );
+
+    const retry = await runSeriesDates(deps);
+    expect(retry.datesCreated).toBe(0);
+    expect(retry.seriesRetried).toBe(20);
+    expect(retry.regularsPlaced).toBe(dates.length * 3);
+    for (const [id] of dates) {
+      const d = m.events.get(id)!;
+      expect(d.participants).toEqual(['a', 'b']);
+      expect(d.waitlist).toEqual(['c']);
+      expect(m.notifications.get(`${id}_a_regular_placed`)).toMatchObject({
+        userId: 'a',
+        type: 'regular_placed',
+        data: { eventId: id, waiting: false },
+      });
+      expect(m.notifications.get(`${id}_c_regular_placed`)?.data).toMatchObject({ waiting: true });
+    }
+    expect(m.notifications.size).toBe(dates.length * 3);
+
+    m.count.reads = 0;
+    m.count.writes = 0;
+    const rerun = await runSeriesDates(deps);
+    const rerunCount = { ...m.count };
+    expect(rerun.regularsPlaced).toBe(0);
+    expect(rerunCount.writes).toBe(0);
+    expect(m.notifications.size).toBe(dates.length * 3);
+    console.info(
+      [
+        'series dates, a run with nothing due and nothing to place (200 series, 20 with 3 regulars):',
+        `  read ${rerunCount.reads} (the 60 accepted regulars, then each of the 20 series' 3 regulars and its dates: ${dates.length} in all), written 0`,
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a regular who skips a date, or a date that is not open, alone', async () => {
+    const m = memoryStores();
+    m.series.set('s1', { ...weekly(2), capacity: 2 });
+    const deps = { ...m.stores, now: () => NOW, log: quiet };
+    await runSeriesDates(deps);
+    const [first, second] = [...m.events.keys()].sort();
+    m.events.set(second!, { ...m.events.get(second!), status: 'cancelled' });
+    const day = String(m.events.get(first!)!.seriesDay);
+    m.regulars.set('series/s1/regulars/a', { status: 'accepted', joinedAt: 1, skips: [day] });
+    await runSeriesDates(deps);
+    expect(m.events.get(first!)!.participants ?? []).toEqual([]);
+    expect(m.events.get(second!)!.participants ?? []).toEqual([]);
+    expect(m.notifications.has(`${first}_a_regular_placed`)).toBe(false);
   });
 });

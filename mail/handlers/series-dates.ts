@@ -11,10 +11,12 @@ import {
 } from '../../src/domain/series-recurrence.js';
 import {
   REGULARS_MAX,
+  placementNotices,
   planPlacement,
   regularRecordOf,
   seatingOrder,
   type Placement,
+  type RegularPlacedNotice,
   type RegularRecord,
 } from '../../src/domain/series-regulars.js';
 import { SERIES_DATES_PER_RUN_MAX, japanToday } from '../../src/domain/series.js';
@@ -65,9 +67,13 @@ export interface SeriesStores {
   ): Promise<number>;
 }
 
-/** A placement as a store writes it: on 承認制 dates the seated regulars' approved requests. */
+/**
+ * A placement as a store writes it: on 承認制 dates the seated regulars' approved requests, and
+ * each placed regular's notice (`notifications/{id}`, `{ userId, type, data, read: false, … }`).
+ */
 export interface PlacementWrite extends Placement {
   approvedRequests: string[];
+  notices: RegularPlacedNotice[];
 }
 
 /**
@@ -77,13 +83,30 @@ export interface PlacementWrite extends Placement {
 export interface RegularsStores {
   /** The series' regulars (series/{id}/regulars), first joined first, at most `limit`. */
   regularsOf(seriesId: string, limit: number): Promise<RegularRecord[]>;
-  /** The ids of the series' dates on or after `from` (a day's start), soonest first, at most `limit`. */
-  upcomingDates(seriesId: string, from: Date, limit: number): Promise<string[]>;
+  /**
+   * The series' dates on or after `from` (a day's start), soonest first, at most `limit`: each
+   * id with its document as stored, which the placement plans on before it opens a transaction.
+   */
+  upcomingDates(
+    seriesId: string,
+    from: Date,
+    limit: number,
+  ): Promise<{ id: string; data: Record<string, unknown> }[]>;
+  /**
+   * The series that hold an accepted regular, read from the regulars themselves (every series'
+   * `regulars`, status accepted, in the order of their paths, at most `limit` regulars,
+   * continuing after `after`): one id per regular read, so a series may come more than once;
+   * `next` is null on the last page.
+   */
+  seriesWithRegulars(page: {
+    limit: number;
+    after: string | null;
+  }): Promise<{ seriesIds: string[]; next: string | null }>;
   /**
    * In one transaction: `decide` reads what it needs through `get` (documents by path, as the
    * transaction reads them); a placement that comes back is written on the date (participants,
    * waitlist, regularsPlaced) with each approved request (participationRequests/<date>_<uid>,
-   * approved, fromRegular). Resolves with what was written, or null.
+   * approved, fromRegular) and each notice. Resolves with what was written, or null.
    */
   placeOnDate(
     eventId: string,
@@ -101,8 +124,10 @@ export interface SeriesRunDeps extends SeriesStores, RegularsStores {
 export interface SeriesRun {
   seriesRead: number;
   datesCreated: number;
-  /** Places the new dates gave the series' regulars (seats and places in line). */
+  /** Places the run gave regulars (seats and places in line), on new dates or on dates made before. */
   regularsPlaced: number;
+  /** Series with accepted regulars the run looked at for dates made before (the retry). */
+  seriesRetried: number;
   /** More series were due than the run reads; the next run goes on. */
   truncated: boolean;
 }
@@ -141,10 +166,13 @@ const regularPath = (seriesId: string, uid: string) => `series/${seriesId}/regul
 
 /**
  * Puts the series' accepted regulars on its dates from today on (planPlacement: the seats left
- * in the order they joined, then the キャンセル待ち), each date in one transaction that reads the
- * date and the regulars it would place again, so two runs, or two at once, never place anyone
- * twice nor past the capacity, and a skip or a leave that came first wins. Resolves with how
- * many places it gave (seats and places in line). A series without regulars costs one query.
+ * in the order they joined, then the キャンセル待ち), each placed regular told
+ * (placementNotices). A date is planned first on the document the dates' query read, so a date
+ * with nobody to place costs no transaction and writes nothing; a date with someone opens one
+ * transaction that reads the date and the regulars it would place again, so two runs, or two at
+ * once, never place anyone twice nor past the capacity, and a skip or a leave that came first
+ * wins. Resolves with how many places it gave (seats and places in line). A series without
+ * regulars costs one query; with them, one more and its upcoming dates.
  */
 export async function placeRegulars(deps: SeriesRunDeps, seriesId: string): Promise<number> {
   const now = deps.now();
@@ -153,7 +181,8 @@ export async function placeRegulars(deps: SeriesRunDeps, seriesId: string): Prom
   const today = new Date(`${japanToday(now)}T00:00:00+09:00`);
   const dates = await deps.upcomingDates(seriesId, today, SERIES_DATES_PER_RUN_MAX);
   let placed = 0;
-  for (const eventId of dates) {
+  for (const { id: eventId, data } of dates) {
+    if (!planPlacement(data, regulars, now)) continue;
     const written = await deps.placeOnDate(eventId, async (get) => {
       const date = await get(`events/${eventId}`);
       const first = date ? planPlacement(date, regulars, now) : null;
@@ -167,7 +196,11 @@ export async function placeRegulars(deps: SeriesRunDeps, seriesId: string): Prom
       );
       const plan = planPlacement(date, fresh.flat(), now);
       if (!plan) return null;
-      return { ...plan, approvedRequests: date.entryMethod === 'firstCome' ? [] : plan.seated };
+      return {
+        ...plan,
+        approvedRequests: date.entryMethod === 'firstCome' ? [] : plan.seated,
+        notices: placementNotices(eventId, date, plan),
+      };
     });
     placed += written?.added.length ?? 0;
   }
@@ -222,7 +255,14 @@ export async function runSeriesDates(deps: SeriesRunDeps): Promise<SeriesRun> {
   const now = deps.now();
   const horizon = generationHorizon(now);
   const plan = datesPlan(now);
-  const run: SeriesRun = { seriesRead: 0, datesCreated: 0, regularsPlaced: 0, truncated: false };
+  const run: SeriesRun = {
+    seriesRead: 0,
+    datesCreated: 0,
+    regularsPlaced: 0,
+    seriesRetried: 0,
+    truncated: false,
+  };
+  const placedThisRun = new Set<string>();
   let after: string | null = null;
   for (let pages = 0; ; pages++) {
     if (pages === SERIES_MAX_PAGES) {
@@ -239,7 +279,10 @@ export async function runSeriesDates(deps: SeriesRunDeps): Promise<SeriesRun> {
         const created = await deps.commitDates(series.id, plan);
         run.datesCreated += created;
         // The new dates take the series' regulars (a series without them costs one query).
-        if (created > 0) run.regularsPlaced += await placeRegulars(deps, series.id);
+        if (created > 0) {
+          placedThisRun.add(series.id);
+          run.regularsPlaced += await placeRegulars(deps, series.id);
+        }
       } catch (e) {
         // One series failing (contention beyond the retries) leaves it due for the next run.
         deps.log.warn('series dates: a series failed', { seriesId: series.id, error: String(e) });
@@ -248,6 +291,41 @@ export async function runSeriesDates(deps: SeriesRunDeps): Promise<SeriesRun> {
     if (!page.next) break;
     after = page.next;
   }
+  await retryPlacements(deps, run, placedThisRun);
   deps.log.info('series dates run', { ...run });
   return run;
+}
+
+/**
+ * The dates already made take the accepted regulars a placement left off them (the call after
+ * a join or an acceptance failed): every series that holds an accepted regular and was not
+ * placed above gets placeRegulars, which writes only where someone is missing. Bounded as the
+ * generation is (SERIES_PAGE_SIZE regulars a page, SERIES_MAX_PAGES pages).
+ */
+async function retryPlacements(
+  deps: SeriesRunDeps,
+  run: SeriesRun,
+  done: Set<string>,
+): Promise<void> {
+  let after: string | null = null;
+  for (let pages = 0; ; pages++) {
+    if (pages === SERIES_MAX_PAGES) {
+      run.truncated = true;
+      deps.log.warn('series dates: more regulars than one run reads');
+      return;
+    }
+    const page = await deps.seriesWithRegulars({ limit: SERIES_PAGE_SIZE, after });
+    for (const seriesId of page.seriesIds) {
+      if (done.has(seriesId)) continue;
+      done.add(seriesId);
+      run.seriesRetried++;
+      try {
+        run.regularsPlaced += await placeRegulars(deps, seriesId);
+      } catch (e) {
+        deps.log.warn('series dates: a placement failed', { seriesId, error: String(e) });
+      }
+    }
+    if (!page.next) return;
+    after = page.next;
+  }
 }

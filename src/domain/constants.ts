@@ -54,7 +54,7 @@ export const IMAGE_CACHE_CONTROL = 'public,max-age=7200';
 /** Upper bound the storage rules enforce for event and profile images. */
 export const IMAGE_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-export const EVENT_DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
+export { EVENT_DEFAULT_DURATION_MS } from './event-duration';
 
 /**
  * The clock's slack: a new or moved start must be at least this far ahead of the device's clock,

@@ -1,14 +1,28 @@
-import { EVENT_DEFAULT_DURATION_MS } from '@/domain/constants';
-import type { SportEvent } from '@/domain/entities/event';
+import { EVENT_DEFAULT_DURATION_MS } from './event-duration.js';
 
 /**
- * An event as a calendar or a map is given it (docs/calendar.md).
+ * An event as a calendar or a map is given it (docs/calendar.md). The Cloud Functions compile
+ * this file for the series calendar (mail/handlers/series-calendar.ts), so it imports nothing
+ * but event-duration.ts and reads an event by the fields it uses (a SportEvent has them all).
  *
  * Events take place in Japan: the day is stored as local midnight of an organizer in Japan and
  * the times are Japanese wall-clock times. Here they are read as such whatever the device's time
  * zone, so a calendar entry made abroad still starts at the hour the page says in Japan.
  */
 export const EVENT_TIME_ZONE = 'Asia/Tokyo';
+
+/** What a calendar entry reads of an event (the app's SportEvent, or a stored date's fields). */
+export interface CalendarEventFields {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  /** The day: midnight in Japan. */
+  date: Date;
+  startTime: string;
+  endTime: string;
+  status: string;
+}
 
 /** Japan keeps no daylight saving time: its offset from UTC is always +09:00. */
 const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -40,7 +54,7 @@ function hoursAndMinutes(hhmm: string): [number, number] | null {
  * end time after the start it lasts two hours, as everywhere else (eventEnd).
  */
 export function eventSpanInJapan(
-  event: Pick<SportEvent, 'date' | 'startTime' | 'endTime'>,
+  event: Pick<CalendarEventFields, 'date' | 'startTime' | 'endTime'>,
 ): EventSpan {
   const day = new Date(event.date.getTime() + JAPAN_OFFSET_MS);
   const [year, month, date] = [day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()];
@@ -81,13 +95,7 @@ export interface CalendarEntry {
   cancelled: boolean;
 }
 
-export function calendarEntry(
-  event: Pick<
-    SportEvent,
-    'id' | 'title' | 'description' | 'location' | 'date' | 'startTime' | 'endTime' | 'status'
-  >,
-  pageUrl: string,
-): CalendarEntry {
+export function calendarEntry(event: CalendarEventFields, pageUrl: string): CalendarEntry {
   return {
     uid: `event-${event.id}@sports-community`,
     title: event.title,
@@ -135,3 +143,10 @@ export function googleCalendarUrl(entry: CalendarEntry): string {
 export function mapSearchUrl(location: string): string {
   return `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: location.trim() }).toString()}`;
 }
+
+/**
+ * A series' calendar subscription, as Hosting serves it (firebase.json rewrites it to the
+ * seriesCalendar Function; docs/calendar.md "A series").
+ */
+export const seriesCalendarPath = (seriesId: string): string =>
+  `/calendar/series/${encodeURIComponent(seriesId)}.ics`;

@@ -74,6 +74,41 @@ export interface Placement {
  */
 export const regularRequestId = (eventId: string, uid: string): string => `${eventId}_${uid}`;
 
+/**
+ * The notice a regular gets when the server places them on a date (docs/notifications.md
+ * "Regulars"): one per date and person, so a rerun rewrites nothing new.
+ */
+export const regularPlacedNoticeId = (eventId: string, uid: string): string =>
+  `${eventId}_${uid}_regular_placed`;
+
+/** What a regular_placed notice stores: the date, its day, and whether they wait for a seat. */
+export interface RegularPlacedNotice {
+  id: string;
+  userId: string;
+  type: 'regular_placed';
+  data: { eventId: string; eventTitle: string; seriesId: string; day: string; waiting: boolean };
+}
+
+/** The notices of one placement on a stored date (`date`), one per regular it added. */
+export function placementNotices(
+  eventId: string,
+  date: Record<string, unknown>,
+  placement: Pick<Placement, 'added' | 'seated'>,
+): RegularPlacedNotice[] {
+  return placement.added.map((uid) => ({
+    id: regularPlacedNoticeId(eventId, uid),
+    userId: uid,
+    type: 'regular_placed',
+    data: {
+      eventId,
+      eventTitle: str(date.title),
+      seriesId: str(date.seriesId),
+      day: str(date.seriesDay),
+      waiting: !placement.seated.includes(uid),
+    },
+  }));
+}
+
 /** A participant entry as stored: a uid, or an object carrying an id (docs/domain.md). */
 const idOf = (p: unknown): string =>
   typeof p === 'string' ? p : str((p as { id?: unknown } | null)?.id);

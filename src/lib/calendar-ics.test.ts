@@ -148,7 +148,7 @@ describe('calendarIcs: a series’ dates in one file', () => {
   const text = calendarIcs(
     dates.map((e) => calendarEntry(e, URL_OF(e.id))),
     NOW,
-    '木曜フットサル',
+    { name: '木曜フットサル' },
   );
   const calendar = new ICAL.Component(ICAL.parse(text));
   const events = calendar.getAllSubcomponents('vevent');

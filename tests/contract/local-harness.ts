@@ -93,7 +93,7 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     },
     async runSeriesDates(at, seriesId) {
       const storage = dexieStorage(backend.db, () => at);
-      return (await runLocalSeriesDates(storage, () => at, seriesId)).datesCreated;
+      return (await runLocalSeriesDates(storage, backend.db, () => at, seriesId)).datesCreated;
     },
     async runAutoAttendance(at) {
       const storage = dexieStorage(backend.db, () => at);

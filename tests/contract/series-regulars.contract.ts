@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { ERR } from '@/domain/errors';
 import type { HarnessFactory } from './harness';
 import { weeklyInput } from './series.contract';
-import { expectRejection, useHarness } from './support';
+import { expectRejection, useHarness, waitForLive } from './support';
 
 const DAY_MS = 86_400_000;
 /** Each case makes a series and its eight dates, and places people on them several times. */
@@ -31,6 +32,23 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
     }
 
     const upcoming = async (id: string) => (await h().backend.series.dates(id)).upcoming;
+
+    /** Accepted regulars of `id`, joined in this order, written past the client (no placement). */
+    async function putRegulars(id: string, uids: string[]) {
+      const t = Date.now();
+      await h().putDocuments(
+        uids.map((uid, i) => ({
+          path: `series/${id}/regulars/${uid}`,
+          data: {
+            userId: uid,
+            userName: '',
+            status: 'accepted',
+            skips: [],
+            joinedAt: new Date(t + i),
+          },
+        })),
+      );
+    }
 
     it(
       'puts regulars on every date within capacity, the rest waiting in the order they joined, new dates too',
@@ -99,19 +117,7 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
           uids.push(await h().signUpAs(name));
         }
         // Their documents written together, past the client, so the placements race.
-        const t = Date.now();
-        await h().putDocuments(
-          uids.map((uid, i) => ({
-            path: `series/${id}/regulars/${uid}`,
-            data: {
-              userId: uid,
-              userName: '',
-              status: 'accepted',
-              skips: [],
-              joinedAt: new Date(t + i),
-            },
-          })),
-        );
+        await putRegulars(id, uids);
         await Promise.all([
           h().backend.api.seriesDates({ seriesId: id }),
           h().backend.api.seriesDates({ seriesId: id }),
@@ -120,6 +126,58 @@ export function seriesRegularsContract(makeHarness: HarnessFactory): void {
           expect(d.participants).toEqual(uids.slice(0, 2));
           expect(d.waitlist).toEqual(uids.slice(2));
         }
+      },
+      SLOW,
+    );
+
+    it(
+      'a placement no call made: the scheduled run puts the regulars on the dates already made, tells each once, and a rerun writes nothing',
+      async () => {
+        const { id } = await series('firstCome', 1);
+        const [a, b] = [await h().signUpAs('一郎'), await h().signUpAs('二郎')];
+        // Joined, but the call that places them never came: their documents written past the client.
+        await putRegulars(id, [a, b]);
+        const before = await upcoming(id);
+        for (const d of before) expect(d.participants).toEqual([]);
+
+        // Nothing is due: the run creates no date and places them on every date made.
+        expect(await h().runSeriesDates(new Date())).toBe(0);
+        const placed = await upcoming(id);
+        expect(placed.map((d) => d.id)).toEqual(before.map((d) => d.id));
+        for (const d of placed) {
+          expect(d.participants).toEqual([a]);
+          expect(d.waitlist).toEqual([b]);
+        }
+        const mine = async (uid: string) => {
+          await h().signInAs(uid);
+          const all = await waitForLive<AppNotification[]>(
+            (next, fail) => h().backend.notifications.subscribe(uid, next, fail),
+            (n) => n.filter((x) => x.type === 'regular_placed').length >= placed.length,
+          );
+          return all.filter((x) => x.type === 'regular_placed');
+        };
+        const title = weeklyInput().event.title;
+        const seated = await mine(a);
+        expect(seated.map((n) => n.data.eventId).sort()).toEqual(placed.map((d) => d.id).sort());
+        for (const n of seated) {
+          expect(notificationText(n).body).toMatch(
+            new RegExp(`^定期開催「${title}」の\\d+月\\d+日\\(.\\)に参加登録しました$`),
+          );
+        }
+        const waiting = await mine(b);
+        expect(waiting).toHaveLength(placed.length);
+        expect(notificationText(waiting[0]!).body).toMatch(/のキャンセル待ちに登録しました$/);
+
+        // A rerun places nobody, rewrites no date and adds no notice.
+        const stamps = await Promise.all(
+          placed.map((d) => h().storedTime('events', d.id, 'updatedAt')),
+        );
+        expect(await h().runSeriesDates(new Date())).toBe(0);
+        expect(
+          await Promise.all(placed.map((d) => h().storedTime('events', d.id, 'updatedAt'))),
+        ).toEqual(stamps);
+        for (const d of await upcoming(id)) expect(d.participants).toEqual([a]);
+        expect(await mine(a)).toHaveLength(placed.length);
       },
       SLOW,
     );

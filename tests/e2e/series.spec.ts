@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { DEMO_PASSWORD, expect as baseExpect, signIn, test } from './fixtures';
+import { fetchFunction, updateDocAsServer } from './server';
 
 /**
  * A series (定期開催, docs/series.md), the same on both builds: an organizer creates 毎週木曜
@@ -27,6 +28,7 @@ test.setTimeout(240_000);
 
 test('series: 毎週木曜 from the event form, its page with the next dates, each date linking back, the list showing it once', async ({
   page,
+  backend,
   consoleErrors,
 }, testInfo) => {
   await signIn(page, ORGANIZER, DEMO_PASSWORD);
@@ -89,6 +91,46 @@ test('series: 毎週木曜 from the event form, its page with the next dates, ea
   for (const e of entries) {
     expect(e.startDate.toJSDate().toISOString()).toMatch(/T10:00:00\.000Z$/);
     expect(e.summary).toBe(TITLE);
+  }
+  // The subscription (docs/calendar.md "A series"): on Firebase a webcal:// link and the https
+  // address, which the seriesCalendar Function serves with every date, a cancelled one as
+  // cancelled; locally, with no server, the page says it needs the online version.
+  const subscribe = page.getByTestId('series-calendar');
+  await expect(subscribe.getByRole('heading', { name: 'カレンダーに登録' })).toBeVisible();
+  const seriesId = decodeURIComponent(seriesPath.split('/').pop()!);
+  if (backend === 'firebase') {
+    const path = `/calendar/series/${seriesId}.ics`;
+    await expect(subscribe.getByTestId('series-calendar-url')).toHaveValue(
+      new URL(path, page.url()).href,
+    );
+    await expect(subscribe.getByTestId('series-calendar-webcal')).toHaveAttribute(
+      'href',
+      `webcal://${new URL(page.url()).host}${path}`,
+    );
+    await expect(subscribe.getByText('「URLで追加」', { exact: false })).toBeVisible();
+    await updateDocAsServer(`events/${listed[1]}`, { status: 'cancelled' });
+    const res = await fetchFunction('seriesCalendar', path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const subscribed = new ICAL.Component(ICAL.parse(await res.text()));
+    expect(subscribed.getFirstPropertyValue('x-wr-calname')).toBe(TITLE);
+    const vevents = subscribed.getAllSubcomponents('vevent');
+    expect(vevents.map((v) => new ICAL.Event(v).uid)).toEqual(
+      listed.map((id) => `event-${id}@sports-community`),
+    );
+    expect(vevents.map((v) => v.getFirstPropertyValue('status'))).toEqual(
+      listed.map((_, i) => (i === 1 ? 'CANCELLED' : 'CONFIRMED')),
+    );
+    // The address the page shows reaches the same Function (Hosting's rewrite; the preview's).
+    const viaPage = await page.request.get(path);
+    expect(viaPage.status()).toBe(200);
+    expect(await viaPage.text()).toContain('STATUS:CANCELLED');
+    expect((await fetchFunction('seriesCalendar', '/calendar/series/nope.ics')).status).toBe(404);
+  } else {
+    await expect(subscribe.getByTestId('series-calendar-local')).toContainText(
+      'オンライン版でのみ利用できます',
+    );
+    await expect(subscribe.getByTestId('series-calendar-webcal')).toHaveCount(0);
   }
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -158,6 +200,12 @@ test('series regulars: two regulars are on every date, one skips a date and the 
     await expect(p.getByText('あなたはこの定期開催のレギュラーです')).toBeVisible();
     await expect(p.getByTestId('series-my-dates').getByRole('listitem')).toHaveCount(dateCount);
   }
+  // Each placement tells the regular, once per date (docs/notifications.md "Regulars").
+  const second = regulars[1]!;
+  await second.goto('/notifications');
+  await expect(
+    second.getByText(new RegExp(`^定期開催「${title}」の\\d+月\\d+日\\(.\\)に参加登録しました$`)),
+  ).toHaveCount(dateCount);
   await page.reload();
   await expect(page.getByTestId('series-regulars').getByRole('listitem')).toHaveCount(2);
   await expect(dates).toHaveCount(dateCount);

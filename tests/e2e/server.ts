@@ -60,6 +60,24 @@ export async function writeDocAsServer(path: string, data: Record<string, unknow
   await asServer((db) => db.doc(path).set(data));
 }
 
+/** Changes fields of one document past the rules (a date cancelled as a Function would). */
+export async function updateDocAsServer(path: string, fields: Record<string, unknown>) {
+  await asServer((db) => db.doc(path).update(fields));
+}
+
+/**
+ * A GET of an HTTP Cloud Function on the Functions emulator, at `path` after its name (as
+ * Hosting's rewrite passes the path on): `http://<host>/<project>/us-central1/<name><path>`.
+ */
+export async function fetchFunction(name: string, path: string): Promise<Response> {
+  const host = process.env.FUNCTIONS_EMULATOR_HOST;
+  if (!host) throw new Error(`Cannot fetch ${name}: the Functions emulator is not running`);
+  const project = process.env.VITE_FIREBASE_PROJECT_ID!;
+  return fetch(`http://${host}/${project}/us-central1/${name}${path}`, {
+    signal: AbortSignal.timeout(60_000),
+  });
+}
+
 /** Moves an event's day by `days` past the rules: time passing, for an event that has ended. */
 export async function moveEventDayAsServer(eventId: string, days: number) {
   await asServer(async (db) => {

@@ -148,4 +148,42 @@ describe.skipIf(!firestoreHost)(`firestore rules: series regulars${NOT_RUN}`, ()
     );
     await assertSucceeds(updateDoc(doc(as(BOB), 'events/d2'), { participants: [BOB] }));
   });
+
+  it('leaves the placement notice to the server: the regular reads and marks their own, no client writes one', async () => {
+    await seedSeries();
+    await seed(
+      'events/d1',
+      event({ seriesId: 's1', seriesDay: '2099-01-01', participants: [BOB] }),
+    );
+    const notice = (userId: string) => ({
+      userId,
+      type: 'regular_placed',
+      data: {
+        eventId: 'd1',
+        eventTitle: '週末フットサル',
+        seriesId: 's1',
+        day: '2099-01-01',
+        waiting: false,
+      },
+      read: false,
+      timestamp: serverTimestamp(),
+      clientTimestamp: Timestamp.now(),
+    });
+    const id = `d1_${BOB}_regular_placed`;
+    // What the server wrote: the regular reads it and marks it read; nobody else reads it.
+    await seed(`notifications/${id}`, { ...notice(BOB), timestamp: Timestamp.now() });
+    await assertSucceeds(getDoc(doc(as(BOB), 'notifications', id)));
+    await assertSucceeds(updateDoc(doc(as(BOB), 'notifications', id), { read: true }));
+    await assertFails(getDoc(doc(as(CAROL), 'notifications', id)));
+    // No client writes one: not the regular for themself, not the organizer, not another user,
+    // for BOB or under a fresh id for CAROL.
+    for (const uid of [ALICE, BOB, CAROL]) {
+      await assertFails(
+        setDoc(doc(as(uid), 'notifications', `d1_${CAROL}_regular_placed`), notice(CAROL)),
+      );
+      await assertFails(
+        setDoc(doc(as(uid), 'notifications', `d2_${BOB}_regular_placed`), notice(BOB)),
+      );
+    }
+  });
 });

@@ -150,6 +150,7 @@ export async function openLocalBackend(
       runSeriesDates: async (id) =>
         void (await import('./local-series')).runLocalSeriesDates(
           (await openUseCases()).storage,
+          db,
           now,
           id,
         ),

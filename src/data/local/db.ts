@@ -380,6 +380,11 @@ export class LocalDb extends Dexie {
       .upgrade((tx) => deriveAll(tx, 'events', searchKeys));
     // Automatic 出席's finished runs (docs/fees.md): a new table, nothing to upgrade.
     this.version(23).stores({ attendanceRuns: 'id' });
+    // The scheduled run's retry of regulars' placement reads every series' accepted regulars
+    // (Firestore's collection group on status) by [status+id]: a new index, nothing to upgrade.
+    this.version(25).stores({
+      seriesRegulars: 'id, seriesId, [seriesId+joinedAt+id], [status+id]',
+    });
     // Table hooks after the last version: declaring a version makes the tables anew.
     keepDerived(this.conversations, participantKeys);
     keepDerived(this.events, searchKeys);

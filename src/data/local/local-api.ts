@@ -196,7 +196,7 @@ export class LocalApi implements ApiPort {
       'api.seriesDates',
       await handleSeriesDates(this.post(payload), {
         ...this.deps,
-        ...localSeriesStores(dexieStorage(db, now)),
+        ...localSeriesStores(dexieStorage(db, now), db, now),
       }),
     );
   }

@@ -11,6 +11,9 @@ import { DOC_ID, fieldOp, type Storage } from '@/data/storage/storage';
 import { seriesRecordOf } from '@/domain/series';
 import { regularRequestId } from '@/domain/series-regulars';
 import { logger } from '@/lib/logger';
+import { writeNotification } from '@/data/use-cases/context';
+import Dexie from 'dexie';
+import type { LocalDb } from './db';
 
 /**
  * The date generator's stores on this database, through the storage interface as the use cases
@@ -19,7 +22,11 @@ import { logger } from '@/lib/logger';
  * where only the Cloud Function (Admin SDK) creates dates, no port offers this to a screen: the
  * app's schedule (src/app/scheduled-work.ts) runs it.
  */
-export function localSeriesStores(storage: Storage): SeriesStores & RegularsStores {
+export function localSeriesStores(
+  storage: Storage,
+  db: LocalDb,
+  now: () => Date,
+): SeriesStores & RegularsStores {
   return {
     async dueSeries(horizon, { limit, after }) {
       const docs = await storage.query({
@@ -68,7 +75,6 @@ export function localSeriesStores(storage: Storage): SeriesStores & RegularsStor
     async upcomingDates(seriesId, from, limit) {
       const docs = await storage.query({
         collection: 'events',
-        select: ['seriesId'],
         where: [
           { field: 'seriesId', op: '==', value: seriesId },
           { field: 'date', op: '>=', value: from },
@@ -76,7 +82,22 @@ export function localSeriesStores(storage: Storage): SeriesStores & RegularsStor
         orderBy: [{ field: 'date' }, { field: 'startTime' }],
         limit,
       });
-      return docs.map((d) => d.id);
+      return docs.map((d) => ({ id: d.id, data: d.data }));
+    },
+
+    // The storage interface reads one parent's documents only; Firestore's collection group
+    // (functions/src/series-stores.ts) is the regulars table's [status+id] index here, whose
+    // ids (<seriesId>/<uid>) sort as the paths do.
+    async seriesWithRegulars({ limit, after }) {
+      const rows = await db.seriesRegulars
+        .where('[status+id]')
+        .between(['accepted', after ?? Dexie.minKey], ['accepted', Dexie.maxKey], !after, true)
+        .limit(limit)
+        .toArray();
+      return {
+        seriesIds: rows.map((r) => String(r.seriesId)),
+        next: rows.length === limit ? String(rows.at(-1)!.id) : null,
+      };
     },
 
     placeOnDate(eventId, decide) {
@@ -89,6 +110,7 @@ export function localSeriesStores(storage: Storage): SeriesStores & RegularsStor
           regularsPlaced: written.regularsPlaced,
           updatedAt: fieldOp.serverTime(),
         });
+        for (const n of written.notices) writeNotification(tx, n, now());
         for (const uid of written.approvedRequests) {
           tx.set(`participationRequests/${regularRequestId(eventId, uid)}`, {
             userId: uid,
@@ -115,14 +137,15 @@ const quiet = {
 /** One run of the generator on this database (all due series, or the one given). */
 export async function runLocalSeriesDates(
   storage: Storage,
+  db: LocalDb,
   now: () => Date,
   seriesId?: string,
 ): Promise<SeriesRun> {
-  const deps = { ...localSeriesStores(storage), now, log: quiet };
+  const deps = { ...localSeriesStores(storage, db, now), now, log: quiet };
   if (seriesId) {
     const datesCreated = await generateSeriesDates(deps, seriesId);
     const regularsPlaced = await placeRegulars(deps, seriesId);
-    return { seriesRead: 1, datesCreated, regularsPlaced, truncated: false };
+    return { seriesRead: 1, datesCreated, regularsPlaced, seriesRetried: 0, truncated: false };
   }
   const run = await runSeriesDates(deps);
   logger.info('scheduled.seriesDates', { ...run });

@@ -208,15 +208,16 @@ export function parsePage<S extends z.core.$ZodType>(
 
 /**
  * Notices written with ids of their own kinds: the staff's cancellation, the reminder, the
- * followers' notice of a new event, the organizer's minimum-headcount question and a board's
- * お知らせ (written by the server's handlers only).
+ * followers' notice of a new event, the organizer's minimum-headcount question, a board's
+ * お知らせ and a regular's placement on a series' date (written by the server's handlers only).
  */
 type StoredOnlyType =
   | 'staff_event_cancelled'
   | 'event_reminder'
   | 'followed_event'
   | 'headcount_check'
-  | 'board_announcement';
+  | 'board_announcement'
+  | 'regular_placed';
 
 /** A new notification, under the id of its cause. */
 interface NewNotification {

@@ -149,6 +149,19 @@ describe('notificationText: the words, rendered from type and data', () => {
     );
   });
 
+  it("tells a regular the server put them on a series' date, or in its キャンセル待ち", () => {
+    const data = { eventTitle: '木曜フットサル', day: '2026-12-10', eventId: 'e1' };
+    expect(notificationText(n('regular_placed', { ...data, waiting: false }))).toEqual({
+      title: 'レギュラーとして参加登録しました',
+      body: '定期開催「木曜フットサル」の12月10日(木)に参加登録しました',
+    });
+    expect(notificationText(n('regular_placed', { ...data, waiting: true }))).toEqual({
+      title: 'レギュラーとしてキャンセル待ちに登録しました',
+      body: '定期開催「木曜フットサル」の12月10日(木)のキャンセル待ちに登録しました',
+    });
+    expect(notificationText(n('regular_placed', {})).body).toBe('定期開催に参加登録しました');
+  });
+
   it('reminds of an event the day before, or on its day, with its day, time and place', () => {
     // 29 November 2026 (a Sunday), 10:00 wherever the test runs: the screen shows local time.
     const startsAt = new Date(2026, 10, 29, 10, 0).toISOString();

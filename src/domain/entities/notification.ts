@@ -27,6 +27,7 @@ export const NOTIFICATION_TYPES = [
   'followed_event',
   'headcount_check',
   'board_announcement',
+  'regular_placed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -379,6 +380,18 @@ export function notificationText(n: Pick<AppNotification, 'type' | 'data' | 'tit
         title: `${event}の主催者からのお知らせ`,
         body: str(n.data.excerpt),
       };
+    case 'regular_placed': {
+      // docs/series.md "Regulars": the server put a regular on one of the series' dates.
+      const series = title ? `定期開催「${title}」` : '定期開催';
+      const day = formatMonthDayWithWeekday(toDateOrNull(n.data.day));
+      const on = day ? `${series}の${day}` : series;
+      return n.data.waiting === true
+        ? {
+            title: 'レギュラーとしてキャンセル待ちに登録しました',
+            body: `${on}のキャンセル待ちに登録しました`,
+          }
+        : { title: 'レギュラーとして参加登録しました', body: `${on}に参加登録しました` };
+    }
     default:
       return { title: 'お知らせ', body: '' };
   }

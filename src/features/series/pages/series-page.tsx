@@ -9,7 +9,7 @@ import { formatFee, formatLongDateWithWeekday } from '@/domain/format';
 import { seriesEndLabel, seriesScheduleLabel } from '@/domain/series';
 import { useBackend } from '@/lib/backend-context';
 import { SeriesRegulars } from '../components/series-regulars';
-import { SeriesCalendarButton } from '../components/series-calendar-button';
+import { SeriesCalendar } from '../components/series-calendar';
 import { useCurrentUser } from '@/features/auth/public';
 import { seriesQueries } from '../series-queries';
 import { EndSeries } from '../components/end-series';
@@ -81,7 +81,8 @@ export default function SeriesPage() {
               {seriesScheduleLabel(s, s.startTime, s.endTime)}
             </h2>
             <p className="mt-1 text-sm text-slate-600">{seriesEndLabel(s)}</p>
-            <SeriesCalendarButton
+            <SeriesCalendar
+              seriesId={s.id}
               title={s.title}
               dates={dates.data && [...dates.data.past].reverse().concat(dates.data.upcoming)}
             />
