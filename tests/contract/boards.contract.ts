@@ -169,6 +169,24 @@ export function boardsContract(makeHarness: HarnessFactory): void {
       await expectRejection(backend.reports.file(target, input), ERR.alreadyReported);
     });
 
+    it('lets a pending requester read and report a post, but not post', async () => {
+      const { backend } = h();
+      await h().signUpAs('主催 太郎');
+      const eventId = await backend.organizing.create(eventInput({ entryMethod: 'approval' }));
+      const ref = { kind: 'event', id: eventId } as const;
+      const post = await backend.boards.post(ref, '当日は体育館の2階です');
+      await h().signUpAs('申込 三郎');
+      await backend.participation.request(eventId, 'よろしくお願いします');
+      expect(await backend.boards.access(ref)).toBe('read');
+      await expectRejection(backend.boards.post(ref, '質問です'), ERR.boardNoSeat);
+      const target = { type: 'eventPost', boardId: eventId, postId: post.id } as const;
+      await backend.reports.file(target, { reason: 'spam', detail: '' });
+      await expectRejection(
+        backend.reports.file(target, { reason: 'spam', detail: '' }),
+        ERR.alreadyReported,
+      );
+    });
+
     it('tells an お知らせ to each participant (and those waiting when asked) from the server', async () => {
       const { backend } = h();
       const { organizer, participant, waiting, stranger, ref } = await eventWithPeople(h());
