@@ -124,6 +124,8 @@ export const POST_MAX_LENGTH = 1000;
 export const POST_COUNTER_FROM = 900;
 /** A board's live page: the newest posts it listens to; older ones page by this many. */
 export const BOARD_PAGE_SIZE = 50;
+/** お知らせ of one event told an hour (mail/handlers/board-announcements.ts; the board says it). */
+export const ANNOUNCEMENTS_PER_HOUR = 3;
 
 /** Picture types an upload may have (storage.rules agree): raster images only, no SVG. */
 export const UPLOADABLE_IMAGE_TYPES = [

@@ -230,6 +230,87 @@ export function boardsContract(makeHarness: HarnessFactory): void {
       expect(await mails()).toHaveLength(3);
     });
 
+    it('records what became of an お知らせ: sent, partly sent and sent again without telling anyone twice, held back by the hourly limit', async () => {
+      const { backend } = h();
+      const { organizer, participant, waiting, ref } = await eventWithPeople(h());
+      const outcomeOf = async (postId: string, status: string) =>
+        (
+          await livePosts(h(), ref, (p) =>
+            p.posts.some((x) => x.id === postId && x.announceOutcome?.status === status),
+          )
+        ).posts.find((x) => x.id === postId)!.announceOutcome;
+      const mails = async () =>
+        (await h().notificationOutbox()).filter((m) => m.subject.includes('主催者からのお知らせ'));
+      await h().signInAs(organizer);
+      const first = await backend.boards.post(ref, '集合は9時です', 'participants');
+      await sideEffectsSettled();
+      expect(await outcomeOf(first.id, 'sent')).toEqual({ status: 'sent', notified: 1, failed: 0 });
+
+      h().failNoticeCommits(1);
+      const second = await backend.boards.post(ref, '雨天決行です', 'all');
+      await sideEffectsSettled();
+      expect(await outcomeOf(second.id, 'partial')).toEqual({
+        status: 'partial',
+        notified: 0,
+        failed: 2,
+      });
+      expect(await mails()).toHaveLength(3);
+      // The participant's notice was written after all (an earlier run's, already read): the
+      // retry leaves it as it is and writes only the one missing.
+      const noticeId = `${second.id}_${participant}_board_announcement`;
+      await h().putDocuments([
+        {
+          path: `notifications/${noticeId}`,
+          data: {
+            userId: participant,
+            type: 'board_announcement',
+            data: { eventId: ref.id, eventTitle: '週末フットサル', postId: second.id, excerpt: '' },
+            read: true,
+            timestamp: new Date(),
+          },
+        },
+      ]);
+      await backend.boards.resendAnnouncement(ref, second.id);
+      expect(await outcomeOf(second.id, 'sent')).toEqual({
+        status: 'sent',
+        notified: 2,
+        failed: 0,
+      });
+      expect(await mails()).toHaveLength(3);
+      const ofSecond = (all: AppNotification[]) =>
+        all.filter((n) => n.type === 'board_announcement' && n.data.postId === second.id);
+      await h().signInAs(participant);
+      const theirs = ofSecond(
+        await waitForLive<AppNotification[]>(
+          (next, fail) => backend.notifications.subscribe(participant, next, fail),
+          (all) => ofSecond(all).length === 1,
+        ),
+      );
+      expect(theirs.map((n) => [n.id, n.read])).toEqual([[noticeId, true]]);
+      await expectRejection(
+        backend.boards.resendAnnouncement(ref, second.id),
+        ERR.noAnnouncePermission,
+      );
+      await h().signInAs(waiting);
+      await waitForLive<AppNotification[]>(
+        (next, fail) => backend.notifications.subscribe(waiting, next, fail),
+        (all) => ofSecond(all).length === 1,
+      );
+
+      // Three told this hour (the retry counts): the fourth waits, and a retry within the hour too.
+      await h().signInAs(organizer);
+      const fourth = await backend.boards.post(ref, '持ち物はビブスです', 'participants');
+      await sideEffectsSettled();
+      expect(await outcomeOf(fourth.id, 'rate_limited')).toEqual({
+        status: 'rate_limited',
+        notified: 0,
+        failed: 0,
+      });
+      await backend.boards.resendAnnouncement(ref, fourth.id);
+      expect((await outcomeOf(fourth.id, 'rate_limited'))?.status).toBe('rate_limited');
+      expect(await mails()).toHaveLength(3);
+    });
+
     it('marks a board unread when someone else posts, and read once opened', async () => {
       const { backend } = h();
       const { organizer, participant, ref } = await eventWithPeople(h());

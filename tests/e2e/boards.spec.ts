@@ -88,9 +88,12 @@ test('the organizer and two participants talk on an event board live, with an �
   await organizer.bringToFront();
   await board(organizer).getByRole('checkbox', { name: '参加者全員に通知' }).check();
   await post(organizer, '集合は正面入口に変更です');
-  await expect(
-    posts(organizer).getByRole('listitem').filter({ hasText: '集合は正面入口' }),
-  ).toContainText('お知らせ');
+  const announced = posts(organizer).getByRole('listitem').filter({ hasText: '集合は正面入口' });
+  await expect(announced).toContainText('お知らせ');
+  // What the server recorded on the post, under it, for the organizer only.
+  await expect(announced.getByRole('status')).toHaveText('送信済み（2人に通知）', {
+    timeout: 30_000,
+  });
   const subject = /「週末エンジョイフットサル」の主催者からのお知らせ/;
   for (const [p, email] of [
     [hanako, HANAKO],

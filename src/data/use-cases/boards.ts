@@ -1,6 +1,8 @@
 import type { ApiPort } from '@/data/ports/api';
 import { DOC_ID, fieldOp, type QueriedDoc, type Query } from '@/data/storage/storage';
 import { BOARD_PAGE_SIZE } from '@/domain/constants';
+import { DomainError } from '@/domain/errors';
+import { assertMayWrite } from '@/domain/rules/standing';
 import type { Page } from '@/domain/entities/common';
 import { requestIdFor } from '@/domain/entities/participation-request';
 import { teamSchema } from '@/domain/entities/team';
@@ -290,7 +292,34 @@ export function boardsUseCases(ctx: UseCaseContext, api: ApiPort) {
           api.sendNotificationEmail({ type: 'board_announcement', eventId: ref.id, postId }),
         );
       }
-      return { id: postId, ...post, createdAt: ctx.now(), editedAt: null };
+      return {
+        id: postId,
+        ...post,
+        createdAt: ctx.now(),
+        editedAt: null,
+        announceOutcome: null,
+      };
+    },
+
+    /**
+     * 「再送する」: asks the server to send an お知らせ again that the event's hourly limit held
+     * back or that partly failed (mail/handlers/board-announcements.ts: nobody told twice, the
+     * same hourly limit); the new outcome arrives on the post. Refusals: loginRequired,
+     * accountSuspended, noAnnouncePermission (not the organizer). Fails: throws (the server's refusal as
+     * "status: body"). Caller: the event's organizer.
+     */
+    async resendAnnouncement(ref: BoardRef, postId: string): Promise<void> {
+      const { actor, owner } = await forWrite(ref);
+      const me = assertMayWrite(actor, 'active');
+      if (ref.kind !== 'event' || owner?.moderatorId !== me.uid) {
+        throw new DomainError('noAnnouncePermission');
+      }
+      await api.sendNotificationEmail({
+        type: 'board_announcement',
+        eventId: ref.id,
+        postId,
+        retry: true,
+      });
     },
 
     /**
