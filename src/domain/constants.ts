@@ -126,6 +126,12 @@ export const POST_COUNTER_FROM = 900;
 export const BOARD_PAGE_SIZE = 50;
 /** お知らせ of one event told an hour (mail/handlers/board-announcements.ts; the board says it). */
 export const ANNOUNCEMENTS_PER_HOUR = 3;
+/**
+ * The header's 「掲示板に新着」 looks at these boards of the signed-in user: their soonest upcoming
+ * events (organized or taken part in) and their newest teams (docs/board.md).
+ */
+export const HEADER_BOARD_EVENTS = 6;
+export const HEADER_BOARD_TEAMS = 3;
 
 /** Picture types an upload may have (storage.rules agree): raster images only, no SVG. */
 export const UPLOADABLE_IMAGE_TYPES = [

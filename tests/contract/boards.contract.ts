@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD_PAGE_SIZE } from '@/domain/constants';
+import { BOARD_PAGE_SIZE, HEADER_BOARD_EVENTS, HEADER_BOARD_TEAMS } from '@/domain/constants';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { ERR, failureCode } from '@/domain/errors';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import type { BoardPage, BoardRef, BoardState } from '@/domain/rules/boards';
 import type { ContractHarness, HarnessFactory } from './harness';
-import { eventInput, expectRejection, liveFailure, useHarness, waitForLive } from './support';
+import {
+  dayFromToday,
+  eventInput,
+  expectRejection,
+  liveFailure,
+  useHarness,
+  waitForLive,
+} from './support';
 
 /**
  * Event boards and team chat (src/data/use-cases/boards.ts, docs/board.md), the same on both
@@ -326,6 +333,60 @@ export function boardsContract(makeHarness: HarnessFactory): void {
       await backend.boards.markRead(ref);
       expect(await backend.boards.unread([ref])).toEqual({ [key]: false });
       expect((await liveState(h(), ref, () => true)).unread).toBe(false);
+    });
+
+    it('lists for the header the boards of my events and teams with unread posts, from a bounded read', async () => {
+      const { backend } = h();
+      const { organizer, participant, ref } = await eventWithPeople(h());
+      await h().signInAs(organizer);
+      const later = await backend.organizing.create(
+        eventInput({ title: '来月のフットサル', date: dayFromToday(30), entryMethod: 'firstCome' }),
+      );
+      const teamId = await backend.teamMembership.create({
+        name: '朝フットサル部',
+        description: '',
+        sportType: 'フットサル',
+        region: '関東',
+        level: '誰でも',
+        activity: '',
+        maxMembers: 20,
+        recruiting: true,
+        imageURL: '',
+        imagePath: '',
+      });
+      const team = { kind: 'team', id: teamId } as const;
+      await h().signInAs(participant);
+      await backend.roster.join(later);
+      const requestId = await backend.teamMembership.requestToJoin(teamId, '');
+      expect(await backend.boards.myUnread()).toEqual([]);
+
+      await h().signInAs(organizer);
+      await backend.teamMembership.approveRequest(teamId, requestId);
+      await backend.boards.post(team, '今週もよろしく');
+      await backend.boards.post({ kind: 'event', id: later }, '来月もよろしく');
+      await backend.boards.post(ref, '明日は雨天決行です');
+      // One's own posts are no news.
+      expect(await backend.boards.myUnread()).toEqual([]);
+
+      await h().signInAs(participant);
+      const before = h().queriedDocuments?.();
+      // Soonest event first, then the teams.
+      expect(await backend.boards.myUnread()).toEqual([
+        { board: ref, title: '週末フットサル' },
+        { board: { kind: 'event', id: later }, title: '来月のフットサル' },
+        { board: team, title: '朝フットサル部' },
+      ]);
+      const after = h().queriedDocuments?.();
+      if (before !== undefined && after !== undefined) {
+        expect(after - before).toBeLessThanOrEqual(2 * HEADER_BOARD_EVENTS + HEADER_BOARD_TEAMS);
+      }
+      await backend.boards.markRead(ref);
+      await backend.boards.markRead(team);
+      expect(await backend.boards.myUnread()).toEqual([
+        { board: { kind: 'event', id: later }, title: '来月のフットサル' },
+      ]);
+      await h().signOut();
+      expect(await backend.boards.myUnread()).toEqual([]);
     });
 
     it('opens a long board with the newest page and its unread mark in a bounded read, and pages older posts', async () => {

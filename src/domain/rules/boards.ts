@@ -211,3 +211,10 @@ export interface BoardState {
   summary: BoardSummary;
   unread: boolean;
 }
+
+/** A board with posts one has not read, as the header's list names it (docs/board.md). */
+export interface UnreadBoard {
+  board: BoardRef;
+  /** The event's title or the team's name. */
+  title: string;
+}

@@ -90,6 +90,14 @@ export default function BoardPanel({
   const location = useLocation();
   const uid = user?.uid ?? null;
   const access = useQuery(boardQueries.access(uid, board, seats, backend));
+  // A link to the board (the header's list of new posts) brings it on screen once it can show,
+  // which marks it read. The panel loads after the page, so the browser's own jump finds nothing.
+  const readable = access.data === 'write' || access.data === 'read';
+  useEffect(() => {
+    if (readable && location.hash === '#board') {
+      document.getElementById('board')?.scrollIntoView({ block: 'start' });
+    }
+  }, [readable, location.hash, location.key]);
 
   let body: React.ReactNode;
   if (!user) {

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useCurrentUser } from '@/features/auth/public';
+import { useBackend } from '@/lib/backend-context';
+import { boardQueries } from './board-queries';
+
+const LABEL = '掲示板に新着があります';
+/** How long the header's answer stands before a page change or a focused tab reads it again. */
+export const HEADER_BOARDS_STALE_MS = 30_000;
+
+/**
+ * The header's 「掲示板に新着」 (docs/board.md "Reads, listeners, unread marks"): a mark while a
+ * board of one's soonest events or newest teams has posts one has not read, opening the list of
+ * them, each a link to its board. Read when the app starts, after a board has been read, and on a
+ * page change or a focused tab once HEADER_BOARDS_STALE_MS old; not live. Nothing for a visitor, while unknown, when all is read, or on a
+ * failure (each board says so itself).
+ */
+export default function HeaderBoardsMark() {
+  const uid = useCurrentUser()?.uid ?? null;
+  const backend = useBackend();
+  const unread = useQuery({
+    ...boardQueries.mine(uid, backend),
+    staleTime: HEADER_BOARDS_STALE_MS,
+    // Not stored: a page loaded again reads it afresh (a stored copy would count as fresh).
+    meta: { silent: true, persist: false },
+  });
+  const { pathname } = useLocation();
+  const { isStale, refetch } = unread;
+  useEffect(() => {
+    if (isStale) void refetch();
+    // On a page change only; a focused tab is the query client's refetchOnWindowFocus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const boards = unread.data ?? [];
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (boards.length === 0) return null;
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={LABEL}
+        title={LABEL}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <rect x="4" y="3" width="16" height="18" rx="2" />
+          <path d="M8 8h8M8 12h8M8 16h5" />
+        </svg>
+        <span
+          aria-hidden="true"
+          className="absolute top-1.5 right-1.5 h-2.5 w-2.5 rounded-full bg-rose-600 ring-2 ring-white"
+        />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="新着のある掲示板"
+          className="absolute top-full right-0 z-50 mt-2 w-72 max-w-[calc(100vw-2rem)] overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          <p className="px-4 pt-1 pb-2 text-xs font-semibold text-slate-600" aria-hidden="true">
+            新着のある掲示板
+          </p>
+          {boards.map(({ board, title }) => (
+            <Link
+              key={`${board.kind}_${board.id}`}
+              role="menuitem"
+              to={`/${board.kind === 'event' ? 'events' : 'teams'}/${board.id}#board`}
+              onClick={() => setOpen(false)}
+              className="block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+            >
+              <span className="block truncate font-medium">{title}</span>
+              <span className="block text-xs text-slate-600">
+                {board.kind === 'event' ? '掲示板' : 'チームチャット'}に新しい投稿
+              </span>
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
