@@ -1,4 +1,4 @@
-import { ANNOUNCEMENTS_PER_HOUR } from '../../src/domain/constants.js';
+import { ANNOUNCEMENTS_PER_HOUR } from '../../src/domain/board-limits.js';
 import type { RateLimit } from '../policy.js';
 import { boardAnnouncementMail } from '../templates.js';
 import {

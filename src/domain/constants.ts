@@ -124,8 +124,6 @@ export const POST_MAX_LENGTH = 1000;
 export const POST_COUNTER_FROM = 900;
 /** A board's live page: the newest posts it listens to; older ones page by this many. */
 export const BOARD_PAGE_SIZE = 50;
-/** お知らせ of one event told an hour (mail/handlers/board-announcements.ts; the board says it). */
-export const ANNOUNCEMENTS_PER_HOUR = 3;
 /**
  * The header's 「掲示板に新着」 looks at these boards of the signed-in user: their soonest upcoming
  * events (organized or taken part in) and their newest teams (docs/board.md).

@@ -8,7 +8,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinkedText } from '@/components/ui/linked-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { ANNOUNCEMENTS_PER_HOUR, POST_COUNTER_FROM, POST_MAX_LENGTH } from '@/domain/constants';
+import { ANNOUNCEMENTS_PER_HOUR } from '@/domain/board-limits';
+import { POST_COUNTER_FROM, POST_MAX_LENGTH } from '@/domain/constants';
 import { formatSlashDate, formatTime } from '@/domain/format';
 import { ERR, errorMessage } from '@/domain/errors';
 import {
