@@ -60,7 +60,8 @@ export default function HeaderBoardsMark() {
 
   if (boards.length === 0) return null;
   return (
-    <div ref={rootRef} className="relative">
+    // On a phone the list spans the header (its sticky box holds it), not this icon's width.
+    <div ref={rootRef} className="sm:relative">
       <button
         ref={buttonRef}
         type="button"
@@ -96,7 +97,7 @@ export default function HeaderBoardsMark() {
           id={menuId}
           role="menu"
           aria-label="新着のある掲示板"
-          className="absolute top-full right-0 z-50 mt-2 w-72 max-w-[calc(100vw-2rem)] overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute inset-x-4 top-full z-50 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg sm:inset-x-auto sm:right-0 sm:mt-2 sm:w-72"
         >
           <p className="px-4 pt-1 pb-2 text-xs font-semibold text-slate-600" aria-hidden="true">
             新着のある掲示板
