@@ -384,8 +384,8 @@ export function boardsUseCases(ctx: UseCaseContext, api: ApiPort) {
      * 「再送する」: asks the server to send an お知らせ again that the event's hourly limit held
      * back or that partly failed (mail/handlers/board-announcements.ts: nobody told twice, the
      * same hourly limit); the new outcome arrives on the post. Refusals: loginRequired,
-     * accountSuspended, noAnnouncePermission (not the organizer). Fails: throws (the server's refusal as
-     * "status: body"). Caller: the event's organizer.
+     * accountSuspended, noAnnouncePermission (not the organizer). Fails: throws (the server's
+     * refusal as "status: body"). Caller: the event's organizer.
      */
     async resendAnnouncement(ref: BoardRef, postId: string): Promise<void> {
       const { actor, owner } = await forWrite(ref);

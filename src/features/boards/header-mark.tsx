@@ -13,8 +13,8 @@ export const HEADER_BOARDS_STALE_MS = 30_000;
  * The header's 「掲示板に新着」 (docs/board.md "Reads, listeners, unread marks"): a mark while a
  * board of one's soonest events or newest teams has posts one has not read, opening the list of
  * them, each a link to its board. Read when the app starts, after a board has been read, and on a
- * page change or a focused tab once HEADER_BOARDS_STALE_MS old; not live. Nothing for a visitor, while unknown, when all is read, or on a
- * failure (each board says so itself).
+ * page change or a focused tab once HEADER_BOARDS_STALE_MS old; not live. Nothing for a visitor,
+ * while unknown, when all is read, or on a failure (each board says so itself).
  */
 export default function HeaderBoardsMark() {
   const uid = useCurrentUser()?.uid ?? null;
