@@ -10,6 +10,7 @@ import {
   eventInput,
   expectRejection,
   liveFailure,
+  teamInput,
   useHarness,
   waitForLive,
 } from './support';
@@ -342,18 +343,7 @@ export function boardsContract(makeHarness: HarnessFactory): void {
       const later = await backend.organizing.create(
         eventInput({ title: '来月のフットサル', date: dayFromToday(30), entryMethod: 'firstCome' }),
       );
-      const teamId = await backend.teamMembership.create({
-        name: '朝フットサル部',
-        description: '',
-        sportType: 'フットサル',
-        region: '関東',
-        level: '誰でも',
-        activity: '',
-        maxMembers: 20,
-        recruiting: true,
-        imageURL: '',
-        imagePath: '',
-      });
+      const teamId = await backend.teamMembership.create(teamInput({ name: '朝フットサル部' }));
       const team = { kind: 'team', id: teamId } as const;
       await h().signInAs(participant);
       await backend.roster.join(later);
@@ -451,18 +441,7 @@ export function boardsContract(makeHarness: HarnessFactory): void {
     it('team chat: members post and read; one who leaves can no longer', async () => {
       const { backend } = h();
       const owner = await h().signUpAs('代表 太郎');
-      const teamId = await backend.teamMembership.create({
-        name: '朝フットサル部',
-        description: '',
-        sportType: 'フットサル',
-        region: '関東',
-        level: '誰でも',
-        activity: '',
-        maxMembers: 20,
-        recruiting: true,
-        imageURL: '',
-        imagePath: '',
-      });
+      const teamId = await backend.teamMembership.create(teamInput({ name: '朝フットサル部' }));
       const ref = { kind: 'team', id: teamId } as const;
       const member = await h().signUpAs('部員 花子');
       const requestId = await backend.teamMembership.requestToJoin(teamId, '');

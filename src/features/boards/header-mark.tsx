@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { HEADER_ICON_CLASS, HeaderIcon } from '@/components/ui/icon-badge-link';
+import { useMenuDismiss } from '@/components/ui/use-menu-dismiss';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
@@ -38,25 +40,7 @@ export default function HeaderBoardsMark() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const boards = unread.data ?? [];
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useMenuDismiss(open, setOpen, rootRef, buttonRef);
 
   if (boards.length === 0) return null;
   return (
@@ -71,22 +55,12 @@ export default function HeaderBoardsMark() {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-        className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+        className={HEADER_ICON_CLASS}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <HeaderIcon>
           <rect x="4" y="3" width="16" height="18" rx="2" />
           <path d="M8 8h8M8 12h8M8 16h5" />
-        </svg>
+        </HeaderIcon>
         <span
           aria-hidden="true"
           className="absolute top-1.5 right-1.5 h-2.5 w-2.5 rounded-full bg-rose-600 ring-2 ring-white"
