@@ -6,7 +6,9 @@
  * Firestore storage adapter the app uses. Printed: the documents read (what Firestore bills: one
  * per document a read or a listener's first answer returns, one for a missing document) to show
  * the newest page and the mark, and the same for a board of 50 posts, to show the cost does not
- * grow with the board. Run: bash bench/run-boards.sh.
+ * grow with the board. Then the header's 「掲示板に新着」 (boards.myUnread) for a reader of more
+ * boards than it looks at (8 upcoming events, 4 teams, each with a post of someone else's, one of
+ * them BENCH_POSTS long): the documents it reads. Run: bash bench/run-boards.sh.
  */
 import {
   deleteApp as deleteAdminApp,
@@ -107,10 +109,10 @@ async function seedBoard(eventId: string, posts: number): Promise<void> {
   await deleteAdminApp(admin);
 }
 
-/** The reader opens the board: its newest page, its state and the unread mark of the header. */
-async function openBoard(eventId: string): Promise<{ reads: number; shown: number; ms: number }> {
+/** The boards use case as READER, on the emulator under the rules, with its reads counted. */
+function readerBoards(name: string) {
   const [host, port] = process.env.FIRESTORE_EMULATOR_HOST!.split(':');
-  const app = initializeApp({ projectId: PROJECT }, `bench-reader-${eventId}`);
+  const app = initializeApp({ projectId: PROJECT }, `bench-reader-${name}`);
   const db = getFirestore(app);
   connectFirestoreEmulator(db, host!, Number(port), {
     mockUserToken: { user_id: READER, email_verified: true },
@@ -124,6 +126,12 @@ async function openBoard(eventId: string): Promise<{ reads: number; shown: numbe
     },
     {} as ApiPort,
   );
+  return { app, boards, reads: c.reads };
+}
+
+/** The reader opens the board: its newest page, its state and the unread mark of the header. */
+async function openBoard(eventId: string): Promise<{ reads: number; shown: number; ms: number }> {
+  const { app, boards, reads } = readerBoards(eventId);
   const ref = { kind: 'event', id: eventId } as const;
   const started = performance.now();
   const once = <T>(subscribe: (next: (v: T) => void, fail: (e: unknown) => void) => () => void) =>
@@ -140,7 +148,48 @@ async function openBoard(eventId: string): Promise<{ reads: number; shown: numbe
   ]);
   const ms = performance.now() - started;
   await deleteApp(app);
-  return { reads: c.reads(), shown: page.posts.length, ms };
+  return { reads: reads(), shown: page.posts.length, ms };
+}
+
+/** READER in 8 upcoming events (`big` one of them) and 4 teams, each board with news for them. */
+async function seedReaderBoards(run: string, big: string): Promise<void> {
+  const admin = initializeAdminApp({ projectId: PROJECT }, `bench-seed-header-${run}`);
+  const db = getAdminFirestore(admin);
+  const writer = db.bulkWriter();
+  const summary = {
+    lastPostAt: Timestamp.now(),
+    lastPostId: 'p0',
+    lastAuthorId: ORGANIZER,
+    pinnedPostId: '',
+  };
+  for (let i = 0; i < 8; i++) {
+    const id = i === 0 ? big : `${run}-event-${i}`;
+    void writer.set(
+      db.doc(`events/${id}`),
+      {
+        title: `週末フットサル ${i}`,
+        organizerId: ORGANIZER,
+        participants: [READER],
+        waitlist: [],
+        status: 'open',
+        date: Timestamp.fromMillis(Date.now() + (i + 1) * 24 * 60 * 60_000),
+        startTime: '10:00',
+      },
+      { merge: true },
+    );
+    if (i > 0) void writer.set(db.doc(`eventBoards/${id}`), summary);
+  }
+  for (let i = 0; i < 4; i++) {
+    void writer.set(db.doc(`teams/${run}-team-${i}`), {
+      name: `チーム ${i}`,
+      ownerId: ORGANIZER,
+      members: [ORGANIZER, READER],
+      createdAt: Timestamp.fromMillis(Date.now() - i * 60_000),
+    });
+    void writer.set(db.doc(`teamBoards/${run}-team-${i}`), summary);
+  }
+  await writer.close();
+  await deleteAdminApp(admin);
 }
 
 it.skipIf(!process.env.FIRESTORE_EMULATOR_HOST)(
@@ -158,6 +207,21 @@ it.skipIf(!process.env.FIRESTORE_EMULATOR_HOST)(
         'Opening an event board on the emulators (a participant: newest page, state, unread mark)',
         `  ${POSTS} posts: ${a.reads} documents read, ${a.shown} posts shown, ${a.ms.toFixed(0)} ms`,
         `  50 posts:   ${b.reads} documents read, ${b.shown} posts shown, ${b.ms.toFixed(0)} ms`,
+        '',
+      ].join('\n'),
+    );
+
+    // The header's mark, for a reader of 8 upcoming events (the big board among them) and 4 teams.
+    await seedReaderBoards(`bench-header-${Date.now()}`, big);
+    const header = readerBoards('header');
+    const started = performance.now();
+    const unread = await header.boards.myUnread();
+    const ms = performance.now() - started;
+    await deleteApp(header.app);
+    console.info(
+      [
+        "The header's 「掲示板に新着」 (boards.myUnread; 8 upcoming events, 4 teams, all with news)",
+        `  ${header.reads()} documents read, ${unread.length} boards with new posts, ${ms.toFixed(0)} ms`,
         '',
       ].join('\n'),
     );

@@ -82,6 +82,7 @@ export const NOT_SHARED = [
   'domain/series-regulars',
   'domain/entities/series-regular',
   'domain/series-changes',
+  'domain/board-limits',
 ];
 export const DECIDING_RULES = { folder: 'domain/rules', except: ['domain/rules/standing'] };
 

@@ -10,7 +10,11 @@ import type {
 import { readChangeRecord } from '../../mail/handlers/common.js';
 import { EVENT_MAIL_REQUESTERS_LIMIT } from '../../mail/handlers/event-change-mail.js';
 import type { FollowerNotice } from '../../mail/handlers/follower-notices.js';
-import type { AnnouncementNotice } from '../../mail/handlers/board-announcements.js';
+import {
+  boardPostRecord,
+  type AnnouncementNotice,
+  type AnnouncementOutcome,
+} from '../../mail/handlers/board-announcements.js';
 import { readEmailSettings, type AuthRecipient, type EmailSettings } from '../../mail/policy.js';
 
 /**
@@ -124,19 +128,35 @@ export function createFirestoreReads(db: Firestore) {
       const d = (
         await db.collection('eventBoards').doc(eventId).collection('posts').doc(postId).get()
       ).data();
-      return d
-        ? {
-            authorId: str(d.authorId),
-            content: str(d.content),
-            announce: str(d.announce),
-            createdAt: toDate(d.createdAt),
-          }
-        : null;
+      return d ? boardPostRecord(d, toDate) : null;
     },
 
     /** One page of a board announcement's notices in one batch (as writeFollowerNotices). */
     async writeAnnouncementNotices(notices: AnnouncementNotice[]): Promise<void> {
       await writeNotices(notices);
+    },
+
+    /** Which of these notices exist (one getAll, at most ANNOUNCEMENT_BATCH documents). */
+    async existingAnnouncementNotices(ids: string[]): Promise<Set<string>> {
+      const safe = ids.filter(safeId);
+      if (!safe.length) return new Set();
+      const snaps = await db.getAll(...safe.map((id) => db.collection('notifications').doc(id)));
+      return new Set(snaps.filter((s) => s.exists).map((s) => s.id));
+    },
+
+    /** The post's announceOutcome, which only the server writes (docs/board.md). */
+    async recordAnnouncementOutcome(
+      eventId: string,
+      postId: string,
+      outcome: AnnouncementOutcome,
+    ): Promise<void> {
+      if (!safeId(eventId) || !safeId(postId)) return;
+      await db
+        .collection('eventBoards')
+        .doc(eventId)
+        .collection('posts')
+        .doc(postId)
+        .update({ announceOutcome: { ...outcome, at: FieldValue.serverTimestamp() } });
     },
 
     async getPendingRequesters(eventId: string): Promise<string[]> {

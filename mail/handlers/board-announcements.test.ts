@@ -4,7 +4,12 @@ import { handleSendEmail } from './send-email.js';
 import { fakeDeps, ORGANIZER, post, world } from '../test/fakes.js';
 
 const NOW = new Date('2024-05-01T03:00:00Z');
-const body = (postId = 'p1') => ({ type: 'board_announcement', eventId: 'event-1', postId });
+const body = (postId = 'p1', retry?: boolean) => ({
+  type: 'board_announcement',
+  eventId: 'event-1',
+  postId,
+  ...(retry ? { retry } : {}),
+});
 
 /** event-1 of ORGANIZER with `n` participants and two waiting, and ORGANIZER's post p1. */
 function boardWorld(n: number, announce: 'participants' | 'all' = 'participants') {
@@ -18,6 +23,8 @@ function boardWorld(n: number, announce: 'participants' | 'all' = 'participants'
       content: 'ビブスは白を持ってきてください',
       announce,
       createdAt: new Date(NOW.getTime() - 30_000),
+      outcome: '',
+      notified: 0,
     };
   }
   for (const uid of [...participants, 'w-0', 'w-1']) {
@@ -73,6 +80,39 @@ describe('send-email: board_announcement', () => {
     expect(sent).toHaveLength(ANNOUNCEMENTS_PER_HOUR);
     const res = await handleSendEmail(post(body('p5')), deps);
     expect(res.body).toMatchObject({ sent: false, reason: 'rate_limited' });
+    expect(w.boardPosts!['event-1/p5']!.outcome).toBe('rate_limited');
+    expect(w.boardPosts!['event-1/p1']).toMatchObject({ outcome: 'sent', notified: 1 });
+    // 「再送する」 counts against the same hour: still held back, and a sent one is never again.
+    expect((await handleSendEmail(post(body('p5', true)), deps)).body).toMatchObject({
+      reason: 'rate_limited',
+    });
+    expect((await handleSendEmail(post(body('p1', true)), deps)).body).toMatchObject({
+      reason: 'duplicate',
+    });
+    expect(sent).toHaveLength(ANNOUNCEMENTS_PER_HOUR);
+  });
+
+  it('records a partial failure, and a retry writes only the missing notices, mailing nobody twice', async () => {
+    const w = boardWorld(450);
+    w.failAnnouncementCommits = 1;
+    const { deps, sent } = fakeDeps(w);
+    const first = await handleSendEmail(post(body()), deps);
+    expect(first.body).toMatchObject({ notified: 50, failed: 400, mailed: 450 });
+    expect(w.boardPosts!['event-1/p1']).toMatchObject({ outcome: 'partial', notified: 50 });
+    const again = await handleSendEmail(post(body('p1', true)), deps);
+    expect(again.body).toMatchObject({ notified: 450, failed: 0, mailed: 0 });
+    expect(w.writtenAnnouncements!.map((c) => c.length)).toEqual([50, 400]);
+    expect(new Set(w.writtenAnnouncements!.flat().map((n) => n.id)).size).toBe(450);
+    expect(w.boardPosts!['event-1/p1']!.outcome).toBe('sent');
+    expect(sent).toHaveLength(450);
+  });
+
+  it('refuses a retry of an お知らせ that has no outcome yet, or is older than a day', async () => {
+    const w = boardWorld(1);
+    expect((await handleSendEmail(post(body('p1', true)), fakeDeps(w).deps)).status).toBe(403);
+    w.boardPosts!['event-1/p2']!.outcome = 'rate_limited';
+    w.boardPosts!['event-1/p2']!.createdAt = new Date(NOW.getTime() - 25 * 60 * 60_000);
+    expect((await handleSendEmail(post(body('p2', true)), fakeDeps(w).deps)).status).toBe(403);
   });
 
   it('refuses anyone but the organizer, a plain post, another’s post and an old one', async () => {

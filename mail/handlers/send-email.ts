@@ -80,8 +80,13 @@ export const sendEmailBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('participant_joined'), ...rosterChange }),
   // A new event, told to the followers of its organizer and team (./follower-notices.ts).
   z.object({ type: z.literal('event_published'), eventId: id }),
-  // An organizer's お知らせ on the event's board (./board-announcements.ts).
-  z.object({ type: z.literal('board_announcement'), eventId: id, postId: id }),
+  // An organizer's お知らせ on the event's board, or its 「再送する」 (./board-announcements.ts).
+  z.object({
+    type: z.literal('board_announcement'),
+    eventId: id,
+    postId: id,
+    retry: z.optional(z.boolean()),
+  }),
 ]);
 type ParticipationBody = Extract<SendEmailBody, { type: 'event_approved' | 'event_rejected' }>;
 type RosterBody = Extract<

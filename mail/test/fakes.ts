@@ -42,6 +42,8 @@ export interface World {
   writtenNotices?: FollowerNotice[][];
   writtenAnnouncements?: AnnouncementNotice[][];
   boardPosts?: Record<string, BoardPostRecord>;
+  /** How many announcement commits fail from now on (a partial failure). */
+  failAnnouncementCommits?: number;
 }
 
 export function world(): World {
@@ -168,7 +170,19 @@ export function fakeDeps(w: World = world()): Fake {
     },
     getBoardPost: async (eventId, postId) => w.boardPosts?.[`${eventId}/${postId}`] ?? null,
     async writeAnnouncementNotices(notices) {
+      if (w.failAnnouncementCommits) {
+        w.failAnnouncementCommits--;
+        throw new Error('commit failed');
+      }
       (w.writtenAnnouncements ??= []).push(notices);
+    },
+    async existingAnnouncementNotices(ids) {
+      const written = new Set((w.writtenAnnouncements ?? []).flat().map((n) => n.id));
+      return new Set(ids.filter((id) => written.has(id)));
+    },
+    async recordAnnouncementOutcome(eventId, postId, outcome) {
+      const p = w.boardPosts?.[`${eventId}/${postId}`];
+      if (p) Object.assign(p, { outcome: outcome.status, notified: outcome.notified });
     },
     getPendingRequesters: async (eventId) =>
       Object.values(w.requests)

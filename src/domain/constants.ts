@@ -124,6 +124,12 @@ export const POST_MAX_LENGTH = 1000;
 export const POST_COUNTER_FROM = 900;
 /** A board's live page: the newest posts it listens to; older ones page by this many. */
 export const BOARD_PAGE_SIZE = 50;
+/**
+ * The header's 「掲示板に新着」 looks at these boards of the signed-in user: their soonest upcoming
+ * events (organized or taken part in) and their newest teams (docs/board.md).
+ */
+export const HEADER_BOARD_EVENTS = 6;
+export const HEADER_BOARD_TEAMS = 3;
 
 /** Picture types an upload may have (storage.rules agree): raster images only, no SVG. */
 export const UPLOADABLE_IMAGE_TYPES = [

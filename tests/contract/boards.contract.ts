@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD_PAGE_SIZE } from '@/domain/constants';
+import { BOARD_PAGE_SIZE, HEADER_BOARD_EVENTS, HEADER_BOARD_TEAMS } from '@/domain/constants';
 import { notificationText, type AppNotification } from '@/domain/entities/notification';
 import { ERR, failureCode } from '@/domain/errors';
 import { sideEffectsSettled } from '@/lib/side-effects';
 import type { BoardPage, BoardRef, BoardState } from '@/domain/rules/boards';
 import type { ContractHarness, HarnessFactory } from './harness';
-import { eventInput, expectRejection, liveFailure, useHarness, waitForLive } from './support';
+import {
+  dayFromToday,
+  eventInput,
+  expectRejection,
+  liveFailure,
+  teamInput,
+  useHarness,
+  waitForLive,
+} from './support';
 
 /**
  * Event boards and team chat (src/data/use-cases/boards.ts, docs/board.md), the same on both
@@ -169,6 +177,24 @@ export function boardsContract(makeHarness: HarnessFactory): void {
       await expectRejection(backend.reports.file(target, input), ERR.alreadyReported);
     });
 
+    it('lets a pending requester read and report a post, but not post', async () => {
+      const { backend } = h();
+      await h().signUpAs('主催 太郎');
+      const eventId = await backend.organizing.create(eventInput({ entryMethod: 'approval' }));
+      const ref = { kind: 'event', id: eventId } as const;
+      const post = await backend.boards.post(ref, '当日は体育館の2階です');
+      await h().signUpAs('申込 三郎');
+      await backend.participation.request(eventId, 'よろしくお願いします');
+      expect(await backend.boards.access(ref)).toBe('read');
+      await expectRejection(backend.boards.post(ref, '質問です'), ERR.boardNoSeat);
+      const target = { type: 'eventPost', boardId: eventId, postId: post.id } as const;
+      await backend.reports.file(target, { reason: 'spam', detail: '' });
+      await expectRejection(
+        backend.reports.file(target, { reason: 'spam', detail: '' }),
+        ERR.alreadyReported,
+      );
+    });
+
     it('tells an お知らせ to each participant (and those waiting when asked) from the server', async () => {
       const { backend } = h();
       const { organizer, participant, waiting, stranger, ref } = await eventWithPeople(h());
@@ -212,6 +238,87 @@ export function boardsContract(makeHarness: HarnessFactory): void {
       expect(await mails()).toHaveLength(3);
     });
 
+    it('records what became of an お知らせ: sent, partly sent and sent again without telling anyone twice, held back by the hourly limit', async () => {
+      const { backend } = h();
+      const { organizer, participant, waiting, ref } = await eventWithPeople(h());
+      const outcomeOf = async (postId: string, status: string) =>
+        (
+          await livePosts(h(), ref, (p) =>
+            p.posts.some((x) => x.id === postId && x.announceOutcome?.status === status),
+          )
+        ).posts.find((x) => x.id === postId)!.announceOutcome;
+      const mails = async () =>
+        (await h().notificationOutbox()).filter((m) => m.subject.includes('主催者からのお知らせ'));
+      await h().signInAs(organizer);
+      const first = await backend.boards.post(ref, '集合は9時です', 'participants');
+      await sideEffectsSettled();
+      expect(await outcomeOf(first.id, 'sent')).toEqual({ status: 'sent', notified: 1, failed: 0 });
+
+      h().failNoticeCommits(1);
+      const second = await backend.boards.post(ref, '雨天決行です', 'all');
+      await sideEffectsSettled();
+      expect(await outcomeOf(second.id, 'partial')).toEqual({
+        status: 'partial',
+        notified: 0,
+        failed: 2,
+      });
+      expect(await mails()).toHaveLength(3);
+      // The participant's notice was written after all (an earlier run's, already read): the
+      // retry leaves it as it is and writes only the one missing.
+      const noticeId = `${second.id}_${participant}_board_announcement`;
+      await h().putDocuments([
+        {
+          path: `notifications/${noticeId}`,
+          data: {
+            userId: participant,
+            type: 'board_announcement',
+            data: { eventId: ref.id, eventTitle: '週末フットサル', postId: second.id, excerpt: '' },
+            read: true,
+            timestamp: new Date(),
+          },
+        },
+      ]);
+      await backend.boards.resendAnnouncement(ref, second.id);
+      expect(await outcomeOf(second.id, 'sent')).toEqual({
+        status: 'sent',
+        notified: 2,
+        failed: 0,
+      });
+      expect(await mails()).toHaveLength(3);
+      const ofSecond = (all: AppNotification[]) =>
+        all.filter((n) => n.type === 'board_announcement' && n.data.postId === second.id);
+      await h().signInAs(participant);
+      const theirs = ofSecond(
+        await waitForLive<AppNotification[]>(
+          (next, fail) => backend.notifications.subscribe(participant, next, fail),
+          (all) => ofSecond(all).length === 1,
+        ),
+      );
+      expect(theirs.map((n) => [n.id, n.read])).toEqual([[noticeId, true]]);
+      await expectRejection(
+        backend.boards.resendAnnouncement(ref, second.id),
+        ERR.noAnnouncePermission,
+      );
+      await h().signInAs(waiting);
+      await waitForLive<AppNotification[]>(
+        (next, fail) => backend.notifications.subscribe(waiting, next, fail),
+        (all) => ofSecond(all).length === 1,
+      );
+
+      // Three told this hour (the retry counts): the fourth waits, and a retry within the hour too.
+      await h().signInAs(organizer);
+      const fourth = await backend.boards.post(ref, '持ち物はビブスです', 'participants');
+      await sideEffectsSettled();
+      expect(await outcomeOf(fourth.id, 'rate_limited')).toEqual({
+        status: 'rate_limited',
+        notified: 0,
+        failed: 0,
+      });
+      await backend.boards.resendAnnouncement(ref, fourth.id);
+      expect((await outcomeOf(fourth.id, 'rate_limited'))?.status).toBe('rate_limited');
+      expect(await mails()).toHaveLength(3);
+    });
+
     it('marks a board unread when someone else posts, and read once opened', async () => {
       const { backend } = h();
       const { organizer, participant, ref } = await eventWithPeople(h());
@@ -227,6 +334,49 @@ export function boardsContract(makeHarness: HarnessFactory): void {
       await backend.boards.markRead(ref);
       expect(await backend.boards.unread([ref])).toEqual({ [key]: false });
       expect((await liveState(h(), ref, () => true)).unread).toBe(false);
+    });
+
+    it('lists for the header the boards of my events and teams with unread posts, from a bounded read', async () => {
+      const { backend } = h();
+      const { organizer, participant, ref } = await eventWithPeople(h());
+      await h().signInAs(organizer);
+      const later = await backend.organizing.create(
+        eventInput({ title: '来月のフットサル', date: dayFromToday(30), entryMethod: 'firstCome' }),
+      );
+      const teamId = await backend.teamMembership.create(teamInput({ name: '朝フットサル部' }));
+      const team = { kind: 'team', id: teamId } as const;
+      await h().signInAs(participant);
+      await backend.roster.join(later);
+      const requestId = await backend.teamMembership.requestToJoin(teamId, '');
+      expect(await backend.boards.myUnread()).toEqual([]);
+
+      await h().signInAs(organizer);
+      await backend.teamMembership.approveRequest(teamId, requestId);
+      await backend.boards.post(team, '今週もよろしく');
+      await backend.boards.post({ kind: 'event', id: later }, '来月もよろしく');
+      await backend.boards.post(ref, '明日は雨天決行です');
+      // One's own posts are no news.
+      expect(await backend.boards.myUnread()).toEqual([]);
+
+      await h().signInAs(participant);
+      const before = h().queriedDocuments?.();
+      // Soonest event first, then the teams.
+      expect(await backend.boards.myUnread()).toEqual([
+        { board: ref, title: '週末フットサル' },
+        { board: { kind: 'event', id: later }, title: '来月のフットサル' },
+        { board: team, title: '朝フットサル部' },
+      ]);
+      const after = h().queriedDocuments?.();
+      if (before !== undefined && after !== undefined) {
+        expect(after - before).toBeLessThanOrEqual(2 * HEADER_BOARD_EVENTS + HEADER_BOARD_TEAMS);
+      }
+      await backend.boards.markRead(ref);
+      await backend.boards.markRead(team);
+      expect(await backend.boards.myUnread()).toEqual([
+        { board: { kind: 'event', id: later }, title: '来月のフットサル' },
+      ]);
+      await h().signOut();
+      expect(await backend.boards.myUnread()).toEqual([]);
     });
 
     it('opens a long board with the newest page and its unread mark in a bounded read, and pages older posts', async () => {
@@ -291,18 +441,7 @@ export function boardsContract(makeHarness: HarnessFactory): void {
     it('team chat: members post and read; one who leaves can no longer', async () => {
       const { backend } = h();
       const owner = await h().signUpAs('代表 太郎');
-      const teamId = await backend.teamMembership.create({
-        name: '朝フットサル部',
-        description: '',
-        sportType: 'フットサル',
-        region: '関東',
-        level: '誰でも',
-        activity: '',
-        maxMembers: 20,
-        recruiting: true,
-        imageURL: '',
-        imagePath: '',
-      });
+      const teamId = await backend.teamMembership.create(teamInput({ name: '朝フットサル部' }));
       const ref = { kind: 'team', id: teamId } as const;
       const member = await h().signUpAs('部員 花子');
       const requestId = await backend.teamMembership.requestToJoin(teamId, '');

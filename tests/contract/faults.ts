@@ -59,6 +59,35 @@ export function dexieReadFaults(faults: readonly ReadFault[]): Middleware<DBCore
   };
 }
 
+/** Commits to a table that fail from now on: `remaining` of them (the harness sets it). */
+export interface WriteFault {
+  table: string;
+  remaining: number;
+}
+
+/** Dexie middleware failing the next `fault.remaining` writes to `fault.table`. */
+export function dexieWriteFaults(fault: WriteFault): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'contract-write-faults',
+    level: 100,
+    create: (down) => ({
+      ...down,
+      table(name): DBCoreTable {
+        const table = down.table(name);
+        return {
+          ...table,
+          mutate: (req) => {
+            if (name !== fault.table || fault.remaining <= 0) return table.mutate(req);
+            fault.remaining--;
+            return Promise.reject(new Error('injected write fault'));
+          },
+        };
+      },
+    }),
+  };
+}
+
 // ---------- Firebase: the SDK's read functions ----------
 
 const firestoreFaults: ReadFault[] = [];

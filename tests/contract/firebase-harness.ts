@@ -182,6 +182,7 @@ export async function createFirebaseHarness(): Promise<ContractHarness> {
     runSeriesDates: functions.runSeriesDates,
     runAutoAttendance: functions.runAutoAttendance,
     runHeadcountDecisions: functions.runHeadcountDecisions,
+    failNoticeCommits: functions.failNoticeCommits,
     // Needs firebase.test.ts's vi.mock of firebase/firestore (withFirestoreReadFaults).
     failReads: armFirestoreFault,
     queriedDocuments,

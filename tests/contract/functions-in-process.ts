@@ -56,6 +56,7 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
   runSeriesDates: (now: Date, seriesId?: string) => Promise<number>;
   runAutoAttendance: (now: Date) => Promise<number>;
   runHeadcountDecisions: (now: Date) => Promise<HeadcountRun>;
+  failNoticeCommits: (commits: number) => void;
 } {
   const app = adminApp(opts.projectId);
   const now = () => new Date();
@@ -64,8 +65,18 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
     quiet,
     500,
   );
+  const reads = createFirestoreReads(getFirestore(app));
+  let failingCommits = 0;
   const deps: SendEmailDeps & TrackUnreadDeps = {
-    ...createFirestoreReads(getFirestore(app)),
+    ...reads,
+    // The harness's injected failure of a notice commit (failNoticeCommits).
+    async writeAnnouncementNotices(notices) {
+      if (failingCommits > 0) {
+        failingCommits--;
+        throw new Error('injected write fault');
+      }
+      await reads.writeAnnouncementNotices(notices);
+    },
     ...createAuthRecipients(getAuth(app)),
     verifyIdToken: async (token) => ({ uid: (await getAuth(app).verifyIdToken(token, true)).uid }),
     sendMail: (mail) => mailer.send(mail),
@@ -84,6 +95,9 @@ export function inProcessFunctions(opts: { projectId: string; appBaseUrl: string
   };
 
   return {
+    failNoticeCommits: (commits) => {
+      failingCommits = commits;
+    },
     async runSeriesDates(at, seriesId) {
       const run = { ...createSeriesStores(getFirestore(app)), now: () => at, log: quiet };
       return seriesId

@@ -90,6 +90,12 @@ export interface ContractHarness {
    * and the capturing transport, in this process).
    */
   runHeadcountDecisions(now: Date): Promise<HeadcountRun>;
+  /**
+   * Makes the next `commits` commits of notifications fail, below the server's handler (locally
+   * a Dexie middleware on the notifications table; on Firebase the Admin SDK's commit of the
+   * in-process Functions): a partly failed お知らせ.
+   */
+  failNoticeCommits(commits: number): void;
   dispose(): Promise<void>;
 }
 

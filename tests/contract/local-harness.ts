@@ -7,7 +7,7 @@ import { LocalDb } from '@/data/local/db';
 import { localRows } from '@/data/local/seed';
 import { dexieStorage } from '@/data/local/storage';
 import { sideEffectsSettled } from '@/lib/side-effects';
-import { dexieReadFaults, type ReadFault } from './faults';
+import { dexieReadFaults, dexieWriteFaults, type ReadFault, type WriteFault } from './faults';
 import type { SeededBackend } from './demo-seed.contract';
 import type { StorageHarness } from './storage.contract';
 import type { ReminderStoresHarness } from './reminder-stores.contract';
@@ -39,6 +39,8 @@ export async function createLocalHarness(): Promise<ContractHarness> {
   const reads = { documents: 0 };
   backend.db.close();
   backend.db.use(dexieReadFaults(faults));
+  const noticeFault: WriteFault = { table: 'notifications', remaining: 0 };
+  backend.db.use(dexieWriteFaults(noticeFault));
   backend.db.use(dexieQueryReads(reads));
   await backend.db.open();
 
@@ -81,6 +83,9 @@ export async function createLocalHarness(): Promise<ContractHarness> {
     failReads: (fault) =>
       faults.push(fault.collection === 'private' ? { ...fault, collection: 'privateDocs' } : fault),
     queriedDocuments: () => reads.documents,
+    failNoticeCommits: (commits) => {
+      noticeFault.remaining = commits;
+    },
     async putDocuments(docs) {
       // Where each path goes locally, as the demo seeder decides it.
       const rows = localRows(docs.map(({ path, data }) => demoDoc(path, data)));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Backend } from '@/data/ports/backend';
 import type { EventInput } from '@/data/ports/events';
+import type { TeamInput } from '@/data/ports/teams';
 import { newUserDocument } from '@/domain/entities/user';
 import { failureCode, type FailureCode } from '@/domain/errors';
 import { formatIsoDate } from '@/domain/format';
@@ -162,6 +163,23 @@ export function dayFromToday(days: number): string {
   const d = new Date();
   d.setDate(d.getDate() + days);
   return formatIsoDate(d);
+}
+
+/** A team's creation form, filled in (docs/teams.md). */
+export function teamInput(overrides: Partial<TeamInput> = {}): TeamInput {
+  return {
+    name: '世田谷フットサルクラブ',
+    description: '毎週末に活動しています',
+    sportType: 'フットサル',
+    region: '関東',
+    level: '誰でも',
+    activity: '毎週土曜',
+    maxMembers: 20,
+    recruiting: true,
+    imageURL: '',
+    imagePath: '',
+    ...overrides,
+  };
 }
 
 export function eventInput(overrides: Partial<EventInput> = {}): EventInput {

@@ -20,25 +20,10 @@ import {
   liveFailure,
   LIVE_WAIT,
   sleep,
+  teamInput,
   useHarness,
   waitForLive,
 } from './support';
-
-function teamInput(overrides: Partial<TeamInput> = {}): TeamInput {
-  return {
-    name: '世田谷フットサルクラブ',
-    description: '毎週末に活動しています',
-    sportType: 'フットサル',
-    region: '関東',
-    level: '誰でも',
-    activity: '毎週土曜',
-    maxMembers: 20,
-    recruiting: true,
-    imageURL: '',
-    imagePath: '',
-    ...overrides,
-  };
-}
 
 export function teamsContract(makeHarness: HarnessFactory): void {
   describe('teams port', () => {

@@ -88,9 +88,12 @@ test('the organizer and two participants talk on an event board live, with an �
   await organizer.bringToFront();
   await board(organizer).getByRole('checkbox', { name: '参加者全員に通知' }).check();
   await post(organizer, '集合は正面入口に変更です');
-  await expect(
-    posts(organizer).getByRole('listitem').filter({ hasText: '集合は正面入口' }),
-  ).toContainText('お知らせ');
+  const announced = posts(organizer).getByRole('listitem').filter({ hasText: '集合は正面入口' });
+  await expect(announced).toContainText('お知らせ');
+  // What the server recorded on the post, under it, for the organizer only.
+  await expect(announced.getByRole('status')).toHaveText('送信済み（2人に通知）', {
+    timeout: 30_000,
+  });
   const subject = /「週末エンジョイフットサル」の主催者からのお知らせ/;
   for (const [p, email] of [
     [hanako, HANAKO],
@@ -108,15 +111,23 @@ test('the organizer and two participants talk on an event board live, with an �
   }
   expect(await mailCount(organizer, ORGANIZER, subject)).toBe(0);
 
-  // --- The お知らせ is unread for 花子: her card and the event page say so, until the board is on
-  // her screen.
+  // --- The お知らせ is unread for 花子: her card, the event page and the header say so, until the
+  // board is on her screen. The header's list leads to the board.
   await hanako.bringToFront();
   await hanako.goto('/events');
   const card = hanako.getByTestId('event-card').filter({ hasText: '週末エンジョイフットサル' });
   await expect(card.getByText('掲示板に新着')).toBeVisible();
   await card.getByRole('link').first().click();
-  await hanako.getByRole('link', { name: '掲示板に新着' }).click();
+  await expect(hanako.getByRole('link', { name: '掲示板に新着' })).toBeVisible();
+  const headerMark = hanako.getByRole('button', { name: '掲示板に新着があります' });
+  await headerMark.click();
+  await hanako
+    .getByRole('menu', { name: '新着のある掲示板' })
+    .getByRole('menuitem', { name: /週末エンジョイフットサル/ })
+    .click();
+  await expect(hanako).toHaveURL(/#board$/);
   await expect(board(hanako)).toContainText('集合は正面入口に変更です');
+  await expect(headerMark).toHaveCount(0);
   await hanako.goto('/events');
   await expect(card).toBeVisible();
   await expect(card.getByText('掲示板に新着')).toHaveCount(0);

@@ -253,6 +253,35 @@ describe.skipIf(!firestoreHost)(`firestore rules: boards${NOT_RUN}`, () => {
     }
   });
 
+  it('refuses an お知らせ’s outcome from a client: on the post, in its edit, by anyone', async () => {
+    const outcome = { announceOutcome: { status: 'sent', notified: 2, failed: 0 } };
+    await assertFails(
+      postBatch(as(ALICE), ALICE, 'p1', {
+        post: postOf(ALICE, 'お知らせ', { announce: 'participants', ...outcome }),
+      }),
+    );
+    await seed('eventBoards/e1/posts/p2', {
+      ...postOf(ALICE, 'お知らせ', { announce: 'participants' }),
+      createdAt: Timestamp.now(),
+      announceOutcome: { status: 'rate_limited', notified: 0, failed: 0 },
+    });
+    const p2 = (db: Firestore) => doc(db, 'eventBoards', 'e1', 'posts', 'p2');
+    // The organizer's 「再送する」 goes through the server; marking it sent by hand is refused.
+    await assertFails(updateDoc(p2(as(ALICE)), outcome));
+    await assertFails(
+      updateDoc(p2(as(ALICE)), { content: '修正', editedAt: serverTimestamp(), ...outcome }),
+    );
+    await assertFails(updateDoc(p2(as(BOB)), outcome));
+    // Its own edit keeps the server's outcome as it is.
+    await assertSucceeds(
+      updateDoc(p2(as(ALICE)), { content: '修正', editedAt: serverTimestamp() }),
+    );
+    const after = await peek('eventBoards/e1/posts/p2');
+    if ((after?.announceOutcome as { status?: string } | undefined)?.status !== 'rate_limited') {
+      throw new Error(`outcome: ${JSON.stringify(after?.announceOutcome)}`);
+    }
+  });
+
   it('team chat: members post and read; one who left, or a stranger, neither', async () => {
     await assertSucceeds(postBatch(as(BOB), BOB, 'p1', { kind: 'teamBoards' }));
     await assertSucceeds(getDocs(collection(as(ALICE), 'teamBoards', 't1', 'posts')));

@@ -6,6 +6,7 @@ import {
   type HandlerResponse,
   type Logger,
 } from '@mail/handlers/common';
+import { boardPostRecord } from '@mail/handlers/board-announcements';
 import { EVENT_MAIL_REQUESTERS_LIMIT } from '@mail/handlers/event-change-mail';
 import { runEventReminders, type ReminderRun } from '@mail/handlers/event-reminders';
 import type { HeadcountRun } from '@mail/handlers/headcount-decisions';
@@ -103,18 +104,20 @@ export class LocalApi implements ApiPort {
       // A board post and its announcement's notices, the same way (docs/board.md).
       async getBoardPost(eventId, postId) {
         const doc = await dexieStorage(db, now).get(`eventBoards/${eventId}/posts/${postId}`);
-        return doc
-          ? {
-              authorId: str(doc.data.authorId),
-              content: str(doc.data.content),
-              announce: str(doc.data.announce),
-              createdAt: doc.data.createdAt instanceof Date ? doc.data.createdAt : null,
-            }
-          : null;
+        return doc ? boardPostRecord(doc.data, (v) => (v instanceof Date ? v : null)) : null;
       },
       async writeAnnouncementNotices(notices) {
         await dexieStorage(db, now).batch((w) => {
           for (const n of notices) writeNotification(w, n, now());
+        });
+      },
+      async existingAnnouncementNotices(ids) {
+        const found = await db.notifications.bulkGet(ids);
+        return new Set(found.flatMap((n) => (n ? [n.id] : [])));
+      },
+      async recordAnnouncementOutcome(eventId, postId, outcome) {
+        await dexieStorage(db, now).update(`eventBoards/${eventId}/posts/${postId}`, {
+          announceOutcome: { ...outcome, at: now() },
         });
       },
       // The accounts table is this backend's auth service: its address and verified flag.

@@ -1,8 +1,19 @@
 import type { ApiPort } from '@/data/ports/api';
-import { DOC_ID, fieldOp, type QueriedDoc, type Query } from '@/data/storage/storage';
-import { BOARD_PAGE_SIZE } from '@/domain/constants';
+import {
+  DOC_ID,
+  fieldOp,
+  orderByThenId,
+  type Filter,
+  type QueriedDoc,
+  type Query,
+} from '@/data/storage/storage';
+import { BOARD_PAGE_SIZE, HEADER_BOARD_EVENTS, HEADER_BOARD_TEAMS } from '@/domain/constants';
+import { DomainError } from '@/domain/errors';
+import { assertMayWrite } from '@/domain/rules/standing';
 import type { Page } from '@/domain/entities/common';
 import { requestIdFor } from '@/domain/entities/participation-request';
+import { sportEventSchema } from '@/domain/entities/event';
+import { EVENT_READ_FIELDS } from '@/domain/entities/event-read-fields';
 import { teamSchema } from '@/domain/entities/team';
 import {
   boardAccess,
@@ -24,6 +35,7 @@ import {
   type BoardRef,
   type BoardState,
   type BoardSummary,
+  type UnreadBoard,
 } from '@/domain/rules/boards';
 import { runSideEffect } from '@/lib/side-effects';
 import {
@@ -37,6 +49,7 @@ import {
   refused,
   type UseCaseContext,
 } from './context';
+import { LIST_ORDER, startOfDay } from './list-queries';
 
 export const boardPath = (ref: BoardRef) =>
   `${ref.kind === 'event' ? 'eventBoards' : 'teamBoards'}/${ref.id}`;
@@ -233,6 +246,74 @@ export function boardsUseCases(ctx: UseCaseContext, api: ApiPort) {
     },
 
     /**
+     * The boards of the signed-in user with posts they have not read, for the header: their
+     * HEADER_BOARD_EVENTS soonest upcoming events (organized or taken part in; soonest first) and
+     * HEADER_BOARD_TEAMS newest teams, each compared by its summary against their marker. Reads:
+     * three queries (at most 2×HEADER_BOARD_EVENTS + HEADER_BOARD_TEAMS documents) and two
+     * documents per board looked at, whatever the number of posts or boards. Signed out: [].
+     * Missing: an unreadable event or team is left out. Fails: throws. Caller: anyone.
+     */
+    async myUnread(): Promise<UnreadBoard[]> {
+      const who = await ctx.session();
+      if (!who) return [];
+      const today = startOfDay(ctx.now());
+      const upcoming = (mine: Filter): Query => ({
+        collection: 'events',
+        select: EVENT_READ_FIELDS,
+        where: [mine, { field: 'date', op: '>=', value: today }],
+        orderBy: [...LIST_ORDER],
+        limit: HEADER_BOARD_EVENTS,
+      });
+      const [organized, joined, teams] = await Promise.all([
+        storage.query(upcoming({ field: 'organizerId', op: '==', value: who.uid })),
+        storage.query(upcoming({ field: 'participants', op: 'array-contains', value: who.uid })),
+        storage.query({
+          collection: 'teams',
+          where: [{ field: 'members', op: 'array-contains', value: who.uid }],
+          orderBy: orderByThenId('createdAt', 'desc'),
+          limit: HEADER_BOARD_TEAMS,
+        }),
+      ]);
+      const events = [
+        ...new Map(
+          [
+            ...parseDocs(sportEventSchema, organized, 'boards.myUnread'),
+            ...parseDocs(sportEventSchema, joined, 'boards.myUnread'),
+          ].map((e) => [e.id, e]),
+        ).values(),
+      ]
+        .sort(
+          (a, b) =>
+            (a.date?.getTime() ?? 0) - (b.date?.getTime() ?? 0) ||
+            a.startTime.localeCompare(b.startTime) ||
+            a.id.localeCompare(b.id),
+        )
+        .slice(0, HEADER_BOARD_EVENTS);
+      const candidates: UnreadBoard[] = [
+        ...events.map((e) => ({ board: { kind: 'event', id: e.id } as const, title: e.title })),
+        ...parseDocs(teamSchema, teams, 'boards.myUnread').map((t) => ({
+          board: { kind: 'team', id: t.id } as const,
+          title: t.name,
+        })),
+      ];
+      // The user holds a seat on each (organizer, participant, member): no access read.
+      const unread = await Promise.all(
+        candidates.map(async ({ board }) => {
+          const [summary, mark] = await Promise.all([
+            readUnlessRefused(() => storage.get(boardPath(board))),
+            storage.get(readPath(who.uid, board)),
+          ]);
+          return hasUnread(
+            parseDoc(boardSummarySchema, summary),
+            (mark?.data.readAt as Date | undefined) ?? null,
+            who.uid,
+          );
+        }),
+      );
+      return candidates.filter((_, i) => unread[i]);
+    },
+
+    /**
      * Marks the board read for the signed-in user now (their own marker). Signed out: nothing.
      * Fails: throws. Caller: a reader, while the board is on screen.
      */
@@ -290,7 +371,34 @@ export function boardsUseCases(ctx: UseCaseContext, api: ApiPort) {
           api.sendNotificationEmail({ type: 'board_announcement', eventId: ref.id, postId }),
         );
       }
-      return { id: postId, ...post, createdAt: ctx.now(), editedAt: null };
+      return {
+        id: postId,
+        ...post,
+        createdAt: ctx.now(),
+        editedAt: null,
+        announceOutcome: null,
+      };
+    },
+
+    /**
+     * 「再送する」: asks the server to send an お知らせ again that the event's hourly limit held
+     * back or that partly failed (mail/handlers/board-announcements.ts: nobody told twice, the
+     * same hourly limit); the new outcome arrives on the post. Refusals: loginRequired,
+     * accountSuspended, noAnnouncePermission (not the organizer). Fails: throws (the server's
+     * refusal as "status: body"). Caller: the event's organizer.
+     */
+    async resendAnnouncement(ref: BoardRef, postId: string): Promise<void> {
+      const { actor, owner } = await forWrite(ref);
+      const me = assertMayWrite(actor, 'active');
+      if (ref.kind !== 'event' || owner?.moderatorId !== me.uid) {
+        throw new DomainError('noAnnouncePermission');
+      }
+      await api.sendNotificationEmail({
+        type: 'board_announcement',
+        eventId: ref.id,
+        postId,
+        retry: true,
+      });
     },
 
     /**

@@ -3,7 +3,8 @@ import { conversationSchema, messageSchema } from '@/domain/entities/conversatio
 import { sportEventSchema } from '@/domain/entities/event';
 import { reportDocId, type ReportInput, type ReportTarget } from '@/domain/entities/report';
 import { teamSchema } from '@/domain/entities/team';
-import { boardOwnerOf, boardPostSchema } from '@/domain/rules/boards';
+import { requestIdFor } from '@/domain/entities/participation-request';
+import { boardAccess, boardOwnerOf, boardPostSchema } from '@/domain/rules/boards';
 import { userProfileSchema } from '@/domain/entities/user';
 import { failureCode } from '@/domain/errors';
 import {
@@ -24,7 +25,11 @@ import { actorTransaction, parseDoc, readUnlessRefused, type UseCaseContext } fr
  */
 export function reportsUseCases(ctx: UseCaseContext) {
   /** What is reported, as the reporter may see it (a conversation they are not in: nothing). */
-  const subjectOf = async (tx: Transaction, t: ReportTarget): Promise<ReportSubject | null> => {
+  const subjectOf = async (
+    tx: Transaction,
+    t: ReportTarget,
+    uid: string | null,
+  ): Promise<ReportSubject | null> => {
     const read = (path: string) => readUnlessRefused(() => tx.get(path));
     switch (t.type) {
       case 'event':
@@ -57,11 +62,20 @@ export function reportsUseCases(ctx: UseCaseContext) {
             `${kind === 'event' ? 'eventBoards' : 'teamBoards'}/${t.boardId}/posts/${t.postId}`,
           ),
         );
-        const owner = parseDoc(
+        const found = parseDoc(
           kind === 'event' ? sportEventSchema : teamSchema,
           await read(`${kind === 'event' ? 'events' : 'teams'}/${t.boardId}`),
         );
-        return postSubject(post, owner ? boardOwnerOf(owner) : null);
+        const owner = found ? boardOwnerOf(found) : null;
+        // A pending requester reads an event's board (boardAccess), so may report on it too.
+        const pending =
+          kind === 'event' &&
+          !!owner &&
+          !!uid &&
+          boardAccess(owner, uid, false) === 'none' &&
+          (await read(`participationRequests/${requestIdFor(t.boardId, uid)}`))?.data.status ===
+            'pending';
+        return postSubject(post, owner, pending ? uid : null);
       }
     }
   };
@@ -77,7 +91,7 @@ export function reportsUseCases(ctx: UseCaseContext) {
      */
     async file(target: ReportTarget, input: ReportInput): Promise<void> {
       await actorTransaction(ctx, async (tx, actor) => {
-        const subject = await subjectOf(tx, target);
+        const subject = await subjectOf(tx, target, actor?.uid ?? null);
         // The rules let a reporter look up only a missing report of their own (nobody but staff
         // reads a report): a refusal therefore means this person reported this target before.
         let alreadyReported = false;

@@ -54,6 +54,28 @@ export function boardAccess(
   return 'none';
 }
 
+/**
+ * What became of an お知らせ, as the server records it on the post (`announceOutcome`; the rules
+ * refuse it to clients): sent to `notified` people, held back by the event's hourly limit, or
+ * partly not sent (`failed` notices). Null: not recorded yet (or a plain post).
+ */
+export const ANNOUNCE_STATUSES = ['sent', 'rate_limited', 'partial'] as const;
+export type AnnounceStatus = (typeof ANNOUNCE_STATUSES)[number];
+const announceOutcomeSchema = z.pipe(
+  z.nullish(z.unknown()),
+  z.transform((v): { status: AnnounceStatus; notified: number; failed: number } | null => {
+    if (!v || typeof v !== 'object') return null;
+    const o = v as Record<string, unknown>;
+    const status = ANNOUNCE_STATUSES.find((s) => s === o.status);
+    const count = (n: unknown) => (typeof n === 'number' && n >= 0 ? Math.floor(n) : 0);
+    return status ? { status, notified: count(o.notified), failed: count(o.failed) } : null;
+  }),
+);
+
+/** 「再送する」 is offered for what the server may send again. */
+export const mayResendAnnouncement = (status: AnnounceStatus | undefined) =>
+  status === 'rate_limited' || status === 'partial';
+
 export const boardPostSchema = z.object({
   id: z.string(),
   authorId: text(),
@@ -67,6 +89,7 @@ export const boardPostSchema = z.object({
     z.nullish(z.string()),
     z.transform((v): AnnounceAudience => (v === 'participants' || v === 'all' ? v : '')),
   ),
+  announceOutcome: announceOutcomeSchema,
 });
 export type BoardPost = z.output<typeof boardPostSchema>;
 
@@ -187,4 +210,11 @@ export interface BoardPage {
 export interface BoardState {
   summary: BoardSummary;
   unread: boolean;
+}
+
+/** A board with posts one has not read, as the header's list names it (docs/board.md). */
+export interface UnreadBoard {
+  board: BoardRef;
+  /** The event's title or the team's name. */
+  title: string;
 }

@@ -378,14 +378,24 @@ export function messageSubject(c: Conversation | null, m: Message | null): Repor
 
 /**
  * A board or chat post is named by its text, as a message is; only those who read the board
- * (its seats and those waiting; the rules also admit a pending requester) may report it.
+ * may report it: its seats, those waiting and `pendingRequester` (an event's board reader with a
+ * pending request, as boardAccess and the rules admit).
  */
-export function postSubject(p: BoardPost | null, owner: BoardOwner | null): ReportSubject | null {
+export function postSubject(
+  p: BoardPost | null,
+  owner: BoardOwner | null,
+  pendingRequester: string | null = null,
+): ReportSubject | null {
   return p && owner
     ? {
         label: p.content,
         subjectUserId: p.authorId,
-        participants: [owner.moderatorId, ...owner.seats, ...owner.waiting],
+        participants: [
+          owner.moderatorId,
+          ...owner.seats,
+          ...owner.waiting,
+          ...(pendingRequester ? [pendingRequester] : []),
+        ],
       }
     : null;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useMenuDismiss } from '@/components/ui/use-menu-dismiss';
 import { Link, useNavigate } from 'react-router-dom';
 import { isStaff } from '@/domain/rules/staff';
 import { isSuspended } from '@/domain/rules/standing';
@@ -17,25 +18,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useMenuDismiss(open, setOpen, rootRef, buttonRef);
 
   const signOut = async () => {
     setOpen(false);

@@ -8,10 +8,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinkedText } from '@/components/ui/linked-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { ANNOUNCEMENTS_PER_HOUR } from '@/domain/board-limits';
 import { POST_COUNTER_FROM, POST_MAX_LENGTH } from '@/domain/constants';
 import { formatSlashDate, formatTime } from '@/domain/format';
 import { ERR, errorMessage } from '@/domain/errors';
 import {
+  mayResendAnnouncement,
   postContent,
   type AnnounceAudience,
   type BoardPage,
@@ -89,6 +91,14 @@ export default function BoardPanel({
   const location = useLocation();
   const uid = user?.uid ?? null;
   const access = useQuery(boardQueries.access(uid, board, seats, backend));
+  // A link to the board (the header's list of new posts) brings it on screen once it can show,
+  // which marks it read. The panel loads after the page, so the browser's own jump finds nothing.
+  const readable = access.data === 'write' || access.data === 'read';
+  useEffect(() => {
+    if (readable && location.hash === '#board') {
+      document.getElementById('board')?.scrollIntoView({ block: 'start' });
+    }
+  }, [readable, location.hash, location.key]);
 
   let body: React.ReactNode;
   if (!user) {
@@ -508,6 +518,9 @@ function PostItem({
             describedBy={contentId}
           />
         </div>
+        {post.announce && mine && isModerator && board.kind === 'event' ? (
+          <AnnounceOutcome board={board} post={post} />
+        ) : null}
         {failure ? (
           <p role="alert" className="mt-1 text-sm text-red-700">
             {errorMessage(failure, '操作できませんでした')}
@@ -526,5 +539,56 @@ function PostItem({
         削除した投稿は元に戻せません。
       </ConfirmDialog>
     </li>
+  );
+}
+
+/**
+ * What became of the organizer's お知らせ, as the server recorded it on the post (docs/board.md
+ * "お知らせ: the server's work"), with 「再送する」 where it may send again. Nothing until the
+ * server has answered.
+ */
+function AnnounceOutcome({ board, post }: { board: BoardRef; post: BoardPost }) {
+  const backend = useBackend();
+  const resend = useMutation({
+    mutationFn: () => backend.boards.resendAnnouncement(board, post.id),
+    meta: { silent: true },
+  });
+  const outcome = post.announceOutcome;
+  if (!outcome) return null;
+  const text =
+    outcome.status === 'sent'
+      ? `送信済み（${outcome.notified}人に通知）`
+      : outcome.status === 'rate_limited'
+        ? `上限のため送信されませんでした（1時間に${ANNOUNCEMENTS_PER_HOUR}件まで）`
+        : `一部送信できませんでした（${outcome.failed}人に未送信）`;
+  const retryable = mayResendAnnouncement(outcome.status);
+  return (
+    <div className="mt-1 text-xs" role="status">
+      <p
+        className={`inline-flex flex-wrap items-center gap-2 ${retryable ? 'text-amber-800' : 'text-slate-600'}`}
+      >
+        <span>{text}</span>
+        {retryable ? (
+          <button
+            type="button"
+            className="min-h-7 rounded border border-slate-300 bg-white px-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate()}
+          >
+            {resend.isPending ? '再送中…' : '再送する'}
+          </button>
+        ) : null}
+      </p>
+      {resend.isSuccess && retryable ? (
+        <p className="mt-0.5 text-slate-600">
+          まだ送信できませんでした。しばらくしてからもう一度お試しください。
+        </p>
+      ) : null}
+      {resend.isError ? (
+        <p role="alert" className="mt-0.5 text-red-700">
+          {errorMessage(resend.error, '再送できませんでした。もう一度お試しください')}
+        </p>
+      ) : null}
+    </div>
   );
 }

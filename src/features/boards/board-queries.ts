@@ -26,6 +26,13 @@ export const boardQueries = {
       queryKey: ['boards', 'pinned', uid, ...refKey(ref), postId],
       queryFn: () => backend.boards.pinnedPost(ref, postId),
     }),
+  /** The header's list of one's boards with unread posts (boards.myUnread). */
+  mine: (uid: string | null, backend: Backend) =>
+    queryOptions({
+      queryKey: ['boards', 'unread', 'mine', uid],
+      queryFn: () => backend.boards.myUnread(),
+      enabled: !!uid,
+    }),
   unread: (uid: string | null, refs: readonly BoardRef[], backend: Backend) =>
     queryOptions({
       queryKey: ['boards', 'unread', uid, refs.map((r) => `${r.kind}_${r.id}`).join(',')],

@@ -8,3 +8,5 @@
 export const loadBoardPanel = () => import('./board-panel');
 /** 「掲示板に新着」 on an event's card and page, for someone with a place on its board. */
 export const loadBoardUnreadMark = () => import('./unread-mark');
+/** The header's mark of one's boards with new posts, for a signed-in user. */
+export const loadHeaderBoardsMark = () => import('./header-mark');
