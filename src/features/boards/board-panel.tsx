@@ -557,7 +557,9 @@ function AnnounceOutcome({ board, post }: { board: BoardRef; post: BoardPost }) 
   if (!outcome) return null;
   const text =
     outcome.status === 'sent'
-      ? `送信済み（${outcome.notified}人に通知）`
+      ? outcome.notified > 0
+        ? `送信済み（${outcome.notified}人に通知）`
+        : '送信済み（通知する相手はいませんでした）'
       : outcome.status === 'rate_limited'
         ? `上限のため送信されませんでした（1時間に${ANNOUNCEMENTS_PER_HOUR}件まで）`
         : `一部送信できませんでした（${outcome.failed}人に未送信）`;
