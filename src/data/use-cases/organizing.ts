@@ -35,6 +35,7 @@ import {
   type MinHeadcountInput,
 } from '@/domain/rules/headcount';
 import { decideEventTeam } from '@/domain/rules/teams';
+import { movedDecideAt, type MinHeadcount } from '@/domain/headcount';
 import { runSideEffect } from '@/lib/side-effects';
 import {
   actorTransaction,
@@ -99,6 +100,18 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
   };
 
   /** The pending requesters of an event (a cancellation tells them too). */
+  /** The minimum headcount set, changed or (null) removed, with its decision time (decideMinHeadcount). */
+  const writeMinHeadcount = (id: string, input: MinHeadcountInput | null) =>
+    actorTransaction(ctx, async (tx, actor) => {
+      const event = actor && id ? await readEvent(tx, id) : null;
+      const decided = decideMinHeadcount(actor, event, input, ctx.now());
+      tx.update(eventPath(id), {
+        minHeadcount: decided ? decided.minHeadcount : fieldOp.deleteField(),
+        headcountDecideAt: decided ? decided.headcountDecideAt : fieldOp.deleteField(),
+        updatedAt: fieldOp.serverTime(),
+      });
+    });
+
   const pendingRequesters = async (eventId: string): Promise<string[]> => {
     const docs = await storage.query({
       collection: 'participationRequests',
@@ -152,10 +165,15 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
      * Changes the given fields; a day or start time given as stored is left alone, so an event that
      * has begun or is over can still be edited. Refusals: updateEventLogin (signed out),
      * eventNotFound (missing), noEditPermission (not the organizer), capacityBelowParticipants,
-     * eventStartInPast (a start moved before now). Fails: throws. Caller: the organizer.
+     * eventStartInPast (a start moved before now). A move of the day or the start takes a
+     * relative decision time of the minimum headcount (前日 18:00, 当日 開始3時間前) along, in a
+     * write of its own after the edit (the headcount rules' block checks it); one that would
+     * fall in the past by then stays as it was, and a set time (日時を指定) always does.
+     * Fails: throws. Caller: the organizer.
      */
     async update(id: string, patch: Partial<EventInput>): Promise<void> {
       let promoted: string[] = [];
+      let headcount: MinHeadcount | null = null;
       const outcome = await actorTransaction(ctx, async (tx, actor) => {
         const stored = actor && id ? await tx.get(eventPath(id)) : null;
         const event = parseDoc(sportEventSchema, stored);
@@ -177,6 +195,8 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
           updatedAt: fieldOp.serverTime(),
         };
         const moved = !sameSchedule(before, after);
+        const decideAt = moved ? movedDecideAt(event!, after.date, after.startTime) : null;
+        if (decideAt && decideAt.getTime() > ctx.now().getTime()) headcount = event!.minHeadcount;
         // The schedule moved: the change record, and the participants' notices beside it.
         const seq = lastChangeSeq(stored?.data) + 1;
         tx.update(
@@ -196,6 +216,13 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
         return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices) };
       });
       promotionMail(api, id, promoted);
+      const setting = headcount as MinHeadcount | null;
+      if (setting) {
+        // Awaited, so the page read after the edit shows the new decision time.
+        await runSideEffect('events.update: the decision time moved', () =>
+          writeMinHeadcount(id, setting),
+        );
+      }
       if (!outcome) return;
       await writeNotificationBatches(ctx, outcome.rest);
       if (outcome.notified) {
@@ -252,15 +279,7 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
      * headcountDecideAtPast). Fails: throws. Caller: the organizer.
      */
     async setMinHeadcount(id: string, input: MinHeadcountInput | null): Promise<void> {
-      await actorTransaction(ctx, async (tx, actor) => {
-        const event = actor && id ? await readEvent(tx, id) : null;
-        const decided = decideMinHeadcount(actor, event, input, ctx.now());
-        tx.update(eventPath(id), {
-          minHeadcount: decided ? decided.minHeadcount : fieldOp.deleteField(),
-          headcountDecideAt: decided ? decided.headcountDecideAt : fieldOp.deleteField(),
-          updatedAt: fieldOp.serverTime(),
-        });
-      });
+      await writeMinHeadcount(id, input);
     },
 
     /**

@@ -48,14 +48,18 @@ export function seriesUseCases(ctx: UseCaseContext, api: ApiPort) {
      * organizer, then asks the server for its first dates (api.seriesDates: the generator for
      * this series; should that call fail, the next scheduled run makes them). Fails: the refusals of
      * decideSeriesCreate (signed out, unverified or suspended, an invalid field or rule, a first
-     * start in the past). Caller: a verified, active user. Returns the new series' id.
+     * start in the past, a minimum headcount refused). Caller: a verified, active user. Returns the new series' id.
      */
     async create(input: SeriesInput): Promise<string> {
       const id = storage.newId();
       await actorTransaction(ctx, async (tx, actor) => {
-        const { fields, organizerId, rule } = decideSeriesCreate(
+        const { fields, organizerId, rule, minHeadcount } = decideSeriesCreate(
           actor,
-          { event: { ...input.event, teamId: '', teamName: '' }, rule: input.rule },
+          {
+            event: { ...input.event, teamId: '', teamName: '' },
+            rule: input.rule,
+            minHeadcount: input.minHeadcount,
+          },
           ctx.now(),
         );
         const organizer = organizerCopy(actor?.profile);
@@ -67,6 +71,7 @@ export function seriesUseCases(ctx: UseCaseContext, api: ApiPort) {
           searchTokens: searchTokensOf({ ...fields, ...organizer }),
           organizerId,
           ...rule,
+          ...(minHeadcount ? { minHeadcount } : {}),
           status: 'active',
           nextDate: '',
           createdAt: fieldOp.serverTime(),
