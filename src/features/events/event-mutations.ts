@@ -71,6 +71,21 @@ export function useUpdateSeriesFollowing(event: Pick<SportEvent, 'id' | 'organiz
   });
 }
 
+/**
+ * 「今回はお休み」 on a series date's page: the series page's use case (seriesRegulars.skip), then
+ * this date, its series' pages and every list are read again (a seat moved to the waitlist).
+ */
+export function useSkipSeriesDate(event: Pick<SportEvent, 'id' | 'organizerId' | 'seriesId'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: () => backend.seriesRegulars.skip(event.seriesId, event.id),
+    onSettled: () =>
+      Promise.all([invalidateEvent(qc, event), refreshQueries(qc, [['series', event.seriesId]])]),
+  });
+}
+
 export function useChangeEventStatus(event: Pick<SportEvent, 'id' | 'organizerId'>) {
   const backend = useBackend();
   const qc = useQueryClient();

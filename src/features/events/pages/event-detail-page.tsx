@@ -38,6 +38,7 @@ import { useBackend } from '@/lib/backend-context';
 import { EventBoardMark, EventImage } from '../components/event-card';
 import { EventShareActions } from '../components/event-share-actions';
 import { ParticipantsSection } from '../components/participants-section';
+import { SeriesSkip } from '../components/series-skip';
 import { StatusBadge } from '../components/status-badge';
 import { eventQueries } from '../event-queries';
 import { useLiveEvent } from '../use-live-event';
@@ -207,6 +208,7 @@ function EventDetail({ event }: { event: SportEvent }) {
             />
           </Card>
           <ParticipationPanel event={event} />
+          {event.seriesId && user ? <SeriesSkip event={event} uid={user.uid} /> : null}
           {participant && onTheDay ? (
             <Suspense fallback={<Spinner label="受付コードを読み込み中…" />}>
               <MyCodePanel event={event} uid={user.uid} />
