@@ -87,7 +87,7 @@ export default function CreateSeriesPage() {
           <RuleFields form={form} rule={rule} onChange={setRule} error={ruleError(create.error)} />
           <section aria-labelledby="series-headcount-heading" className="mt-6 space-y-2">
             <h2 id="series-headcount-heading" className="text-sm font-semibold text-slate-800">
-              最少催行人数 <span className="text-xs font-normal text-slate-600">任意</span>
+              開催の判定 <span className="text-xs font-normal text-slate-600">任意</span>
             </h2>
             <HeadcountFields
               name="series-headcount"
