@@ -3,8 +3,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { eventStart, isOver, type SportEvent } from '@/domain/entities/event';
 import { ERR, errorMessage } from '@/domain/errors';
-import { decideAtFor, headcountRefusal } from '@/domain/headcount';
+import { decideAtFor, headcountRefusal, isRelativeDeadline } from '@/domain/headcount';
 import { toast } from '@/lib/toast-store';
+import { SeriesScope, type SeriesScopeValue } from './series-scope';
 import { HeadcountFields, headcountMinOf, type HeadcountFieldsValue } from './headcount-fields';
 import { useChangeEventStatus, useHoldAnyway, useSetMinHeadcount } from '../event-mutations';
 
@@ -94,6 +95,8 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
     customAt: localInputValue(event.headcountDecideAt),
     mode: setting?.mode ?? 'cancel',
   });
+  const [scope, setScope] = useState<SeriesScopeValue>('this');
+  const following = event.seriesId !== '' && scope === 'following';
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
 
@@ -135,10 +138,17 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
       setError(ERR[refusal]);
       return;
     }
-    save.mutate(input, {
-      onSuccess: () => toast({ title: '最少催行人数を保存しました', variant: 'success' }),
-      onError: (err) => setError(errorMessage(err)),
-    });
+    if (following && !isRelativeDeadline(deadline)) {
+      setError(ERR.headcountFollowingCustom);
+      return;
+    }
+    save.mutate(
+      { input, following },
+      {
+        onSuccess: () => toast({ title: '最少催行人数を保存しました', variant: 'success' }),
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
   };
 
   return (
@@ -150,6 +160,15 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
         disabled={save.isPending}
         error={error}
       />
+      {event.seriesId ? (
+        <SeriesScope
+          name={`headcount-scope-${event.id}`}
+          scope={scope}
+          onChange={setScope}
+          disabled={save.isPending}
+          followingHint="この日以降の日程の最少催行人数も変更します（日程ごとに変更したものはそのままです）"
+        />
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending} busyLabel="保存中…">
           最少催行人数を保存
@@ -172,17 +191,20 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
         cancelLabel="やめる"
         busy={save.isPending}
         onConfirm={() =>
-          save.mutate(null, {
-            onSuccess: () => {
-              setRemoving(false);
-              setFields((f) => ({ ...f, min: '' }));
-              toast({ title: '最少催行人数の設定を外しました', variant: 'success' });
+          save.mutate(
+            { input: null, following },
+            {
+              onSuccess: () => {
+                setRemoving(false);
+                setFields((f) => ({ ...f, min: '' }));
+                toast({ title: '最少催行人数の設定を外しました', variant: 'success' });
+              },
+              onError: (err) => {
+                setRemoving(false);
+                setError(errorMessage(err));
+              },
             },
-            onError: (err) => {
-              setRemoving(false);
-              setError(errorMessage(err));
-            },
-          })
+          )
         }
         onCancel={() => setRemoving(false)}
       >
