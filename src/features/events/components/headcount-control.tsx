@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { eventStart, isOver, type SportEvent } from '@/domain/entities/event';
+import { isOver, type SportEvent } from '@/domain/entities/event';
 import { ERR, errorMessage } from '@/domain/errors';
-import { decideAtFor, headcountRefusal, isRelativeDeadline } from '@/domain/headcount';
+import { decideAtFor, headcountRefusal, isRelativeDeadline, startAtTime } from '@/domain/headcount';
 import { toast } from '@/lib/toast-store';
 import { SeriesScope, type SeriesScopeValue } from './series-scope';
 import { HeadcountFields, headcountMinOf, type HeadcountFieldsValue } from './headcount-fields';
@@ -127,7 +127,7 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
       customAt: deadline === 'custom' && customAt ? new Date(customAt) : null,
     };
     // Checked here first with the domain's own check, so bad input never becomes a failed write.
-    const start = eventStart(event);
+    const start = startAtTime(event.date, event.startTime);
     const refusal = headcountRefusal(
       input,
       decideAtFor(deadline, event.date, start, input.customAt),
