@@ -16,7 +16,7 @@ import { useSkipSeriesDate } from '../event-mutations';
  * (seriesRegulars.skip). Everyone else sees nothing; so does a regular while their document
  * loads or cannot be read (the series page still offers the button).
  */
-export function SeriesSkip({ event, uid }: { event: SportEvent; uid: string }) {
+export default function SeriesSkip({ event, uid }: { event: SportEvent; uid: string }) {
   const backend = useBackend();
   const seriesId = event.seriesId;
   const mine = useQuery({
