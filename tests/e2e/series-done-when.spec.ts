@@ -156,6 +156,11 @@ test('series, done when: 毎週木曜 with a minimum of 4, regulars, a skip, 「
   await page.goto(first);
   await expect(page.getByRole('status').filter({ hasText: 'あと2人で開催決定' })).toBeVisible();
   await expect(page.getByText(/4人（.*18:00 に判定・自動で中止）/)).toBeVisible();
+  // The organizer's minimum on a series date asks which dates it changes.
+  const menu = page.getByRole('region', { name: '主催者メニュー' });
+  await expect(menu.getByLabel('この日以降すべて')).toBeVisible();
+  await expect(menu.getByLabel('最少催行人数')).toHaveValue('4');
+  await expect(page.getByRole('region', { name: '参加', exact: true })).toBeVisible();
   await shoot(page, 'done-when-date');
 
   // The first date fills (4 of 4) and one more waits; the second has three in.

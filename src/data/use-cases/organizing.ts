@@ -35,7 +35,7 @@ import {
   type MinHeadcountInput,
 } from '@/domain/rules/headcount';
 import { decideEventTeam } from '@/domain/rules/teams';
-import { movedDecideAt, type MinHeadcount } from '@/domain/headcount';
+import { movedDecideAt } from '@/domain/headcount';
 import { runSideEffect } from '@/lib/side-effects';
 import {
   actorTransaction,
@@ -99,7 +99,6 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
     return notices.slice(first.length);
   };
 
-  /** The pending requesters of an event (a cancellation tells them too). */
   /** The minimum headcount set, changed or (null) removed, with its decision time (decideMinHeadcount). */
   const writeMinHeadcount = (id: string, input: MinHeadcountInput | null) =>
     actorTransaction(ctx, async (tx, actor) => {
@@ -112,6 +111,7 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
       });
     });
 
+  /** The pending requesters of an event (a cancellation tells them too). */
   const pendingRequesters = async (eventId: string): Promise<string[]> => {
     const docs = await storage.query({
       collection: 'participationRequests',
@@ -173,7 +173,6 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
      */
     async update(id: string, patch: Partial<EventInput>): Promise<void> {
       let promoted: string[] = [];
-      let headcount: MinHeadcount | null = null;
       const outcome = await actorTransaction(ctx, async (tx, actor) => {
         const stored = actor && id ? await tx.get(eventPath(id)) : null;
         const event = parseDoc(sportEventSchema, stored);
@@ -195,8 +194,6 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
           updatedAt: fieldOp.serverTime(),
         };
         const moved = !sameSchedule(before, after);
-        const decideAt = moved ? movedDecideAt(event!, after.date, after.startTime) : null;
-        if (decideAt && decideAt.getTime() > ctx.now().getTime()) headcount = event!.minHeadcount;
         // The schedule moved: the change record, and the participants' notices beside it.
         const seq = lastChangeSeq(stored?.data) + 1;
         tx.update(
@@ -208,22 +205,25 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
           promoted = promoteOnCapacityChange(tx, event!, fields.capacity, ctx.now());
         }
         if (!moved) return null;
+        const decideAt = movedDecideAt(event!, after.date, after.startTime);
+        const headcount =
+          decideAt && decideAt.getTime() > ctx.now().getTime() ? event!.minHeadcount : null;
         const notices = decideChangeNotices(
           { ...event!, title: fields.title ?? event!.title },
           after,
           seq,
         );
-        return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices) };
+        return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices), headcount };
       });
       promotionMail(api, id, promoted);
-      const setting = headcount as MinHeadcount | null;
-      if (setting) {
+      if (!outcome) return;
+      const { headcount } = outcome;
+      if (headcount) {
         // Awaited, so the page read after the edit shows the new decision time.
         await runSideEffect('events.update: the decision time moved', () =>
-          writeMinHeadcount(id, setting),
+          writeMinHeadcount(id, headcount),
         );
       }
-      if (!outcome) return;
       await writeNotificationBatches(ctx, outcome.rest);
       if (outcome.notified) {
         void runSideEffect('events.update: change mail', () =>
