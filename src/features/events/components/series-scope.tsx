@@ -11,6 +11,7 @@ export function SeriesScope({
   disabled,
   followingHint,
   name = 'series-scope',
+  className = '',
 }: {
   scope: SeriesScopeValue;
   onChange: (scope: SeriesScopeValue) => void;
@@ -18,13 +19,14 @@ export function SeriesScope({
   followingHint: string;
   /** The radio group's name (a page holding two sets names them apart). */
   name?: string;
+  className?: string;
 }) {
   const scopes = [
     { value: 'this', label: 'この日のみ', hint: 'この日の予定だけを変更します' },
     { value: 'following', label: 'この日以降すべて', hint: followingHint },
   ] as const;
   return (
-    <fieldset className="rounded-md border border-brand-200 bg-brand-50 p-3">
+    <fieldset className={`rounded-md border border-brand-200 bg-brand-50 p-3 ${className}`}>
       <legend className="px-1 text-sm font-semibold text-slate-800">変更する日程</legend>
       <div className="space-y-2">
         {scopes.map((s) => (

@@ -91,6 +91,7 @@ function EditEventForm({ event }: { event: SportEvent }) {
               scope={scope}
               onChange={setScope}
               disabled={disabled}
+              className="mb-6"
               followingHint="タイトル・説明・場所・時間・参加費を、この日以降の日程にも反映します（日程ごとに変更した項目はそのままです）"
             />
           ) : null}
