@@ -63,6 +63,7 @@ export default defineConfig<object, { backend: BackendKind }>({
             'reminders.spec.ts',
             'headcount.spec.ts',
             'series-changes.spec.ts',
+            'series-done-when.spec.ts',
           ],
           // The Firestore listeners and the Functions emulator answer slower than IndexedDB.
           timeout: 120_000,

@@ -7,6 +7,7 @@ import {
   type SeriesDateWrite,
 } from '../../src/domain/series-changes.js';
 import { SERIES_NO_NEXT_DATE, seriesRecordOf } from '../../src/domain/series.js';
+import { minHeadcountOf } from '../../src/domain/headcount.js';
 import * as z from 'zod/mini';
 import type { RateLimit } from '../policy.js';
 import {
@@ -66,6 +67,12 @@ export function seriesDateRecordOf(
     date,
     participants,
     lastChangeSeq: typeof change?.seq === 'number' ? change.seq : 0,
+    capacity: typeof d.capacity === 'number' ? d.capacity : 0,
+    headcount: {
+      setting: minHeadcountOf(d.minHeadcount),
+      decideAt: toDate(d.headcountDecideAt),
+      decided: !!d.headcountDecision && typeof d.headcountDecision === 'object',
+    },
     fields: {
       title: text(d.title),
       description: text(d.description),

@@ -140,7 +140,7 @@ function datesPlan(now: Date) {
     return {
       dates: plan.days.map((day) => ({
         id: dateEventId(series.id, day),
-        data: dateEventData(series, day),
+        data: dateEventData(series, day, now),
       })),
       nextDate: plan.nextDate,
     };

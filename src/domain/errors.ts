@@ -124,6 +124,8 @@ export const ERR = {
   headcountDecideAfterStart: '判定日時は開始日時より前にしてください',
   headcountDecideAtPast: '判定日時が過ぎています。これから先の日時を選んでください',
   headcountAlreadyDecided: 'このイベントの開催判定は既に行われています',
+  headcountFollowingCustom:
+    '「この日以降すべて」には、前日 18:00 か 当日 開始3時間前 を選んでください（日時の指定は「この日のみ」です）',
   headcountNotAsked: 'このイベントは開催の判断を求められていません',
   // A series: changing and ending it, its regulars (docs/series.md).
   seriesNotFound: '定期開催が見つかりません',

@@ -4,6 +4,7 @@ import {
   decideHeadcount,
   headcountRefusal,
   headcountStatusLabel,
+  movedDecideAt,
   type HeadcountEvent,
 } from './headcount';
 
@@ -30,6 +31,27 @@ describe('the decision time', () => {
     );
     expect(decideAtFor('custom', DAY, START, BEFORE)).toBe(BEFORE);
     expect(decideAtFor('custom', DAY, START, null)).toBeNull();
+  });
+});
+
+describe('moving an event', () => {
+  const NEXT_DAY = new Date('2027-01-21T15:00:00Z'); // 2027-01-22 00:00 in Japan
+  it('moves a relative decision time with the day and the start', () => {
+    expect(movedDecideAt(event(), NEXT_DAY, '19:00')?.toISOString()).toBe(
+      '2027-01-21T09:00:00.000Z',
+    );
+    const start3h = event({ minHeadcount: { min: 4, mode: 'ask', deadline: 'start3h' } });
+    expect(movedDecideAt(start3h, DAY, '20:30')?.toISOString()).toBe('2027-01-15T08:30:00.000Z');
+  });
+
+  it('leaves a set time, a decided event, no minimum and an unchanged time alone', () => {
+    const custom = event({ minHeadcount: { min: 4, mode: 'cancel', deadline: 'custom' } });
+    expect(movedDecideAt(custom, NEXT_DAY, '19:00')).toBeNull();
+    const decided = event({ headcountDecision: { result: 'held', count: 4, at: null } });
+    expect(movedDecideAt(decided, NEXT_DAY, '19:00')).toBeNull();
+    expect(movedDecideAt(event({ minHeadcount: null }), NEXT_DAY, '19:00')).toBeNull();
+    // 前日 18:00 does not depend on the start time.
+    expect(movedDecideAt(event(), DAY, '20:00')).toBeNull();
   });
 });
 

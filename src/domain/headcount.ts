@@ -22,6 +22,17 @@ export const HEADCOUNT_DEADLINE_LABELS: Record<HeadcountDeadline, string> = {
   custom: '日時を指定',
 };
 
+/**
+ * The deadlines relative to each event's own day and start: a series' template offers only
+ * these (a set time fits one date, not every date), and moving an event moves their time.
+ */
+export const RELATIVE_HEADCOUNT_DEADLINES = ['dayBefore18', 'start3h'] as const;
+export type RelativeHeadcountDeadline = (typeof RELATIVE_HEADCOUNT_DEADLINES)[number];
+
+export function isRelativeDeadline(d: HeadcountDeadline): d is RelativeHeadcountDeadline {
+  return (RELATIVE_HEADCOUNT_DEADLINES as readonly string[]).includes(d);
+}
+
 /** The smallest minimum worth setting (one person is any event) and the largest (capacity's). */
 export const HEADCOUNT_MIN = 2;
 export const HEADCOUNT_MAX = 1000;
@@ -62,6 +73,31 @@ export function decideAtFor(
   return custom;
 }
 
+/**
+ * The start of an event as its day (the stored midnight) plus its HH:MM start time; the day
+ * itself without one. (Here rather than entities/event.ts so the Functions compile it.)
+ */
+export function startAtTime(day: Date, startTime: string): Date {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(startTime);
+  return m ? new Date(day.getTime() + (Number(m[1]) * 60 + Number(m[2])) * 60_000) : day;
+}
+
+/**
+ * The decision time of a relative setting after the event moved to `day` at `startTime`, or
+ * null when it does not move: no setting, a set time (日時を指定 stays as chosen), decided
+ * already, or the same time as stored.
+ */
+export function movedDecideAt(
+  event: Pick<HeadcountEvent, 'minHeadcount' | 'headcountDecideAt' | 'headcountDecision'>,
+  day: Date,
+  startTime: string,
+): Date | null {
+  const setting = event.minHeadcount;
+  if (!setting || event.headcountDecision || !isRelativeDeadline(setting.deadline)) return null;
+  const at = decideAtFor(setting.deadline, day, startAtTime(day, startTime), null);
+  return at && at.getTime() !== event.headcountDecideAt?.getTime() ? at : null;
+}
+
 /** Why a setting is refused: the key of the domain's error catalogue (src/domain/errors.ts). */
 export type HeadcountRefusal =
   | 'headcountMinInvalid'
@@ -69,6 +105,17 @@ export type HeadcountRefusal =
   | 'headcountDecideAtMissing'
   | 'headcountDecideAfterStart'
   | 'headcountDecideAtPast';
+
+/** The minimum itself: a whole number from HEADCOUNT_MIN to HEADCOUNT_MAX, not above a set capacity. */
+export function minRefusalOf(
+  min: number,
+  capacity: number,
+): 'headcountMinInvalid' | 'headcountAboveCapacity' | null {
+  if (!Number.isInteger(min) || min < HEADCOUNT_MIN || min > HEADCOUNT_MAX) {
+    return 'headcountMinInvalid';
+  }
+  return capacity > 0 && min > capacity ? 'headcountAboveCapacity' : null;
+}
 
 /**
  * Checks a setting against its event: a whole number from HEADCOUNT_MIN, not above a set
@@ -80,11 +127,8 @@ export function headcountRefusal(
   event: { capacity: number; start: Date },
   now: Date,
 ): HeadcountRefusal | null {
-  const { min } = setting;
-  if (!Number.isInteger(min) || min < HEADCOUNT_MIN || min > HEADCOUNT_MAX) {
-    return 'headcountMinInvalid';
-  }
-  if (event.capacity > 0 && min > event.capacity) return 'headcountAboveCapacity';
+  const minRefusal = minRefusalOf(setting.min, event.capacity);
+  if (minRefusal) return minRefusal;
   if (!decideAt || Number.isNaN(decideAt.getTime())) return 'headcountDecideAtMissing';
   if (decideAt.getTime() >= event.start.getTime()) return 'headcountDecideAfterStart';
   if (decideAt.getTime() <= now.getTime()) return 'headcountDecideAtPast';

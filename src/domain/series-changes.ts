@@ -5,6 +5,17 @@
  * compile this file with their own code, so it imports only files that import nothing.
  */
 import { searchTokensOf } from './event-search.js';
+import {
+  HEADCOUNT_MAX,
+  HEADCOUNT_MIN,
+  HEADCOUNT_MODES,
+  decideAtFor,
+  isRelativeDeadline,
+  minHeadcountOf,
+  movedDecideAt,
+  startAtTime,
+  type MinHeadcount,
+} from './headcount.js';
 import { eventCancelledNoticeId, eventChangedNoticeId } from './notice-ids.js';
 
 /**
@@ -21,7 +32,14 @@ export const SERIES_SHARED_FIELDS = [
   'fee',
 ] as const;
 export type SeriesSharedField = (typeof SERIES_SHARED_FIELDS)[number];
-export type SeriesPatch = Partial<Record<SeriesSharedField, string | number>>;
+/**
+ * A change of the later dates: the shared fields, and the minimum headcount (a setting whose
+ * deadline is relative to each date, or null to remove it), which each date takes with its own
+ * decision time.
+ */
+export type SeriesPatch = Partial<Record<SeriesSharedField, string | number>> & {
+  minHeadcount?: MinHeadcount | null;
+};
 
 /** The fields a change notice tells about (src/domain/rules/event-changes.ts EventSchedule). */
 const SCHEDULE_FIELDS = ['startTime', 'endTime', 'location'] as const;
@@ -34,13 +52,41 @@ const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** The domain's limits of each field (src/domain/event-form.ts EVENT_*_MAX, the fee's). */
 const LIMITS = { title: 100, description: 2000, location: 100 } as const;
 
+/** A minimum headcount as a patch carries it: null (removed), a valid relative setting, or undefined when invalid. */
+function patchMinimumOf(v: unknown): MinHeadcount | null | undefined {
+  if (v === null) return null;
+  const setting = minHeadcountOf(v);
+  const raw = v as Record<string, unknown>;
+  const valid =
+    setting &&
+    Number.isInteger(setting.min) &&
+    setting.min >= HEADCOUNT_MIN &&
+    setting.min <= HEADCOUNT_MAX &&
+    HEADCOUNT_MODES.includes(raw.mode as MinHeadcount['mode']) &&
+    isRelativeDeadline(setting.deadline) &&
+    raw.deadline === setting.deadline;
+  return valid ? setting : undefined;
+}
+
+/** The same minimum headcount (both none, or the same three values). */
+function sameMinimum(a: MinHeadcount | null, b: MinHeadcount | null): boolean {
+  if (!a || !b) return a === b;
+  return a.min === b.min && a.mode === b.mode && a.deadline === b.deadline;
+}
+
 /**
  * The patch as stored, or null when a field is not what an event's form accepts (a title from 1
  * to 100 characters, a description up to 2000, a place up to 100, HH:MM times, a whole fee from
- * 0 to 1,000,000) or nothing is left to change.
+ * 0 to 1,000,000, a minimum headcount as a series' template takes it) or nothing is left to
+ * change.
  */
 export function seriesPatchOf(raw: Record<string, unknown>): SeriesPatch | null {
   const out: SeriesPatch = {};
+  if (raw.minHeadcount !== undefined) {
+    const minimum = patchMinimumOf(raw.minHeadcount);
+    if (minimum === undefined) return null;
+    out.minHeadcount = minimum;
+  }
   for (const key of SERIES_SHARED_FIELDS) {
     const v = raw[key];
     if (v === undefined) continue;
@@ -66,6 +112,9 @@ export interface SeriesDate {
   date: Date;
   participants: string[];
   lastChangeSeq: number;
+  capacity: number;
+  /** Its minimum headcount, decision time, and whether the decision has been made. */
+  headcount: { setting: MinHeadcount | null; decideAt: Date | null; decided: boolean };
   fields: Record<SeriesSharedField, string | number> & {
     sportType: string;
     organizerName: string;
@@ -92,11 +141,38 @@ export interface SeriesDateWrite {
 
 const running = (status: string) => status === 'open' || status === 'closed';
 
-function startOf(date: SeriesDate, startTime: string): Date {
-  const m = HHMM.exec(startTime);
-  return m
-    ? new Date(date.date.getTime() + (Number(m[1]) * 60 + Number(m[2])) * 60_000)
-    : date.date;
+const startOf = (date: SeriesDate, startTime: string): Date => startAtTime(date.date, startTime);
+
+/**
+ * What a date's minimum headcount becomes: the patch's setting with this date's own decision
+ * time (none when that time has gone by, or the minimum is above its capacity: it keeps its
+ * own), removed with null, or its relative time moved with a new start. A decided date keeps
+ * what it has. Returns the fields to write, or null.
+ */
+function headcountUpdate(
+  date: SeriesDate,
+  patch: SeriesPatch,
+  spared: boolean,
+  startTime: string,
+  now: Date,
+): Record<string, unknown> | null {
+  const { setting, decideAt, decided } = date.headcount;
+  if (decided) return null;
+  const wanted = 'minHeadcount' in patch && !spared ? (patch.minHeadcount ?? null) : setting;
+  if (!sameMinimum(wanted, setting)) {
+    if (!wanted) return { minHeadcount: null, headcountDecideAt: null };
+    if (date.capacity > 0 && wanted.min > date.capacity) return null;
+    const at = decideAtFor(wanted.deadline, date.date, startAtTime(date.date, startTime), null);
+    return at && at.getTime() > now.getTime()
+      ? { minHeadcount: wanted, headcountDecideAt: at }
+      : null;
+  }
+  const moved = movedDecideAt(
+    { minHeadcount: setting, headcountDecideAt: decideAt, headcountDecision: null },
+    date.date,
+    startTime,
+  );
+  return moved && moved.getTime() > now.getTime() ? { headcountDecideAt: moved } : null;
 }
 
 /**
@@ -128,7 +204,16 @@ export function planFollowingChange(
       const ownEdit = date.id !== from.id && date.fields[key] !== template[key];
       if (!ownEdit) changes[key] = v;
     }
-    if (Object.keys(changes).length === 0) continue;
+    const templateMinimum = minHeadcountOf(template.minHeadcount);
+    const ownMinimum = date.id !== from.id && !sameMinimum(date.headcount.setting, templateMinimum);
+    const headcount = headcountUpdate(
+      date,
+      patch,
+      ownMinimum,
+      String(changes.startTime ?? date.fields.startTime),
+      now,
+    );
+    if (Object.keys(changes).length === 0 && !headcount) continue;
     const after = { ...date.fields, ...changes };
     const moved = SCHEDULE_FIELDS.some((k) => k in changes);
     const seq = date.lastChangeSeq + 1;
@@ -143,6 +228,7 @@ export function planFollowingChange(
       id: date.id,
       update: {
         ...changes,
+        ...headcount,
         ...(searched
           ? {
               searchTokens: searchTokensOf({

@@ -21,6 +21,7 @@ import {
   type SeriesRecord,
   type SeriesRule,
 } from './series.js';
+import { decideAtFor, isRelativeDeadline, minHeadcountOf, startAtTime } from './headcount.js';
 
 /**
  * rrule ships an ES module for bundlers and a UMD file for Node, whose namespace holds the
@@ -122,18 +123,45 @@ export function generationHorizon(now: Date): string {
 }
 
 /**
- * A date's event document (without its creation times, which the store adds): the template's
- * fields, the day as Japan's midnight, open with nobody in yet, and the series it belongs to
- * with the rule in words for the list's card.
+ * The template's minimum headcount on a date at `day`: the setting with that date's own decision
+ * time (decideAtFor, as the event page computes it), or nothing when the template has none, or
+ * when that time has gone by already (a date made the evening before would be decided at once,
+ * before anyone could join).
  */
-export function dateEventData(series: SeriesRecord, ymd: string): Record<string, unknown> {
+function dateHeadcount(
+  template: Record<string, unknown>,
+  day: Date,
+  now: Date,
+): Record<string, unknown> {
+  const setting = minHeadcountOf(template.minHeadcount);
+  if (!setting || !isRelativeDeadline(setting.deadline)) return {};
+  const startTime = typeof template.startTime === 'string' ? template.startTime : '';
+  const at = decideAtFor(setting.deadline, day, startAtTime(day, startTime), null);
+  return at && at.getTime() > now.getTime() ? { minHeadcount: setting, headcountDecideAt: at } : {};
+}
+
+/**
+ * A date's event document (without its creation times, which the store adds): the template's
+ * fields, the day as Japan's midnight, the template's minimum headcount with this date's own
+ * decision time, open with nobody in yet, and the series it belongs to with the rule in words
+ * for the list's card.
+ */
+export function dateEventData(
+  series: SeriesRecord,
+  ymd: string,
+  now: Date,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const key of SERIES_TEMPLATE_KEYS) {
-    if (series.template[key] !== undefined) data[key] = series.template[key];
+    if (series.template[key] !== undefined && key !== 'minHeadcount') {
+      data[key] = series.template[key];
+    }
   }
+  const date = japanMidnight(ymd);
   return {
     ...data,
-    date: japanMidnight(ymd),
+    ...dateHeadcount(series.template, date, now),
+    date,
     status: 'open',
     participants: [],
     waitlist: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planGeneration, seriesDays } from './series-recurrence';
+import { dateEventData, planGeneration, seriesDays } from './series-recurrence';
 import {
   SERIES_NO_NEXT_DATE,
   dateEventId,
@@ -141,5 +141,34 @@ describe('words and ids', () => {
     expect(dateEventId('abc', '2026-12-03')).toBe('abc-20261203');
     expect(japanMidnight('2026-12-03').toISOString()).toBe('2026-12-02T15:00:00.000Z');
     expect(japanToday(new Date('2026-12-01T15:30:00Z'))).toBe('2026-12-02');
+  });
+});
+
+describe('a date’s minimum headcount', () => {
+  const withMinimum = (deadline: 'dayBefore18' | 'start3h') => ({
+    ...record(),
+    template: {
+      title: 'フットサル',
+      startTime: '19:00',
+      minHeadcount: { min: 4, mode: 'cancel', deadline },
+    },
+  });
+
+  it('takes the template’s minimum with a decision time of its own day', () => {
+    const a = dateEventData(withMinimum('dayBefore18'), '2026-12-10', NOW);
+    expect(a.minHeadcount).toEqual({ min: 4, mode: 'cancel', deadline: 'dayBefore18' });
+    // 2026-12-09 18:00 in Japan.
+    expect((a.headcountDecideAt as Date).toISOString()).toBe('2026-12-09T09:00:00.000Z');
+    const b = dateEventData(withMinimum('start3h'), '2026-12-17', NOW);
+    // 2026-12-17 16:00 in Japan.
+    expect((b.headcountDecideAt as Date).toISOString()).toBe('2026-12-17T07:00:00.000Z');
+  });
+
+  it('gives none to a date whose decision time has gone by, nor without a minimum', () => {
+    // 2026-12-01 is today: its 前日 18:00 has passed.
+    const today = dateEventData(withMinimum('dayBefore18'), '2026-12-01', NOW);
+    expect(today).not.toHaveProperty('minHeadcount');
+    expect(today).not.toHaveProperty('headcountDecideAt');
+    expect(dateEventData(record(), '2026-12-10', NOW)).not.toHaveProperty('minHeadcount');
   });
 });

@@ -77,6 +77,8 @@ export const SERIES_TEMPLATE_KEYS = [
   'organizerName',
   'organizerPhotoURL',
   'searchTokens',
+  // The minimum headcount, with a deadline relative to each date (its time is each date's own).
+  'minHeadcount',
 ] as const;
 
 /** A series as the generator reads it: its rule, status, next day to create and template. */

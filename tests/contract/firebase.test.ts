@@ -35,6 +35,7 @@ import { seriesContract } from './series.contract';
 import { seriesRegularsContract } from './series-regulars.contract';
 import { headcountContract } from './headcount.contract';
 import { seriesChangesContract } from './series-changes.contract';
+import { seriesHeadcountContract } from './series-headcount.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -98,6 +99,7 @@ const firestoreSuites = {
   'series regulars': seriesRegularsContract,
   'minimum headcount': headcountContract,
   'series changes': seriesChangesContract,
+  'series minimum headcount': seriesHeadcountContract,
   // The demo data (npm run seed:emulators), read back as on the local backend (local.test.ts).
   'demo data': () => demoSeedContract(createSeededFirebaseBackend),
 };

@@ -17,6 +17,7 @@ import { seriesContract } from './series.contract';
 import { seriesRegularsContract } from './series-regulars.contract';
 import { headcountContract } from './headcount.contract';
 import { seriesChangesContract } from './series-changes.contract';
+import { seriesHeadcountContract } from './series-headcount.contract';
 import { staffContract } from './staff.contract';
 import { standingContract } from './standing.contract';
 import { storageContract } from './storage.contract';
@@ -60,6 +61,7 @@ describe('local backend', () => {
   seriesRegularsContract(createLocalHarness);
   headcountContract(createLocalHarness);
   seriesChangesContract(createLocalHarness);
+  seriesHeadcountContract(createLocalHarness);
   demoSeedContract(createSeededLocalBackend);
   reminderStoresContract(createLocalReminderStoresHarness);
   mailReadsContract(createLocalMailReadsHarness);

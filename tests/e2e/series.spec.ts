@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { DEMO_PASSWORD, expect as baseExpect, signIn, test } from './fixtures';
@@ -8,8 +7,8 @@ import { fetchFunction, updateDocAsServer } from './server';
  * A series (定期開催, docs/series.md), the same on both builds: an organizer creates 毎週木曜
  * 19:00〜21:00 from the event form; its page says the rule in words and lists the next dates
  * with their seats; a date's page links back to its series; the event list shows the series
- * once, with 「毎週木曜」. Regulars: two people become regulars and are on each date; one of them
- * says 「今回はお休み」 for a date and the first person waiting there takes the seat.
+ * once, with 「毎週木曜」. The regulars, 「今回はお休み」 and the minimum headcount of a series are
+ * in series-done-when.spec.ts.
  */
 const TITLE = '定期開催テスト 木曜フットサル';
 const ORGANIZER = 'organizer@example.com';
@@ -153,103 +152,5 @@ test('series: 毎週木曜 from the event form, its page with the next dates, ea
   await expect(cards.first().getByTestId('series-label')).toHaveText('毎週木曜');
   await page.setViewportSize({ width: 390, height: 900 });
   await page.screenshot({ path: testInfo.outputPath('series-list-390.png') });
-  expect(consoleErrors).toEqual([]);
-});
-
-/** The 参加 panel of an event page. */
-const panel = (p: Page) => p.getByRole('region', { name: '参加', exact: true });
-
-test('series regulars: two regulars are on every date, one skips a date and the first waiting takes the seat', async ({
-  page,
-  otherUser,
-  consoleErrors,
-}, testInfo) => {
-  const title = '定期開催テスト レギュラー';
-  await signIn(page, ORGANIZER, DEMO_PASSWORD);
-  await page.goto('/create-series');
-  await page.getByLabel('タイトル').fill(title);
-  await page.getByLabel('種目').selectOption('フットサル');
-  await page.getByLabel('開催日').fill(nextThursday());
-  await page.getByLabel('開始時刻').fill('19:00');
-  await page.getByLabel('終了時刻').fill('21:00');
-  await page.getByLabel('開催場所').fill('世田谷区民体育館');
-  await page.getByLabel('参加費（円）').fill('500');
-  await page.getByLabel('定員（人）').fill('2');
-  await page.getByLabel('先着順').check();
-  const rule = page.getByTestId('series-rule');
-  await rule.getByLabel('毎週').check();
-  await rule.getByLabel('木', { exact: true }).check();
-  await rule.getByRole('spinbutton', { name: '回数' }).fill('10');
-  await page.getByRole('button', { name: '入力内容を確認する' }).click();
-  await page.getByRole('button', { name: 'この内容で作成する' }).click();
-  await expect(page).toHaveURL(/\/series\/[^/]+$/);
-  const seriesPath = new URL(page.url()).pathname;
-  const dates = page.getByTestId('series-date');
-  await expect(dates.first()).toContainText('残り2席');
-  const dateCount = await dates.count();
-  expect(dateCount).toBeGreaterThanOrEqual(7);
-  await expect(page.getByText('まだレギュラーはいません')).toBeVisible();
-
-  // Two people become regulars: the server puts them on every date made so far.
-  const regulars: Page[] = [];
-  for (const email of ['hanako@example.com', 'ichiro@example.com']) {
-    const p = await otherUser();
-    regulars.push(p);
-    await signIn(p, email, DEMO_PASSWORD, seriesPath);
-    await p.getByRole('button', { name: 'レギュラーになる' }).click();
-    await expect(p.getByText('あなたはこの定期開催のレギュラーです')).toBeVisible();
-    await expect(p.getByTestId('series-my-dates').getByRole('listitem')).toHaveCount(dateCount);
-  }
-  // Each placement tells the regular, once per date (docs/notifications.md "Regulars").
-  const second = regulars[1]!;
-  await second.goto('/notifications');
-  await expect(
-    second.getByText(new RegExp(`^定期開催「${title}」の\\d+月\\d+日\\(.\\)に参加登録しました$`)),
-  ).toHaveCount(dateCount);
-  await page.reload();
-  await expect(page.getByTestId('series-regulars').getByRole('listitem')).toHaveCount(2);
-  await expect(dates).toHaveCount(dateCount);
-  for (let i = 0; i < dateCount; i++) await expect(dates.nth(i)).toContainText('満席');
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: testInfo.outputPath(`series-regulars-${width}.png`),
-      fullPage: true,
-    });
-  }
-
-  // Someone else waits for the first date.
-  const firstDate = await dates.first().getAttribute('href');
-  const waiting = await otherUser();
-  await signIn(waiting, 'misaki@example.com', DEMO_PASSWORD, firstDate!);
-  await panel(waiting).getByRole('button', { name: 'キャンセル待ちに登録' }).click();
-  await expect(panel(waiting).getByText('キャンセル待ち 1番目')).toBeVisible();
-
-  // The first regular skips that date; the one waiting takes the seat.
-  const skipper = regulars[0]!;
-  await skipper.bringToFront();
-  await skipper.reload();
-  const mine = skipper.getByTestId('series-my-dates').getByRole('listitem');
-  await expect(mine).toHaveCount(dateCount);
-  for (const width of [390, 1280]) {
-    await skipper.setViewportSize({ width, height: 900 });
-    await skipper.getByRole('region', { name: 'レギュラー' }).screenshot({
-      path: testInfo.outputPath(`series-regular-${width}.png`),
-    });
-  }
-  await mine
-    .first()
-    .getByRole('button', { name: /今回はお休み/ })
-    .click();
-  const dialog = skipper.getByRole('alertdialog');
-  await expect(dialog).toContainText('空いた席はキャンセル待ちの先頭の方に回ります');
-  await dialog.getByRole('button', { name: '今回はお休み' }).click();
-  await expect(mine).toHaveCount(dateCount - 1);
-
-  await waiting.bringToFront();
-  await expect(panel(waiting).getByText('参加予定です')).toBeVisible();
-  // The other regular keeps the seat; the skipper is not on that date.
-  await skipper.goto(firstDate!);
-  await expect(panel(skipper).getByRole('button', { name: 'キャンセル待ちに登録' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

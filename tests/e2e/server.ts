@@ -86,3 +86,8 @@ export async function moveEventDayAsServer(eventId: string, days: number) {
     await ref.update({ date: Timestamp.fromMillis(date.toMillis() + days * 24 * 60 * 60_000) });
   });
 }
+
+/** Sets fields of an existing document past the rules (a Date becomes a timestamp). */
+export async function updateDocAsServer(path: string, fields: Record<string, unknown>) {
+  await asServer((db) => db.doc(path).update(fields));
+}

@@ -59,6 +59,31 @@ describe.skipIf(!firestoreHost)(`firestore rules: minimum headcount${NOT_RUN}`, 
     );
   });
 
+  it('lets the organizer move a relative decision time with a moved event, only to its new time', async () => {
+    // The event moved a day later (organizing.update), its decision time not yet.
+    const NEXT = new Date(DAY.getTime() + 24 * HOUR);
+    await seed(
+      'events/e1',
+      event({
+        date: at(NEXT),
+        capacity: 10,
+        participants: [BOB],
+        minHeadcount: { min: 3, mode: 'cancel', deadline: 'dayBefore18' },
+        headcountDecideAt: at(new Date(DAY.getTime() - 6 * HOUR)),
+      }),
+    );
+    const moved = setting({ deadline: 'dayBefore18' }, new Date(NEXT.getTime() - 6 * HOUR));
+    await assertFails(updateDoc(e1(as(BOB)), moved));
+    // Any other time is not the new day's 前日 18:00.
+    await assertFails(
+      updateDoc(
+        e1(as(ALICE)),
+        setting({ deadline: 'dayBefore18' }, new Date(NEXT.getTime() - 2 * HOUR)),
+      ),
+    );
+    await assertSucceeds(updateDoc(e1(as(ALICE)), moved));
+  });
+
   it('refuses the setting from anyone but the organizer', async () => {
     await assertFails(updateDoc(e1(as(BOB)), setting()));
     await assertFails(updateDoc(e1(anon()), setting()));

@@ -109,6 +109,40 @@ describe.skipIf(!firestoreHost)(`firestore rules: series${NOT_RUN}`, () => {
     }
   });
 
+  it('takes a minimum headcount in the template, relative to each date, and refuses a forged one', async () => {
+    const minimum = (m: DocumentData) => ({
+      minHeadcount: { min: 4, mode: 'cancel', deadline: 'dayBefore18', ...m },
+    });
+    await assertSucceeds(setDoc(doc(as(ALICE), 'series/s1'), series(minimum({}))));
+    await assertSucceeds(
+      setDoc(doc(as(ALICE), 'series/s2'), series(minimum({ mode: 'ask', deadline: 'start3h' }))),
+    );
+    // Above the capacity (10) is fine only when there is none.
+    await assertSucceeds(
+      setDoc(doc(as(ALICE), 'series/s3'), series({ capacity: 0, ...minimum({ min: 30 }) })),
+    );
+    const bad: DocumentData[] = [
+      minimum({ min: 1 }),
+      minimum({ min: 11 }),
+      minimum({ min: 4.5 }),
+      minimum({ min: '4' }),
+      minimum({ mode: 'maybe' }),
+      // A set time fits one date, not every date.
+      minimum({ deadline: 'custom' }),
+      minimum({ extra: true }),
+      { minHeadcount: 4 },
+      // No client writes a decision time or a decision.
+      { ...minimum({}), headcountDecideAt: Timestamp.fromDate(new Date(Date.now() + 86_400_000)) },
+      { ...minimum({}), headcountDecision: { result: 'held', count: 4, at: serverTimestamp() } },
+    ];
+    for (const extra of bad) {
+      await assertFails(setDoc(doc(as(ALICE), 'series/s9'), series(extra)));
+    }
+    // The template is not changed by a client afterwards either.
+    await assertFails(updateDoc(doc(as(ALICE), 'series/s1'), minimum({ min: 2 })));
+    await assertFails(updateDoc(doc(as(BOB), 'series/s1'), minimum({ min: 2 })));
+  });
+
   it('lets no client move the generator’s nextDate, change or delete a series', async () => {
     await seed('series/s1', {
       ...series(),

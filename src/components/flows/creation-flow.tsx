@@ -50,6 +50,11 @@ export interface CreationFlowProps<S extends z.ZodMiniType<FieldValues, FieldVal
   fields: (form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => ReactNode;
   confirmView: (values: z.output<S>, previewURL: string | null) => ReactNode;
   /**
+   * Checks what the form's schema does not hold (a series' minimum headcount) before the
+   * confirmation: false keeps the input step, whose fields then show why.
+   */
+  beforeConfirm?: (values: z.output<S>) => boolean;
+  /**
    * Creates what was entered, with the uploaded picture (or empty url and path), and returns the
    * new id; the flow then goes to `${basePath}/complete?id=…`.
    */
@@ -144,7 +149,8 @@ function CreationSteps<S extends z.ZodMiniType<FieldValues, FieldValues>>(
     }
   };
 
-  const toConfirm = () => {
+  const toConfirm = (values: z.output<S>) => {
+    if (props.beforeConfirm && !props.beforeConfirm(values)) return;
     setReviewed(true);
     draft.save(uid, { values: form.getValues(), reviewed: true, imageId });
     navigate(`${basePath}/confirm`, { state: { fromInput: true } });

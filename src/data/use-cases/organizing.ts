@@ -35,6 +35,7 @@ import {
   type MinHeadcountInput,
 } from '@/domain/rules/headcount';
 import { decideEventTeam } from '@/domain/rules/teams';
+import { movedDecideAt } from '@/domain/headcount';
 import { runSideEffect } from '@/lib/side-effects';
 import {
   actorTransaction,
@@ -98,6 +99,18 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
     return notices.slice(first.length);
   };
 
+  /** The minimum headcount set, changed or (null) removed, with its decision time (decideMinHeadcount). */
+  const writeMinHeadcount = (id: string, input: MinHeadcountInput | null) =>
+    actorTransaction(ctx, async (tx, actor) => {
+      const event = actor && id ? await readEvent(tx, id) : null;
+      const decided = decideMinHeadcount(actor, event, input, ctx.now());
+      tx.update(eventPath(id), {
+        minHeadcount: decided ? decided.minHeadcount : fieldOp.deleteField(),
+        headcountDecideAt: decided ? decided.headcountDecideAt : fieldOp.deleteField(),
+        updatedAt: fieldOp.serverTime(),
+      });
+    });
+
   /** The pending requesters of an event (a cancellation tells them too). */
   const pendingRequesters = async (eventId: string): Promise<string[]> => {
     const docs = await storage.query({
@@ -152,7 +165,11 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
      * Changes the given fields; a day or start time given as stored is left alone, so an event that
      * has begun or is over can still be edited. Refusals: updateEventLogin (signed out),
      * eventNotFound (missing), noEditPermission (not the organizer), capacityBelowParticipants,
-     * eventStartInPast (a start moved before now). Fails: throws. Caller: the organizer.
+     * eventStartInPast (a start moved before now). A move of the day or the start takes a
+     * relative decision time of the minimum headcount (前日 18:00, 当日 開始3時間前) along, in a
+     * write of its own after the edit (the headcount rules' block checks it); one that would
+     * fall in the past by then stays as it was, and a set time (日時を指定) always does.
+     * Fails: throws. Caller: the organizer.
      */
     async update(id: string, patch: Partial<EventInput>): Promise<void> {
       let promoted: string[] = [];
@@ -188,15 +205,25 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
           promoted = promoteOnCapacityChange(tx, event!, fields.capacity, ctx.now());
         }
         if (!moved) return null;
+        const decideAt = movedDecideAt(event!, after.date, after.startTime);
+        const headcount =
+          decideAt && decideAt.getTime() > ctx.now().getTime() ? event!.minHeadcount : null;
         const notices = decideChangeNotices(
           { ...event!, title: fields.title ?? event!.title },
           after,
           seq,
         );
-        return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices) };
+        return { seq, notified: notices.length > 0, rest: writeNotices(tx, notices), headcount };
       });
       promotionMail(api, id, promoted);
       if (!outcome) return;
+      const { headcount } = outcome;
+      if (headcount) {
+        // Awaited, so the page read after the edit shows the new decision time.
+        await runSideEffect('events.update: the decision time moved', () =>
+          writeMinHeadcount(id, headcount),
+        );
+      }
       await writeNotificationBatches(ctx, outcome.rest);
       if (outcome.notified) {
         void runSideEffect('events.update: change mail', () =>
@@ -252,15 +279,7 @@ export function organizingUseCases(ctx: UseCaseContext, api: ApiPort) {
      * headcountDecideAtPast). Fails: throws. Caller: the organizer.
      */
     async setMinHeadcount(id: string, input: MinHeadcountInput | null): Promise<void> {
-      await actorTransaction(ctx, async (tx, actor) => {
-        const event = actor && id ? await readEvent(tx, id) : null;
-        const decided = decideMinHeadcount(actor, event, input, ctx.now());
-        tx.update(eventPath(id), {
-          minHeadcount: decided ? decided.minHeadcount : fieldOp.deleteField(),
-          headcountDecideAt: decided ? decided.headcountDecideAt : fieldOp.deleteField(),
-          updatedAt: fieldOp.serverTime(),
-        });
-      });
+      await writeMinHeadcount(id, input);
     },
 
     /**

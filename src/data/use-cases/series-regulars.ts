@@ -57,6 +57,16 @@ export function seriesRegularsUseCases(ctx: UseCaseContext, api: ApiPort) {
     },
 
     /**
+     * The caller's own regular document of the series (one read), or null: signed out, or not
+     * one of its regulars. Fails: throws. Caller: anyone.
+     */
+    async mine(seriesId: string): Promise<SeriesRegular | null> {
+      const who = await ctx.session();
+      if (!who || !seriesId) return null;
+      return parseDoc(seriesRegularSchema, await storage.get(regularPath(seriesId, who.uid)));
+    },
+
+    /**
      * Makes the caller a regular (decideBecomeRegular): accepted at once on 先着順, pending on
      * 承認制 until the organizer accepts; an accepted one is then put on the dates already made
      * (api.seriesDates; should that fail, the next call or the next new date does). Refusals:

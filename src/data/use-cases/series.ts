@@ -12,6 +12,7 @@ import { seriesSchema, type Series } from '@/domain/entities/series-doc';
 import { searchTokensOf } from '@/domain/event-search';
 import { organizerCopy } from '@/domain/rules/events';
 import { decideSeriesCreate } from '@/domain/rules/series';
+import type { MinHeadcount } from '@/domain/headcount';
 import { actorTransaction, parseDoc, parseDocs, readEvent, type UseCaseContext } from './context';
 import { LIST_ORDER, startOfDay } from './list-queries';
 
@@ -27,10 +28,17 @@ export interface SeriesDates {
 
 const seriesPath = (id: string) => `series/${id}`;
 
-/** The fields of an edit that 「この日以降すべて」 carries to the later dates, or null for none. */
-function pickShared(patch: Partial<EventInput>): Record<string, unknown> | null {
+/**
+ * What 「この日以降すべて」 carries: an edit's shared fields, or the minimum headcount the
+ * organizer set on the date (null: removed).
+ */
+export type FollowingPatch = Partial<EventInput> & { minHeadcount?: MinHeadcount | null };
+
+/** The fields of a change that 「この日以降すべて」 carries to the later dates, or null for none. */
+function pickShared(patch: FollowingPatch): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
   for (const key of SERIES_SHARED_FIELDS) if (patch[key] !== undefined) out[key] = patch[key];
+  if (patch.minHeadcount !== undefined) out.minHeadcount = patch.minHeadcount;
   return Object.keys(out).length > 0 ? out : null;
 }
 
@@ -48,14 +56,18 @@ export function seriesUseCases(ctx: UseCaseContext, api: ApiPort) {
      * organizer, then asks the server for its first dates (api.seriesDates: the generator for
      * this series; should that call fail, the next scheduled run makes them). Fails: the refusals of
      * decideSeriesCreate (signed out, unverified or suspended, an invalid field or rule, a first
-     * start in the past). Caller: a verified, active user. Returns the new series' id.
+     * start in the past, a minimum headcount refused). Caller: a verified, active user. Returns the new series' id.
      */
     async create(input: SeriesInput): Promise<string> {
       const id = storage.newId();
       await actorTransaction(ctx, async (tx, actor) => {
-        const { fields, organizerId, rule } = decideSeriesCreate(
+        const { fields, organizerId, rule, minHeadcount } = decideSeriesCreate(
           actor,
-          { event: { ...input.event, teamId: '', teamName: '' }, rule: input.rule },
+          {
+            event: { ...input.event, teamId: '', teamName: '' },
+            rule: input.rule,
+            minHeadcount: input.minHeadcount,
+          },
           ctx.now(),
         );
         const organizer = organizerCopy(actor?.profile);
@@ -67,6 +79,7 @@ export function seriesUseCases(ctx: UseCaseContext, api: ApiPort) {
           searchTokens: searchTokensOf({ ...fields, ...organizer }),
           organizerId,
           ...rule,
+          ...(minHeadcount ? { minHeadcount } : {}),
           status: 'active',
           nextDate: '',
           createdAt: fieldOp.serverTime(),
@@ -81,16 +94,18 @@ export function seriesUseCases(ctx: UseCaseContext, api: ApiPort) {
 
     /**
      * 「この日以降すべて」 from the series date `eventId`, after the organizer saved that date
-     * itself (organizing.update): the shared fields of `patch` (SERIES_SHARED_FIELDS) go to the
-     * later dates, less each one's own edits, and to the series' template, on the server
+     * itself (organizing.update, or organizing.setMinHeadcount): the shared fields of `patch`
+     * (SERIES_SHARED_FIELDS) and its minimum headcount go to the later dates, less each one's
+     * own edits (each date its own decision time), and to the series' template, on the server
      * (api.seriesChange), which tells each changed date's participants. Refusals: those of an
      * edit of the date (decideEventUpdate: signed out, missing, not the organizer, a start in
      * the past), seriesEnded (an ended series). Fails: throws. Caller: the series' organizer.
      */
-    async changeFollowing(eventId: string, patch: Partial<EventInput>): Promise<void> {
+    async changeFollowing(eventId: string, patch: FollowingPatch): Promise<void> {
       const shared = await actorTransaction(ctx, async (tx, actor) => {
         const event = actor && eventId ? await readEvent(tx, eventId) : null;
-        decideEventUpdate(actor, event, patch, ctx.now());
+        const { minHeadcount: _minimum, ...edit } = patch;
+        decideEventUpdate(actor, event, edit, ctx.now());
         const series = parseDoc(seriesSchema, await tx.get(seriesPath(event!.seriesId)));
         if (!series || series.status !== 'active') throw new DomainError('seriesEnded');
         return pickShared(patch);

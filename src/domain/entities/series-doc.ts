@@ -11,6 +11,7 @@ import {
   type SeriesStatus,
 } from '@/domain/series';
 import { DEFAULT_ENTRY_METHOD, type EntryMethod } from './event';
+import { minHeadcountOf } from '@/domain/headcount';
 
 const oneOf = <T extends string>(list: readonly T[], fallback: T) =>
   z.pipe(
@@ -42,6 +43,8 @@ export const seriesSchema = z.lazy(() =>
       z.transform((v): EntryMethod => (v === 'firstCome' ? 'firstCome' : DEFAULT_ENTRY_METHOD)),
     ),
     imageURL: text(),
+    /** The minimum headcount every date takes (a relative deadline), or null. */
+    minHeadcount: z.pipe(z.optional(z.unknown()), z.transform(minHeadcountOf)),
     frequency: oneOf<SeriesFrequency>(SERIES_FREQUENCIES, 'weekly'),
     weekdays: z.pipe(
       z.nullish(z.array(z.unknown())),

@@ -1,10 +1,11 @@
 import { DomainError } from '@/domain/errors';
-import { eventStart, isOver, type SportEvent } from '@/domain/entities/event';
+import { isOver, type SportEvent } from '@/domain/entities/event';
 import {
   decideAtFor,
   HEADCOUNT_DEADLINES,
   HEADCOUNT_MODES,
   headcountRefusal,
+  startAtTime,
   type HeadcountDeadline,
   type HeadcountMode,
   type MinHeadcount,
@@ -49,7 +50,8 @@ export function decideMinHeadcount(
     throw new DomainError('invalidEventInput');
   }
   const setting: MinHeadcount = { min: input.min, mode: input.mode, deadline: input.deadline };
-  const start = eventStart(event);
+  // The day plus its start time, as firestore.rules and the series' generator compute it.
+  const start = startAtTime(event.date, event.startTime);
   const decideAt = decideAtFor(input.deadline, event.date, start, input.customAt ?? null);
   const refusal = headcountRefusal(setting, decideAt, { capacity: event.capacity, start }, now);
   if (refusal) throw new DomainError(refusal);

@@ -2,6 +2,12 @@ import { DomainError } from '@/domain/errors';
 import { decideCreate } from '@/domain/rules/events';
 import type { Actor } from '@/domain/rules/standing';
 import {
+  HEADCOUNT_MODES,
+  RELATIVE_HEADCOUNT_DEADLINES,
+  minRefusalOf,
+  type MinHeadcount,
+} from '@/domain/headcount';
+import {
   MONTHLY_MODES,
   SERIES_COUNT_MAX,
   SERIES_ENDS,
@@ -36,13 +42,30 @@ export function assertValidRule(rule: SeriesRule): void {
 }
 
 /**
+ * The template's minimum headcount (docs/series.md "Minimum headcount"): the minimum as an
+ * event's (minRefusalOf), a mode from the list and a deadline relative to each date (前日 18:00
+ * or 当日 開始3時間前: a set time fits one date only). firestore.rules agree.
+ */
+export function assertValidSeriesHeadcount(setting: MinHeadcount, capacity: number): void {
+  const refusal = minRefusalOf(setting.min, capacity);
+  if (refusal) throw new DomainError(refusal);
+  if (
+    !HEADCOUNT_MODES.includes(setting.mode) ||
+    !(RELATIVE_HEADCOUNT_DEADLINES as readonly string[]).includes(setting.deadline)
+  ) {
+    throw new DomainError('invalidEventInput');
+  }
+}
+
+/**
  * Creating a series: who may create an event may create a series (decideCreate: a verified,
  * active account; the event's fields as the form checks them; a first date and start not in the
- * past), and the rule must hold (assertValidRule). The event fields are what every date copies.
+ * past), the rule must hold (assertValidRule), and so must a minimum headcount when one is set
+ * (assertValidSeriesHeadcount). The event fields are what every date copies.
  */
 export function decideSeriesCreate(
   actor: Actor | null,
-  input: { event: unknown; rule: SeriesRuleInput },
+  input: { event: unknown; rule: SeriesRuleInput; minHeadcount?: MinHeadcount | null },
   now: Date,
 ) {
   const decided = decideCreate(actor, input.event, now);
@@ -58,5 +81,10 @@ export function decideSeriesCreate(
     count: input.rule.end === 'count' ? input.rule.count : 0,
   };
   assertValidRule(rule);
-  return { fields: decided.fields, organizerId: decided.organizerId, rule };
+  const setting = input.minHeadcount ?? null;
+  if (setting) assertValidSeriesHeadcount(setting, decided.fields.capacity ?? 0);
+  const minHeadcount = setting
+    ? { min: setting.min, mode: setting.mode, deadline: setting.deadline }
+    : null;
+  return { fields: decided.fields, organizerId: decided.organizerId, rule, minHeadcount };
 }

@@ -71,6 +71,21 @@ export function useUpdateSeriesFollowing(event: Pick<SportEvent, 'id' | 'organiz
   });
 }
 
+/**
+ * 「今回はお休み」 on a series date's page: the series page's use case (seriesRegulars.skip), then
+ * this date, its series' pages and every list are read again (a seat moved to the waitlist).
+ */
+export function useSkipSeriesDate(event: Pick<SportEvent, 'id' | 'organizerId' | 'seriesId'>) {
+  const backend = useBackend();
+  const qc = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: () => backend.seriesRegulars.skip(event.seriesId, event.id),
+    onSettled: () =>
+      Promise.all([invalidateEvent(qc, event), refreshQueries(qc, [['series', event.seriesId]])]),
+  });
+}
+
 export function useChangeEventStatus(event: Pick<SportEvent, 'id' | 'organizerId'>) {
   const backend = useBackend();
   const qc = useQueryClient();
@@ -82,14 +97,34 @@ export function useChangeEventStatus(event: Pick<SportEvent, 'id' | 'organizerId
 }
 
 /** The minimum headcount (docs/domain.md "Minimum headcount"): set, change or remove (null). */
+/**
+ * The minimum headcount set, changed or (null) removed on this event; with `following` (a
+ * series date's 「この日以降すべて」) then on its later dates and the series' template too.
+ */
 export function useSetMinHeadcount(event: Pick<SportEvent, 'id' | 'organizerId'>) {
   const backend = useBackend();
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (input: MinHeadcountInput | null) =>
-      backend.organizing.setMinHeadcount(event.id, input),
-    onSuccess: () => invalidateEvent(qc, event),
+    mutationFn: async ({
+      input,
+      following = false,
+    }: {
+      input: MinHeadcountInput | null;
+      following?: boolean;
+    }) => {
+      await backend.organizing.setMinHeadcount(event.id, input);
+      if (!following) return;
+      const minHeadcount = input
+        ? { min: input.min, mode: input.mode, deadline: input.deadline }
+        : null;
+      await backend.series.changeFollowing(event.id, { minHeadcount });
+    },
+    onSuccess: (_, { following }) =>
+      Promise.all([
+        invalidateEvent(qc, event),
+        following ? refreshQueries(qc, [['series']]) : null,
+      ]),
   });
 }
 

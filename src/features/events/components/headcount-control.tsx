@@ -1,22 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { controlClass, FormField } from '@/components/ui/form-field';
-import { eventStart, isOver, type SportEvent } from '@/domain/entities/event';
+import { isOver, type SportEvent } from '@/domain/entities/event';
 import { ERR, errorMessage } from '@/domain/errors';
-import {
-  decideAtFor,
-  headcountRefusal,
-  HEADCOUNT_DEADLINE_LABELS,
-  HEADCOUNT_DEADLINES,
-  HEADCOUNT_MAX,
-  HEADCOUNT_MIN,
-  HEADCOUNT_MODE_LABELS,
-  HEADCOUNT_MODES,
-  type HeadcountDeadline,
-  type HeadcountMode,
-} from '@/domain/headcount';
+import { decideAtFor, headcountRefusal, isRelativeDeadline, startAtTime } from '@/domain/headcount';
 import { toast } from '@/lib/toast-store';
+import { SeriesScope, type SeriesScopeValue } from './series-scope';
+import { HeadcountFields, headcountMinOf, type HeadcountFieldsValue } from './headcount-fields';
 import { useChangeEventStatus, useHoldAnyway, useSetMinHeadcount } from '../event-mutations';
 
 /** A Date as a datetime-local input's value (the device's zone, to the minute). */
@@ -99,10 +89,14 @@ function AskedActions({ event }: { event: SportEvent }) {
 export function HeadcountControl({ event }: { event: SportEvent }) {
   const save = useSetMinHeadcount(event);
   const setting = event.minHeadcount;
-  const [min, setMin] = useState(setting ? String(setting.min) : '');
-  const [deadline, setDeadline] = useState<HeadcountDeadline>(setting?.deadline ?? 'dayBefore18');
-  const [customAt, setCustomAt] = useState(localInputValue(event.headcountDecideAt));
-  const [mode, setMode] = useState<HeadcountMode>(setting?.mode ?? 'cancel');
+  const [fields, setFields] = useState<HeadcountFieldsValue>({
+    min: setting ? String(setting.min) : '',
+    deadline: setting?.deadline ?? 'dayBefore18',
+    customAt: localInputValue(event.headcountDecideAt),
+    mode: setting?.mode ?? 'cancel',
+  });
+  const [scope, setScope] = useState<SeriesScopeValue>('this');
+  const following = event.seriesId !== '' && scope === 'following';
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
 
@@ -125,14 +119,15 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    const { deadline, customAt, mode } = fields;
     const input = {
-      min: min.trim() === '' ? Number.NaN : Number(min),
+      min: headcountMinOf(fields),
       mode,
       deadline,
       customAt: deadline === 'custom' && customAt ? new Date(customAt) : null,
     };
     // Checked here first with the domain's own check, so bad input never becomes a failed write.
-    const start = eventStart(event);
+    const start = startAtTime(event.date, event.startTime);
     const refusal = headcountRefusal(
       input,
       decideAtFor(deadline, event.date, start, input.customAt),
@@ -143,84 +138,37 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
       setError(ERR[refusal]);
       return;
     }
-    save.mutate(input, {
-      onSuccess: () => toast({ title: '最少催行人数を保存しました', variant: 'success' }),
-      onError: (err) => setError(errorMessage(err)),
-    });
+    if (following && !isRelativeDeadline(deadline)) {
+      setError(ERR.headcountFollowingCustom);
+      return;
+    }
+    save.mutate(
+      { input, following },
+      {
+        onSuccess: () => toast({ title: '最少催行人数を保存しました', variant: 'success' }),
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
   };
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <FormField
-        label="最少催行人数"
-        error={error ?? undefined}
-        hint="この人数に届かないと開催しません"
-      >
-        {(props) => (
-          <div className="flex items-center gap-2">
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={HEADCOUNT_MIN}
-              max={HEADCOUNT_MAX}
-              value={min}
-              onChange={(e) => setMin(e.target.value)}
-              className={`${props.className} w-24`}
-              disabled={save.isPending}
-            />
-            <span className="text-sm text-slate-700">人</span>
-          </div>
-        )}
-      </FormField>
-      <fieldset>
-        <legend className="mb-1 block text-sm font-semibold text-slate-800">判定日時</legend>
-        <div className="space-y-1">
-          {HEADCOUNT_DEADLINES.map((d) => (
-            <label key={d} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="radio"
-                name={`headcount-deadline-${event.id}`}
-                value={d}
-                checked={deadline === d}
-                onChange={() => setDeadline(d)}
-                disabled={save.isPending}
-              />
-              {HEADCOUNT_DEADLINE_LABELS[d]}
-            </label>
-          ))}
-        </div>
-        {deadline === 'custom' ? (
-          <input
-            type="datetime-local"
-            aria-label="判定日時を指定"
-            value={customAt}
-            onChange={(e) => setCustomAt(e.target.value)}
-            className={`${controlClass} mt-2`}
-            disabled={save.isPending}
-          />
-        ) : null}
-      </fieldset>
-      <fieldset>
-        <legend className="mb-1 block text-sm font-semibold text-slate-800">
-          人数が足りないとき
-        </legend>
-        <div className="space-y-1">
-          {HEADCOUNT_MODES.map((m) => (
-            <label key={m} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="radio"
-                name={`headcount-mode-${event.id}`}
-                value={m}
-                checked={mode === m}
-                onChange={() => setMode(m)}
-                disabled={save.isPending}
-              />
-              {HEADCOUNT_MODE_LABELS[m]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <HeadcountFields
+        name={`headcount-${event.id}`}
+        value={fields}
+        onChange={setFields}
+        disabled={save.isPending}
+        error={error}
+      />
+      {event.seriesId ? (
+        <SeriesScope
+          name={`headcount-scope-${event.id}`}
+          scope={scope}
+          onChange={setScope}
+          disabled={save.isPending}
+          followingHint="この日以降の日程の最少催行人数も変更します（日程ごとに変更したものはそのままです）"
+        />
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending} busyLabel="保存中…">
           最少催行人数を保存
@@ -243,17 +191,20 @@ export function HeadcountControl({ event }: { event: SportEvent }) {
         cancelLabel="やめる"
         busy={save.isPending}
         onConfirm={() =>
-          save.mutate(null, {
-            onSuccess: () => {
-              setRemoving(false);
-              setMin('');
-              toast({ title: '最少催行人数の設定を外しました', variant: 'success' });
+          save.mutate(
+            { input: null, following },
+            {
+              onSuccess: () => {
+                setRemoving(false);
+                setFields((f) => ({ ...f, min: '' }));
+                toast({ title: '最少催行人数の設定を外しました', variant: 'success' });
+              },
+              onError: (err) => {
+                setRemoving(false);
+                setError(errorMessage(err));
+              },
             },
-            onError: (err) => {
-              setRemoving(false);
-              setError(errorMessage(err));
-            },
-          })
+          )
         }
         onCancel={() => setRemoving(false)}
       >

@@ -45,6 +45,8 @@ import { LinkedText } from '@/components/ui/linked-text';
 
 // The organizer's tools load only for the organizer: a visitor's page does without them.
 const OrganizerMenu = lazy(() => import('../components/organizer-menu'));
+// A series date's 「今回はお休み」 loads only on a series date for someone signed in.
+const SeriesSkip = lazy(() => import('../components/series-skip'));
 const BoardPanel = lazy(() => import('@/features/boards/public').then((m) => m.loadBoardPanel()));
 
 export function EventNotFound() {
@@ -207,6 +209,11 @@ function EventDetail({ event }: { event: SportEvent }) {
             />
           </Card>
           <ParticipationPanel event={event} />
+          {event.seriesId && user ? (
+            <Suspense fallback={null}>
+              <SeriesSkip event={event} uid={user.uid} />
+            </Suspense>
+          ) : null}
           {participant && onTheDay ? (
             <Suspense fallback={<Spinner label="受付コードを読み込み中…" />}>
               <MyCodePanel event={event} uid={user.uid} />

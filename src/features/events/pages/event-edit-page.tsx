@@ -9,6 +9,7 @@ import { formatIsoDate } from '@/domain/format';
 import { useCurrentUser } from '@/features/auth/public';
 import { useBackend } from '@/lib/backend-context';
 import { EventFormFields } from '../components/event-form-fields';
+import { SeriesScope } from '../components/series-scope';
 import { useUpdateEvent, useUpdateSeriesFollowing } from '../event-mutations';
 import { eventQueries } from '../event-queries';
 import { eventImageFolder } from '../image-folder';
@@ -86,7 +87,13 @@ function EditEventForm({ event }: { event: SportEvent }) {
       fields={(form, disabled) => (
         <>
           {event.seriesId ? (
-            <SeriesScope scope={scope} onChange={setScope} disabled={disabled} />
+            <SeriesScope
+              scope={scope}
+              onChange={setScope}
+              disabled={disabled}
+              className="mb-6"
+              followingHint="タイトル・説明・場所・時間・参加費を、この日以降の日程にも反映します（日程ごとに変更した項目はそのままです）"
+            />
           ) : null}
           <EventFormFields
             form={form}
@@ -97,51 +104,6 @@ function EditEventForm({ event }: { event: SportEvent }) {
         </>
       )}
     />
-  );
-}
-
-const SCOPES = [
-  { value: 'this', label: 'この日のみ', hint: 'この日の予定だけを変更します' },
-  {
-    value: 'following',
-    label: 'この日以降すべて',
-    hint: 'タイトル・説明・場所・時間・参加費を、この日以降の日程にも反映します（日程ごとに変更した項目はそのままです）',
-  },
-] as const;
-
-/** 「この日のみ」 or 「この日以降すべて」 for an edit of a series date. */
-function SeriesScope({
-  scope,
-  onChange,
-  disabled,
-}: {
-  scope: 'this' | 'following';
-  onChange: (scope: 'this' | 'following') => void;
-  disabled: boolean;
-}) {
-  return (
-    <fieldset className="rounded-md border border-brand-200 bg-brand-50 p-3">
-      <legend className="px-1 text-sm font-semibold text-slate-800">変更する日程</legend>
-      <div className="space-y-2">
-        {SCOPES.map((s) => (
-          <label key={s.value} className="flex items-start gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name="series-scope"
-              value={s.value}
-              checked={scope === s.value}
-              onChange={() => onChange(s.value)}
-              disabled={disabled}
-              className="mt-1"
-            />
-            <span>
-              <span className="font-semibold">{s.label}</span>
-              <span className="block text-xs text-slate-600">{s.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 

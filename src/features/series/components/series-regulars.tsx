@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { SkipDateDialog } from '@/components/flows/skip-date-dialog';
 import { ActionError, StandingNotice } from '@/components/flows/standing-notice';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -209,21 +210,14 @@ export function SeriesRegulars({ series, upcoming }: { series: Series; upcoming:
         {confirm?.kind === 'remove' ? `${confirm.regular.userName || 'この方'}さんは` : ''}
         これからできる日程に自動で入らなくなります。すでに参加している日程はそのまま残ります。
       </ConfirmDialog>
-      <ConfirmDialog
-        open={confirm?.kind === 'skip'}
-        title="この日はお休みにしますか？"
-        confirmLabel="今回はお休み"
+      <SkipDateDialog
+        date={confirm?.kind === 'skip' ? confirm.date.date : null}
         busy={busy}
         onConfirm={() =>
           confirm?.kind === 'skip' && void run({ kind: 'skip', eventId: confirm.date.id })
         }
         onCancel={() => setConfirm(null)}
-      >
-        {confirm?.kind === 'skip'
-          ? `${formatLongDateWithWeekday(confirm.date.date)}の参加を取りやめ、`
-          : ''}
-        空いた席はキャンセル待ちの先頭の方に回ります。この日に自動で戻ることはありません。
-      </ConfirmDialog>
+      />
     </DetailCard>
   );
 }
