@@ -60,7 +60,10 @@ export async function writeDocAsServer(path: string, data: Record<string, unknow
   await asServer((db) => db.doc(path).set(data));
 }
 
-/** Changes fields of one document past the rules (a date cancelled as a Function would). */
+/**
+ * Changes fields of one document past the rules, as a Function would (a Date becomes a
+ * timestamp).
+ */
 export async function updateDocAsServer(path: string, fields: Record<string, unknown>) {
   await asServer((db) => db.doc(path).update(fields));
 }
@@ -85,9 +88,4 @@ export async function moveEventDayAsServer(eventId: string, days: number) {
     const date = (await ref.get()).get('date') as Timestamp;
     await ref.update({ date: Timestamp.fromMillis(date.toMillis() + days * 24 * 60 * 60_000) });
   });
-}
-
-/** Sets fields of an existing document past the rules (a Date becomes a timestamp). */
-export async function updateDocAsServer(path: string, fields: Record<string, unknown>) {
-  await asServer((db) => db.doc(path).update(fields));
 }
