@@ -118,7 +118,7 @@ describe('local events', () => {
     v1.close();
 
     const b = await backend({ dbName: name });
-    expect(b.db.verno).toBe(23);
+    expect(b.db.verno).toBe(25);
     expect(
       (await b.events.list({ sportType: 'テニス', level: '中級者' })).items.map((e) => e.id),
     ).toEqual(['bulk-00001']);
