@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { loadConfigFromFile, runnerImport } from 'vite';
 import { moveEventDayAsServer, runScheduledFunction } from './server';
+import { putLocalEvent } from './local-db';
 
 /** Which build a project runs: the local backend or Firebase on the emulators (playwright.config.ts). */
 export type BackendKind = 'local' | 'firebase';
@@ -106,25 +107,7 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
         await runScheduledFunction('markCheckedInAttended');
         return;
       }
-      await page.evaluate(async (id) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('sports-community-local');
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        await new Promise<void>((resolve, reject) => {
-          const tx = db.transaction('events', 'readwrite');
-          const store = tx.objectStore('events');
-          const get = store.get(id);
-          get.onsuccess = () => {
-            const row = get.result as { date: Date };
-            store.put({ ...row, date: new Date(row.date.getTime() - 24 * 60 * 60_000) });
-          };
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        });
-        db.close();
-      }, eventId);
+      await putLocalEvent(page, eventId, { shiftDays: -1 });
     });
   },
   visitorProfile: [

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 import { runScheduledFunction, scheduledFunctionsMissing, writeDocAsServer } from './server';
+import { putLocalEvent } from './local-db';
 
 const TITLE = 'リマインダー確認会';
 const PLACE = '代々木公園';
@@ -51,7 +52,7 @@ async function storeEventSoon(page: Page, backend: string) {
     organizerName: '山田 太郎',
     participants: ['demo-hanako'],
     status: 'open',
-    date: date.toISOString(),
+    date,
     startTime: start.time,
     endTime: '',
     fee: 0,
@@ -59,9 +60,9 @@ async function storeEventSoon(page: Page, backend: string) {
   };
   if (backend === 'firebase') {
     const { id, ...data } = row;
-    await writeDocAsServer(`events/${id}`, { ...data, date });
+    await writeDocAsServer(`events/${id}`, data);
   } else {
-    await storeLocalEvent(page, row);
+    await putLocalEvent(page, row.id, { fields: row });
   }
   const today = inJapan(new Date()).day === start.day;
   return {
@@ -69,26 +70,6 @@ async function storeEventSoon(page: Page, backend: string) {
     body: `「${TITLE}」は ${start.month}月${start.day}日(${start.weekday}) ${start.time} から ${PLACE} で開催されます`,
     subject: `${today ? '今日' : '明日'}は「${TITLE}」の日です`,
   };
-}
-
-async function storeLocalEvent(page: Page, row: { date: string } & Record<string, unknown>) {
-  await page.evaluate(
-    async ({ row }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('sports-community-local');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('events', 'readwrite');
-        tx.objectStore('events').put({ ...row, date: new Date(row.date) });
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    },
-    { row },
-  );
 }
 
 /**

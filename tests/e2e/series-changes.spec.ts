@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect as baseExpect, signIn, test } from './fixtures';
+import { fillWeeklyThursdaySeries } from './series-form';
 
 /**
  * Changing a series and ending it (docs/series.md "Changing and ending"), the same on both
@@ -16,26 +17,9 @@ const PLAYER = 'hanako@example.com';
 // On Firebase the dates and the change come from the Functions emulator.
 const expect = baseExpect.configure({ timeout: 60_000 });
 
-function nextThursday(): string {
-  const day = new Date(Date.now() + 9 * 3_600_000 + 2 * 86_400_000);
-  while (day.getUTCDay() !== 4) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
-
 async function createSeries(page: Page): Promise<string> {
   await page.goto('/create-series');
-  await page.getByLabel('タイトル').fill(TITLE);
-  await page.getByLabel('種目').selectOption('フットサル');
-  await page.getByLabel('開催日').fill(nextThursday());
-  await page.getByLabel('開始時刻').fill('19:00');
-  await page.getByLabel('終了時刻').fill('21:00');
-  await page.getByLabel('開催場所').fill('世田谷区民体育館');
-  await page.getByLabel('参加費（円）').fill('500');
-  await page.getByLabel('定員（人）').fill('8');
-  await page.getByLabel('先着順').check();
-  const rule = page.getByTestId('series-rule');
-  await rule.getByLabel('毎週').check();
-  await rule.getByLabel('木', { exact: true }).check();
+  await fillWeeklyThursdaySeries(page, { title: TITLE, capacity: 8 });
   await page.getByRole('button', { name: '入力内容を確認する' }).click();
   await page.getByRole('button', { name: 'この内容で作成する' }).click();
   await expect(page).toHaveURL(/\/series\/[^/]+$/);

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { DEMO_PASSWORD, expect as baseExpect, signIn, test, type BackendKind } from './fixtures';
+import { fillWeeklyThursdaySeries } from './series-form';
+import { putLocalEvent } from './local-db';
 import { runScheduledFunction, scheduledFunctionsMissing, updateDocAsServer } from './server';
 
 /**
@@ -26,13 +28,6 @@ const [HANAKO, ICHIRO, MISAKI, MODERATOR, ADMIN] = [
 // On Firebase the dates, the placements and the change come from the Functions emulator.
 const expect = baseExpect.configure({ timeout: 60_000 });
 
-/** The first Thursday at least two days from now, yyyy-MM-dd in Japan. */
-function nextThursday(): string {
-  const day = new Date(Date.now() + 9 * 3_600_000 + 2 * 86_400_000);
-  while (day.getUTCDay() !== 4) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
-
 /** The 参加 panel of an event page. */
 const panel = (p: Page) => p.getByRole('region', { name: '参加', exact: true });
 
@@ -55,25 +50,7 @@ async function decisionTimePasses(page: Page, backend: BackendKind, eventId: str
     await runScheduledFunction('decideHeadcounts');
     return;
   }
-  await page.evaluate(
-    async ({ id, at }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('sports-community-local');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('events', 'readwrite');
-        const store = tx.objectStore('events');
-        const get = store.get(id);
-        get.onsuccess = () => store.put({ ...get.result, headcountDecideAt: new Date(at) });
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    },
-    { id: eventId, at: at.getTime() },
-  );
+  await putLocalEvent(page, eventId, { fields: { headcountDecideAt: at } });
   await page.reload();
 }
 
@@ -98,19 +75,7 @@ test('series, done when: 毎週木曜 with a minimum of 4, regulars, a skip, 「
   // The organizer: 毎週木曜 19:00〜21:00, 4 seats, a minimum of 4 decided 前日 18:00, 自動で中止.
   await signIn(page, ORGANIZER, DEMO_PASSWORD);
   await page.goto('/create-series');
-  await page.getByLabel('タイトル').fill(TITLE);
-  await page.getByLabel('種目').selectOption('フットサル');
-  await page.getByLabel('開催日').fill(nextThursday());
-  await page.getByLabel('開始時刻').fill('19:00');
-  await page.getByLabel('終了時刻').fill('21:00');
-  await page.getByLabel('開催場所').fill('世田谷区民体育館');
-  await page.getByLabel('参加費（円）').fill('500');
-  await page.getByLabel('定員（人）').fill('4');
-  await page.getByLabel('先着順').check();
-  const rule = page.getByTestId('series-rule');
-  await rule.getByLabel('毎週').check();
-  await rule.getByLabel('木', { exact: true }).check();
-  await rule.getByRole('spinbutton', { name: '回数' }).fill('10');
+  await fillWeeklyThursdaySeries(page, { title: TITLE, capacity: 4, count: 10 });
   // A series offers only the decision times relative to each date.
   await expect(page.getByLabel('日時を指定')).toHaveCount(0);
   // Above the capacity: refused inline, and what was typed stays.

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { DEMO_PASSWORD, expect as baseExpect, signIn, test } from './fixtures';
+import { fillWeeklyThursdaySeries } from './series-form';
 import { fetchFunction, updateDocAsServer } from './server';
 
 /**
@@ -16,13 +17,6 @@ const ORGANIZER = 'organizer@example.com';
 // On Firebase the dates come from the Functions emulator's trigger on the new series.
 const expect = baseExpect.configure({ timeout: 60_000 });
 
-/** The first Thursday at least two days from now, yyyy-MM-dd in Japan. */
-function nextThursday(): string {
-  const day = new Date(Date.now() + 9 * 3_600_000 + 2 * 86_400_000);
-  while (day.getUTCDay() !== 4) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
-
 test.setTimeout(240_000);
 
 test('series: 毎週木曜 from the event form, its page with the next dates, each date linking back, the list showing it once', async ({
@@ -34,20 +28,8 @@ test('series: 毎週木曜 from the event form, its page with the next dates, ea
   await page.goto('/create-event');
   await page.getByRole('link', { name: '定期開催として作成' }).click();
   await expect(page).toHaveURL(/\/create-series$/);
-  await page.getByLabel('タイトル').fill(TITLE);
-  await page.getByLabel('種目').selectOption('フットサル');
-  await page.getByLabel('開催日').fill(nextThursday());
-  await page.getByLabel('開始時刻').fill('19:00');
-  await page.getByLabel('終了時刻').fill('21:00');
-  await page.getByLabel('開催場所').fill('世田谷区民体育館');
-  await page.getByLabel('参加費（円）').fill('500');
-  await page.getByLabel('定員（人）').fill('8');
-  await page.getByLabel('先着順').check();
+  const rule = await fillWeeklyThursdaySeries(page, { title: TITLE, capacity: 8, count: 10 });
   await page.getByLabel('説明').fill('毎週木曜の夜に集まるフットサルです。');
-  const rule = page.getByTestId('series-rule');
-  await rule.getByLabel('毎週').check();
-  await rule.getByLabel('木', { exact: true }).check();
-  await rule.getByRole('spinbutton', { name: '回数' }).fill('10');
   await expect(rule.getByTestId('series-rule-summary')).toHaveText('毎週木曜・全10回');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
