@@ -77,7 +77,8 @@ export function createHeadcountStores(db: Firestore, now: () => Date): Headcount
             count: decided.count,
             at: FieldValue.serverTimestamp(),
           },
-          headcountDecideAt: FieldValue.delete(),
+          // A decision to tell keeps its time until its mail is sent (runHeadcountDecisions).
+          ...(decided.result === 'held' ? { headcountDecideAt: FieldValue.delete() } : {}),
           ...(decided.result === 'cancelled'
             ? { status: 'cancelled', updatedAt: FieldValue.serverTimestamp() }
             : {}),

@@ -19,7 +19,6 @@ export const HEADCOUNT_MAX_PAGES = 10;
 export const HEADCOUNT_REQUESTERS_LIMIT = 1000;
 /** Per event and recipient: a decision is mailed once, whoever runs it again. */
 const HEADCOUNT_MAIL_LIMIT: RateLimit = { limit: 1, windowMs: 30 * 24 * 60 * 60_000 };
-/** Recipients mailed at once: a large event's mail fits the function's time. */
 
 /** An event as the decision reads it: what the mail shows, and the decision's inputs. */
 export interface HeadcountEventRecord extends EventRecord, Omit<HeadcountEvent, 'participants'> {
@@ -60,8 +59,9 @@ export interface HeadcountStores {
   pendingRequesters(eventId: string): Promise<string[]>;
   /**
    * In one transaction: reads the event again and hands it to `plan`; with a plan, writes
-   * `headcountDecision: { result, count, at: the store's time }`, removes `headcountDecideAt`,
-   * sets status `cancelled` (and updatedAt) for a cancellation, and writes the notices. Without
+   * `headcountDecision: { result, count, at: the store's time }`, removes `headcountDecideAt`
+   * when the event is held (a cancellation or a question keeps it until its mail is sent), sets
+   * status `cancelled` (and updatedAt) for a cancellation, and writes the notices. Without
    * one (missing, decided already, no longer running) it only removes a `headcountDecideAt` left
    * on an event that has nothing to decide, so no run reads it again. Resolves with what it
    * wrote, or null: a concurrent run that got there first makes it null.
@@ -164,29 +164,59 @@ async function decideEvent(
   now: Date,
   run: HeadcountRun,
 ): Promise<void> {
-  const first = decideHeadcount(record, now);
-  // A transaction cannot query: a cancellation's pending requesters are found first.
-  const requesters = first?.result === 'cancelled' ? await deps.pendingRequesters(record.id) : [];
-  const written = await deps.commitDecision(record.id, decisionPlan(now, requesters));
-  if (!written) return;
-  run[written.result]++;
+  const told = await decisionToTell(deps, record, now, run);
+  if (!told) return;
   const min = record.minHeadcount?.min ?? 0;
   const compose = async (): Promise<MailText> =>
-    written.result === 'cancelled'
+    told.result === 'cancelled'
       ? headcountCancelledMail(record, min, deps.appBaseUrl)
-      : headcountCheckMail(record, { count: written.count, min }, deps.appBaseUrl);
-  const recipients = written.notices.map((n) => n.userId);
-  const kind = written.result === 'cancelled' ? 'eventCancelled' : 'headcountCheck';
+      : headcountCheckMail(record, { count: told.count, min }, deps.appBaseUrl);
+  const kind = told.result === 'cancelled' ? 'eventCancelled' : 'headcountCheck';
   await mailEach(
     deps,
-    recipients,
+    told.recipients,
     {
       kind,
       causeKey: (recipientId) => `headcount:${record.id}:${recipientId}`,
       limit: HEADCOUNT_MAIL_LIMIT,
-      context: { type: `headcount_${written.result}`, eventId: record.id },
+      context: { type: `headcount_${told.result}`, eventId: record.id },
     },
     compose,
     run,
   );
+  // Mailed: the decision time goes, so no run reads the event again.
+  await deps.commitDecision(record.id, () => null);
+}
+
+/**
+ * Who hears of the event's decision: decided now (in its transaction, with the notices), or
+ * decided by a run that stopped before its mail was all sent (the decision keeps its time until
+ * then), whose recipients are found again and mailed; the mail's per-recipient limit mails
+ * nobody twice. Null when there is nothing to tell.
+ */
+async function decisionToTell(
+  deps: HeadcountDeps,
+  record: HeadcountEventRecord,
+  now: Date,
+  run: HeadcountRun,
+): Promise<{ result: HeadcountResult; count: number; recipients: string[] } | null> {
+  const earlier = record.headcountDecision;
+  if (earlier) {
+    if (earlier.result === 'held') {
+      await deps.commitDecision(record.id, () => null);
+      return null;
+    }
+    const recipients =
+      earlier.result === 'cancelled'
+        ? [...new Set([...record.participants, ...(await deps.pendingRequesters(record.id))])]
+        : [record.organizerId];
+    return { result: earlier.result, count: earlier.count, recipients };
+  }
+  const first = decideHeadcount(record, now);
+  // A transaction cannot query: a cancellation's pending requesters are found first.
+  const requesters = first?.result === 'cancelled' ? await deps.pendingRequesters(record.id) : [];
+  const written = await deps.commitDecision(record.id, decisionPlan(now, requesters));
+  if (!written) return null;
+  run[written.result]++;
+  return { ...written, recipients: written.notices.map((n) => n.userId) };
 }

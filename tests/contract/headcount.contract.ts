@@ -132,6 +132,23 @@ export function headcountContract(makeHarness: HarnessFactory): void {
       expect(await about('「木曜フットサル」は中止になりました')).toHaveLength(3);
     });
 
+    it('mails a cancellation whose run stopped before its mail, once, then reads it no more', async () => {
+      const { backend } = h();
+      const { eventId, decideAt } = await eventWith(h(), 3, 'cancel');
+      // What a run that stopped after its transaction leaves: the decision, its time kept.
+      await h().serverUpdate('events', eventId, {
+        status: 'cancelled',
+        headcountDecision: { result: 'cancelled', count: 3, at: new Date(decideAt) },
+      });
+      const run = await h().runHeadcountDecisions(new Date(decideAt.getTime() + MINUTE));
+      expect(run).toMatchObject({ eventsRead: 1, cancelled: 0, mailed: 3 });
+      expect(await about('「木曜フットサル」は中止になりました')).toHaveLength(3);
+      expect((await backend.events.get(eventId))!.headcountDecideAt).toBeNull();
+      const again = await h().runHeadcountDecisions(new Date(decideAt.getTime() + 2 * MINUTE));
+      expect(again).toMatchObject({ eventsRead: 0, mailed: 0 });
+      expect(await about('「木曜フットサル」は中止になりました')).toHaveLength(3);
+    });
+
     it('holds an event with enough in, telling nobody', async () => {
       const { backend } = h();
       const { eventId, decideAt } = await eventWith(h(), 4, 'cancel');
