@@ -77,8 +77,7 @@ export function createHeadcountStores(db: Firestore, now: () => Date): Headcount
             count: decided.count,
             at: FieldValue.serverTimestamp(),
           },
-          // A decision to tell keeps its time until its mail is sent (runHeadcountDecisions).
-          ...(decided.result === 'held' ? { headcountDecideAt: FieldValue.delete() } : {}),
+          ...(decided.clearDecideAt ? { headcountDecideAt: FieldValue.delete() } : {}),
           ...(decided.result === 'cancelled'
             ? { status: 'cancelled', updatedAt: FieldValue.serverTimestamp() }
             : {}),

@@ -38,6 +38,11 @@ export interface HeadcountWrite {
   result: HeadcountResult;
   count: number;
   notices: HeadcountNotice[];
+  /**
+   * Whether `headcountDecideAt` goes with the decision: a held event tells nobody; a
+   * cancellation or a question keeps it until its mail is sent (runHeadcountDecisions).
+   */
+  clearDecideAt: boolean;
 }
 
 /**
@@ -60,7 +65,7 @@ export interface HeadcountStores {
   /**
    * In one transaction: reads the event again and hands it to `plan`; with a plan, writes
    * `headcountDecision: { result, count, at: the store's time }`, removes `headcountDecideAt`
-   * when the event is held (a cancellation or a question keeps it until its mail is sent), sets
+   * when the plan says `clearDecideAt`, sets
    * status `cancelled` (and updatedAt) for a cancellation, and writes the notices. Without
    * one (missing, decided already, no longer running) it only removes a `headcountDecideAt` left
    * on an event that has nothing to decide, so no run reads it again. Resolves with what it
@@ -108,7 +113,7 @@ function decisionPlan(now: Date, requesters: readonly string[]) {
               },
             ]
           : [];
-    return { ...decided, notices };
+    return { ...decided, notices, clearDecideAt: decided.result === 'held' };
   };
 }
 

@@ -60,8 +60,7 @@ export function localHeadcountStores(storage: Storage, now: () => Date): Headcou
             count: decided.count,
             at: fieldOp.serverTime(),
           },
-          // A decision to tell keeps its time until its mail is sent (runHeadcountDecisions).
-          ...(decided.result === 'held' ? { headcountDecideAt: fieldOp.deleteField() } : {}),
+          ...(decided.clearDecideAt ? { headcountDecideAt: fieldOp.deleteField() } : {}),
           ...(decided.result === 'cancelled'
             ? { status: 'cancelled', updatedAt: fieldOp.serverTime() }
             : {}),
